@@ -1,0 +1,291 @@
+"""The ``puzzlereel`` command: solve, validate, show and analyze puzzles (and render them).
+
+This is the edge of the program: the only place that reads arguments, prints, and writes
+files.  Bad input ends with one line on stderr naming the file, line and field, and an
+exit code: 1 bad input, 2 usage, 3 no solution, 4 a limit stopped the search.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Annotated, Any, NoReturn, TypeVar
+
+import typer
+
+from puzzlereel import __version__
+from puzzlereel.fileio import atomic_path, atomic_text
+from puzzlereel.progress import Reporter
+from puzzlereel.trace import End, Header, TraceError, dumps, replay, write_trace
+
+EXIT_BAD_INPUT = 1
+EXIT_UNSOLVABLE = 3
+EXIT_LIMIT = 4
+
+app = typer.Typer(
+    name="puzzlereel",
+    help="Solve classic puzzles optimally and turn the solutions into videos.\n\n"
+    "Examples:\n\n"
+    "  puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl\n\n"
+    "  puzzlereel show hakoiri.jsonl\n\n"
+    "  puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -\n\n"
+    "  puzzlereel analyze configs/hakoiri-musume.toml --json",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print one line to stderr and exit."""
+    typer.echo(f"puzzlereel: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def friendly(func: F) -> F:
+    """Turn expected errors (bad config, bad trace, I/O) into one line and an exit code."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from solvers.config import ConfigError
+
+        try:
+            return func(*args, **kwargs)
+        except (ConfigError, TraceError) as exc:
+            fail(str(exc))
+        except BrokenPipeError:
+            # the reader went away (`| head`); say nothing more on a closed pipe
+            with contextlib.suppress(Exception):
+                sys.stdout = open("/dev/null", "w")  # noqa: SIM115
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            fail(f"{where}{exc.strerror or exc}")
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@contextlib.contextmanager
+def open_trace(path: str) -> Iterator[tuple[IO[Any], str]]:
+    """The trace to read: a file, or stdin for ``-``; yields (stream, name for messages)."""
+    if path == "-":
+        yield sys.stdin, "<stdin>"
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - bytes: read_trace decodes and reports
+    except FileNotFoundError:
+        raise TraceError("no such file", source=path) from None
+    except IsADirectoryError:
+        raise TraceError("is a directory, not a trace", source=path) from None
+    with handle:
+        yield handle, path
+
+
+def version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"puzzlereel {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[bool, typer.Option("--version", callback=version_callback,
+                                          is_eager=True, help="Print the version and exit.")]
+    = False,
+) -> None:
+    """Solve classic puzzles optimally and turn the solutions into videos."""
+
+
+ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
+                                           "configs/hakoiri-musume.toml.", show_default=False)]
+MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
+                                               help="Stop (exit 4) after storing this many "
+                                               "positions.")]
+
+
+def _load(config: Path) -> tuple[Any, Any, Any]:
+    from solvers import family, load_config
+
+    cfg = load_config(config)
+    fam = family(cfg)
+    return cfg, fam, fam.load(cfg)
+
+
+def exit_for(end: End | None) -> int:
+    if end is None:
+        return EXIT_BAD_INPUT
+    return {"solved": 0, "unsolvable": EXIT_UNSOLVABLE, "limit": EXIT_LIMIT}.get(end.status,
+                                                                                EXIT_BAD_INPUT)
+
+
+def solve_to(config: Path, output: str, max_states: int | None = None,
+             algorithm: str | None = None) -> End | None:
+    """Solve ``config`` and write its trace to ``output`` ("-" = stdout), atomically."""
+    from solvers.base import SolveOptions
+
+    _, fam, puzzle = _load(config)
+    with Reporter("searching") as progress:
+        opts = SolveOptions(max_states=max_states, algorithm=algorithm, progress=progress)
+        events = fam.solve(puzzle, opts)
+        if output == "-":
+            return write_trace(events, sys.stdout)
+        with atomic_text(output) as handle:
+            return write_trace(events, handle)  # type: ignore[arg-type]
+
+
+def report_end(end: End | None, config: Path) -> None:
+    code = exit_for(end)
+    if end is not None and end.status == "unsolvable":
+        typer.echo(f"puzzlereel: {config}: the puzzle has no solution "
+                   f"({end.stats.get('reason', 'search space exhausted')})", err=True)
+    elif end is not None and end.status == "limit":
+        typer.echo(f"puzzlereel: {config}: stopped by a limit before a solution was found "
+                   f"({end.stats.get('limit', 'limit')})", err=True)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+@friendly
+def solve(
+    config: ConfigArg,
+    output: Annotated[str, typer.Option("-o", "--output", help="Trace file to write; '-' "
+                                        "(the default) is stdout.")] = "-",
+    max_states: MaxStates = None,
+    algorithm: Annotated[str | None, typer.Option("--algorithm", help="Override [solve] "
+                                                  "algorithm.")] = None,
+) -> None:
+    """Solve a puzzle optimally and write its trace (JSON Lines).
+
+    Examples:
+
+      puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl
+
+      puzzlereel solve configs/dads-puzzle.toml | puzzlereel show -
+
+    Exit codes: 0 solved, 1 bad config, 3 no solution (proved), 4 --max-states reached.
+    """
+    end = solve_to(config, output, max_states, algorithm)
+    report_end(end, config)
+
+
+@app.command()
+@friendly
+def validate(
+    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
+) -> None:
+    """Check that a trace is well-formed and that every move is legal.
+
+    Exit 0 and a one-line summary if it is; exit 1 with the line and field if not.
+
+    Example: puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -
+    """
+    from puzzlereel.trace import validate as check
+
+    with open_trace(trace) as (stream, name):
+        summary = check(stream, name)
+    for note in summary.notes:
+        typer.echo(f"note: {note}")
+    end = summary.end
+    status = end.status if end else "?"
+    title = f" ({summary.header.title})" if summary.header.title else ""
+    typer.echo(f"{name}: valid {summary.header.puzzle} trace{title}: {summary.moves} moves, "
+               f"{summary.events} events, status {status}")
+
+
+@app.command()
+@friendly
+def show(
+    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
+) -> None:
+    """Print the solution as numbered text boards, checking each move on the way.
+
+    Example: puzzlereel solve configs/hakoiri-musume.toml | puzzlereel show -
+    """
+    with open_trace(trace) as (stream, name):
+        for rep, item in replay(stream, name):
+            event = item.event
+            describe = getattr(rep, "describe", None)
+            if isinstance(event, Header):
+                title = event.title or event.puzzle
+                typer.echo(f"{title} ({event.puzzle}"
+                           + (f", metric {event.solver['metric']}" if "metric" in event.solver
+                              else "") + ")")
+                board = rep.text()
+                if board:
+                    typer.echo(f"\nstart\n{board}")
+            elif isinstance(event, End):
+                moves = f", {event.moves} moves" if event.moves is not None else ""
+                stats = ", ".join(f"{k} {v}" for k, v in event.stats.items())
+                typer.echo(f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else ""))
+            elif item.applied is None and event.type == "note":
+                typer.echo(f"note: {event.to_json()['text']}")
+            elif item.applied is not None:
+                what = describe(item.applied) if describe else dumps(item.applied)
+                board = rep.text()
+                typer.echo(f"\n{what}" + (f"\n{board}" if board else ""))
+
+
+@app.command()
+@friendly
+def analyze(
+    config: ConfigArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the figures as a "
+                                              "PNG bar chart.")] = None,
+    farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
+                                           "farthest from the goal (where the puzzle "
+                                           "supports it).")] = False,
+    max_states: MaxStates = None,
+) -> None:
+    """Explore a puzzle's whole search space: positions, depths, farthest positions.
+
+    Examples:
+
+      puzzlereel analyze configs/hakoiri-musume.toml --json
+
+      puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
+    """
+    from solvers.base import SolveOptions
+
+    _, fam, puzzle = _load(config)
+    with Reporter("analyzing") as progress:
+        opts = SolveOptions(max_states=max_states, progress=progress,
+                            extra={"farthest": farthest})
+        result = fam.analyze(puzzle, opts)
+    if plot is not None:
+        from puzzlereel.plot import bar_chart
+
+        series = fam.plot_series(result)
+        if series is None:
+            fail(f"{config}: this puzzle type has nothing to plot", 2)
+        with atomic_path(plot) as tmp:
+            bar_chart(series, tmp)
+    if as_json:
+        typer.echo(json.dumps(result))
+    else:
+        for key, value in result.items():
+            text = json.dumps(value)
+            if len(text) > 200:
+                text = text[:197] + "..."
+            typer.echo(f"{key}: {text}")
+    if result.get("status") == "limit":
+        raise typer.Exit(EXIT_LIMIT)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

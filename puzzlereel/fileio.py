@@ -1,0 +1,39 @@
+"""Writing output files so that none is ever left half-written.
+
+``atomic_output`` gives a temporary file in the target directory and renames it into
+place only when the block finishes without error; on error the temporary file is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``target``; rename it to ``target`` on success."""
+    target = Path(target)
+    directory = target.parent if str(target.parent) else Path(".")
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part" + target.suffix,
+                               dir=directory)
+    os.close(fd)
+    tmp_path = Path(tmp)
+    try:
+        yield tmp_path
+        os.replace(tmp_path, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            tmp_path.unlink()
+        raise
+
+
+@contextlib.contextmanager
+def atomic_text(target: str | os.PathLike[str]) -> Iterator[object]:
+    """Open a temporary text file beside ``target``; rename it into place on success."""
+    with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        yield handle

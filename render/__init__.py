@@ -1,0 +1,1 @@
+"""The renderer: turns any valid trace into MP4, GIF or PNG; depends only on puzzlereel.trace."""

@@ -1,0 +1,154 @@
+"""The shared search algorithms, written once for every puzzle family.
+
+States are any hashable values; a puzzle supplies ``neighbors(state)`` yielding
+``(move, next_state)`` pairs and a goal test.  ``bfs`` finds a shortest move sequence
+and proves unsolvability by exhausting the space; ``ida_star`` finds a shortest one with
+an admissible lower bound ``h`` and little memory; ``iddfs`` is ``ida_star`` with h = 0.
+Families with a compiled inner loop keep it behind their own interface and use these
+for small boards, tests and reference answers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+Neighbors = Callable[[S], Iterable[tuple[M, S]]]
+
+
+@dataclass
+class SearchResult(Generic[S, M]):
+    """``status`` is ``solved``, ``unsolvable`` or ``limit``; ``moves``/``states`` the path."""
+
+    status: str
+    moves: list[M] = field(default_factory=list)
+    states: list[S] = field(default_factory=list)
+    stored: int = 0
+    expanded: int = 0
+    seconds: float = 0.0
+
+
+def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
+        is_goal: Callable[[S], bool], *, max_states: int | None = None,
+        progress: Callable[[str, int, int | None], None] | None = None) -> SearchResult[S, M]:
+    """Breadth-first search: an optimal path in number of moves, or proof there is none."""
+    t0 = time.perf_counter()
+    parent: dict[S, tuple[S, M] | None] = {start: None}
+    frontier = [start]
+    expanded = 0
+    depth = 0
+    goal: S | None = start if is_goal(start) else None
+    status = "solved" if goal is not None else "unsolvable"
+    while frontier and goal is None:
+        depth += 1
+        nxt: list[S] = []
+        for state in frontier:
+            expanded += 1
+            for move, child in neighbors(state):
+                if child in parent:
+                    continue
+                parent[child] = (state, move)
+                if is_goal(child):
+                    goal = child
+                    break
+                if max_states is not None and len(parent) >= max_states:
+                    status = "limit"
+                    break
+                nxt.append(child)
+            if goal is not None or status == "limit":
+                break
+        if goal is not None:
+            status = "solved"
+        if status == "limit":
+            break
+        frontier = nxt
+        if progress is not None:
+            progress(f"depth {depth}", len(parent), None)
+    result: SearchResult[S, M] = SearchResult(status=status, stored=len(parent),
+                                              expanded=expanded)
+    if goal is not None:
+        node: S = goal
+        states = [node]
+        moves: list[M] = []
+        while (link := parent[node]) is not None:
+            node, move = link
+            states.append(node)
+            moves.append(move)
+        result.states = states[::-1]
+        result.moves = moves[::-1]
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def bfs_depths(start: S, neighbors: Callable[[S], Iterable[tuple[Any, S]]]) -> list[list[S]]:
+    """Every state reachable from ``start``, layer by layer (layer d = distance d)."""
+    seen = {start}
+    layers = [[start]]
+    while True:
+        nxt = []
+        for state in layers[-1]:
+            for _, child in neighbors(state):
+                if child not in seen:
+                    seen.add(child)
+                    nxt.append(child)
+        if not nxt:
+            return layers
+        layers.append(nxt)
+
+
+def ida_star(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
+             is_goal: Callable[[S], bool], h: Callable[[S], int], *,
+             max_depth: int = 1000) -> SearchResult[S, M]:
+    """Iterative-deepening A*: optimal when ``h`` never overestimates the distance."""
+    t0 = time.perf_counter()
+    path_states = [start]
+    path_moves: list[M] = []
+    on_path = {start}
+    expanded = 0
+    inf = float("inf")
+
+    def dfs(state: S, g: int, bound: int) -> float:
+        nonlocal expanded
+        f = g + h(state)
+        if f > bound:
+            return f
+        if is_goal(state):
+            return -1
+        expanded += 1
+        smallest = inf
+        for move, child in neighbors(state):
+            if child in on_path:
+                continue
+            path_states.append(child)
+            path_moves.append(move)
+            on_path.add(child)
+            t = dfs(child, g + 1, bound)
+            if t < 0:
+                return t
+            on_path.discard(child)
+            path_states.pop()
+            path_moves.pop()
+            smallest = min(smallest, t)
+        return smallest
+
+    bound = h(start)
+    while True:
+        t = dfs(start, 0, bound)
+        if t < 0:
+            return SearchResult("solved", list(path_moves), list(path_states), len(path_states),
+                                expanded, time.perf_counter() - t0)
+        if t == inf or t > max_depth:
+            status = "unsolvable" if t == inf else "limit"
+            return SearchResult(status, expanded=expanded, seconds=time.perf_counter() - t0)
+        bound = int(t)
+
+
+def iddfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
+          is_goal: Callable[[S], bool], *, max_depth: int = 1000) -> SearchResult[S, M]:
+    """Iterative deepening depth-first search (IDA* with a zero lower bound)."""
+    return ida_star(start, neighbors, is_goal, lambda s: 0, max_depth=max_depth)
