@@ -9,6 +9,7 @@ nothing behind.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -33,6 +34,12 @@ class UnsupportedFormat(ValueError):
                          f"(use one of: {', '.join('.' + f for f in FORMATS)})")
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def format_of(path: str | Path) -> str:
     """The output format a file name asks for, by suffix."""
     fmt = Path(path).suffix.lower().lstrip(".")
@@ -43,10 +50,11 @@ def format_of(path: str | Path) -> str:
 
 def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
            options: RenderOptions, *, explicit: Iterable[str] = (),
-           progress: Progress | None = None) -> End | None:
+           progress: Progress | None = None, allow_partial: bool = False) -> End | None:
     """Render the trace in ``stream`` to every ``(format, path)`` of ``targets``.
 
-    ``explicit`` names the options the user set (they win over the header's hints)."""
+    ``explicit`` names the options the user set (they win over the header's hints);
+    ``allow_partial`` renders a trace that stops without its ``end`` line."""
     from .encode import GifSink, VideoSink
 
     explicit = set(explicit)
@@ -79,7 +87,11 @@ def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path
             return outs
 
         try:
-            return render_stream(stream, source, make, progress)
+            end = render_stream(stream, source, make, progress, allow_partial=allow_partial)
+            mode = 0o666 & ~_umask()
+            for _, tmp in tmps:     # mkstemp makes 0600 files; outputs are for sharing
+                os.chmod(tmp, mode)
+            return end
         except BaseException:
             for sink in sinks:
                 with contextlib.suppress(Exception):

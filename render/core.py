@@ -166,7 +166,7 @@ class Movie:
         heights = [big] + [small] * (len(lines) - 1)
         gap = small // 2
         y = (L.height - sum(h * 1.3 for h in heights) - gap) / 2
-        for i, (line, px) in enumerate(zip(lines, heights)):
+        for i, (line, px) in enumerate(zip(lines, heights, strict=True)):
             colour = t.text if i == 0 else t.muted
             draw.draw_text(card, line, px, colour, L.width // 2, int(y), "mt")
             y += px * 1.3 + (gap if i == 0 else 0)
@@ -308,7 +308,8 @@ Output = Movie | Sheet
 
 def render_stream(stream: IO[Any], source: str,
                   make_outputs: Callable[[Header], list[Output]],
-                  progress: Callable[[str, int, int | None], None] | None = None) -> End | None:
+                  progress: Callable[[str, int, int | None], None] | None = None, *,
+                  allow_partial: bool = False) -> End | None:
     """Replay ``stream`` once, feeding every output; return the trace's ``end``.
 
     ``make_outputs(header)`` builds the outputs once the header is known.  A bad trace
@@ -318,7 +319,7 @@ def render_stream(stream: IO[Any], source: str,
     end: End | None = None
     total: int | None = None
     moves = 0
-    for rep, item in replay(stream, source):
+    for rep, item in replay(stream, source, allow_partial=allow_partial):
         if isinstance(item.event, Header):
             outputs = make_outputs(item.event)
             total = total_moves(item.event)

@@ -52,7 +52,7 @@ def mask_from_cells(cells: list[tuple[int, int]], cell: int, inset: float) -> np
     gw = max(x for x, _ in cells) + 1
     gh = max(y for _, y in cells) + 1
     W, H = gw * cell * SS, gh * cell * SS
-    big = np.zeros((H, W), np.uint8)
+    big: np.ndarray = np.zeros((H, W), np.uint8)
     c = cell * SS
     for x, y in cells:
         big[y * c:(y + 1) * c, x * c:(x + 1) * c] = 255

@@ -237,12 +237,13 @@ class GifSink:
         if fps > 100:
             raise ValueError("GIF frame rate is at most 100")
         self.width, self.height, self.fps = width, height, fps
-        keys = list(dict.fromkeys(tuple(int(v) for v in k) for k in keys))[:64]
-        self.palette = build_palette(keys)                 # 255 colours; 255 = transparent
+        flat: list[RGB] = list(dict.fromkeys((int(k[0]), int(k[1]), int(k[2]))
+                                             for k in keys))[:64]
+        self.palette = build_palette(flat)                 # 255 colours; 255 = transparent
         pal = np.zeros((256, 3), np.uint8)
         pal[:255] = self.palette
         self.palette_bytes = pal.tobytes()
-        self.lut = palette_lut(self.palette, keys)
+        self.lut = palette_lut(self.palette, flat)
         self.file = open(path, "wb")  # noqa: SIM115 - closed in close()
         self.file.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0))
         self.file.write(self.palette_bytes)

@@ -70,8 +70,9 @@ def check(o: RenderOptions) -> None:
     """Raise ``RenderOptionError`` for a value that cannot be rendered."""
     if not 1 <= o.fps <= 120:
         raise RenderOptionError("fps", f"must be between 1 and 120, got {o.fps!r}")
-    if not 1 <= o.gif_fps <= 100:
-        raise RenderOptionError("gif_fps", f"must be between 1 and 100, got {o.gif_fps!r}")
+    if not 1 <= o.gif_fps <= 50:
+        raise RenderOptionError("gif_fps", "must be between 1 and 50 (browsers slow faster "
+                                f"GIFs down), got {o.gif_fps!r}")
     if o.size is not None:
         w, h = o.size
         if not (16 <= w <= 7680 and 16 <= h <= 4320):
@@ -143,16 +144,17 @@ def coerce(key: str, value: Any) -> Any:
         raise RenderOptionError(key, f"expected {_name(kinds)}, got {value!r}")
     if not isinstance(value, kinds):
         raise RenderOptionError(key, f"expected {_name(kinds)}, got {value!r}")
+    raw: Any = value
     if key == "size":
-        return parse_size(value, key)
+        return parse_size(raw, key)
     if key in ("speed", "pause", "hold_start", "hold_end", "title_seconds"):
-        return float(value)
+        return float(raw)
     if key == "formats":
-        if not all(isinstance(v, str) for v in value):
-            raise RenderOptionError(key, f"expected a list of names, got {value!r}")
-        return tuple(v.lower().lstrip(".") for v in value)
+        if not all(isinstance(v, str) for v in raw):
+            raise RenderOptionError(key, f"expected a list of names, got {raw!r}")
+        return tuple(v.lower().lstrip(".") for v in raw)
     if key == "colors":
-        return dict(value)
+        return dict(raw)
     return value
 
 

@@ -124,7 +124,7 @@ class SlidingBlockReplay:
             else:
                 w = get_int(raw, "w", prefix=name + ".", minimum=1)
                 h = get_int(raw, "h", prefix=name + ".", minimum=1)
-                rel = tuple((dx, dy) for dy in range(h) for dx in range(w))
+                rel = tuple(sorted((dx, dy) for dy in range(h) for dx in range(w)))
             axis = get_str(raw, "axis", prefix=name + ".", optional=True)
             if axis not in (None, "x", "y"):
                 raise TraceError(f"axis is 'x' or 'y', got {axis!r}", field=name + ".axis")

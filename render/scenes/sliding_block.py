@@ -19,7 +19,7 @@ import numpy as np
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 from puzzlereel.trace.sliding_block import SlidingBlockReplay
 
-from .. import draw
+from .. import draw as gfx
 from ..options import RenderOptions, parse_colour
 from ..scene import SceneBase, Step
 from ..theme import RGB, Theme
@@ -96,7 +96,7 @@ class SlidingBlockScene(SceneBase):
         t = self.theme
         out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.target, t.label]
         for f in self.fills:
-            out += [f, draw.darker(f)]
+            out += [f, gfx.darker(f)]
         return list(dict.fromkeys(out))
 
     def layout(self, cell: int) -> tuple[int, int]:
@@ -107,15 +107,15 @@ class SlidingBlockScene(SceneBase):
         self.background = self._draw_board(W, H)
         inset = max(1.0, cell * 0.05)
         border = max(1.0, cell * 0.06)
-        self.sprites: list[draw.Sprite] = []
-        self.lit: list[draw.Sprite] = []
-        for piece, fill in zip(self.pieces, self.fills):
-            mask = draw.mask_from_cells(list(piece.cells), cell, inset)
-            sprite = draw.block_sprite(mask, fill, draw.darker(fill), border, shine=0.0)
+        self.sprites: list[gfx.Sprite] = []
+        self.lit: list[gfx.Sprite] = []
+        for piece, fill in zip(self.pieces, self.fills, strict=True):
+            mask = gfx.mask_from_cells(list(piece.cells), cell, inset)
+            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border, shine=0.0)
             if self.options.labels and piece.label:
                 self._label(sprite, piece.label)
             self.sprites.append(sprite)
-            lit = draw.block_sprite(mask, fill, self.theme.accent, border * 1.6, shine=0.0)
+            lit = gfx.block_sprite(mask, fill, self.theme.accent, border * 1.6, shine=0.0)
             if self.options.labels and piece.label:
                 self._label(lit, piece.label)
             self.lit.append(lit if self.options.highlight else sprite)
@@ -134,7 +134,7 @@ class SlidingBlockScene(SceneBase):
         (ax, ay), (bx, by) = path[j], path[j + 1]
         x = self.frame_px + (ax + (bx - ax) * f) * self.cell
         y = self.frame_px + (ay + (by - ay) * f) * self.cell
-        draw.blit(out, self.lit[i], int(round(x)), int(round(y)))
+        gfx.blit(out, self.lit[i], int(round(x)), int(round(y)))
 
     # ---------------------------------------------------------------- drawing
 
@@ -147,7 +147,7 @@ class SlidingBlockScene(SceneBase):
         img = self.background.copy()
         for i, (x, y) in enumerate(state):
             if i != skip:
-                draw.blit(img, self.sprites[i], self.frame_px + x * self.cell,
+                gfx.blit(img, self.sprites[i], self.frame_px + x * self.cell,
                           self.frame_px + y * self.cell)
         self._cache[key] = img
         while len(self._cache) > 4:
@@ -158,10 +158,10 @@ class SlidingBlockScene(SceneBase):
         t, c, fp = self.theme, self.cell, self.frame_px
         img = np.empty((H, W, 3), np.uint8)
         img[:] = t.background
-        frame = draw.rounded_mask(W, H, fp * 0.9)
+        frame = gfx.rounded_mask(W, H, fp * 0.9)
         solid = np.empty_like(img)
         solid[:] = t.frame
-        draw.blend(img, solid, frame)
+        gfx.blend(img, solid, frame)
         img[fp:H - fp, fp:W - fp] = t.board
         for ex in self.exits:     # openings in the frame
             side = ex.get("side")
@@ -182,22 +182,22 @@ class SlidingBlockScene(SceneBase):
             img[fp + y * c:fp + (y + 1) * c, fp + x * c:fp + (x + 1) * c] = t.frame
         for i, (gx, gy) in self.goals:      # the goal's target: an outline
             piece = self.pieces[i]
-            mask = draw.mask_from_cells(list(piece.cells), c, max(1.0, c * 0.05))
+            mask = gfx.mask_from_cells(list(piece.cells), c, max(1.0, c * 0.05))
             ring_w = max(1, round(c * 0.05))
-            inner = draw.erode(mask, ring_w)
+            inner = gfx.erode(mask, ring_w)
             ring = cv2.subtract(mask, inner)
             colour = np.empty(mask.shape + (3,), np.uint8)
             colour[:] = t.target
-            draw.blit(img, (colour, ring), fp + gx * c, fp + gy * c)
+            gfx.blit(img, (colour, ring), fp + gx * c, fp + gy * c)
         return img
 
-    def _label(self, sprite: draw.Sprite, text: str) -> None:
+    def _label(self, sprite: gfx.Sprite, text: str) -> None:
         rgb, alpha = sprite
         h, w = alpha.shape
-        px = draw.fit_text_px(text, int(w * 0.86), max(8, int(self.cell * 0.28)))
+        px = gfx.fit_text_px(text, int(w * 0.86), max(8, int(self.cell * 0.28)))
         if px < 8:
             return
-        draw.draw_text(rgb, text, px, self.theme.label, w // 2, h // 2, "mm")
+        gfx.draw_text(rgb, text, px, self.theme.label, w // 2, h // 2, "mm")
 
 
 __all__ = ["SlidingBlockScene", "shape_class"]
