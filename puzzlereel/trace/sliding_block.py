@@ -306,6 +306,15 @@ class SlidingBlockReplay:
             return None
         return path[1:]
 
+    def describe(self, move: Event) -> str:
+        """One line for ``show``: "Move 12: A to (1, 3), 2 steps"."""
+        assert isinstance(move, BlockMove)
+        x, y = move.path[-1]
+        steps = len(move.path)
+        label = self.pieces[move.piece].label
+        name = f"{move.piece} ({label})" if label else move.piece
+        return f"Move {move.n}: {name} to ({x}, {y}), {steps} step{'s' if steps > 1 else ''}"
+
     def step(self, event: Event) -> BlockMove | None:
         """Check and apply one event; return the move it makes (None for notes / end)."""
         if isinstance(event, BlockMove):
