@@ -9,7 +9,6 @@ nothing behind.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -32,12 +31,6 @@ class UnsupportedFormat(ValueError):
         suffix = Path(path).suffix or "(none)"
         super().__init__(f"{path}: unsupported output suffix {suffix} "
                          f"(use one of: {', '.join('.' + f for f in FORMATS)})")
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def format_of(path: str | Path) -> str:
@@ -87,11 +80,7 @@ def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path
             return outs
 
         try:
-            end = render_stream(stream, source, make, progress, allow_partial=allow_partial)
-            mode = 0o666 & ~_umask()
-            for _, tmp in tmps:     # mkstemp makes 0600 files; outputs are for sharing
-                os.chmod(tmp, mode)
-            return end
+            return render_stream(stream, source, make, progress, allow_partial=allow_partial)
         except BaseException:
             for sink in sinks:
                 with contextlib.suppress(Exception):

@@ -51,6 +51,13 @@ def mask_from_cells(cells: list[tuple[int, int]], cell: int, inset: float) -> np
     """Coverage of a polyomino (cells relative to its bounding box), inset and rounded."""
     gw = max(x for x, _ in cells) + 1
     gh = max(y for _, y in cells) + 1
+    if len(set(cells)) == gw * gh:       # a rectangle: draw it directly
+        k = int(round(inset))
+        out = np.zeros((gh * cell, gw * cell), np.uint8)
+        w, h = gw * cell - 2 * k, gh * cell - 2 * k
+        if w > 0 and h > 0:
+            out[k:k + h, k:k + w] = rounded_mask(w, h, cell * 0.18 - inset / 2)
+        return out
     W, H = gw * cell * SS, gh * cell * SS
     big: np.ndarray = np.zeros((H, W), np.uint8)
     c = cell * SS
