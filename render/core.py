@@ -19,7 +19,7 @@ from typing import IO, Any, Protocol
 
 import numpy as np
 
-from puzzlereel.trace import End, Header, Replay, Replayed, replay
+from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 
 from . import draw
 from .options import RenderOptions, header_hints, with_values
@@ -321,7 +321,10 @@ def render_stream(stream: IO[Any], source: str,
     moves = 0
     for rep, item in replay(stream, source, allow_partial=allow_partial):
         if isinstance(item.event, Header):
-            outputs = make_outputs(item.event)
+            try:
+                outputs = make_outputs(item.event)
+            except TraceError as exc:
+                raise exc.located(line=item.line, source=source) from None
             total = total_moves(item.event)
             continue
         if isinstance(item.event, End):
