@@ -80,11 +80,15 @@ def plan_layout(scene: Scene, options: RenderOptions, *, counter: bool | None = 
 def resolve_options(header: Header, options: RenderOptions,
                     explicit: Iterable[str] = ()) -> RenderOptions:
     """``options`` with the header's ``render`` hints applied where not set explicitly."""
-    hints = {k: v for k, v in header_hints(header.render).items() if k not in set(explicit)}
-    try:
-        return with_values(options, hints)
-    except ValueError:
-        return options   # hints are never required: ignore ones we cannot use
+    skip = set(explicit)
+    for key, value in header_hints(header.render).items():
+        if key in skip:
+            continue
+        try:
+            options = with_values(options, {key: value})
+        except ValueError:
+            pass   # hints are never required: ignore ones we cannot use
+    return options
 
 
 def total_moves(header: Header) -> int | None:

@@ -18,6 +18,7 @@ from PIL import Image
 
 from puzzlereel.trace import Header, Replayed, read_trace, replay
 from puzzlereel.trace.sliding_block import SlidingBlockReplay
+from render.core import resolve_options
 from render.options import RenderOptionError, RenderOptions, with_values
 from render.scene import SCENES, Scene, Step, scene_for
 from render.scenes.sliding_block import SlidingBlockScene
@@ -141,6 +142,16 @@ def test_options_reject_bad_values() -> None:
     with pytest.raises(RenderOptionError, match="#12"):
         with_values(RenderOptions(), {"colors": {"A": "#12"}})
     assert with_values(RenderOptions(), {"size": "320x240"}).size == (320, 240)
+
+
+def test_header_hints_apply_unless_set_explicitly() -> None:
+    header = Header(puzzle="sliding-block", render={"theme": "dark", "fps": "fast",
+                                                    "speed": 0.5, "formats": ["gif"]})
+    opts = resolve_options(header, RenderOptions(), explicit={"speed"})
+    assert opts.theme == "dark"          # a usable hint
+    assert opts.fps == 30                # an unusable hint is ignored
+    assert opts.speed == 0.25            # set explicitly: the hint loses
+    assert opts.formats == ("mp4", "gif")   # formats is not a hint for rendering
 
 
 def test_registry_points_at_scenes() -> None:
