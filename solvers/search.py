@@ -214,7 +214,7 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
             states.append(node)
             node = bwd[node]
         moves: list[M] = []
-        for a, b in zip(states, states[1:]):
+        for a, b in zip(states, states[1:], strict=False):
             moves.append(next(m for m, c in neighbors(a) if c == b))
         result.status = "solved"
         result.states = states

@@ -169,7 +169,7 @@ def load(cfg: Config) -> TilePuzzle:
     if rows is None and cols is None:
         side = int(round(n ** 0.5))
         if side * side != n:
-            raise cfg.error("puzzle.rows", f"{n} tiles is not a square board: give rows "
+            raise cfg.error("puzzle.tiles", f"{n} tiles is not a square board: give rows "
                             "(and cols)")
         rows = cols = side
     elif rows is None:
@@ -297,7 +297,7 @@ def build_group_table(rows: int, cols: int, cells: tuple[int, ...],
     size = n ** kk
     table = np.full(size, 255, np.uint8)
     powers = np.array([n ** (kk - 1 - j) for j in range(kk)], np.int64)
-    table[int(sum(c * p for c, p in zip(cells, powers)))] = 0
+    table[int(sum(c * p for c, p in zip(cells, powers, strict=True)))] = 0
     adj, deg = k.adjacency(rows, cols)
     pos = np.zeros(kk, np.int64)
     total = 1
