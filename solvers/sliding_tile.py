@@ -32,6 +32,7 @@ from puzzlereel import __version__
 from puzzlereel.fileio import atomic_path
 from puzzlereel.trace import End, Event, Header, Note, TileMove
 from puzzlereel.trace.sliding_tile import (
+    SCHEMES,
     Board,
     board_text,
     check_board,
@@ -103,9 +104,11 @@ class TilePuzzle:
             board[blank], board[cell] = board[cell], 0
             yield tiles[cell], tuple(board)
 
-    def header(self, solver: Mapping[str, Any]) -> Header:
-        fields = {"rows": self.rows, "cols": self.cols, "tiles": list(self.tiles),
-                  "goal": list(self.goal)}
+    def header(self, solver: Mapping[str, Any], moves: int | None = None) -> Header:
+        fields: dict[str, Any] = {"rows": self.rows, "cols": self.cols,
+                                  "tiles": list(self.tiles), "goal": list(self.goal)}
+        if moves is not None:
+            fields["moves"] = moves  # the solution's length, for the renderer's counter
         return Header(puzzle="sliding-tile", fields=fields, title=self.title,
                       solver={**solver, "program": f"puzzlereel {__version__}"},
                       render=dict(self.render))
@@ -217,11 +220,11 @@ def load(cfg: Config) -> TilePuzzle:
             heuristic = "pdb"
         groups = _parse_groups(cfg, spec, rows, cols, goal)
     title = cfg.title
+    cfg.get("render.scheme", str, "auto", choices=("auto", *SCHEMES))
     render = dict(cfg.section("render"))
     return TilePuzzle(rows=rows, cols=cols, tiles=tuple(tiles), goal=goal, algorithm=algorithm,
                       heuristic=heuristic, groups=groups, title=title,
-                      render={k_: v for k_, v in render.items()
-                              if k_ in ("scheme", "theme", "colors")},
+                      render={k_: v for k_, v in render.items() if k_ in ("scheme", "theme")},
                       source=cfg.path)
 
 
@@ -571,7 +574,7 @@ def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
         yield End(status="unsolvable", stats={"reason": reason, "seconds": 0.0})
         return
     found = find_solution(puzzle, options)
-    yield puzzle.header(solver)
+    yield puzzle.header(solver, len(found.path) if found.status == "solved" else None)
     for note in found.notes:
         yield Note(note)
     for i, tile in enumerate(found.path):

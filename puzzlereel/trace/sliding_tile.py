@@ -16,6 +16,9 @@ from .events import End, Event, Header, TileMove, TraceError, get_int, get_list
 
 Board = tuple[int, ...]
 
+# the colour schemes a renderer offers for tiles ("auto" = fringe)
+SCHEMES = ("plain", "rows", "columns", "fringe")
+
 
 def default_goal(n: int, *, blank_first: bool = False) -> Board:
     """``1..n-1`` then the blank (or the blank first: ``0, 1, ..., n-1``)."""
@@ -201,5 +204,5 @@ class SlidingTileReplay:
                              field="status")
 
 
-__all__ = ["Board", "SlidingTileReplay", "board_text", "check_board", "default_goal",
+__all__ = ["SCHEMES", "Board", "SlidingTileReplay", "board_text", "check_board", "default_goal",
            "neighbours", "parse_board", "permutation_parity", "slide", "solvable"]
