@@ -364,6 +364,17 @@ def load_tables(puzzle: TilePuzzle, progress: Callable[[str, int, int | None], N
 # ---------------------------------------------------------------- IDA*
 
 
+def mirror_symmetric(goal: Board, rows: int, cols: int) -> bool:
+    """Whether mirroring about the main diagonal maps the goal onto itself up to tile
+    names: a square board with the blank's goal cell on the diagonal.  Then a board and
+    its mirror image are equally far from the goal, and the tables can be looked up for
+    both (the larger sum is still a lower bound)."""
+    if rows != cols:
+        return False
+    r, c = divmod(goal.index(0), cols)
+    return r == c
+
+
 @dataclass
 class IdaResult:
     """An IDA* run: status, one optimal solution (tiles moved), how many there are."""
@@ -412,15 +423,34 @@ class TileSearch:
             self.pdb, self.pdboff, self.pdb_info = load_tables(puzzle, progress)
             ngroups = len(puzzle.groups)
         self.idx = np.zeros(ngroups, np.int64)
+        self.idx2 = np.zeros(ngroups, np.int64)
+        self.mgrp = np.zeros(n, np.int64)
+        self.mwt = np.zeros(n, np.int64)
+        self.tcell = np.zeros(n, np.int64)
+        self.mirror = self.mode == k.MODE_PDB and mirror_symmetric(puzzle.goal, rows, cols)
+        if self.mirror:
+            # tile t sits, on the board mirrored about the main diagonal, as tile m(t)
+            for cell in range(n):
+                r, c = divmod(cell, cols)
+                self.tcell[cell] = c * cols + r
+            for t in range(1, n):
+                m = puzzle.goal[int(self.tcell[goal_cell[t]])]
+                self.mgrp[t] = self.grp[m]
+                self.mwt[t] = self.wt[m]
         self.lcv = np.zeros(rows + cols, np.int64)
         self.scratch = np.zeros(2 * max(rows, cols) + 2, np.int64)
 
     def h(self, tiles: Board) -> int:
         """The heuristic's value for one board (tests, admissibility checks)."""
         board = np.array(tiles, np.int64)
-        return int(k.heuristic(board, self.puzzle.rows, self.puzzle.cols, self.mode, self.dist,
-                               self.grow, self.gcol, self.grp, self.wt, self.pdb, self.pdboff,
-                               self.idx, self.lcv, self.scratch))
+        return int(self._full(board))
+
+    def _full(self, board: np.ndarray) -> int:
+        p = self.puzzle
+        return int(k.heuristic(board, p.rows, p.cols, self.mode, self.dist, self.grow,
+                               self.gcol, self.grp, self.wt, self.pdb, self.pdboff, self.idx,
+                               self.lcv, self.scratch, self.mirror, self.mgrp, self.mwt,
+                               self.tcell, self.idx2))
 
     def run(self, start: Board, *, count_all: bool = False, max_nodes: int | None = None,
             max_depth: int = MAX_DEPTH,
@@ -431,9 +461,7 @@ class TileSearch:
         t0 = time.perf_counter()
         out = IdaResult("solved", pdb=self.pdb_info)
         board = np.array(start, np.int64)
-        h0 = int(k.heuristic(board, p.rows, p.cols, self.mode, self.dist, self.grow,
-                             self.gcol, self.grp, self.wt, self.pdb, self.pdboff, self.idx,
-                             self.lcv, self.scratch))
+        h0 = self._full(board)
         out.h0 = h0
         if start == p.goal:
             out.solutions = 1
@@ -447,6 +475,7 @@ class TileSearch:
         movestk = np.zeros(depth_cap, np.int64)
         lcsave = np.zeros((depth_cap, 4), np.int64)
         path = np.zeros(depth_cap, np.int64)
+        sums = np.zeros((depth_cap, 2), np.int64)
         st = np.zeros(k.ST_SIZE, np.int64)
         bound = h0 if self.mode != k.MODE_ZERO else 1
         total_nodes = 0
@@ -455,9 +484,9 @@ class TileSearch:
                 out.status = "limit"
                 break
             board[:] = start
-            k.heuristic(board, p.rows, p.cols, self.mode, self.dist, self.grow, self.gcol,
-                        self.grp, self.wt, self.pdb, self.pdboff, self.idx, self.lcv,
-                        self.scratch)
+            self._full(board)
+            sums[0, 0] = k.pdb_sum(self.pdb, self.pdboff, self.idx)
+            sums[0, 1] = k.pdb_sum(self.pdb, self.pdboff, self.idx2)
             blanks[0] = list(start).index(0)
             dirs[0] = 0
             hstk[0] = h0
@@ -474,7 +503,9 @@ class TileSearch:
                 status = k.ida_run(board, p.rows, p.cols, self.adj, self.deg, self.mode,
                                    self.dist, self.grow, self.gcol, self.grp, self.wt, self.pdb,
                                    self.pdboff, self.idx, self.lcv, self.scratch, st, blanks,
-                                   dirs, hstk, mdstk, movestk, lcsave, path, count_all, budget)
+                                   dirs, hstk, mdstk, movestk, lcsave, path, count_all, budget,
+                                   self.mirror, self.mgrp, self.mwt, self.tcell, self.idx2,
+                                   sums)
                 if progress is not None:
                     progress(f"bound {bound}", total_nodes + int(st[k.ST_NODES]), None)
                 if status != 1:
@@ -540,7 +571,8 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
     stats["heuristic"] = heuristic or "none"
     if ts.pdb_info is not None:
         info = ts.pdb_info
-        stats.update(pdb=info.name, pdb_bytes=info.bytes, pdb_seconds=round(info.seconds, 3),
+        stats.update(pdb=info.name, pdb_mirror=ts.mirror, pdb_bytes=info.bytes,
+                     pdb_seconds=round(info.seconds, 3),
                      pdb_built=info.built)
         verb = "built" if info.built else "loaded"
         notes.append(f"pattern databases {info.name}: {verb} in {info.seconds:.2f} s, "

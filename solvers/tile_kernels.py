@@ -63,8 +63,12 @@ def line_conflicts(board, line, rows, cols, grow, gcol, scratch):
 
 @njit(cache=True)
 def heuristic(board, rows, cols, mode, dist, grow, gcol, grp, wt, pdb, pdboff, idx, lcv,
-              scratch):
-    """The full (non-incremental) heuristic of ``board``; fills ``idx`` / ``lcv``."""
+              scratch, mirror, mgrp, mwt, tcell, idx2):
+    """The full (non-incremental) heuristic of ``board``; fills ``idx`` / ``idx2`` / ``lcv``.
+
+    With ``mirror`` (pattern databases on a square board whose goal is symmetric about
+    the main diagonal) the tables are also looked up for the board mirrored about that
+    diagonal, tile t becoming ``m(t)``: ``idx2`` indexes it, and h is the larger sum."""
     n = rows * cols
     md = 0
     for cell in range(n):
@@ -81,10 +85,24 @@ def heuristic(board, rows, cols, mode, dist, grow, gcol, grp, wt, pdb, pdboff, i
         return md + 2 * lc
     for g in range(idx.shape[0]):
         idx[g] = 0
+        idx2[g] = 0
     for cell in range(n):
         t = board[cell]
         if t != 0:
             idx[grp[t]] += cell * wt[t]
+            idx2[mgrp[t]] += tcell[cell] * mwt[t]
+    h = 0
+    h2 = 0
+    for g in range(idx.shape[0]):
+        h += pdb[pdboff[g] + idx[g]]
+        h2 += pdb[pdboff[g] + idx2[g]]
+    if mirror and h2 > h:
+        return h2
+    return h
+
+
+@njit(cache=True)
+def pdb_sum(pdb, pdboff, idx):
     h = 0
     for g in range(idx.shape[0]):
         h += pdb[pdboff[g] + idx[g]]
@@ -102,7 +120,7 @@ def manhattan(board, dist):
 @njit(cache=True)
 def ida_run(board, rows, cols, adj, deg, mode, dist, grow, gcol, grp, wt, pdb, pdboff,
             idx, lcv, scratch, st, blanks, dirs, hstk, mdstk, movestk, lcsave, path,
-            count_all, budget):
+            count_all, budget, mirror, mgrp, mwt, tcell, idx2, sums):
     """Run (or resume) one IDA* iteration with cost bound ``st[ST_BOUND]``.
 
     Returns 0 when the iteration is finished (``st[ST_SOLUTIONS]`` goals reached,
@@ -134,6 +152,8 @@ def ida_run(board, rows, cols, adj, deg, mode, dist, grow, gcol, grp, wt, pdb, p
             board[pb] = 0
             if mode == MODE_PDB:
                 idx[grp[t]] += (x - pb) * wt[t]
+                if mirror:
+                    idx2[mgrp[t]] += (tcell[x] - tcell[pb]) * mwt[t]
             elif mode == MODE_LINEAR:
                 lcv[lcsave[sp, 0]] = lcsave[sp, 1]
                 lcv[lcsave[sp, 2]] = lcsave[sp, 3]
@@ -178,7 +198,18 @@ def ida_run(board, rows, cols, adj, deg, mode, dist, grow, gcol, grp, wt, pdb, p
             old = idx[g]
             new = old + (b - x) * wt[t]
             idx[g] = new
-            h = hstk[sp] - pdb[pdboff[g] + old] + pdb[pdboff[g] + new]
+            s1 = sums[sp, 0] - pdb[pdboff[g] + old] + pdb[pdboff[g] + new]
+            h = s1
+            if mirror:
+                g2 = mgrp[t]
+                old2 = idx2[g2]
+                new2 = old2 + (tcell[b] - tcell[x]) * mwt[t]
+                idx2[g2] = new2
+                s2 = sums[sp, 1] - pdb[pdboff[g2] + old2] + pdb[pdboff[g2] + new2]
+                if s2 > h:
+                    h = s2
+                sums[sp + 1, 1] = s2
+            sums[sp + 1, 0] = s1
         f = sp + 1 + h
         goal = md == 0
         if f > bound or goal:
@@ -196,6 +227,8 @@ def ida_run(board, rows, cols, adj, deg, mode, dist, grow, gcol, grp, wt, pdb, p
             board[b] = 0
             if mode == MODE_PDB:
                 idx[grp[t]] -= (b - x) * wt[t]
+                if mirror:
+                    idx2[mgrp[t]] -= (tcell[b] - tcell[x]) * mwt[t]
             elif mode == MODE_LINEAR:
                 lcv[lcsave[sp, 0]] = lcsave[sp, 1]
                 lcv[lcsave[sp, 2]] = lcsave[sp, 3]

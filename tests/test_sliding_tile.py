@@ -198,7 +198,7 @@ EIGHT_TS = {}
 
 def _eight_ts(heuristic: str) -> tiles.TileSearch:
     if heuristic not in EIGHT_TS:
-        groups = ((1, 2, 4, 5), (3, 6, 7, 8)) if heuristic == "pdb" else None
+        groups = ((1, 2, 3, 4), (5, 6, 7, 8)) if heuristic == "pdb" else None  # mirrored too
         p = puzzle(default_goal(9), 3, 3, heuristic=heuristic, groups=groups)
         EIGHT_TS[heuristic] = tiles.TileSearch(p, heuristic)
     return EIGHT_TS[heuristic]
@@ -448,3 +448,53 @@ def test_show_and_validate_through_the_cli(tmp_path):
     (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n")
     res = runner.invoke(app, ["validate", str(tmp_path / "bad.jsonl")])
     assert res.exit_code == 1 and "line 2: tile" in res.stderr
+
+
+def _count_shortest(board: tuple[int, ...], dist: dict, p: tiles.TilePuzzle,
+                    memo: dict) -> int:
+    """Shortest paths to the goal, counted from exact BFS distances (independent of IDA*)."""
+    if dist[board] == 0:
+        return 1
+    if board not in memo:
+        memo[board] = sum(_count_shortest(nb, dist, p, memo) for _, nb in p.moves(board)
+                          if dist[nb] == dist[board] - 1)
+    return memo[board]
+
+
+def test_optimal_solution_counts_agree_with_breadth_first_counting():
+    p = puzzle(SEED, 3, 3)
+    memo: dict = {}
+    assert _count_shortest(SEED, EIGHT, p, memo) == 40
+    rng = random.Random(7)
+    for board in rng.sample(EIGHT_BOARDS, 12):
+        q = puzzle(board, 3, 3)
+        got = tiles.analyze(q, SolveOptions())
+        assert got["optimal_moves"] == EIGHT[board]
+        assert got["optimal_solutions"] == _count_shortest(board, EIGHT, q, memo)
+    dist6 = exact_distances(2, 3, default_goal(6))
+    memo6: dict = {}
+    for board in sorted(dist6)[::7]:
+        q = puzzle(board, 2, 3, heuristic="manhattan")
+        assert tiles.analyze(q, SolveOptions())["optimal_solutions"] == \
+            _count_shortest(board, dist6, q, memo6)
+
+
+def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
+    # groups that are not their own mirror images (a symmetric split gains nothing)
+    p = puzzle(default_goal(9), 3, 3, heuristic="pdb", groups=((1, 2, 3, 4), (5, 6, 7, 8)))
+    both = tiles.TileSearch(p, "pdb")
+    plain = tiles.TileSearch(p, "pdb")
+    plain.mirror = False
+    assert both.mirror
+    rng = random.Random(3)
+    higher = 0
+    for board in rng.sample(EIGHT_BOARDS, 3000):
+        hb, hp = both.h(board), plain.h(board)
+        assert hp <= hb <= EIGHT[board]
+        higher += hb > hp
+        for _, nb in p.moves(board):
+            assert abs(both.h(nb) - hb) <= 1
+    assert higher > 0
+    assert tiles.mirror_symmetric(tuple(range(1, 9)) + (0,), 3, 3)
+    assert not tiles.mirror_symmetric((1, 2, 0, 3, 4, 5, 6, 7, 8), 3, 3)
+    assert not tiles.mirror_symmetric((1, 2, 3, 4, 5, 0), 2, 3)
