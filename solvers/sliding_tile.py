@@ -55,6 +55,7 @@ MAX_CELLS = 49            # the compiled search keeps a board in one 64-bit occu
 MAX_PDB_ENTRIES = 1 << 25  # one group's table: cells ** group size bytes (32 MiB)
 FARTHEST_MAX_CELLS = 10   # the whole space: cells! / 2 boards
 MAX_DEPTH = 1000
+BFS_DEFAULT_CAP = 10_000_000  # positions kept by bfs / bidirectional without --max-states
 
 
 class PuzzleError(ValueError):
@@ -555,16 +556,20 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
     notes: list[str] = []
     stats: dict[str, Any] = {"algorithm": algorithm}
     if algorithm in ("bfs", "bidirectional"):
+        # positions are Python tuples in a dict (~200 bytes each): cap memory by default
+        cap = options.max_states if options.max_states is not None else BFS_DEFAULT_CAP
         if algorithm == "bfs":
             res = search.bfs(puzzle.tiles, puzzle.moves, puzzle.is_goal,
-                             max_states=options.max_states, progress=options.progress)
+                             max_states=cap, progress=options.progress)
         else:
             res = search.bidirectional_bfs(puzzle.tiles, puzzle.goal, puzzle.moves,
-                                           max_states=options.max_states,
-                                           progress=options.progress)
+                                           max_states=cap, progress=options.progress)
         stats.update(states=res.stored, seconds=round(res.seconds, 4))
         if res.status == "limit":
-            stats["limit"] = f"--max-states {options.max_states}"
+            stats["limit"] = (f"--max-states {options.max_states}"
+                              if options.max_states is not None else
+                              f"{algorithm} stops at {BFS_DEFAULT_CAP:,} positions unless "
+                              "--max-states says otherwise; ida* solves this size")
         return Solved(res.status, list(res.moves), stats, notes)
     heuristic = _heuristic_for(puzzle, algorithm)
     ts = TileSearch(puzzle, heuristic, options.progress)
