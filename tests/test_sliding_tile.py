@@ -22,6 +22,7 @@ from puzzlereel.trace.sliding_tile import (
     SlidingTileReplay,
     board_text,
     default_goal,
+    neighbours,
     parse_board,
     slide,
     solvable,
@@ -498,3 +499,28 @@ def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
     assert tiles.mirror_symmetric(tuple(range(1, 9)) + (0,), 3, 3)
     assert not tiles.mirror_symmetric((1, 2, 0, 3, 4, 5, 6, 7, 8), 3, 3)
     assert not tiles.mirror_symmetric((1, 2, 3, 4, 5, 0), 2, 3)
+
+
+def test_pattern_table_matches_a_breadth_first_search_of_the_pattern_space():
+    rows, cols, cells = 2, 4, (0, 5, 3)   # three tiles whose goal cells are 0, 5 and 3
+    n = rows * cols
+    table = tiles.build_group_table(rows, cols, cells)
+    start = cells
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for placement in frontier:
+            for j, cell in enumerate(placement):
+                for q in neighbours(cell, rows, cols):
+                    if q in placement:
+                        continue
+                    moved = placement[:j] + (q,) + placement[j + 1:]
+                    if moved not in dist:
+                        dist[moved] = dist[placement] + 1
+                        nxt.append(moved)
+        frontier = nxt
+    assert len(dist) == n * (n - 1) * (n - 2)
+    for placement, d in dist.items():
+        assert table[placement[0] * n * n + placement[1] * n + placement[2]] == d
+    assert int((table != 255).sum()) == len(dist)
