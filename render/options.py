@@ -56,6 +56,8 @@ class RenderOptions:
     preset: str = "veryfast"                # x264 preset
     sheet_columns: int = 0                  # contact sheet grid columns (0 = automatic)
     sheet_cell: int = 20                    # contact sheet pixels per cell
+    scheme: str = "auto"                    # colour scheme, read by the scene (sliding-tile:
+                                            # plain / rows / columns / fringe)
 
     def __post_init__(self) -> None:
         check(self)
@@ -130,6 +132,7 @@ _KINDS: dict[str, type | tuple[type, ...]] = {
     "title": bool, "title_seconds": (int, float), "counter": bool, "highlight": bool,
     "labels": bool, "colors": dict, "formats": list, "gif_fps": int, "crf": int,
     "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
+    "scheme": str,
 }
 KEYS = tuple(sorted(_KINDS))
 

@@ -152,3 +152,79 @@ def iddfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
           is_goal: Callable[[S], bool], *, max_depth: int = 1000) -> SearchResult[S, M]:
     """Iterative deepening depth-first search (IDA* with a zero lower bound)."""
     return ida_star(start, neighbors, is_goal, lambda s: 0, max_depth=max_depth)
+
+
+def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple[M, S]]], *,
+                      max_states: int | None = None,
+                      progress: Callable[[str, int, int | None], None] | None = None
+                      ) -> SearchResult[S, M]:
+    """Breadth-first search from both ends at once, for puzzles whose moves can be undone
+    (``neighbors`` symmetric).  Expands the smaller frontier a whole layer at a time and
+    stops after the first layer that meets the other side, so the path is optimal."""
+    t0 = time.perf_counter()
+    if start == goal:
+        return SearchResult("solved", [], [start], 1, 0, time.perf_counter() - t0)
+    fwd: dict[S, S | None] = {start: None}
+    bwd: dict[S, S | None] = {goal: None}
+    fwd_front, bwd_front = [start], [goal]
+    expanded = 0
+    meet: S | None = None
+    best = -1
+    depth = [0, 0]
+    status = "unsolvable"
+    while fwd_front and bwd_front and meet is None:
+        forward = len(fwd_front) <= len(bwd_front)
+        mine, other = (fwd, bwd) if forward else (bwd, fwd)
+        front = fwd_front if forward else bwd_front
+        side = 0 if forward else 1
+        nxt: list[S] = []
+        for state in front:
+            expanded += 1
+            for _, child in neighbors(state):
+                if child in mine:
+                    continue
+                mine[child] = state
+                nxt.append(child)
+                if child in other:
+                    # the path through child: its length on this layer plus the other side
+                    length = _depth(mine, child) + _depth(other, child)
+                    if best < 0 or length < best:
+                        best, meet = length, child
+        depth[side] += 1
+        if forward:
+            fwd_front = nxt
+        else:
+            bwd_front = nxt
+        if max_states is not None and len(fwd) + len(bwd) >= max_states and meet is None:
+            status = "limit"
+            break
+        if progress is not None:
+            progress(f"depth {depth[0]}+{depth[1]}", len(fwd) + len(bwd), None)
+    result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
+                                              expanded=expanded)
+    if meet is not None:
+        half: list[S] = []
+        node: S | None = meet
+        while node is not None:
+            half.append(node)
+            node = fwd[node]
+        states = half[::-1]
+        node = bwd[meet]
+        while node is not None:
+            states.append(node)
+            node = bwd[node]
+        moves: list[M] = []
+        for a, b in zip(states, states[1:], strict=False):
+            moves.append(next(m for m, c in neighbors(a) if c == b))
+        result.status = "solved"
+        result.states = states
+        result.moves = moves
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _depth(parents: dict[Any, Any], state: Any) -> int:
+    d = 0
+    while (state := parents[state]) is not None:
+        d += 1
+    return d

@@ -1,0 +1,208 @@
+"""Sliding-tile boards (8-puzzle, 15-puzzle, any rows x cols): the replay of a trace and the
+board helpers both solvers/ and render/ share.
+
+A board is a row-major tuple of tile numbers with ``0`` as the blank.  ``board_text`` and
+``parse_board`` are each other's inverse; ``solvable`` is the parity test that decides,
+without searching, whether one board can reach another.  ``SlidingTileReplay`` checks a
+``sliding-tile`` trace move by move: the tile named in each ``move`` must sit next to the
+blank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .events import End, Event, Header, TileMove, TraceError, get_int, get_list
+
+Board = tuple[int, ...]
+
+# the colour schemes a renderer offers for tiles ("auto" = fringe)
+SCHEMES = ("plain", "rows", "columns", "fringe")
+
+
+def default_goal(n: int, *, blank_first: bool = False) -> Board:
+    """``1..n-1`` then the blank (or the blank first: ``0, 1, ..., n-1``)."""
+    return tuple(range(n)) if blank_first else tuple(range(1, n)) + (0,)
+
+
+def check_board(tiles: Sequence[int], rows: int, cols: int) -> str | None:
+    """Why ``tiles`` is not a board of ``rows`` x ``cols`` (None if it is one)."""
+    n = rows * cols
+    if len(tiles) != n:
+        return f"{len(tiles)} tiles, a {rows}x{cols} board has {n} cells"
+    if sorted(tiles) != list(range(n)):
+        missing = sorted(set(range(n)) - set(tiles))
+        dup = sorted({t for t in tiles if list(tiles).count(t) > 1})
+        what = []
+        if dup:
+            what.append("repeated " + ", ".join(map(str, dup)))
+        if missing:
+            what.append("missing " + ", ".join(map(str, missing)))
+        bad = sorted(t for t in tiles if not 0 <= t < n)
+        if bad:
+            what.append("out of range " + ", ".join(map(str, bad)))
+        return f"the tiles must be 0..{n - 1} once each ({'; '.join(what)})"
+    return None
+
+
+def permutation_parity(perm: Sequence[int]) -> int:
+    """0 for an even permutation of 0..n-1, 1 for an odd one (counted by cycles)."""
+    seen = [False] * len(perm)
+    parity = 0
+    for i in range(len(perm)):
+        if seen[i]:
+            continue
+        j, length = i, 0
+        while not seen[j]:
+            seen[j] = True
+            j = perm[j]
+            length += 1
+        parity ^= (length - 1) & 1
+    return parity
+
+
+def solvable(start: Sequence[int], goal: Sequence[int], cols: int) -> bool:
+    """Whether ``start`` can reach ``goal`` (boards of at least 2x2).
+
+    Each move swaps the blank with a neighbour: it flips the parity of the arrangement
+    (as a permutation of the cells) and moves the blank one step, flipping the parity of
+    the blank's taxicab distance to its goal cell.  The two parities stay equal on every
+    reachable board, and for boards of at least 2x2 every board that keeps them equal is
+    reachable.
+    """
+    where = {tile: i for i, tile in enumerate(goal)}
+    perm = [where[tile] for tile in start]  # cell i holds the tile whose goal cell is perm[i]
+    b0, b1 = list(start).index(0), list(goal).index(0)
+    blank = abs(b0 // cols - b1 // cols) + abs(b0 % cols - b1 % cols)
+    return permutation_parity(perm) == blank & 1
+
+
+def board_text(tiles: Sequence[int], cols: int) -> str:
+    """The board as text, one line per row, numbers right-aligned, ``.`` for the blank."""
+    width = len(str(len(tiles) - 1))
+    lines = []
+    for r in range(len(tiles) // cols):
+        row = tiles[r * cols:(r + 1) * cols]
+        lines.append(" ".join((str(t) if t else ".").rjust(width) for t in row))
+    return "\n".join(lines)
+
+
+def parse_board(text: str) -> tuple[Board, int, int]:
+    """``board_text``'s inverse: (tiles, rows, cols).  Raises ValueError quoting bad input."""
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    if not rows:
+        raise ValueError("empty board")
+    cols = len(rows[0])
+    tiles: list[int] = []
+    for r, row in enumerate(rows):
+        if len(row) != cols:
+            raise ValueError(f"row {r} {' '.join(row)!r} has {len(row)} cells, row 0 has {cols}")
+        for cell in row:
+            if cell in (".", "0", "_"):
+                tiles.append(0)
+            elif cell.isdigit():
+                tiles.append(int(cell))
+            else:
+                raise ValueError(f"not a tile number: {cell!r}")
+    why = check_board(tiles, len(rows), cols)
+    if why:
+        raise ValueError(why)
+    return tuple(tiles), len(rows), cols
+
+
+def neighbours(cell: int, rows: int, cols: int) -> list[int]:
+    """The cells next to ``cell`` (up, down, left, right order)."""
+    r, c = divmod(cell, cols)
+    out = []
+    if r > 0:
+        out.append(cell - cols)
+    if r < rows - 1:
+        out.append(cell + cols)
+    if c > 0:
+        out.append(cell - 1)
+    if c < cols - 1:
+        out.append(cell + 1)
+    return out
+
+
+def slide(tiles: Sequence[int], tile: int, cols: int) -> Board:
+    """The board after ``tile`` slides into the blank (ValueError if it is not next to it)."""
+    board = list(tiles)
+    try:
+        at = board.index(tile)
+    except ValueError:
+        raise ValueError(f"there is no tile {tile}") from None
+    blank = board.index(0)
+    if abs(at - blank) not in (1, cols) or (abs(at - blank) == 1 and at // cols != blank // cols):
+        raise ValueError(f"tile {tile} is not next to the blank")
+    board[blank], board[at] = tile, 0
+    return tuple(board)
+
+
+class SlidingTileReplay:
+    """The current board of a sliding-tile trace, advanced one ``move`` at a time."""
+
+    def __init__(self, header: Header) -> None:
+        f = header.fields
+        self.rows: int = get_int(f, "rows", minimum=2)
+        self.cols: int = get_int(f, "cols", minimum=2)
+        self.start: Board = self._board(f, "tiles")
+        self.goal: Board = (self._board(f, "goal") if f.get("goal") is not None
+                            else default_goal(self.rows * self.cols))
+        self.tiles: Board = self.start
+        self.moves = 0
+        self.last_n = 0
+
+    def _board(self, f: object, key: str) -> Board:
+        raw = get_list(f, key)  # type: ignore[arg-type]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+            raise TraceError(f"expected a list of integers, got {raw!r}", field=key)
+        why = check_board(raw, self.rows, self.cols)
+        if why:
+            raise TraceError(why, field=key)
+        return tuple(raw)
+
+    def blank(self) -> int:
+        return self.tiles.index(0)
+
+    def solved(self) -> bool:
+        return self.tiles == self.goal
+
+    def text(self) -> str:
+        return board_text(self.tiles, self.cols)
+
+    def describe(self, event: Event) -> str:
+        if isinstance(event, TileMove):
+            return f"move {event.n}: tile {event.tile}"
+        return event.type
+
+    def step(self, event: Event) -> TileMove | None:
+        """Check and apply one event; return the move it makes (None for notes / end)."""
+        if isinstance(event, TileMove):
+            if event.n != self.last_n + 1:
+                raise TraceError(f"expected move {self.last_n + 1}, got {event.n}", field="n")
+            if event.tile >= self.rows * self.cols:
+                raise TraceError(f"there is no tile {event.tile} on a {self.rows}x{self.cols} "
+                                 "board", field="tile")
+            try:
+                self.tiles = slide(self.tiles, event.tile, self.cols)
+            except ValueError as exc:
+                raise TraceError(str(exc), field="tile") from None
+            self.last_n = event.n
+            self.moves += 1
+            return event
+        if isinstance(event, End):
+            self.finish(event)
+        return None
+
+    def finish(self, end: End) -> None:
+        if end.moves is not None and end.moves != self.moves:
+            raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
+                             field="moves")
+        if end.status == "solved" and not self.solved():
+            raise TraceError("status is 'solved' but the last board is not the goal",
+                             field="status")
+
+
+__all__ = ["SCHEMES", "Board", "SlidingTileReplay", "board_text", "check_board", "default_goal",
+           "neighbours", "parse_board", "permutation_parity", "slide", "solvable"]

@@ -1,0 +1,187 @@
+"""The sliding-tile scene: numbered square tiles in a framed tray, each move one tile
+sliding into the blank.
+
+Colour schemes (``[render] scheme`` or the trace header's ``render.scheme`` hint):
+``plain`` (every tile alike), ``rows`` (by the tile's goal row), ``columns`` (by its goal
+column) and ``fringe`` (the default): the L-shaped layers speed-solvers fill one after
+another - first the row and column farthest from the blank's goal cell, then the next
+row and column of the smaller board left, and so on.  Colours come from the theme, so
+every theme works.  State: the board as a tuple of tiles (row-major, 0 = blank).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
+from puzzlereel.trace.sliding_tile import SCHEMES, Board, SlidingTileReplay
+
+from .. import draw as gfx
+from ..options import RenderOptions
+from ..scene import SceneBase, Step
+from ..theme import RGB, Theme
+
+FRAME = 0.25      # frame thickness, in cells
+PALETTE_KEYS = ("2x1", "1x2", "1x1", "2x2", "other")
+
+
+def tile_groups(rows: int, cols: int, goal: Board, scheme: str) -> dict[int, int]:
+    """Tile -> colour group under ``scheme`` (plain: all 0)."""
+    blank = goal.index(0)
+    br, bc = divmod(blank, cols)
+    out: dict[int, int] = {}
+    for cell, tile in enumerate(goal):
+        if tile == 0:
+            continue
+        r, c = divmod(cell, cols)
+        # rows / columns counted from the side opposite the blank's goal cell
+        rr = r if br >= rows / 2 else rows - 1 - r
+        cc = c if bc >= cols / 2 else cols - 1 - c
+        if scheme == "rows":
+            out[tile] = rr
+        elif scheme == "columns":
+            out[tile] = cc
+        elif scheme == "fringe":
+            out[tile] = min(rr, cc)
+        else:
+            out[tile] = 0
+    return out
+
+
+class SlidingTileScene(SceneBase):
+    """Draws sliding-tile traces (8-puzzle, 15-puzzle, any rows x cols)."""
+
+    counter_word = "Move"
+
+    def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
+        super().__init__(header, options, theme)
+        board = SlidingTileReplay(header)       # parses and checks the header's fields
+        self.rows, self.cols = board.rows, board.cols
+        self.start: Board = board.start
+        self.goal: Board = board.goal
+        scheme = options.scheme
+        if scheme == "auto":
+            hint = header.render.get("scheme") if isinstance(header.render, dict) else None
+            scheme = hint if isinstance(hint, str) and hint in SCHEMES else "fringe"
+        if scheme not in SCHEMES:
+            raise TraceError(f"unknown colour scheme {scheme!r} for sliding tiles (known: "
+                             f"{', '.join(SCHEMES)})", field="render.scheme")
+        self.scheme = scheme
+        groups = tile_groups(self.rows, self.cols, self.goal, scheme)
+        palette = [theme.pieces.get(key, theme.accent) for key in PALETTE_KEYS]
+        self.fills: dict[int, RGB] = {t: palette[g % len(palette)] for t, g in groups.items()}
+        self.state: Board = self.start
+        self.cell = 0
+        self.frame_px = 0
+        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+
+    # ---------------------------------------------------------------- interface
+
+    def extent(self) -> tuple[float, float]:
+        return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
+
+    def initial(self) -> Board:
+        return self.start
+
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+        move = item.applied
+        if not isinstance(move, TileMove):
+            return ()
+        before = self.state
+        src = before.index(move.tile)
+        dst = before.index(0)
+        after = list(before)
+        after[dst], after[src] = move.tile, 0
+        self.state = tuple(after)
+        return (Step(before, self.state, move=move.n, segments=1,
+                     data=(move.tile, src, dst)),)
+
+    def colours(self) -> list[RGB]:
+        t = self.theme
+        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.label]
+        for f in dict.fromkeys(self.fills.values()):
+            out += [f, gfx.darker(f)]
+        return list(dict.fromkeys(out))
+
+    def layout(self, cell: int) -> tuple[int, int]:
+        self.cell = cell
+        self.frame_px = fp = max(2, round(FRAME * cell))
+        W, H = self.cols * cell + 2 * fp, self.rows * cell + 2 * fp
+        self._cache.clear()
+        self.background = self._draw_board(W, H)
+        inset = max(1.0, cell * 0.04)
+        border = max(1.0, cell * 0.05)
+        mask = gfx.mask_from_cells([(0, 0)], cell, inset)
+        self.sprites: dict[int, gfx.Sprite] = {}
+        self.lit: dict[int, gfx.Sprite] = {}
+        for tile, fill in self.fills.items():
+            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border, shine=0.0)
+            self._number(sprite, tile)
+            self.sprites[tile] = sprite
+            if self.options.highlight:
+                lit = gfx.block_sprite(mask, fill, self.theme.accent, border * 1.8, shine=0.0)
+                self._number(lit, tile)
+                self.lit[tile] = lit
+            else:
+                self.lit[tile] = sprite
+        return W, H
+
+    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+        if step.segments <= 0 or step.data is None:
+            np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
+            return
+        tile, src, dst = step.data
+        np.copyto(out, self._composite(step.before, tile))
+        f = min(max(p, 0.0), 1.0)
+        (ar, ac), (br, bc) = divmod(src, self.cols), divmod(dst, self.cols)
+        x = self.frame_px + (ac + (bc - ac) * f) * self.cell
+        y = self.frame_px + (ar + (br - ar) * f) * self.cell
+        gfx.blit(out, self.lit[tile], int(round(x)), int(round(y)))
+
+    # ---------------------------------------------------------------- drawing
+
+    def _composite(self, state: Board, skip: int | None) -> np.ndarray:
+        key = (state, skip)
+        img = self._cache.get(key)
+        if img is not None:
+            self._cache.move_to_end(key)
+            return img
+        img = self.background.copy()
+        for cell, tile in enumerate(state):
+            if tile and tile != skip:
+                r, c = divmod(cell, self.cols)
+                gfx.blit(img, self.sprites[tile], self.frame_px + c * self.cell,
+                         self.frame_px + r * self.cell)
+        self._cache[key] = img
+        while len(self._cache) > 4:
+            self._cache.popitem(last=False)
+        return img
+
+    def _draw_board(self, W: int, H: int) -> np.ndarray:
+        t, fp = self.theme, self.frame_px
+        img = np.empty((H, W, 3), np.uint8)
+        img[:] = t.background
+        frame = gfx.rounded_mask(W, H, fp * 0.9)
+        solid = np.empty_like(img)
+        solid[:] = t.frame
+        gfx.blend(img, solid, frame)
+        img[fp:H - fp, fp:W - fp] = t.board
+        return img
+
+    def _number(self, sprite: gfx.Sprite, tile: int) -> None:
+        if not self.options.labels:
+            return
+        rgb, alpha = sprite
+        h, w = alpha.shape
+        text = str(tile)
+        px = gfx.fit_text_px(text, int(w * 0.7), max(6, int(self.cell * 0.45)))
+        if px < 6:
+            return
+        gfx.draw_text(rgb, text, px, self.theme.label, w // 2, h // 2, "mm")
+
+
+__all__ = ["SlidingTileScene", "tile_groups"]

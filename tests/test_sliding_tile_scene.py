@@ -1,0 +1,106 @@
+"""The sliding-tile scene: tiny golden frames (with a tolerance), colour schemes, and
+frame counts of a short rendered trace."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from puzzlereel.trace import Header, Replayed, TileMove, TraceError
+from puzzlereel.trace.sliding_tile import SlidingTileReplay
+from render.options import RenderOptions
+from render.scene import Step, scene_for
+from render.scenes.sliding_tile import tile_groups
+from render.theme import THEMES
+
+DATA = Path(__file__).resolve().parent / "data"
+START = (1, 2, 3, 4, 0, 5, 7, 8, 6)   # two moves from the goal: 5 then 6
+
+
+def header(**render: object) -> Header:
+    return Header(puzzle="sliding-tile", fields={"rows": 3, "cols": 3, "tiles": list(START),
+                                                 "goal": [1, 2, 3, 4, 5, 6, 7, 8, 0],
+                                                 "moves": 2},
+                  render=dict(render))
+
+
+def frames_of(opts: RenderOptions) -> tuple[np.ndarray, np.ndarray]:
+    scene = scene_for(header(), opts, THEMES[opts.theme])
+    w, h = scene.layout(12)
+    rep = SlidingTileReplay(header())
+    move = TileMove(1, 5)
+    rep.step(move)
+    (step,) = scene.advance(Replayed(2, move, move), rep)
+    still = np.zeros((h, w, 3), np.uint8)
+    scene.draw(still, Step(scene.initial(), scene.initial(), segments=0), 1.0)
+    mid = np.zeros((h, w, 3), np.uint8)
+    scene.draw(mid, step, 0.5)
+    return still, mid
+
+
+def close_to(img: np.ndarray, name: str) -> None:
+    with Image.open(DATA / name) as im:
+        golden = np.asarray(im.convert("RGB"))
+    assert golden.shape == img.shape
+    diff = np.abs(golden.astype(int) - img.astype(int))
+    assert diff.mean() < 1.5 and (diff.max(axis=2) > 40).mean() < 0.01
+
+
+def test_golden_frames_start_and_mid_slide():
+    still, mid = frames_of(RenderOptions())
+    close_to(still, "tiles-3x3-start.png")
+    close_to(mid, "tiles-3x3-mid.png")
+    # the tile is half-way: the frame differs from both ends
+    assert (still != mid).any()
+
+
+def test_draw_is_a_pure_function_of_step_and_p():
+    a, b = frames_of(RenderOptions()), frames_of(RenderOptions())
+    assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+
+
+def test_colour_schemes():
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    assert set(tile_groups(3, 3, goal, "plain").values()) == {0}
+    assert tile_groups(3, 3, goal, "rows") == {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1, 7: 2, 8: 2}
+    assert tile_groups(3, 3, goal, "columns")[7] == 0 and tile_groups(3, 3, goal, "columns")[3] == 2
+    fringe = tile_groups(4, 4, tuple(range(1, 16)) + (0,), "fringe")
+    assert sorted(t for t, g in fringe.items() if g == 0) == [1, 2, 3, 4, 5, 9, 13]
+    assert sorted(t for t, g in fringe.items() if g == 2) == [11, 12, 15]
+    # blank first (Korf's goal): the fringes start from the far corner
+    korf = tile_groups(4, 4, tuple(range(16)), "fringe")
+    assert sorted(t for t, g in korf.items() if g == 0) == [3, 7, 11, 12, 13, 14, 15]
+    plain, _ = frames_of(RenderOptions(scheme="plain"))
+    fringe_img, _ = frames_of(RenderOptions(scheme="fringe"))
+    assert (plain != fringe_img).any()
+
+
+def test_unknown_scheme_is_a_trace_error():
+    with pytest.raises(TraceError) as info:
+        scene_for(header(), RenderOptions(scheme="rainbow"), THEMES["light"])
+    assert info.value.field == "render.scheme"
+
+
+def test_rendered_gif_and_mp4_frame_counts(tmp_path):
+    av = pytest.importorskip("av")
+    from render.api import render
+
+    trace = "\n".join([
+        '{"type":"header","format":"puzzlereel-trace","version":1,"puzzle":"sliding-tile",'
+        '"rows":3,"cols":3,"tiles":[1,2,3,4,0,5,7,8,6],"goal":[1,2,3,4,5,6,7,8,0],"moves":2}',
+        '{"type":"move","n":1,"tile":5}', '{"type":"move","n":2,"tile":6}',
+        '{"type":"end","status":"solved","moves":2}']) + "\n"
+    opts = RenderOptions(fps=10, speed=0.2, pause=0.1, hold_start=0.5, hold_end=0.5,
+                         title=False, cell=16)
+    mp4 = tmp_path / "t.mp4"
+    render(io.StringIO(trace), "<t>", [("mp4", mp4), ("png", tmp_path / "t.png")], opts)
+    with av.open(str(mp4)) as c:
+        n = sum(1 for _ in c.decode(video=0))
+    # 5 start hold + 2 moves x 2 frames + 1 pause between them + 5 end hold
+    assert n == 5 + 2 * 2 + 1 + 5
+    with Image.open(tmp_path / "t.png") as sheet:
+        assert sheet.width > 50 and sheet.height > 50
