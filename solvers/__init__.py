@@ -15,6 +15,11 @@ from .config import Config, ConfigError, load_config
 # puzzle type (config `[puzzle] type`, trace `puzzle`) -> module
 FAMILIES: dict[str, str] = {
     "sliding-block": "solvers.sliding_block",
+    "komachi": "solvers.komachi",
+    "oomachi": "solvers.oomachi",
+    "alphametic": "solvers.alphametic",
+    "n-queens": "solvers.n_queens",
+    "mastermind": "solvers.mastermind",
 }
 
 

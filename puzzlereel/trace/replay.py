@@ -21,6 +21,11 @@ from .io import read_trace
 # puzzle -> "module:Class"; families add themselves here
 REPLAYS: dict[str, str] = {
     "sliding-block": "puzzlereel.trace.sliding_block:SlidingBlockReplay",
+    "n-queens": "puzzlereel.trace.n_queens:NQueensReplay",
+    "mastermind": "puzzlereel.trace.mastermind:MastermindReplay",
+    "komachi": "puzzlereel.trace.equations:KomachiReplay",
+    "oomachi": "puzzlereel.trace.equations:OomachiReplay",
+    "alphametic": "puzzlereel.trace.equations:AlphameticReplay",
 }
 
 
