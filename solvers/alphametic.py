@@ -60,7 +60,7 @@ def parse(equation: str, title: str | None = None) -> Alphametic:
     words: list[tuple[str, int]] = []
     for side, expr in ((1, left), (-1, right)):
         signs = [1] + [1 if op == "+" else -1 for op in expr.ops]
-        for word, s in zip(expr.numbers, signs):
+        for word, s in zip(expr.numbers, signs, strict=False):
             if not word.isalpha():
                 raise EquationError(f"{word!r} is not a word of letters in {equation!r}")
             words.append((word, side * s))

@@ -181,7 +181,7 @@ def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 else:
                     vals = (sn, sd, ctn, ctd, np.full_like(pend_div, ch == "/"), sign,
                             np.full_like(cur, d), cv, np.full_like(zero_start, d == 0))
-            for key, arr in zip(parts, vals):
+            for key, arr in zip(parts, vals, strict=False):
                 parts[key].append(arr)
         sn, sd, tn, td, pend_div, sign, cur, valid, zero_start = (
             _interleave(parts[k]) for k in parts)

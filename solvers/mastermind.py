@@ -203,7 +203,8 @@ def _best_guess(table: np.ndarray, remaining: np.ndarray, kind: int,
         for r in remaining:
             counts[table[g, r]] += 1
         key = 0
-        for c in counts:
+        for i in range(counts.shape[0]):
+            c = int(counts[i])
             if kind == 0:
                 if c > key:
                     key = c
@@ -287,7 +288,7 @@ def all_secrets(codes: Codes, strategy: str, progress: Any = None) -> dict[int, 
         order = np.argsort(row, kind="stable")
         values, starts = np.unique(row[order], return_index=True)
         ends = list(starts[1:]) + [len(order)]
-        for v, a, b in zip(values, starts, ends):
+        for v, a, b in zip(values, starts, ends, strict=False):
             part = remaining[np.sort(order[a:b])]
             if int(v) == codes.win:
                 result[int(part[0])] = depth

@@ -108,7 +108,7 @@ def solutions(puzzle: Oomachi) -> list[tuple[int, int]]:
         mask |= bit
         rest //= 10
     ok &= (rest == 0) & (mask == want)
-    return [(int(a), int(b)) for a, b in zip(n[ok], p[ok])]
+    return [(int(a), int(b)) for a, b in zip(n[ok], p[ok], strict=False)]
 
 
 def text(n: int, terms: int, value: int) -> str:

@@ -29,7 +29,7 @@ class Expression:
         total = Fraction(0)
         sign = 1
         term = Fraction(int(self.numbers[0]))
-        for op, num in zip(self.ops, self.numbers[1:]):
+        for op, num in zip(self.ops, self.numbers[1:], strict=False):
             x = int(num)
             if op == "*":
                 term *= x
@@ -45,7 +45,7 @@ class Expression:
 
     def text(self) -> str:
         out = [self.numbers[0]]
-        for op, num in zip(self.ops, self.numbers[1:]):
+        for op, num in zip(self.ops, self.numbers[1:], strict=False):
             out += [op, num]
         return "".join(out)
 

@@ -154,7 +154,7 @@ class OomachiReplay(_EquationReplay):
             raise TraceError(f"{len(left.numbers)} factors, the puzzle has {self.terms}",
                              field="text")
         factors = [int(n) for n in left.numbers]
-        for a, b in zip(factors, factors[1:]):
+        for a, b in zip(factors, factors[1:], strict=False):
             if b != a + 1:
                 raise TraceError(f"the factors {a} and {b} are not consecutive", field="text")
         if len(right.numbers) != 1:

@@ -19,7 +19,7 @@ MAX_TRACKED = 60_000
 
 def answer(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
     """(bulls, cows) of ``guess`` against ``secret``."""
-    bulls = sum(1 for a, b in zip(secret, guess) if a == b)
+    bulls = sum(1 for a, b in zip(secret, guess, strict=False) if a == b)
     common = sum(min(secret.count(s), guess.count(s)) for s in set(guess))
     return bulls, common - bulls
 
