@@ -28,7 +28,6 @@ Config::
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -120,17 +119,40 @@ class Codes:
         self.symbols = symbols
         self.length = length
         self.repeats = repeats
-        gen = (itertools.product(range(symbols), repeat=length) if repeats
-               else itertools.permutations(range(symbols), length))
-        self.codes = np.array(list(gen), dtype=np.int8).reshape(-1, length)
+        # every row of symbols^length in lexicographic order; without repeats keep the
+        # rows whose symbols are all different (the order stays lexicographic)
+        grid = np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T
+        if not repeats:
+            keep = np.ones(len(grid), dtype=bool)
+            for a in range(length):
+                for b in range(a + 1, length):
+                    keep &= grid[:, a] != grid[:, b]
+            grid = grid[keep]
+        self.codes = np.ascontiguousarray(grid)
         self.n = len(self.codes)
-        counts = np.zeros((self.n, symbols), dtype=np.int8)
-        for p in range(length):
-            counts[np.arange(self.n), self.codes[:, p]] += 1
-        self.counts = counts
+        self._counts: np.ndarray | None = None
+        # without repeats the common symbols of two codes are the bits their symbol sets share
+        self.sets: np.ndarray | None = None
+        if not repeats:
+            wide = self.codes.astype(np.int64)
+            sets = np.left_shift(1, wide[:, 0])
+            for p in range(1, length):
+                sets |= np.left_shift(1, wide[:, p])
+            self.sets = sets
         self.radix = length + 1
         self.win = length * self.radix
         self._table: np.ndarray | None = None
+
+    @property
+    def counts(self) -> np.ndarray:
+        """How many times each symbol occurs in each code (codes x symbols)."""
+        if self._counts is None:
+            counts = np.zeros((self.n, self.symbols), dtype=np.int8)
+            rows = np.arange(self.n)
+            for p in range(self.length):
+                counts[rows, self.codes[:, p]] += 1
+            self._counts = counts
+        return self._counts
 
     def index(self, code: tuple[int, ...]) -> int:
         """Position of ``code`` in the lexicographic order."""
@@ -153,9 +175,13 @@ class Codes:
             return self._table[guess, among]
         g = self.codes[guess]
         sub = self.codes[among]
-        bulls = (sub == g).sum(axis=1)
-        common = np.minimum(self.counts[among], self.counts[guess]).sum(axis=1)
-        return (bulls * self.radix + (common - bulls)).astype(np.uint8)
+        bulls = (sub == g).sum(axis=1, dtype=np.uint8)
+        if self.sets is not None:
+            common = np.bitwise_count(self.sets[among] & self.sets[guess])
+        else:
+            common = np.minimum(self.counts[among], self.counts[guess]).sum(axis=1,
+                                                                           dtype=np.uint8)
+        return bulls * np.uint8(self.length) + common.astype(np.uint8)
 
     def table(self) -> np.ndarray:
         if self._table is None:
@@ -231,8 +257,9 @@ def play(codes: Codes, secret: int, strategy: str) -> Iterator[tuple[int, int, i
     remaining = np.arange(codes.n, dtype=np.int64)
     while True:
         guess = choose(codes, remaining, strategy)
-        answer = int(codes.answers(guess, np.array([secret]))[0])
         row = codes.answers(guess, remaining)
+        # the secret is always among the codes still possible
+        answer = int(row[np.searchsorted(remaining, secret)])
         remaining = remaining[row == answer]
         yield guess, answer, len(remaining)
         if answer == codes.win:
