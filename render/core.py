@@ -197,7 +197,7 @@ class Movie:
         if step.move is not None:
             self._set_counter(step.move)
             if step.move:
-                self.moves = max(self.moves, step.move)
+                self.moves = step.move    # the last number shown (a scene may restart its count)
         n = frames(step.duration_units * self.options.speed, self.fps, minimum=1)
         if step.segments <= 0:
             self.scene.draw(self.view, step, 0.0)
