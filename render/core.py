@@ -101,6 +101,13 @@ def counter_text(word: str, move: int | None, total: int | None) -> str:
     return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
 
 
+def plural(word: str, count: int) -> str:
+    """``word`` for a count: "move"/"moves", "guess"/"guesses"."""
+    if count == 1:
+        return word
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def title_lines(header: Header, total: int | None) -> list[str]:
     title = header.title or header.puzzle.replace("-", " ").title()
     sub = header.puzzle
@@ -222,7 +229,7 @@ class Movie:
         still = self.last.still()
         if end is not None and end.status == "solved" and self.moves:
             self._set_counter(None, f"Solved in {self.moves} "
-                              f"{self.scene.counter_word.lower()}{'s' if self.moves != 1 else ''}")
+                              f"{plural(self.scene.counter_word.lower(), self.moves)}")
         self.scene.draw(self.view, still, 1.0)
         self._emit(max(frames(self.options.hold_end, self.fps), 1 if self.frames == 0 else 0))
         self.sink.close()

@@ -50,6 +50,7 @@ from .theme import RGB, Theme
 SCENES: dict[str, str] = {
     "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
     "n-queens": "render.scenes.n_queens:NQueensScene",
+    "mastermind": "render.scenes.mastermind:MastermindScene",
 }
 
 

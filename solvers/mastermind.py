@@ -271,13 +271,15 @@ def play(codes: Codes, secret: int, strategy: str) -> Iterator[tuple[int, int, i
 # ------------------------------------------------------------------ family interface
 
 
-def header(puzzle: Mastermind) -> Header:
+def header(puzzle: Mastermind, strategy: str, moves: int | None = None) -> Header:
     fields: dict[str, Any] = {"symbols": puzzle.symbols, "length": puzzle.length,
                               "repeats": puzzle.repeats}
     if puzzle.secret is not None:
         fields["secret"] = list(puzzle.secret)
+    if moves is not None:
+        fields["moves"] = moves          # the number of guesses (the renderer's counter)
     return Header(puzzle="mastermind", fields=fields, title=puzzle.title or "Mastermind",
-                  solver={"algorithm": puzzle.strategy, "program": "puzzlereel"})
+                  solver={"algorithm": strategy, "program": "puzzlereel"})
 
 
 def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
@@ -292,9 +294,10 @@ def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
         raise puzzle.config.error("solve.strategy", f"unknown strategy {strategy!r} (known: "
                                   + ", ".join(STRATEGIES) + ")")
     codes = Codes(puzzle.symbols, puzzle.length, puzzle.repeats)
-    yield header(puzzle)
+    game = list(play(codes, codes.index(puzzle.secret), strategy))
+    yield header(puzzle, strategy, moves=len(game))
     n = 0
-    for guess, answer, left in play(codes, codes.index(puzzle.secret), strategy):
+    for guess, answer, left in game:
         n += 1
         bulls, cows = codes.split(answer)
         yield Guess(n=n, code=tuple(int(x) for x in codes.codes[guess]), bulls=bulls,

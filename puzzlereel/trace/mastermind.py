@@ -41,6 +41,7 @@ class MastermindReplay:
         self.secret: tuple[int, ...] | None = None
         if f.get("secret") is not None:
             self.secret = self._check_code(as_int_list(f["secret"], "secret"), "secret")
+        self.declared = get_int(f, "moves", optional=True, minimum=0)   # guesses, if given
         self.rows: list[Guess] = []
         self.moves = 0
         self.won = False
@@ -97,8 +98,14 @@ class MastermindReplay:
             self.moves += 1
             self.won = event.bulls == self.length
             return event
-        if isinstance(event, End) and event.status == "solved" and not self.won:
-            raise TraceError("status is 'solved' but no guess found the code", field="status")
+        if isinstance(event, End):
+            if event.status == "solved" and not self.won:
+                raise TraceError("status is 'solved' but no guess found the code",
+                                 field="status")
+            if self.declared is not None and event.status == "solved" \
+                    and self.declared != self.moves:
+                raise TraceError(f"the header says {self.declared} guesses, the trace has "
+                                 f"{self.moves}", field="moves")
         return None
 
     def text(self) -> str:
