@@ -51,6 +51,9 @@ SCENES: dict[str, str] = {
     "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
     "n-queens": "render.scenes.n_queens:NQueensScene",
     "mastermind": "render.scenes.mastermind:MastermindScene",
+    "alphametic": "render.scenes.equations:AlphameticScene",
+    "komachi": "render.scenes.equations:KomachiScene",
+    "oomachi": "render.scenes.equations:OomachiScene",
 }
 
 
