@@ -182,7 +182,8 @@ class MastermindScene(SceneBase):
         img = self.background.copy()
         # top row: the secret, covered until it is found
         if self.secret is not None:
-            gfx.draw_text(img, "secret", max(8, int(c * 0.34)), t.muted,
+            px = gfx.fit_text_px("secret", int((PAD + INDEX_W - 0.15) * c), max(8, int(c * 0.34)))
+            gfx.draw_text(img, "secret", px, t.muted,
                           int((PAD + INDEX_W - 0.1) * c), int((PAD + TOP_H / 2 - 0.1) * c),
                           "rm")
             for j, sym in enumerate(self.secret):
