@@ -359,3 +359,34 @@ def test_mastermind_solve_needs_a_secret(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         list(mastermind.solve(p, OPTS))
     assert err.value.field == "puzzle.secret"
+
+
+# ---------------------------------------------------------------- arith (the replays' reader)
+
+
+@settings(max_examples=60, deadline=None)
+@given(nums=st.lists(st.integers(0, 10**6), min_size=1, max_size=6),
+       ops=st.lists(st.sampled_from(["+", "-", "*", "/"]), min_size=5, max_size=5))
+def test_arith_text_round_trips(nums: list[int], ops: list[str]) -> None:
+    from puzzlereel.trace.arith import parse_expression
+
+    expr = Expression(tuple(str(n) for n in nums), tuple(ops[:len(nums) - 1]))
+    again = parse_expression(" ".join(expr.text()))
+    assert again == expr and again.text() == expr.text()
+
+
+@pytest.mark.parametrize("text", ["", "1+", "+1", "1++2", "1+2a", "1=2=3"])
+def test_arith_rejects(text: str) -> None:
+    from puzzlereel.trace.arith import ArithError, parse_equation
+
+    with pytest.raises(ArithError):
+        parse_equation(text if "=" in text else text + "=1")
+
+
+def test_arith_precedence_and_fractions() -> None:
+    from fractions import Fraction
+
+    from puzzlereel.trace.arith import parse_expression
+
+    assert parse_expression("1+2*3-4/8").value() == Fraction(13, 2)
+    assert parse_expression("12-3-4").value() == 5
