@@ -103,21 +103,6 @@ def _count_from(n: int, cols: int, ld: int, rd: int) -> int:  # pragma: no cover
 
 
 @njit(cache=True)
-def _count_by_first_row(n: int) -> np.ndarray:  # pragma: no cover - numba
-    """Solutions with the row-0 queen in each column; mirror symmetry halves the work."""
-    out = np.zeros(n, dtype=np.int64)
-    full = (1 << n) - 1
-    for col in range((n + 1) // 2):
-        bit = 1 << col
-        if n == 1:
-            out[col] = 1
-        else:
-            out[col] = _count_from(n, bit, (bit << 1) & full, bit >> 1)
-        out[n - 1 - col] = out[col]
-    return out
-
-
-@njit(cache=True)
 def _list_solutions(n: int, limit: int) -> np.ndarray:  # pragma: no cover - numba
     """Up to ``limit`` solutions as rows of ``cols[row]``, in lexicographic order."""
     out = np.zeros((limit, n), dtype=np.int8)
@@ -157,9 +142,21 @@ def _list_solutions(n: int, limit: int) -> np.ndarray:  # pragma: no cover - num
     return out[:found]
 
 
-def count_by_first_row(n: int) -> list[int]:
-    """How many solutions put the first row's queen in each column."""
-    return [int(x) for x in _count_by_first_row(n)]
+def count_by_first_row(n: int, progress: Any = None) -> list[int]:
+    """How many solutions put the first row's queen in each column.
+
+    Mirror symmetry halves the work: column ``c`` and column ``n-1-c`` count the same."""
+    if n == 1:
+        return [1]
+    out = [0] * n
+    full = (1 << n) - 1
+    half = (n + 1) // 2
+    for col in range(half):
+        bit = 1 << col
+        out[col] = out[n - 1 - col] = int(_count_from(n, bit, (bit << 1) & full, bit >> 1))
+        if progress is not None:
+            progress(f"{n} queens: first queen in column {col}", col + 1, half)
+    return out
 
 
 def count_solutions(n: int) -> int:
@@ -271,8 +268,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
 
 def analyze(puzzle: NQueens, options: SolveOptions) -> dict[str, Any]:
     t0 = time.perf_counter()
-    options.progress(f"counting {puzzle.n} queens", 0, None)
-    by_col = count_by_first_row(puzzle.n)
+    by_col = count_by_first_row(puzzle.n, options.progress)
     return {"n": puzzle.n, "solutions": sum(by_col), "by_first_column": by_col,
             "seconds": round(time.perf_counter() - t0, 4)}
 
