@@ -105,6 +105,13 @@ def counter_text(word: str, move: int | None, total: int | None) -> str:
     return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
 
 
+def plural(word: str, count: int) -> str:
+    """``word`` for a count: "move"/"moves", "guess"/"guesses"."""
+    if count == 1:
+        return word
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def title_lines(header: Header, total: int | None) -> list[str]:
     title = header.title or header.puzzle.replace("-", " ").title()
     sub = header.puzzle
@@ -201,7 +208,7 @@ class Movie:
         if step.move is not None:
             self._set_counter(step.move)
             if step.move:
-                self.moves = max(self.moves, step.move)
+                self.moves = step.move    # the last number shown (a scene may restart its count)
         n = frames(step.duration_units * self.options.speed, self.fps, minimum=1)
         if step.segments <= 0:
             self.scene.draw(self.view, step, 0.0)
@@ -226,7 +233,7 @@ class Movie:
         still = self.last.still()
         if end is not None and end.status == "solved" and self.moves:
             self._set_counter(None, f"Solved in {self.moves} "
-                              f"{self.scene.counter_word.lower()}{'s' if self.moves != 1 else ''}")
+                              f"{plural(self.scene.counter_word.lower(), self.moves)}")
         self.scene.draw(self.view, still, 1.0)
         self._emit(max(frames(self.options.hold_end, self.fps), 1 if self.frames == 0 else 0))
         self.sink.close()

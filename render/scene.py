@@ -50,6 +50,11 @@ from .theme import RGB, Theme
 SCENES: dict[str, str] = {
     "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
     "sliding-tile": "render.scenes.sliding_tile:SlidingTileScene",
+    "n-queens": "render.scenes.n_queens:NQueensScene",
+    "mastermind": "render.scenes.mastermind:MastermindScene",
+    "alphametic": "render.scenes.equations:AlphameticScene",
+    "komachi": "render.scenes.equations:KomachiScene",
+    "oomachi": "render.scenes.equations:OomachiScene",
 }
 
 

@@ -16,6 +16,11 @@ from .config import Config, ConfigError, load_config
 FAMILIES: dict[str, str] = {
     "sliding-block": "solvers.sliding_block",
     "sliding-tile": "solvers.sliding_tile",
+    "komachi": "solvers.komachi",
+    "oomachi": "solvers.oomachi",
+    "alphametic": "solvers.alphametic",
+    "n-queens": "solvers.n_queens",
+    "mastermind": "solvers.mastermind",
 }
 
 

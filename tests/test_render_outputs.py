@@ -256,7 +256,8 @@ END = {"type": "end", "status": "limit", "stats": {}}
     (lines(HEADER, {"type": "state", "n": 1,
                     "rows": ["BAAC", "BAAC", "DEEF", "D..F", "IGHJ"]}, END),
      ["line 2", "rows", "not one legal move away"]),
-    (lines({**HEADER, "puzzle": "n-queens", "n": 4}, END), ["line 1", "cannot render"]),
+    (lines({"type": "header", "format": "puzzlereel-trace", "version": 1,
+            "puzzle": "n-queens"}, END), ["line 1", "n: missing"]),
 ])
 def test_bad_traces_fail_cleanly(runner, tmp_path: Path, text: str, fragments: list[str]) -> None:
     out = tmp_path / "x.mp4"

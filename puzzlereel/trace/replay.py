@@ -22,6 +22,11 @@ from .io import read_trace
 REPLAYS: dict[str, str] = {
     "sliding-block": "puzzlereel.trace.sliding_block:SlidingBlockReplay",
     "sliding-tile": "puzzlereel.trace.sliding_tile:SlidingTileReplay",
+    "n-queens": "puzzlereel.trace.n_queens:NQueensReplay",
+    "mastermind": "puzzlereel.trace.mastermind:MastermindReplay",
+    "komachi": "puzzlereel.trace.equations:KomachiReplay",
+    "oomachi": "puzzlereel.trace.equations:OomachiReplay",
+    "alphametic": "puzzlereel.trace.equations:AlphameticReplay",
 }
 
 

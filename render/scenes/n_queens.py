@@ -1,0 +1,218 @@
+"""The N-Queens scene: a chessboard where the backtracking search places and takes back
+queens, then each solution in turn.
+
+Squares attacked by the queens on the board are tinted, so the search's pruning can be
+seen: a queen is only ever placed on an untinted square of the next row.  A placed queen
+fades in, a removed one fades out in the theme's target colour; solutions show their
+queens in the goal colour, one still per solution (at most ``MAX_SOLUTIONS`` of them, or
+the trace header's ``render.max_solutions`` hint).
+
+State: ``(mode, cols)`` where ``mode`` is "search" or "solution" and ``cols[row]`` is the
+queen's column or -1.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any
+
+import cv2
+import numpy as np
+
+from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
+from puzzlereel.trace.n_queens import NQueensReplay
+
+from .. import draw as gfx
+from ..options import RenderOptions
+from ..scene import SceneBase, Step
+from ..theme import RGB, Theme
+
+FRAME = 0.32            # frame thickness, in cells
+MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
+SEARCH_UNITS = 0.4      # a place/remove lasts this many `speed` units
+SOLUTION_UNITS = 1.5    # each solution stays this long (plus the pause)
+
+State = tuple[str, tuple[int, ...]]
+
+
+def attacked(cols: tuple[int, ...]) -> set[tuple[int, int]]:
+    """Squares (row, col) attacked by the queens in ``cols`` (their own squares excluded)."""
+    n = len(cols)
+    out: set[tuple[int, int]] = set()
+    for r, c in enumerate(cols):
+        if c < 0:
+            continue
+        for k in range(n):
+            out.add((r, k))
+            out.add((k, c))
+            for dr in (k, -k):
+                if 0 <= r + dr < n:
+                    for cc in (c + dr, c - dr):
+                        if 0 <= cc < n:
+                            out.add((r + dr, cc))
+    return out - {(r, c) for r, c in enumerate(cols) if c >= 0}
+
+
+def crown_mask(size: int) -> np.ndarray:
+    """Coverage of a queen's crown filling a ``size`` x ``size`` box (anti-aliased)."""
+    S = gfx.SS
+    W = size * S
+    big = np.zeros((W, W), np.uint8)
+
+    def P(x: float, y: float) -> tuple[int, int]:
+        return (int(round(x * W)), int(round(y * W)))
+
+    body = np.array([P(0.20, 0.78), P(0.14, 0.34), P(0.33, 0.56), P(0.50, 0.26),
+                     P(0.67, 0.56), P(0.86, 0.34), P(0.80, 0.78)], np.int32)
+    cv2.fillPoly(big, [body], 255, lineType=cv2.LINE_8)
+    cv2.rectangle(big, P(0.17, 0.80), P(0.83, 0.90), 255, -1)
+    for cx, cy in ((0.14, 0.30), (0.50, 0.21), (0.86, 0.30)):
+        cv2.circle(big, P(cx, cy), int(round(0.065 * W)), 255, -1, lineType=cv2.LINE_8)
+    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
+
+
+class NQueensScene(SceneBase):
+    """Draws n-queens traces: the search (place/remove) and then the solutions."""
+
+    counter_word = "Step"
+
+    def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
+        super().__init__(header, options, theme)
+        self.n = NQueensReplay(header).n      # parses and checks the header's fields
+        limit = header.render.get("max_solutions") if isinstance(header.render, dict) else None
+        self.max_solutions = (limit if isinstance(limit, int) and not isinstance(limit, bool)
+                              and limit >= 0 else MAX_SOLUTIONS)
+        self.cols: tuple[int, ...] = (-1,) * self.n
+        self.steps = 0
+        self.shown = 0
+        self.light = theme.board
+        self.dark = gfx.mix(theme.board, theme.frame, 0.22)
+        self.tint = gfx.mix(theme.board, theme.target, 0.28)
+        self.tint_dark = gfx.mix(self.dark, theme.target, 0.28)
+        self.queen = theme.text
+        self.solved = theme.goal
+        self.leaving = theme.target
+        self.cell = 0
+        self.frame_px = 0
+        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+
+    # ---------------------------------------------------------------- interface
+
+    def extent(self) -> tuple[float, float]:
+        return (self.n + 2 * FRAME, self.n + 2 * FRAME)
+
+    def initial(self) -> State:
+        return ("search", (-1,) * self.n)
+
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+        ev = item.applied
+        if isinstance(ev, (Place, Remove)):
+            before: State = ("search", self.cols)
+            cols = list(self.cols)
+            cols[ev.row] = ev.col if isinstance(ev, Place) else -1
+            self.cols = tuple(cols)
+            self.steps += 1
+            self.counter_word = "Step"
+            kind = "place" if isinstance(ev, Place) else "remove"
+            return (Step(before, ("search", self.cols), move=self.steps, segments=1,
+                         units=SEARCH_UNITS, pause=False, sheet=False,
+                         data=(kind, ev.row, ev.col)),)
+        if isinstance(ev, Solution) and ev.cols is not None:
+            if self.shown >= self.max_solutions:
+                return ()
+            self.shown += 1
+            self.counter_word = "Solution"
+            after: State = ("solution", tuple(ev.cols))
+            return (Step(after, after, move=ev.k, segments=0, units=SOLUTION_UNITS,
+                         data=None),)
+        return ()
+
+    def colours(self) -> list[RGB]:
+        t = self.theme
+        out = [t.background, t.frame, self.light, self.dark, self.tint, self.tint_dark,
+               self.queen, gfx.darker(self.queen), self.solved, gfx.darker(self.solved),
+               self.leaving, t.text, t.muted, t.accent]
+        return list(dict.fromkeys(out))
+
+    def layout(self, cell: int) -> tuple[int, int]:
+        self.cell = cell
+        self.frame_px = fp = max(2, round(FRAME * cell))
+        W = H = self.n * cell + 2 * fp
+        self._cache.clear()
+        self.background = self._frame(W, H)
+        size = max(4, int(round(cell * 0.84)))
+        mask = crown_mask(size)
+        border = max(1.0, cell * 0.05)
+        self.offset = (cell - size) // 2
+        self.sprites = {
+            "queen": gfx.block_sprite(mask, self.queen, gfx.darker(self.queen, 0.5), border,
+                                      shine=0.0),
+            "solved": gfx.block_sprite(mask, self.solved, gfx.darker(self.solved), border,
+                                       shine=0.0),
+            "leaving": gfx.block_sprite(mask, self.leaving, gfx.darker(self.leaving), border,
+                                        shine=0.0),
+        }
+        return W, H
+
+    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+        if step.segments <= 0 or step.data is None:
+            np.copyto(out, self._composite(step.after if p >= 1.0 or step.segments <= 0
+                                           else step.before))
+            return
+        kind, row, col = step.data
+        p = min(max(p, 0.0), 1.0)
+        if kind == "place":
+            # the board before, then the new queen fading in
+            np.copyto(out, self._composite(step.before))
+            alpha = p
+            sprite = self.sprites["queen"]
+        else:
+            np.copyto(out, self._composite(step.after))
+            alpha = 1.0 - p
+            sprite = self.sprites["leaving"]
+        rgb, mask = sprite
+        faded = (mask.astype(np.float32) * alpha + 0.5).astype(np.uint8)
+        x = self.frame_px + col * self.cell + self.offset
+        y = self.frame_px + row * self.cell + self.offset
+        gfx.blit(out, (rgb, faded), x, y)
+
+    # ---------------------------------------------------------------- drawing
+
+    def _frame(self, W: int, H: int) -> np.ndarray:
+        t = self.theme
+        img = np.empty((H, W, 3), np.uint8)
+        img[:] = t.background
+        solid = np.empty_like(img)
+        solid[:] = t.frame
+        gfx.blend(img, solid, gfx.rounded_mask(W, H, self.frame_px * 0.9))
+        return img
+
+    def _composite(self, state: State) -> np.ndarray:
+        img = self._cache.get(state)
+        if img is not None:
+            self._cache.move_to_end(state)
+            return img
+        mode, cols = state
+        img = self.background.copy()
+        c, fp = self.cell, self.frame_px
+        hit = attacked(cols) if mode == "search" else set()
+        for r in range(self.n):
+            for k in range(self.n):
+                dark = (r + k) % 2 == 1
+                if (r, k) in hit:
+                    colour = self.tint_dark if dark else self.tint
+                else:
+                    colour = self.dark if dark else self.light
+                img[fp + r * c:fp + (r + 1) * c, fp + k * c:fp + (k + 1) * c] = colour
+        sprite = self.sprites["solved" if mode == "solution" else "queen"]
+        for r, k in enumerate(cols):
+            if k >= 0:
+                gfx.blit(img, sprite, fp + k * c + self.offset, fp + r * c + self.offset)
+        self._cache[state] = img
+        while len(self._cache) > 4:
+            self._cache.popitem(last=False)
+        return img
+
+
+__all__ = ["NQueensScene", "attacked", "crown_mask"]

@@ -1,0 +1,241 @@
+"""Replays of generate-and-test traces reject what is wrong, naming the line and field;
+and the CLI solves, validates, shows and analyzes these puzzles end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzlereel.cli import app
+from puzzlereel.trace import TraceError, validate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lines(*objs: dict) -> str:
+    return "".join(json.dumps(o) + "\n" for o in objs)
+
+
+def head(puzzle: str, **fields: object) -> dict:
+    return {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": puzzle,
+            **fields}
+
+
+END = {"type": "end", "status": "solved", "stats": {}}
+
+
+def check(text: str) -> None:
+    validate(io.StringIO(text), "t.jsonl")
+
+
+def rejects(text: str, line: int, field: str) -> TraceError:
+    with pytest.raises(TraceError) as err:
+        check(text)
+    assert (err.value.line, err.value.field) == (line, field), str(err.value)
+    assert str(err.value).startswith(f"t.jsonl: line {line}: {field}: ")
+    return err.value
+
+
+# ---------------------------------------------------------------- n-queens
+
+Q4 = head("n-queens", n=4)
+
+
+def test_queens_good_trace() -> None:
+    check(lines(Q4, {"type": "place", "row": 0, "col": 1}, {"type": "place", "row": 1, "col": 3},
+                {"type": "place", "row": 2, "col": 0}, {"type": "place", "row": 3, "col": 2},
+                {"type": "solution", "k": 1, "cols": [1, 3, 0, 2]},
+                {"type": "solution", "k": 2, "cols": [2, 0, 3, 1]},
+                {"type": "end", "status": "solved", "stats": {"solutions": 2}}))
+
+
+@pytest.mark.parametrize("events, line, field", [
+    ([{"type": "place", "row": 0, "col": 0}, {"type": "place", "row": 1, "col": 1}], 3, "col"),
+    ([{"type": "place", "row": 0, "col": 0}, {"type": "place", "row": 0, "col": 2}], 3, "row"),
+    ([{"type": "remove", "row": 0, "col": 0}], 2, "col"),
+    ([{"type": "place", "row": 4, "col": 0}], 2, "row"),
+    ([{"type": "solution", "k": 1, "cols": [0, 2, 1, 3]}], 2, "cols"),
+    ([{"type": "solution", "k": 1, "cols": [1, 3, 0]}], 2, "cols"),
+    ([{"type": "solution", "k": 2, "cols": [1, 3, 0, 2]}], 2, "k"),
+    ([{"type": "solution", "k": 1, "cols": [1, 3, 0, 2]},
+      {"type": "solution", "k": 2, "cols": [1, 3, 0, 2]}], 3, "cols"),
+    ([{"type": "place", "row": 0, "col": 1}, {"type": "place", "row": 1, "col": 3},
+      {"type": "place", "row": 2, "col": 0}, {"type": "place", "row": 3, "col": 2},
+      {"type": "solution", "k": 1, "cols": [2, 0, 3, 1]}], 6, "cols"),
+    ([{"type": "guess", "n": 1, "code": [1], "bulls": 0, "cows": 0}], 2, "type"),
+])
+def test_queens_bad_traces(events: list[dict], line: int, field: str) -> None:
+    rejects(lines(Q4, *events, END), line, field)
+
+
+def test_queens_end_counts() -> None:
+    rejects(lines(Q4, {"type": "end", "status": "solved", "stats": {}}), 2, "status")
+    rejects(lines(Q4, {"type": "solution", "k": 1, "cols": [1, 3, 0, 2]},
+                  {"type": "end", "status": "solved", "stats": {"solutions": 2}}),
+            3, "stats.solutions")
+
+
+# ---------------------------------------------------------------- mastermind
+
+MM = head("mastermind", symbols=10, length=4, repeats=False, secret=[9, 4, 3, 1])
+
+
+def guess(n: int, code: list[int], b: int, c: int, **kw: int) -> dict:
+    return {"type": "guess", "n": n, "code": code, "bulls": b, "cows": c, **kw}
+
+
+def test_mastermind_good_trace_without_secret() -> None:
+    hdr = head("mastermind", symbols=10, length=4, repeats=False)
+    check(lines(hdr, guess(1, [0, 1, 2, 3], 0, 2, remaining=1260),
+                guess(2, [1, 0, 4, 5], 0, 2, remaining=288), END | {"status": "limit"}))
+
+
+@pytest.mark.parametrize("events, line, field", [
+    ([guess(1, [0, 1, 2, 3], 1, 1)], 2, "bulls"),
+    ([guess(1, [0, 1, 2, 3], 0, 3)], 2, "cows"),
+    ([guess(1, [0, 1, 2], 0, 2)], 2, "code"),
+    ([guess(1, [0, 1, 1, 3], 0, 2)], 2, "code"),
+    ([guess(1, [0, 1, 2, 10], 0, 2)], 2, "code"),
+    ([guess(2, [0, 1, 2, 3], 0, 2)], 2, "n"),
+    ([guess(1, [0, 1, 2, 3], 0, 2, remaining=1000)], 2, "remaining"),
+    ([guess(1, [9, 4, 3, 1], 4, 0), guess(2, [0, 1, 2, 3], 0, 2)], 3, "type"),
+    ([guess(1, [0, 1, 2, 3], 0, 2)], 3, "status"),
+])
+def test_mastermind_bad_traces(events: list[dict], line: int, field: str) -> None:
+    rejects(lines(MM, *events, END), line, field)
+
+
+def test_mastermind_inconsistent_answers_without_secret() -> None:
+    hdr = head("mastermind", symbols=10, length=4, repeats=False)
+    rejects(lines(hdr, guess(1, [0, 1, 2, 3], 0, 0), guess(2, [0, 4, 5, 6], 0, 4), END),
+            3, "bulls")
+
+
+def test_mastermind_bad_header() -> None:
+    rejects(lines(head("mastermind", symbols=10, length=4, secret=[1, 1, 2, 3]), END),
+            1, "secret")
+    rejects(lines(head("mastermind", symbols=3, length=4), END), 1, "length")
+
+
+# ---------------------------------------------------------------- equations
+
+KO = head("komachi", target=100, digits=[1, 2, 3, 4, 5, 6, 7, 8, 9], operators=["+", "-"])
+
+
+def sol(k: int, text: str, **kw: object) -> dict:
+    return {"type": "solution", "k": k, "text": text, **kw}
+
+
+@pytest.mark.parametrize("text", [
+    "1+2+3-4+5+6+78+8=100",      # wrong digits
+    "1+2+3-4+5+6+78+9=101",      # wrong target
+    "1+2+3*4+5+6+78+9=100",      # operator not allowed (and wrong)
+    "1+2+3-4+5+6+78-9=100",      # sums to 82
+    "1+2+3-4+5+6+78+9=",         # no right side
+    "1+2+3-4+5+6+78+9==100",
+    "1+2+3-4+5+6+78+x=100",
+])
+def test_komachi_bad_solutions(text: str) -> None:
+    rejects(lines(KO, sol(1, text), END), 2, "text")
+
+
+def test_komachi_duplicate_and_division() -> None:
+    rejects(lines(KO, sol(1, "1+2+3-4+5+6+78+9=100"), sol(2, "1+2+3-4+5+6+78+9=100"), END),
+            3, "text")
+    hdr = head("komachi", target=2, digits=[1, 0, 2], operators=["+", "/"], join=False)
+    rejects(lines(hdr, sol(1, "1/0+2=2"), END), 2, "text")
+    check(lines(head("komachi", target=3, digits=[1, 2], operators=["+"]), sol(1, "1+2=3"),
+                END))
+
+
+OO = head("oomachi", terms=3)
+
+
+@pytest.mark.parametrize("text", [
+    "1266*1268*1269=2036111112",          # not consecutive
+    "1267*1268=1606556",                  # two factors
+    "1267*1268*1269=2038719565",          # wrong product
+    "1000*1001*1002=1003002000",          # repeats digits
+    "1267+1268+1269=3804",
+])
+def test_oomachi_bad_solutions(text: str) -> None:
+    rejects(lines(OO, sol(1, text), END), 2, "text")
+
+
+AL = head("alphametic", equation="SEND + MORE = MONEY")
+GOOD = {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}
+
+
+def test_alphametic_good() -> None:
+    check(lines(AL, sol(1, "9567+1085=10652", assignment=GOOD), END))
+
+
+@pytest.mark.parametrize("assignment, text", [
+    (GOOD | {"Y": 3}, "9567+1085=10653"),           # the sum fails
+    (GOOD | {"Y": 5}, "9567+1085=10655"),           # two letters share a digit
+    ({k: v for k, v in GOOD.items() if k != "Y"}, "9567+1085=10652"),
+    (GOOD | {"Z": 3}, "9567+1085=10652"),
+    (GOOD | {"S": 10}, "9567+1085=10652"),
+])
+def test_alphametic_bad_assignment(assignment: dict, text: str) -> None:
+    rejects(lines(AL, sol(1, text, assignment=assignment), END), 2, "assignment")
+
+
+def test_alphametic_text_must_match_and_leading_zero() -> None:
+    rejects(lines(AL, sol(1, "9567+1085=10625", assignment=GOOD), END), 2, "text")
+    hdr = head("alphametic", equation="AB + C = AD")
+    rejects(lines(hdr, sol(1, "01+2=03", assignment={"A": 0, "B": 1, "C": 2, "D": 3}), END),
+            2, "assignment")
+
+
+# ---------------------------------------------------------------- CLI end to end
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("config, expect", [
+    ("komachi-100.toml", "13 events"),
+    ("oomachi.toml", "4 events"),
+    ("send-more-money.toml", "3 events"),
+    ("mastermind-9431-simple.toml", "9 moves"),
+    ("n-queens-8.toml", "218 moves"),
+])
+def test_cli_solve_validate_show(tmp_path: Path, config: str, expect: str) -> None:
+    out = tmp_path / "t.jsonl"
+    res = runner.invoke(app, ["solve", str(ROOT / "configs" / config), "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(app, ["validate", str(out)])
+    assert res.exit_code == 0 and expect in res.output, res.output
+    res = runner.invoke(app, ["show", str(out)])
+    assert res.exit_code == 0 and "end: solved" in res.output
+
+
+def test_cli_analyze_json_and_plot(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["analyze", str(ROOT / "configs/n-queens-12.toml"), "--json"])
+    assert res.exit_code == 0 and json.loads(res.output)["solutions"] == 14200
+    png = tmp_path / "mm.png"
+    res = runner.invoke(app, ["analyze", str(ROOT / "configs/mastermind-9431-simple.toml"),
+                              "--json", "--plot", str(png)])
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["average"] == round(28024 / 5040, 4)
+    assert png.stat().st_size > 1000
+
+
+def test_cli_bad_config_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[puzzle]\ntype = "n-queens"\nn = 0\n')
+    res = runner.invoke(app, ["solve", str(bad)])
+    assert res.exit_code == 1
+    assert res.output.strip().endswith("line 3: puzzle.n: n must be between 1 and 20, got 0")
+
+
+def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
+    cfgp = tmp_path / "q3.toml"
+    cfgp.write_text('[puzzle]\ntype = "n-queens"\nn = 3\n')
+    res = runner.invoke(app, ["solve", str(cfgp), "-o", str(tmp_path / "t.jsonl")])
+    assert res.exit_code == 3

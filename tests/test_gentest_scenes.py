@@ -1,0 +1,206 @@
+"""Scenes for the generate-and-test puzzles: tiny golden frames (with a tolerance), what the
+pixels must show, and whole renders checked by frame count and size.
+
+Regenerate the golden PNGs after an intended drawing change with
+``PUZZLEREEL_UPDATE_GOLDEN=1 python -m pytest tests/test_gentest_scenes.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import av
+import numpy as np
+import pytest
+from PIL import Image
+
+from puzzlereel.trace import replay
+from render.api import render
+from render.options import RenderOptions
+from render.scene import Scene, Step, scene_for
+from render.theme import THEMES
+from render.timeline import frames
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("PUZZLEREEL_UPDATE_GOLDEN") == "1"
+THEME = THEMES["light"]
+
+
+def trace(*objs: dict[str, Any]) -> str:
+    return "".join(json.dumps(o) + "\n" for o in objs)
+
+
+def head(puzzle: str, **fields: Any) -> dict[str, Any]:
+    return {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": puzzle,
+            **fields}
+
+
+END = {"type": "end", "status": "solved", "stats": {}}
+
+Q4 = trace(head("n-queens", n=4),
+           {"type": "place", "row": 0, "col": 1}, {"type": "place", "row": 1, "col": 3},
+           {"type": "place", "row": 2, "col": 0}, {"type": "place", "row": 3, "col": 2},
+           {"type": "solution", "k": 1, "cols": [1, 3, 0, 2]},
+           {"type": "remove", "row": 3, "col": 2},
+           {"type": "solution", "k": 2, "cols": [2, 0, 3, 1]}, END)
+MM = trace(head("mastermind", symbols=6, length=4, repeats=True, secret=[3, 0, 5, 2], moves=2),
+           {"type": "guess", "n": 1, "code": [0, 0, 1, 1], "bulls": 1, "cows": 0},
+           {"type": "guess", "n": 2, "code": [3, 0, 5, 2], "bulls": 4, "cows": 0}, END)
+AL = trace(head("alphametic", equation="TO + GO = OUT"),
+           {"type": "solution", "k": 1, "text": "21+81=102",
+            "assignment": {"T": 2, "O": 1, "G": 8, "U": 0}}, END)
+KO = trace(head("komachi", target=6, digits=[1, 2, 3], operators=["+", "-"]),
+           {"type": "solution", "k": 1, "text": "1+2+3=6"}, END)
+OO = trace(head("oomachi", terms=3),
+           {"type": "solution", "k": 1, "text": "1267*1268*1269=2038719564"}, END)
+
+
+def steps_of(text: str, cell: int) -> tuple[Scene, list[Step]]:
+    """The scene (laid out at ``cell`` px) and every step the trace makes."""
+    scene: Scene | None = None
+    steps: list[Step] = []
+    for rep, item in replay(io.StringIO(text), "t"):
+        if scene is None:
+            scene = scene_for(item.event, RenderOptions(), THEME)  # type: ignore[arg-type]
+            scene.layout(cell)
+            continue
+        steps.extend(scene.advance(item, rep))
+    assert scene is not None
+    return scene, steps
+
+
+def frame(scene: Scene, step: Step, p: float, cell: int) -> np.ndarray:
+    w, h = scene.layout(cell)
+    out = np.zeros((h, w, 3), np.uint8)
+    out[:] = (1, 2, 3)                    # draw() must paint every pixel
+    scene.draw(out, step, p)
+    return out
+
+
+def golden(name: str, img: np.ndarray) -> None:
+    path = GOLDEN / f"{name}.png"
+    if UPDATE or not path.exists():
+        assert UPDATE, f"missing golden image {path} (run with PUZZLEREEL_UPDATE_GOLDEN=1)"
+        Image.fromarray(img).save(path)
+    want = np.asarray(Image.open(path).convert("RGB"))
+    assert want.shape == img.shape
+    diff = np.abs(want.astype(np.int16) - img.astype(np.int16))
+    assert diff.mean() < 1.5 and (diff > 48).mean() < 0.01, f"{name}: frame differs"
+
+
+def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> int:
+    """Pixels within ``tol`` of ``rgb``."""
+    return int((np.abs(img.astype(np.int16) - np.array(rgb)).max(axis=2) <= tol).sum())
+
+
+# ---------------------------------------------------------------- n-queens
+
+
+def test_queens_frames() -> None:
+    cell = 16
+    scene, steps = steps_of(Q4, cell)
+    assert [s.move for s in steps] == [1, 2, 3, 4, 1, 5, 2]
+    assert [s.segments for s in steps] == [1, 1, 1, 1, 0, 1, 0]
+    half = frame(scene, steps[1], 0.5, cell)       # the second queen fading in
+    full = frame(scene, steps[3], 1.0, cell)       # four queens on the board
+    sol = frame(scene, steps[6], 1.0, cell)        # the second solution
+    golden("queens4_place_half", half)
+    golden("queens4_full", full)
+    golden("queens4_solution2", sol)
+    assert not (half == (1, 2, 3)).all(axis=2).any()
+    # the solution's queens are drawn in the goal colour, the search's are not
+    assert colour_near(sol, THEME.goal) > 20 and colour_near(full, THEME.goal) < 5
+    # each queen's square holds dark crown pixels in the search frame
+    fp = max(2, round(0.32 * cell))
+    for r, c in enumerate((1, 3, 0, 2)):
+        sq = full[fp + r * cell:fp + (r + 1) * cell, fp + c * cell:fp + (c + 1) * cell]
+        assert colour_near(sq, THEME.text, 30) > 10, (r, c)
+
+
+def test_queens_hint_limits_solutions() -> None:
+    text = Q4.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
+    _, steps = steps_of(text, 8)
+    assert sum(1 for s in steps if s.segments == 0) == 1
+
+
+# ---------------------------------------------------------------- mastermind
+
+
+def test_mastermind_frames() -> None:
+    cell = 14
+    scene, steps = steps_of(MM, cell)
+    assert [(s.move, s.segments) for s in steps] == [(1, 4), (2, 4)]
+    first = frame(scene, steps[0], 1.0, cell)
+    mid = frame(scene, steps[1], 0.5, cell)
+    won = frame(scene, steps[1], 1.0, cell)
+    golden("mastermind_first", first)
+    golden("mastermind_mid", mid)
+    golden("mastermind_won", won)
+    # the secret is covered until the winning guess: its colours appear only then
+    from render.scenes.mastermind import PEG_COLOURS
+    assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
+    assert colour_near(won, THEME.goal, 30) > 0        # "found it"
+
+
+# ---------------------------------------------------------------- equation cards
+
+
+def test_alphametic_letters_turn_into_digits() -> None:
+    cell = 16
+    scene, steps = steps_of(AL, cell)
+    assert len(steps) == 1 and steps[0].segments == 3
+    start = frame(scene, steps[0], 0.0, cell)
+    half = frame(scene, steps[0], 0.5, cell)
+    done = frame(scene, steps[0], 1.0, cell)
+    golden("alphametic_half", half)
+    golden("alphametic_done", done)
+    # digits are drawn in the goal colour: none at the start, some half-way, most at the end
+    g0, g1, g2 = (colour_near(x, THEME.goal, 40) for x in (start, half, done))
+    assert g0 == 0 < g1 < g2
+
+
+def test_komachi_and_oomachi_cards() -> None:
+    scene, steps = steps_of(KO, 16)
+    assert steps[0].segments == 2
+    golden("komachi_done", frame(scene, steps[0], 1.0, 16))
+    scene, steps = steps_of(OO, 24)
+    assert steps[0].segments == 10
+    done = frame(scene, steps[0], 1.0, 24)
+    golden("oomachi_done", done)
+    from render.scenes.mastermind import PEG_COLOURS
+    assert all(colour_near(done, c, 40) > 0 for c in PEG_COLOURS)   # ten digits, ten colours
+
+
+# ---------------------------------------------------------------- whole renders
+
+
+def test_queens_mp4_frame_count(tmp_path: Path) -> None:
+    opts = RenderOptions(fps=10, size=(160, 120))
+    out = tmp_path / "q.mp4"
+    render(io.StringIO(Q4), "q4", [("mp4", out)], opts)
+    with av.open(str(out)) as box:
+        stream = box.streams.video[0]
+        got = sum(1 for _ in box.decode(stream))
+        size = (stream.codec_context.width, stream.codec_context.height)
+    f = opts.fps
+    place = frames(0.4 * opts.speed, f, minimum=1)
+    shown = frames(1.5 * opts.speed, f, minimum=1)
+    pause = frames(opts.pause, f)
+    want = (frames(opts.title_seconds, f) + frames(opts.hold_start, f)
+            + 5 * place + 2 * shown + pause + frames(opts.hold_end, f))
+    assert (got, size) == (want, (160, 120))
+
+
+@pytest.mark.parametrize("text, name", [(MM, "mm"), (AL, "al"), (KO, "ko"), (OO, "oo")])
+def test_gif_and_png_render(tmp_path: Path, text: str, name: str) -> None:
+    opts = RenderOptions(fps=10, size=(200, 150), title=False)
+    gif, png = tmp_path / f"{name}.gif", tmp_path / f"{name}.png"
+    render(io.StringIO(text), name, [("gif", gif), ("png", png)], opts)
+    with Image.open(gif) as im:
+        assert im.size == (200, 150) and getattr(im, "n_frames", 1) > 1
+    with Image.open(png) as im:
+        assert im.size[0] > 50 and im.size[1] > 50
