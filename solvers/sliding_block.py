@@ -16,6 +16,7 @@ Breadth-first search finds an optimal solution; the layer loop is compiled with 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -109,6 +110,7 @@ class Puzzle:
     groups: tuple[tuple[str, ...], ...] = ()
     metric: str = "piece"
     algorithm: str = "bfs"
+    memory_mb: int | None = None
     title: str | None = None
     exits: tuple[Mapping[str, Any], ...] = ()
     labels: Mapping[str, str] = field(default_factory=dict)
@@ -339,13 +341,16 @@ def load(cfg: Config) -> Puzzle:
                             "a string")
     metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
     algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
+    memory_mb = cfg.get("solve.memory_mb", int, None)
+    if memory_mb is not None and memory_mb < 1:
+        raise cfg.error("solve.memory_mb", f"must be at least 1 (MB), got {memory_mb}")
     render = dict(cfg.section("render"))
     if "colors" in cfg.section("puzzle"):
         render.setdefault("colors", cfg.get("puzzle.colors", dict))
     return Puzzle(
         width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
         goal=tuple(goal), target=target, groups=tuple(groups), metric=metric,
-        algorithm=algorithm, title=cfg.title, exits=tuple(exits), labels=dict(labels),
+        algorithm=algorithm, memory_mb=memory_mb, title=cfg.title, exits=tuple(exits), labels=dict(labels),
         render=render, source=cfg.path,
     )
 
@@ -589,6 +594,15 @@ class Board:
 # ---------------------------------------------------------------- search
 
 
+def default_memory_mb() -> int:
+    """Three quarters of the machine's memory: the search stops (status limit) beyond it."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 8 << 30
+    return max(64, int(total * 0.75) >> 20)
+
+
 @dataclass
 class BfsResult:
     status: str                   # solved / unsolvable / limit
@@ -598,6 +612,7 @@ class BfsResult:
     last_layer: np.ndarray        # packed states of the deepest layer reached
     seconds: float
     bytes_per_position: float
+    limit: str | None = None      # what stopped the search, when status is limit
 
 
 def run_bfs(board: Board, *, to_goal: bool, max_states: int | None = None,
@@ -622,6 +637,9 @@ def run_bfs(board: Board, *, to_goal: bool, max_states: int | None = None,
         found = 0
     maxbranch = int(board.C * sum(len(g) for g in board.group_ids)) + 1
     limit = max_states if max_states is not None else -1
+    per_state = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
+    budget = (board.puzzle.memory_mb or default_memory_mb()) << 20
+    out_of_memory = False
     while found < 0:
         start = lo
         while True:
@@ -635,6 +653,9 @@ def run_bfs(board: Board, *, to_goal: bool, max_states: int | None = None,
             if limit >= 0 and n >= limit:
                 break
             # out of room: grow the arrays and the table, then go on where it stopped
+            if 2 * cap * per_state > budget:
+                out_of_memory = True
+                break
             cap *= 2
             keys = np.concatenate([keys, np.zeros_like(keys)])
             parents = np.concatenate([parents, np.full_like(parents, -1)])
@@ -644,7 +665,7 @@ def run_bfs(board: Board, *, to_goal: bool, max_states: int | None = None,
         if found >= 0:
             status = "solved"
             break
-        if limit >= 0 and n >= limit:
+        if out_of_memory or limit >= 0 and n >= limit:
             status = "limit"
             break
         if n == hi:
@@ -665,7 +686,8 @@ def run_bfs(board: Board, *, to_goal: bool, max_states: int | None = None,
     seconds = time.perf_counter() - t0
     used = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
     return BfsResult(status=status, path=path, stored=n, layers=layers,
-                     last_layer=keys[lo:hi].copy(), seconds=seconds, bytes_per_position=used)
+                     last_layer=keys[lo:hi].copy(), seconds=seconds, bytes_per_position=used,
+                     limit=f"memory_mb {budget >> 20}" if out_of_memory else None)
 
 
 def moves_from_path(board: Board, path: list[np.ndarray]) -> list[BlockMove]:
@@ -716,7 +738,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
                            "searched")
         yield Note(f"No solution: all {result.stored} reachable positions were searched.")
     if result.status == "limit":
-        stats["limit"] = f"--max-states {options.max_states}"
+        stats["limit"] = result.limit or f"--max-states {options.max_states}"
     yield End(status=result.status, moves=len(moves) if result.status == "solved" else None,
               stats=stats)
 
@@ -732,6 +754,8 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> dict[str, Any]:
         "puzzle": "sliding-block",
         "metric": puzzle.metric,
         "status": "limit" if result.status == "limit" else "complete",
+        **({"limit": result.limit or f"--max-states {options.max_states}"}
+           if result.status == "limit" else {}),
         "states": result.stored,
         "max_depth": len(result.layers) - 1,
         "farthest": farthest,

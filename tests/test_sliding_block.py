@@ -225,3 +225,25 @@ def test_family_registry_and_plot_series():
     result = fam.analyze(fam.load(cfg), SolveOptions())
     series = fam.plot_series(result)
     assert series is not None and sum(y for _, y in series.points) == result["states"]
+
+
+def test_memory_budget_stops_with_limit(tmp_path):
+    """A space too big for [solve] memory_mb ends as status limit, naming the budget."""
+    puzzle = puzzle_from(tmp_path, '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        AAbcd
+        AAefg
+        hijkl
+        mnopq
+        r..st
+        """
+        goal = { piece = "A", x = 3, y = 3 }
+        alike = []
+        [solve]
+        memory_mb = 2
+    ''')
+    end = solve_events(puzzle)[-1]
+    assert end.status == "limit" and end.stats["limit"] == "memory_mb 2"
+    assert end.stats["states"] * end.stats["bytes_per_state"] <= 2 << 20
