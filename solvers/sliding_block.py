@@ -350,8 +350,8 @@ def load(cfg: Config) -> Puzzle:
     return Puzzle(
         width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
         goal=tuple(goal), target=target, groups=tuple(groups), metric=metric,
-        algorithm=algorithm, memory_mb=memory_mb, title=cfg.title, exits=tuple(exits), labels=dict(labels),
-        render=render, source=cfg.path,
+        algorithm=algorithm, memory_mb=memory_mb, title=cfg.title, exits=tuple(exits),
+        labels=dict(labels), render=render, source=cfg.path,
     )
 
 
