@@ -27,6 +27,7 @@ import numpy as np
 from puzzlereel import __version__
 from puzzlereel.trace import BlockMove, End, Event, Header, Note
 from puzzlereel.trace.sliding_block import DIRS, PIECE_CHARS, SlidingBlockReplay, shape_of
+from puzzlereel.trace.sliding_block import Piece as Shape
 
 from .base import Series, SolveOptions
 from .config import Config, ConfigError
@@ -42,26 +43,15 @@ Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Piece:
-    """One piece: its id, its cells relative to its bounding box, and where it starts."""
+class Piece(Shape):
+    """One piece: its shape (id, cells relative to its bounding box, axis) and its start."""
 
-    id: str
-    cells: tuple[Cell, ...]
-    x: int
-    y: int
-    axis: str | None = None
-
-    @property
-    def w(self) -> int:
-        return max(dx for dx, _ in self.cells) + 1
-
-    @property
-    def h(self) -> int:
-        return max(dy for _, dy in self.cells) + 1
+    x: int = 0
+    y: int = 0
 
     def to_json(self, label: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "x": self.x, "y": self.y}
-        if len(self.cells) == self.w * self.h:
+        if self.is_rect:
             out.update(w=self.w, h=self.h)
         else:
             out["cells"] = [list(c) for c in self.cells]
@@ -237,7 +227,7 @@ def load(cfg: Config) -> Puzzle:
     pieces = []
     for pid in sorted(cells, key=lambda p: min((y, x) for x, y in cells[p])):
         (x, y), rel = shape_of(cells[pid])
-        pieces.append(Piece(pid, rel, x, y, axes.get(pid)))
+        pieces.append(Piece(id=pid, cells=rel, axis=axes.get(pid), x=x, y=y))
 
     # ---- goal / target
     goal: list[tuple[str, int, int]] = []
