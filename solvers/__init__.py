@@ -15,6 +15,7 @@ from .config import Config, ConfigError, load_config
 # puzzle type (config `[puzzle] type`, trace `puzzle`) -> module
 FAMILIES: dict[str, str] = {
     "sliding-block": "solvers.sliding_block",
+    "peg-solitaire": "solvers.peg_solitaire",
 }
 
 

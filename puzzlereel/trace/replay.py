@@ -21,6 +21,7 @@ from .io import read_trace
 # puzzle -> "module:Class"; families add themselves here
 REPLAYS: dict[str, str] = {
     "sliding-block": "puzzlereel.trace.sliding_block:SlidingBlockReplay",
+    "peg-solitaire": "puzzlereel.trace.peg_solitaire:PegSolitaireReplay",
 }
 
 
