@@ -247,14 +247,14 @@ def render_text(holes: Sequence[Cell], pegs: Sequence[Cell], geometry: str) -> s
     if geometry == "triangle":
         rows = max(ys) + 1
         for y in range(min(ys), rows):
-            row = sorted(x for x, yy in holes if yy == y)
-            cells = " ".join("o" if (x, y) in peg_set else "." for x in row)
+            xs_row = sorted(x for x, yy in holes if yy == y)
+            cells = " ".join("o" if (x, y) in peg_set else "." for x in xs_row)
             lines.append(" " * (rows - 1 - y) + cells)
         return "\n".join(line.rstrip() for line in lines)
     for y in range(min(ys), max(ys) + 1):
-        row = "".join(("o" if (x, y) in peg_set else ".") if (x, y) in hole_set else " "
-                      for x in range(min(xs), max(xs) + 1))
-        lines.append(row.rstrip())
+        text = "".join(("o" if (x, y) in peg_set else ".") if (x, y) in hole_set else " "
+                       for x in range(min(xs), max(xs) + 1))
+        lines.append(text.rstrip())
     return "\n".join(lines)
 
 
@@ -325,27 +325,30 @@ class Puzzle:
         return pos != 0 and pos & (pos - 1) == 0
 
 
-def _cell_list(cfg: Config, key: str, value: Any, board: Board) -> list[Cell]:
-    """A hole, or a list of holes: ``[x, y]`` or a hole number (row by row from 0)."""
-    def one(v: Any, name: str) -> Cell:
-        if isinstance(v, int) and not isinstance(v, bool):
-            if not 0 <= v < board.size:
-                raise cfg.error(name, f"hole number {v} is not on the board "
-                                f"(0..{board.size - 1}, counted row by row from the top)")
-            return board.holes[v]
-        if (isinstance(v, list) and len(v) == 2
-                and all(isinstance(k, int) and not isinstance(k, bool) for k in v)):
-            c = (v[0], v[1])
-            if c not in board.index:
-                raise cfg.error(name, f"{v} is not a hole of the board")
-            return c
-        raise cfg.error(name, f"expected [x, y] or a hole number, got {v!r}")
+def _one_cell(cfg: Config, name: str, v: Any, board: Board) -> Cell:
+    """A hole written as ``[x, y]`` or as a hole number (row by row from the top, from 0)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        if not 0 <= v < board.size:
+            raise cfg.error(name, f"hole number {v} is not on the board "
+                            f"(0..{board.size - 1}, counted row by row from the top)")
+        return board.holes[v]
+    if (isinstance(v, list) and len(v) == 2
+            and all(isinstance(k, int) and not isinstance(k, bool) for k in v)):
+        c = (v[0], v[1])
+        if c not in board.index:
+            raise cfg.error(name, f"{v} is not a hole of the board")
+        return c
+    raise cfg.error(name, f"expected [x, y] or a hole number, got {v!r}")
 
+
+def _cell_list(cfg: Config, key: str, value: Any, board: Board) -> list[Cell]:
+    """One hole or several: ``[x, y]``, ``n``, ``[[x, y], ...]`` or ``[n, n, n, ...]``
+    (two bare numbers ``[a, b]`` always mean the cell x = a, y = b)."""
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-        return [one(v, key) for v in value]
-    if isinstance(value, list) and len(value) != 2 and all(isinstance(v, int) for v in value):
-        return [one(v, key) for v in value]
-    return [one(value, key)]
+        return [_one_cell(cfg, key, v, board) for v in value]
+    if isinstance(value, list) and len(value) != 2:
+        return [_one_cell(cfg, key, v, board) for v in value]
+    return [_one_cell(cfg, key, value, board)]
 
 
 def load(cfg: Config) -> Puzzle:
@@ -413,9 +416,9 @@ def load(cfg: Config) -> Puzzle:
     first = None
     raw_first = cfg.get("solve.first", list, None)
     if raw_first is not None:
-        cells = _cell_list(cfg, "solve.first", raw_first, board)
-        if len(cells) != 2:
+        if len(raw_first) != 2:
             raise cfg.error("solve.first", "expected [from, to]: the first jump's two holes")
+        cells = [_one_cell(cfg, "solve.first", v, board) for v in raw_first]
         f, t = board.index[cells[0]], board.index[cells[1]]
         match = [tr for tr in board.legal_jumps(start) if tr[0] == f and tr[2] == t]
         if not match:
@@ -441,6 +444,43 @@ def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
     if not out:
         raise cfg.error("puzzle.jumps", "no jump vectors")
     return out
+
+
+# ---------------------------------------------------------------- plain-Python reference
+
+
+def chain_moves(board: Board, pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every move (one peg's chain of one or more jumps) as (holes visited, new position)."""
+    stack: list[tuple[tuple[int, ...], int]] = []
+    for f, o, t in board.legal_jumps(pos):
+        stack.append(((f, t), Board.apply_jump(pos, (f, o, t))))
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    while stack:
+        route, p = stack.pop()
+        if (route, p) in seen:
+            continue
+        seen.add((route, p))
+        yield route, p
+        here = route[-1]
+        for f, o, t in board.legal_jumps(p):
+            if f == here:
+                stack.append((route + (t,), Board.apply_jump(p, (f, o, t))))
+
+
+def reference_min_moves(puzzle: Puzzle) -> int | None:
+    """Fewest moves by plain breadth-first search over whole moves (``search.bfs``):
+    slow, simple, for checking the compiled search on small boards."""
+    from .search import bfs
+
+    def neighbors(pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        done: set[int] = set()
+        for route, p in chain_moves(puzzle.board, pos):
+            if p not in done:
+                done.add(p)
+                yield route, p
+
+    result = bfs(puzzle.start, neighbors, puzzle.is_goal)
+    return len(result.moves) if result.status == "solved" else None
 
 
 # ---------------------------------------------------------------- compiled search glue
@@ -594,9 +634,11 @@ def group_moves(jumps: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, i
 
 
 def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | None = None,
-                     progress: Any = None) -> SearchOutcome:
+                     progress: Any = None, table_states: int | None = None) -> SearchOutcome:
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
-    reach the goal in that many moves."""
+    reach the goal in that many moves.  ``max_states`` stops the search after that many
+    positions; ``table_states`` sizes the hash table (default: from max_states or the
+    board's size)."""
     from . import peg_kernels as k
 
     t0 = time.perf_counter()
@@ -606,7 +648,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     start, last0, prefix = _start_after_first(puzzle)
     base = 1 if prefix else 0
     tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle.board.size)
+    tk, tk2, tv = _table_arrays(table_states or max_states, puzzle.board.size)
     n = puzzle.board.size
     path = np.zeros(n + 1, np.int64)
     total = bin(start).count("1") - puzzle.goal_count
@@ -672,7 +714,8 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
     tb = tables(puzzle.board, puzzle.goal)
     tk, tk2, tv = _table_arrays(max_states, puzzle.board.size)
     path = np.zeros(puzzle.board.size + 1, np.int64)
-    status, total_count, used = k.ida_moves(start, -1, 0, puzzle.goal, puzzle.goal_count,
+    # every jump costs 0 here, so a budget of one move covers any lower bound
+    status, total_count, used = k.ida_moves(start, -1, 1, puzzle.goal, puzzle.goal_count,
                                             tb.jf, tb.jo, tb.jt, tb.jm, tb.off, 0, tb.ptab,
                                             tb.plast, tk, tk2, tv, True, True, max_states or 0,
                                             path)

@@ -123,10 +123,10 @@ class PegSolitaireReplay:
             raise TraceError(f"{list(b)} is not a hole", field=field)
         if mid not in self.hole_set:
             raise TraceError(f"no hole at {list(mid)} to jump over", field=field)
-        if mid not in self.pegs:
-            raise TraceError(f"no peg at {list(mid)} to jump over", field=field)
         if b in self.pegs:
             raise TraceError(f"the hole {list(b)} is not empty", field=field)
+        if mid not in self.pegs:
+            raise TraceError(f"no peg at {list(mid)} to jump over", field=field)
         return mid
 
     def solved(self) -> bool:
