@@ -33,7 +33,9 @@ app = typer.Typer(
     "  puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl\n\n"
     "  puzzlereel show hakoiri.jsonl\n\n"
     "  puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -\n\n"
-    "  puzzlereel analyze configs/hakoiri-musume.toml --json",
+    "  puzzlereel analyze configs/hakoiri-musume.toml --json\n\n"
+    "  puzzlereel render hakoiri.jsonl -o hakoiri.mp4\n\n"
+    "  puzzlereel run configs/hakoiri-musume.toml --out-dir outputs",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -280,6 +282,172 @@ def analyze(
             typer.echo(f"{key}: {text}")
     if result.get("status") == "limit":
         raise typer.Exit(EXIT_LIMIT)
+
+
+# ---------------------------------------------------------------- render / run
+
+EXIT_USAGE = 2
+_FLAG_KEYS = ("fps", "gif_fps", "size", "cell", "speed", "pause", "easing", "theme", "title",
+              "counter", "labels", "crf")
+
+
+def _render_options(config: Any, flags: dict[str, Any]) -> tuple[Any, set[str]]:
+    """RenderOptions from defaults, the config's [render] table, then command-line flags.
+
+    Returns (options, names set explicitly by the config or flags)."""
+    from render.options import RenderOptionError, RenderOptions, with_values
+
+    options = RenderOptions()
+    explicit: set[str] = set()
+    if config is not None:
+        table = config.section("render")
+        for key, value in table.items():
+            try:
+                options = with_values(options, {key: value})
+            except RenderOptionError as exc:
+                raise config.error(f"render.{exc.key}", exc.problem) from None
+            explicit.add(key)
+    given = {k: v for k, v in flags.items() if v is not None}
+    try:
+        options = with_values(options, given)
+    except RenderOptionError as exc:
+        fail(f"--{exc.key.replace('_', '-')}: {exc.problem}", EXIT_USAGE)
+    return options, explicit | set(given)
+
+
+Fps = Annotated[int | None, typer.Option("--fps", help="Frames per second (default 30).")]
+GifFps = Annotated[int | None, typer.Option("--gif-fps", help="GIF frame rate cap "
+                                            "(default 15, at most 50).")]
+Size = Annotated[str | None, typer.Option("--size", help="Frame size WIDTHxHEIGHT "
+                                          "(default 640x480).")]
+Cell = Annotated[int | None, typer.Option("--cell", help="Pixels per board cell; the frame "
+                                          "is sized to fit (instead of --size).")]
+Speed = Annotated[float | None, typer.Option("--speed", help="Seconds per one-cell slide "
+                                             "(default 0.25).")]
+Pause = Annotated[float | None, typer.Option("--pause", help="Seconds of stillness after "
+                                             "each move (default 0.12).")]
+Easing = Annotated[str | None, typer.Option("--easing", help="ease-in-out (default), "
+                                            "linear, ease-in, ease-out.")]
+Theme = Annotated[str | None, typer.Option("--theme", help="light (default), dark, wood.")]
+NoTitle = Annotated[bool, typer.Option("--no-title", help="No title card.")]
+NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter bar.")]
+NoLabels = Annotated[bool, typer.Option("--no-labels", help="No piece labels.")]
+Crf = Annotated[int | None, typer.Option("--crf", help="Video quality 0-51, lower is "
+                                         "better (default 20).")]
+
+
+def _flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | None,
+           speed: float | None, pause: float | None, easing: str | None, theme: str | None,
+           no_title: bool, no_counter: bool, no_labels: bool, crf: int | None
+           ) -> dict[str, Any]:
+    return {"fps": fps, "gif_fps": gif_fps, "size": size, "cell": cell, "speed": speed,
+            "pause": pause, "easing": easing, "theme": theme,
+            "title": False if no_title else None, "counter": False if no_counter else None,
+            "labels": False if no_labels else None, "crf": crf}
+
+
+@app.command()
+@friendly
+def render(
+    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
+    output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
+                                               ".gif, .webm or .png (contact sheet); repeat "
+                                               "to write several in one pass.")],
+    config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
+                                                "from this config file.")] = None,
+    partial: Annotated[bool, typer.Option("--partial", help="Render a trace that stops "
+                                          "without its 'end' line instead of failing.")]
+    = False,
+    fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
+    speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
+    no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
+    crf: Crf = None,
+) -> None:
+    """Draw a trace as an MP4 / WebM video, a GIF, or a PNG contact sheet.
+
+    The format comes from the output's suffix. The trace is read as a stream and every
+    move is checked; a bad trace exits 1 naming the line and leaves no output behind.
+
+    Examples:
+
+      puzzlereel render hakoiri.jsonl -o hakoiri.mp4
+
+      puzzlereel solve configs/hakoiri-musume.toml | puzzlereel render - -o hakoiri.gif
+
+      puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
+
+      puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
+    """
+    from render.api import UnsupportedFormat, format_of
+    from render.api import render as render_trace
+
+    cfg = None
+    if config is not None:
+        from solvers import load_config
+
+        cfg = load_config(config)
+    try:
+        targets = [(format_of(path), path) for path in output]
+    except UnsupportedFormat as exc:
+        fail(str(exc), EXIT_USAGE)
+    options, explicit = _render_options(cfg, _flags(fps, gif_fps, size, cell, speed, pause,
+                                                    easing, theme, no_title, no_counter,
+                                                    no_labels, crf))
+    with open_trace(trace) as (stream, name), Reporter("rendering") as progress:
+        render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
+                     allow_partial=partial)
+
+
+@app.command()
+@friendly
+def run(
+    config: ConfigArg,
+    out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write "
+                                          "<config name>.<ext> files.")] = Path("outputs"),
+    formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
+                                                "overriding [render] formats, e.g. "
+                                                "mp4,gif,png.")] = None,
+    max_states: MaxStates = None,
+    fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
+    speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
+    no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
+    crf: Crf = None,
+) -> None:
+    """Solve a puzzle and render it in every format its [render] table names.
+
+    Writes OUT_DIR/<config name>.jsonl (the trace) and OUT_DIR/<config name>.<ext> for
+    each format ([render] formats, default mp4 and gif), with a progress bar on stderr
+    when it is a terminal.
+
+    Examples:
+
+      puzzlereel run configs/hakoiri-musume.toml
+
+      puzzlereel run configs/hakoiri-musume.toml --out-dir site/media --formats mp4,png
+    """
+    from render.api import render as render_trace
+    from render.options import FORMATS
+    from solvers import load_config
+
+    cfg = load_config(config)
+    options, explicit = _render_options(cfg, _flags(fps, gif_fps, size, cell, speed, pause,
+                                                    easing, theme, no_title, no_counter,
+                                                    no_labels, crf))
+    wanted = options.formats
+    if formats is not None:
+        wanted = tuple(f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip())
+        bad = [f for f in wanted if f not in FORMATS]
+        if bad or not wanted:
+            fail(f"--formats: {', '.join(bad) or '(none)'} is not one of: "
+                 f"{', '.join(FORMATS)}", EXIT_USAGE)
+    trace_path = out_dir / f"{cfg.name}.jsonl"
+    end = solve_to(config, str(trace_path), max_states)
+    report_end(end, config)
+    targets = [(fmt, out_dir / f"{cfg.name}.{fmt}") for fmt in dict.fromkeys(wanted)]
+    with open_trace(str(trace_path)) as (stream, name), Reporter("rendering") as progress:
+        render_trace(stream, name, targets, options, explicit=explicit, progress=progress)
+    for _, path in targets:
+        typer.echo(str(path))
 
 
 def main() -> None:

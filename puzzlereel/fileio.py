@@ -25,6 +25,11 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     tmp_path = Path(tmp)
     try:
         yield tmp_path
+        # mkstemp makes 0600 files; give the finished file the usual umask-based mode
+        mask = os.umask(0o022)
+        os.umask(mask)
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp_path, 0o666 & ~mask)
         os.replace(tmp_path, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

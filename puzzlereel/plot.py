@@ -25,7 +25,7 @@ def bar_chart(series: Any, path: str | Path, *, width: int = 900, height: int = 
         ymax = max(y for _, y in pts) or 1
         n = len(pts)
         bw = (x1 - x0) / n
-        for i, (x, y) in enumerate(pts):
+        for i, (_, y) in enumerate(pts):
             h = (y1 - y0) * y / ymax
             draw.rectangle([x0 + i * bw + 1, y1 - h, x0 + (i + 1) * bw - 1, y1],
                            fill=(70, 110, 190))

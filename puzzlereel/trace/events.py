@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 
 
 class TraceError(ValueError):
-    """A trace that is malformed or illegal.  ``str()`` is one line: source, line, field, problem."""
+    """A malformed or illegal trace.  ``str()`` is one line: source, line, field, problem."""
 
     def __init__(
         self,
@@ -317,7 +317,8 @@ class End:
         return out
 
 
-Event = Header | BlockMove | TileMove | PegMove | State | Place | Remove | Guess | Solution | Note | End
+Event = (Header | BlockMove | TileMove | PegMove | State | Place | Remove | Guess | Solution
+         | Note | End)
 
 # which event types each puzzle may contain (besides header/note/end)
 ALLOWED: dict[str, tuple[str, ...]] = {

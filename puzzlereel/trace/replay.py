@@ -108,7 +108,8 @@ def validate(stream: IO[Any], source: str = "<trace>") -> TraceSummary:
     count = 0
     notes: list[str] = []
     rep: Replay | None = None
-    for rep, item in replay(stream, source):
+    for live, item in replay(stream, source):
+        rep = live
         count += 1
         if isinstance(item.event, Header):
             header = item.event

@@ -124,7 +124,7 @@ class SlidingBlockReplay:
             else:
                 w = get_int(raw, "w", prefix=name + ".", minimum=1)
                 h = get_int(raw, "h", prefix=name + ".", minimum=1)
-                rel = tuple((dx, dy) for dy in range(h) for dx in range(w))
+                rel = tuple(sorted((dx, dy) for dy in range(h) for dx in range(w)))
             axis = get_str(raw, "axis", prefix=name + ".", optional=True)
             if axis not in (None, "x", "y"):
                 raise TraceError(f"axis is 'x' or 'y', got {axis!r}", field=name + ".axis")
@@ -305,6 +305,15 @@ class SlidingBlockReplay:
         if not _path_ok(path, axis, self.metric):
             return None
         return path[1:]
+
+    def describe(self, move: Event) -> str:
+        """One line for ``show``: "Move 12: A to (1, 3), 2 steps"."""
+        assert isinstance(move, BlockMove)
+        x, y = move.path[-1]
+        steps = len(move.path)
+        label = self.pieces[move.piece].label
+        name = f"{move.piece} ({label})" if label else move.piece
+        return f"Move {move.n}: {name} to ({x}, {y}), {steps} step{'s' if steps > 1 else ''}"
 
     def step(self, event: Event) -> BlockMove | None:
         """Check and apply one event; return the move it makes (None for notes / end)."""

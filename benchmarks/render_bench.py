@@ -1,0 +1,189 @@
+"""Renderer benchmarks: speed against bare libx264, GIF size against gifsicle -O3, and
+peak memory on a 1,000-move trace.  Prints a table; run from the repository root:
+
+    python benchmarks/render_bench.py            # full run (a few minutes)
+    python benchmarks/render_bench.py --quick    # smaller memory trace, for a smoke test
+
+1. fps of the whole `puzzlereel render` process (start-up, reading, replaying, drawing,
+   RGB->I420, encoding) for Hakoiri Musume (81 moves) to MP4 at 640x480, against bare
+   libx264 via PyAV (preset veryfast, same crf/tune, same size and frame count) encoding
+   pre-made frames (the very frames our renderer draws, converted to I420 and held in
+   memory before the clock starts) in the same run.
+2. GIF size of `puzzlereel render ... -o x.gif` against `gifsicle -O3` applied to it.
+3. Peak resident memory (ru_maxrss of the render process) for a 1,000-move trace
+   (a piece shuttling back and forth) rendered to MP4, GIF and PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(cmd: list[str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, cwd=ROOT)
+    return time.perf_counter() - t0
+
+
+def peak_rss_mb(cmd: list[str]) -> float:
+    """Peak RSS of ``cmd`` (run through a fresh Python so RUSAGE_CHILDREN is its own)."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], check=True, cwd=ROOT,
+                         capture_output=True, text=True).stdout
+    return int(out.strip().splitlines()[-1]) / 1024.0
+
+
+def bare_x264(frames: list, width: int, height: int, fps: int, out: Path) -> float:
+    """Seconds for PyAV's libx264 (veryfast) to encode the pre-made I420 ``frames``."""
+    import av
+
+    t0 = time.perf_counter()
+    container = av.open(str(out), mode="w", format="mp4")
+    stream = container.add_stream("libx264", rate=fps)
+    stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+    stream.options = {"preset": "veryfast", "crf": "20", "tune": "animation"}
+    for i, yuv in enumerate(frames):
+        vf = av.VideoFrame.from_ndarray(yuv, format="yuv420p")
+        vf.pts = i
+        for packet in stream.encode(vf):
+            container.mux(packet)
+    for packet in stream.encode(None):
+        container.mux(packet)
+    container.close()
+    return time.perf_counter() - t0
+
+
+def premade_frames(trace: Path) -> list:
+    """The exact frames our renderer draws for ``trace``, as I420 arrays (a held frame is
+    one shared array), made before timing the reference encoder."""
+    import cv2
+
+    sys.path.insert(0, str(ROOT))
+    from render.core import Movie, render_stream
+    from render.options import RenderOptions
+
+    frames: list = []
+
+    class Capture:
+        def write(self, frame, repeat: int) -> None:
+            yuv = cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420)
+            frames.extend([yuv] * repeat)
+
+        def close(self) -> None:
+            pass
+
+    options = RenderOptions(size=(640, 480))
+    with open(trace, "rb") as f:
+        render_stream(f, str(trace),
+                      lambda h: [Movie(h, options, options.fps, lambda *a: Capture())])
+    return frames
+
+
+def shuttle_trace(path: Path, moves: int) -> None:
+    """A legal Hakoiri Musume trace of ``moves`` moves: piece G steps down and up."""
+    header = {"type": "header", "format": "puzzlereel-trace", "version": 1,
+              "puzzle": "sliding-block", "title": f"Shuttle ({moves} moves)",
+              "board": {"width": 4, "height": 5, "walls": [],
+                        "exits": [{"side": "bottom", "offset": 1, "length": 2}]},
+              "pieces": [{"id": "B", "x": 0, "y": 0, "w": 1, "h": 2},
+                         {"id": "A", "x": 1, "y": 0, "w": 2, "h": 2, "label": "Daughter"},
+                         {"id": "C", "x": 3, "y": 0, "w": 1, "h": 2},
+                         {"id": "D", "x": 0, "y": 2, "w": 1, "h": 2},
+                         {"id": "E", "x": 1, "y": 2, "w": 2, "h": 1},
+                         {"id": "F", "x": 3, "y": 2, "w": 1, "h": 2},
+                         {"id": "G", "x": 1, "y": 3, "w": 1, "h": 1},
+                         {"id": "H", "x": 2, "y": 3, "w": 1, "h": 1},
+                         {"id": "I", "x": 0, "y": 4, "w": 1, "h": 1},
+                         {"id": "J", "x": 3, "y": 4, "w": 1, "h": 1}],
+              "goal": {"piece": "A", "x": 1, "y": 3}, "moves": moves}
+    with open(path, "w") as f:
+        f.write(json.dumps(header) + "\n")
+        for n in range(1, moves + 1):
+            y = 4 if n % 2 else 3
+            f.write(json.dumps({"type": "move", "n": n, "piece": "G", "path": [[1, y]]}) + "\n")
+        f.write(json.dumps({"type": "end", "status": "limit", "moves": moves,
+                            "stats": {"limit": "benchmark shuttle"}}) + "\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="200-move memory trace")
+    args = ap.parse_args()
+    import av
+
+    py = sys.executable
+    cli = [py, "-m", "puzzlereel"]
+    rows: list[tuple[str, str, str, str, str]] = []
+    with tempfile.TemporaryDirectory(prefix="render-bench-") as tmpdir:
+        tmp = Path(tmpdir)
+        trace = tmp / "hakoiri.jsonl"
+        run([*cli, "solve", "configs/hakoiri-musume.toml", "-o", str(trace)])
+
+        # 1. speed
+        mp4 = tmp / "hakoiri.mp4"
+        render_s = run([*cli, "render", str(trace), "-o", str(mp4), "--size", "640x480"])
+        with av.open(str(mp4)) as c:
+            s = c.streams.video[0]
+            width, height, fps = s.width, s.height, int(s.average_rate)
+            n = sum(1 for _ in c.decode(video=0))
+        frames = premade_frames(trace)
+        if len(frames) != n:
+            raise SystemExit(f"frame counts differ: video {n}, pre-made {len(frames)}")
+        bare_s = bare_x264(frames, width, height, fps, tmp / "bare.mp4")
+        del frames
+        ours, ref = n / render_s, n / bare_s
+        rows.append(("MP4 fps, Hakoiri 81 moves", f"{width}x{height}, {n} frames",
+                     f"{ours:.0f} fps (whole process, {render_s:.2f} s)",
+                     f"{ref:.0f} fps (bare libx264 veryfast, {bare_s:.2f} s)",
+                     f"{ours / ref:.2f} (target >= 0.7)"))
+
+        # 2. GIF size
+        gif = tmp / "hakoiri.gif"
+        gif_s = run([*cli, "render", str(trace), "-o", str(gif), "--size", "640x480"])
+        if shutil.which("gifsicle"):
+            o3 = tmp / "o3.gif"
+            subprocess.run(["gifsicle", "-O3", str(gif), "-o", str(o3)], check=True)
+            a, b = os.path.getsize(gif), os.path.getsize(o3)
+            rows.append(("GIF size, Hakoiri 81 moves", f"640x480, rendered in {gif_s:.2f} s",
+                         f"{a / 1024:.0f} KiB", f"{b / 1024:.0f} KiB (gifsicle -O3 of ours)",
+                         f"{a / b:.3f} (target <= 1.10)"))
+        else:
+            rows.append(("GIF size", "-", "-", "gifsicle not installed", "-"))
+
+        # 3. memory
+        moves = 200 if args.quick else 1000
+        long_trace = tmp / "shuttle.jsonl"
+        shuttle_trace(long_trace, moves)
+        for ext in ("mp4", "gif", "png"):
+            out = tmp / f"shuttle.{ext}"
+            t0 = time.perf_counter()
+            mb = peak_rss_mb([*cli, "render", str(long_trace), "-o", str(out)])
+            secs = time.perf_counter() - t0
+            rows.append((f"peak memory, {moves} moves -> {ext.upper()}",
+                         f"{os.path.getsize(out) / 1e6:.1f} MB file, {secs:.1f} s",
+                         f"{mb:.0f} MB", "300 MB (limit)", f"{mb / 300:.2f} (target <= 1)"))
+        base = peak_rss_mb([py, "-c", "import av, cv2, numpy, PIL, typer, rich"])
+        rows.append(("  for scale: python + imports only", "-", f"{base:.0f} MB", "-", "-"))
+
+    heads = ("measure", "setting", "puzzlereel", "reference", "ratio")
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(5)]
+    line = "  ".join("{:<" + str(w) + "}" for w in widths)
+    print(line.format(*heads))
+    print(line.format(*("-" * w for w in widths)))
+    for r in rows:
+        print(line.format(*r))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""Small drawing helpers shared by scenes: anti-aliased sprites, alpha blits, text.
+
+A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 coverage
+mask.  Sprites are drawn once per layout (at 4x and shrunk, for smooth edges) and then
+blitted every frame, which costs little next to encoding.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from .theme import RGB
+
+SS = 4  # supersampling factor for anti-aliased shapes
+
+Sprite = tuple[np.ndarray, np.ndarray]
+
+
+def _shrink(img: np.ndarray, w: int, h: int) -> np.ndarray:
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
+
+
+def erode(mask: np.ndarray, k: int) -> np.ndarray:
+    """Shrink a coverage mask by ``k`` pixels (outside the image counts as empty)."""
+    if k <= 0:
+        return mask.copy()
+    return cv2.erode(mask, np.ones((2 * k + 1, 2 * k + 1), np.uint8),
+                     borderType=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def rounded_mask(w: int, h: int, radius: float) -> np.ndarray:
+    """Coverage (0..255) of a rounded rectangle filling a w x h box."""
+    W, H, r = w * SS, h * SS, max(0, int(round(radius * SS)))
+    big = np.zeros((H, W), np.uint8)
+    r = min(r, W // 2, H // 2)
+    if r <= 0:
+        big[:] = 255
+    else:
+        cv2.rectangle(big, (r, 0), (W - 1 - r, H - 1), 255, -1)
+        cv2.rectangle(big, (0, r), (W - 1, H - 1 - r), 255, -1)
+        for cx, cy in ((r, r), (W - 1 - r, r), (r, H - 1 - r), (W - 1 - r, H - 1 - r)):
+            cv2.circle(big, (cx, cy), r, 255, -1, lineType=cv2.LINE_8)
+    return _shrink(big, w, h)
+
+
+def mask_from_cells(cells: list[tuple[int, int]], cell: int, inset: float) -> np.ndarray:
+    """Coverage of a polyomino (cells relative to its bounding box), inset and rounded."""
+    gw = max(x for x, _ in cells) + 1
+    gh = max(y for _, y in cells) + 1
+    if len(set(cells)) == gw * gh:       # a rectangle: draw it directly
+        k = int(round(inset))
+        out = np.zeros((gh * cell, gw * cell), np.uint8)
+        w, h = gw * cell - 2 * k, gh * cell - 2 * k
+        if w > 0 and h > 0:
+            out[k:k + h, k:k + w] = rounded_mask(w, h, cell * 0.18 - inset / 2)
+        return out
+    W, H = gw * cell * SS, gh * cell * SS
+    big: np.ndarray = np.zeros((H, W), np.uint8)
+    c = cell * SS
+    for x, y in cells:
+        big[y * c:(y + 1) * c, x * c:(x + 1) * c] = 255
+    k = max(1, int(round(inset * SS)))
+    big = erode(big, k)
+    rad = max(1, int(round(cell * 0.18 * SS)))
+    # round the corners: open with a disc
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
+    big = cv2.morphologyEx(big, cv2.MORPH_OPEN, disc, borderType=cv2.BORDER_CONSTANT,
+                           borderValue=0)
+    return _shrink(big, gw * cell, gh * cell)
+
+
+def block_sprite(mask: np.ndarray, fill: RGB, border: RGB, border_px: float,
+                 shine: float = 0.10) -> Sprite:
+    """A filled shape with a subtle border and a light top edge, from its coverage mask."""
+    h, w = mask.shape
+    k = max(1, int(round(border_px)))
+    inner = erode(mask, k)
+    inner_f = inner.astype(np.float32)[..., None] / 255.0
+    fill_a = np.array(fill, np.float32)
+    top = fill_a + (255.0 - fill_a) * shine
+    grad = np.linspace(1.0, 0.0, h, dtype=np.float32)[:, None, None]
+    body = top * grad + fill_a * (1 - grad)
+    rgb = np.array(border, np.float32) * (1 - inner_f) + body * inner_f
+    return np.clip(rgb + 0.5, 0, 255).astype(np.uint8), mask.copy()
+
+
+def darker(c: RGB, f: float = 0.72) -> RGB:
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))  # type: ignore[return-value]
+
+
+def blit(out: np.ndarray, sprite: Sprite, x: int, y: int) -> None:
+    """Alpha-blend ``sprite`` into ``out`` with its top-left at (x, y), clipped."""
+    rgb, alpha = sprite
+    h, w = alpha.shape
+    H, W = out.shape[:2]
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
+    if x0 >= x1 or y0 >= y1:
+        return
+    src = rgb[y0 - y:y1 - y, x0 - x:x1 - x]
+    a = alpha[y0 - y:y1 - y, x0 - x:x1 - x]
+    dst = out[y0:y1, x0:x1]
+    blend(dst, src, a)
+
+
+def blend(dst: np.ndarray, src: np.ndarray, a: np.ndarray) -> None:
+    """dst = dst + (src - dst) * a / 255, in place (integer arithmetic, exact for 0/255)."""
+    a16 = a.astype(np.uint16)[..., None]
+    mixed = (src.astype(np.uint16) * a16 + dst.astype(np.uint16) * (255 - a16) + 127) // 255
+    dst[...] = mixed.astype(np.uint8)
+
+
+# ---------------------------------------------------------------- text
+
+
+@lru_cache(maxsize=32)
+def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled font at ``px`` pixels (no font files are downloaded)."""
+    return ImageFont.load_default(size=max(6, px))
+
+
+@lru_cache(maxsize=512)
+def text_mask(text: str, px: int) -> np.ndarray:
+    """Coverage mask of ``text`` set at ``px`` pixels, tightly cropped vertically to the
+    font's line box (so masks of one size line up)."""
+    f = font(px)
+    left, _, right, _ = f.getbbox(text)
+    ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
+    w = max(1, int(right - min(left, 0)) + 2)
+    h = ascent + descent
+    img = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(img).text((-min(left, 0) + 1, 0), text, fill=255, font=f)
+    return np.asarray(img).copy()
+
+
+def text_width(text: str, px: int) -> int:
+    return int(text_mask(text, px).shape[1])
+
+
+def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
+              anchor: str = "lt") -> None:
+    """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b."""
+    if not text:
+        return
+    mask = text_mask(text, px)
+    h, w = mask.shape
+    if anchor[0] == "m":
+        x -= w // 2
+    elif anchor[0] == "r":
+        x -= w
+    if anchor[1] == "m":
+        y -= h // 2
+    elif anchor[1] == "b":
+        y -= h
+    solid = np.empty((h, w, 3), np.uint8)
+    solid[:] = colour
+    blit(out, (solid, mask), x, y)
+
+
+def fit_text_px(text: str, max_w: int, px: int) -> int:
+    """The largest size <= ``px`` at which ``text`` fits ``max_w`` pixels."""
+    while px > 6 and text_width(text, px) > max_w:
+        px = int(px * 0.9)
+    return px
+
+
+__all__ = ["Sprite", "blend", "erode", "blit", "block_sprite", "darker", "draw_text", "fit_text_px",
+           "font", "mask_from_cells", "mix", "rounded_mask", "text_mask", "text_width"]

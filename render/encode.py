@@ -1,0 +1,369 @@
+"""Encoders: frames in, files out, one frame at a time (nothing holds the whole video).
+
+* ``VideoSink``: H.264 MP4 (libx264, yuv420p, +faststart) or VP9 WebM through PyAV.
+  RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the stream
+  is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match, so
+  browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
+  encoding overlap on two cores.
+* ``GifSink``: a looping GIF written incrementally: one fixed palette (the scene's flat
+  colours exactly, plus blends for anti-aliased edges), identical frames merged into one
+  longer frame, each frame cropped to what changed (and unchanged pixels inside the
+  crop made transparent when that is smaller), delays in centiseconds distributed so the
+  total duration is exact.  Pillow only compresses each frame's pixels (LZW).
+* ``write_png``: a PNG written band by band (for contact sheets).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import struct
+import threading
+import zlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from .options import RenderOptions
+from .theme import RGB
+
+# ---------------------------------------------------------------- MP4 / WebM
+
+
+class VideoSink:
+    """H.264 in MP4 (``codec="libx264"``) or VP9 in WebM (``codec="libvpx-vp9"``)."""
+
+    def __init__(self, path: str | os.PathLike[str], width: int, height: int, fps: int,
+                 options: RenderOptions, codec: str = "libx264", threaded: bool = True) -> None:
+        import av
+
+        if width % 2 or height % 2:
+            raise ValueError(f"frame size must be even, got {width}x{height}")
+        self.width, self.height = width, height
+        fmt = "mp4" if codec == "libx264" else "webm"
+        opts = {"movflags": "+faststart"} if fmt == "mp4" else {}
+        self.container: Any = av.open(str(path), mode="w", format=fmt, options=opts)
+        self.container.metadata["encoder"] = "puzzlereel"
+        stream: Any = self.container.add_stream(codec, rate=fps)
+        stream.width, stream.height = width, height
+        stream.pix_fmt = "yuv420p"
+        if codec == "libx264":
+            stream.options = {"preset": options.preset, "crf": str(options.crf),
+                              "tune": "animation",
+                              "x264-params": "colorprim=smpte170m:transfer=smpte170m:"
+                                             "colormatrix=smpte170m:range=tv"}
+        else:
+            stream.options = {"crf": str(options.crf + 12), "b": "0", "deadline": "realtime",
+                              "cpu-used": "8", "row-mt": "1"}
+        cc = stream.codec_context
+        for attr, value in (("colorspace", "ITU601"), ("color_primaries", "SMPTE170M"),
+                            ("color_trc", "SMPTE170M"), ("color_range", "MPEG")):
+            _set_enum(cc, attr, value)
+        self.stream = stream
+        self.pts = 0
+        self.error: BaseException | None = None
+        self.queue: queue.Queue[tuple[np.ndarray, int] | None] | None = None
+        self.thread: threading.Thread | None = None
+        if threaded:
+            self.queue = queue.Queue(maxsize=8)
+            self.thread = threading.Thread(target=self._work, name="encoder", daemon=True)
+            self.thread.start()
+
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        if repeat <= 0:
+            return
+        yuv = cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420)
+        if self.queue is None:
+            self._encode(yuv, repeat)
+            return
+        if self.error is not None:
+            raise self.error
+        self.queue.put((yuv, repeat))
+
+    def _work(self) -> None:
+        assert self.queue is not None
+        while True:
+            job = self.queue.get()
+            if job is None:
+                return
+            if self.error is not None:
+                continue
+            try:
+                self._encode(*job)
+            except BaseException as exc:  # handed to the drawing thread
+                self.error = exc
+
+    def _encode(self, yuv: np.ndarray, repeat: int) -> None:
+        import av
+
+        for _ in range(repeat):
+            vf = av.VideoFrame.from_ndarray(yuv, format="yuv420p")
+            vf.pts = self.pts
+            self.pts += 1
+            for packet in self.stream.encode(vf):
+                self.container.mux(packet)
+
+    def close(self) -> None:
+        try:
+            if self.queue is not None and self.thread is not None:
+                self.queue.put(None)
+                self.thread.join()
+                if self.error is not None:
+                    raise self.error
+            for packet in self.stream.encode(None):
+                self.container.mux(packet)
+        finally:
+            self.container.close()
+
+    def abort(self) -> None:
+        if self.queue is not None and self.thread is not None and self.thread.is_alive():
+            self.error = self.error or RuntimeError("aborted")
+            self.queue.put(None)
+            self.thread.join()
+        self.container.close()
+
+
+def _set_enum(cc: Any, attr: str, name: str) -> None:
+    """Set a PyAV colour enum by name where this PyAV version has it."""
+    try:
+        current = getattr(cc, attr)
+    except AttributeError:
+        return
+    enum_type = type(current)
+    value = getattr(enum_type, name, None)
+    try:
+        setattr(cc, attr, value if value is not None else name)
+    except (TypeError, ValueError, AttributeError):
+        pass
+
+
+# ---------------------------------------------------------------- GIF
+
+
+def build_palette(keys: Sequence[RGB], size: int = 255) -> np.ndarray:
+    """A fixed palette: ``keys`` exactly, then blends of pairs for anti-aliased edges.
+
+    Blends at 1/2 of every pair come first, then 1/4 and 3/4, then 1/8.., until ``size``
+    colours; duplicates are skipped.  Returns a (size, 3) uint8 array."""
+    out: list[RGB] = []
+    seen: set[RGB] = set()
+
+    def add(c: RGB) -> None:
+        if c not in seen and len(out) < size:
+            seen.add(c)
+            out.append(c)
+
+    for k in keys:
+        add(tuple(int(v) for v in k))  # type: ignore[arg-type]
+    base = list(out)
+    for ts in ((0.5,), (0.25, 0.75), (0.125, 0.375, 0.625, 0.875)):
+        for i, a in enumerate(base):
+            for b in base[i + 1:]:
+                for t in ts:
+                    add(tuple(int(round(a[j] + (b[j] - a[j]) * t)) for j in range(3)))  # type: ignore[arg-type]
+    while len(out) < size:   # pad with greys
+        g = (len(out) * 37) % 256
+        if (g, g, g) in seen:
+            out.append(out[-1])
+        else:
+            add((g, g, g))
+    return np.array(out[:size], np.uint8)
+
+
+def palette_lut(palette: np.ndarray, keys: Sequence[RGB]) -> np.ndarray:
+    """A 32x32x32 lookup table: RGB >> 3 -> nearest palette index; key colours exact."""
+    g = (np.arange(32, dtype=np.int32) * 8 + 4)
+    r, gg, b = np.meshgrid(g, g, g, indexing="ij")
+    centres = np.stack([r.ravel(), gg.ravel(), b.ravel()], axis=1)
+    pal = palette.astype(np.int32)
+    lut = np.empty(len(centres), np.uint8)
+    for s in range(0, len(centres), 4096):
+        d = centres[s:s + 4096, None, :] - pal[None, :, :]
+        lut[s:s + 4096] = np.argmin((d * d).sum(axis=2), axis=1)
+    for i, k in enumerate(keys):   # flat colours always map to themselves
+        key = (k[0] >> 3) << 10 | (k[1] >> 3) << 5 | (k[2] >> 3)
+        lut[key] = i
+    return lut
+
+
+def quantize(frame: np.ndarray, lut: np.ndarray) -> np.ndarray:
+    """RGB frame -> palette indices through ``lut``."""
+    f = frame.astype(np.uint16) >> 3
+    key = (f[..., 0] << 10) | (f[..., 1] << 5) | f[..., 2]
+    return lut[key]
+
+
+def _lzw_of(indices: np.ndarray, palette_bytes: bytes) -> bytes:
+    """The LZW part (min code size + sub-blocks + terminator) of ``indices`` as a GIF image,
+    compressed by Pillow."""
+    im = Image.fromarray(np.ascontiguousarray(indices), "P")
+    im.putpalette(palette_bytes)
+    buf = io.BytesIO()
+    im.save(buf, "GIF", optimize=False)
+    data = buf.getvalue()
+    pos = 13
+    if data[10] & 0x80:
+        pos += 3 * (2 << (data[10] & 7))
+    while data[pos] == 0x21:        # skip extensions
+        pos += 2
+        while data[pos]:
+            pos += data[pos] + 1
+        pos += 1
+    if data[pos] != 0x2C:
+        raise RuntimeError("unexpected GIF layout from Pillow")
+    flags = data[pos + 9]
+    pos += 10
+    if flags & 0x80:
+        pos += 3 * (2 << (flags & 7))
+    start = pos
+    pos += 1
+    while data[pos]:
+        pos += data[pos] + 1
+    return data[start:pos + 1]
+
+
+TRANSPARENT = 255
+
+
+class GifSink:
+    """A looping GIF, written frame by frame with a fixed palette (see module docstring)."""
+
+    def __init__(self, path: str | os.PathLike[str], width: int, height: int, fps: int,
+                 keys: Sequence[RGB]) -> None:
+        if fps > 100:
+            raise ValueError("GIF frame rate is at most 100")
+        self.width, self.height, self.fps = width, height, fps
+        flat: list[RGB] = list(dict.fromkeys((int(k[0]), int(k[1]), int(k[2]))
+                                             for k in keys))[:64]
+        self.palette = build_palette(flat)                 # 255 colours; 255 = transparent
+        pal = np.zeros((256, 3), np.uint8)
+        pal[:255] = self.palette
+        self.palette_bytes = pal.tobytes()
+        self.lut = palette_lut(self.palette, flat)
+        self.file = open(path, "wb")  # noqa: SIM115 - closed in close()
+        self.file.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0))
+        self.file.write(self.palette_bytes)
+        # NETSCAPE2.0: loop forever
+        self.file.write(b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
+        self.shown: np.ndarray | None = None     # what the viewer shows now
+        self.held: np.ndarray | None = None      # frame waiting for its duration
+        self.held_frames = 0
+        self.frame_no = 0                         # frames before the held one
+        self.cs_written = 0
+        self.images = 0
+        self.delays: list[int] = []   # centiseconds of every image (small: ints only)
+
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        if repeat <= 0:
+            return
+        idx = quantize(frame, self.lut)
+        if self.held is not None and np.array_equal(idx, self.held):
+            self.held_frames += repeat
+            return
+        self._flush()
+        self.held = idx
+        self.held_frames = repeat
+
+    def _flush(self) -> None:
+        if self.held is None:
+            return
+        end = self.frame_no + self.held_frames
+        end_cs = (end * 100 + self.fps // 2) // self.fps
+        delay = end_cs - self.cs_written
+        self._image(self.held, delay)
+        self.cs_written = end_cs
+        self.frame_no = end
+        self.shown = self.held
+        self.held = None
+
+    def _image(self, idx: np.ndarray, delay: int) -> None:
+        x0, y0, x1, y1 = 0, 0, self.width, self.height
+        candidates: list[np.ndarray] = []
+        transparent = False
+        if self.shown is not None:
+            diff = idx != self.shown
+            rows = np.flatnonzero(diff.any(axis=1))
+            cols = np.flatnonzero(diff.any(axis=0))
+            if len(rows) == 0:     # same picture (cannot happen after merging): 1 pixel
+                rows = cols = np.array([0])
+            y0, y1 = int(rows[0]), int(rows[-1]) + 1
+            x0, x1 = int(cols[0]), int(cols[-1]) + 1
+        sub = idx[y0:y1, x0:x1]
+        candidates.append(sub)
+        if self.shown is not None:
+            clear = sub.copy()
+            clear[~diff[y0:y1, x0:x1]] = TRANSPARENT
+            candidates.append(clear)
+        datas = [_lzw_of(c, self.palette_bytes) for c in candidates]
+        best = min(range(len(datas)), key=lambda i: len(datas[i]))
+        transparent = best == 1
+        while delay > 0xFFFF:   # absurdly long hold: split (stays exact)
+            self._write_image(datas[best], x0, y0, x1 - x0, y1 - y0, 0xFFFF, transparent)
+            delay -= 0xFFFF
+        self._write_image(datas[best], x0, y0, x1 - x0, y1 - y0, delay, transparent)
+
+    def _write_image(self, lzw: bytes, x: int, y: int, w: int, h: int, delay: int,
+                     transparent: bool) -> None:
+        packed = (1 << 2) | (1 if transparent else 0)     # disposal 1: leave in place
+        self.file.write(struct.pack("<BBBBHBB", 0x21, 0xF9, 4, packed, delay,
+                                    TRANSPARENT if transparent else 0, 0))
+        self.file.write(b"\x2c" + struct.pack("<HHHHB", x, y, w, h, 0))
+        self.file.write(lzw)
+        self.images += 1
+        self.delays.append(delay)
+
+    def close(self) -> None:
+        try:
+            self._flush()
+            self.file.write(b"\x3b")
+        finally:
+            self.file.close()
+
+    def abort(self) -> None:
+        self.file.close()
+
+
+# ---------------------------------------------------------------- PNG
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def write_png(path: str | os.PathLike[str], width: int, height: int,
+              bands: Iterable[np.ndarray]) -> None:
+    """Write an RGB PNG from horizontal bands (each (h, width, 3) uint8), streaming.
+
+    Rows use the PNG "Sub" filter (good for flat colours); the bands' heights must add
+    up to ``height``."""
+    comp = zlib.compressobj(6)
+    rows = 0
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        for band in bands:
+            h, w, _ = band.shape
+            if w != width:
+                raise ValueError(f"band width {w} != {width}")
+            flat = band.reshape(h, w * 3)
+            sub = flat.copy()
+            sub[:, 3:] = flat[:, 3:] - flat[:, :-3]   # uint8 wraps: mod 256
+            filtered = np.empty((h, w * 3 + 1), np.uint8)
+            filtered[:, 0] = 1
+            filtered[:, 1:] = sub
+            data = comp.compress(filtered.tobytes())
+            if data:
+                f.write(_chunk(b"IDAT", data))
+            rows += h
+        f.write(_chunk(b"IDAT", comp.flush()))
+        f.write(_chunk(b"IEND", b""))
+    if rows != height:
+        raise ValueError(f"PNG bands add up to {rows} rows, expected {height}")
+
+
+__all__ = ["GifSink", "VideoSink", "build_palette", "palette_lut", "quantize", "write_png"]

@@ -1,0 +1,150 @@
+"""The scene interface: how one puzzle family is drawn, and the registry of scenes.
+
+The renderer core (``render.core``) reads a trace, replays it, and asks the puzzle's
+*scene* for two things only:
+
+1. **Steps.**  ``scene.advance(item, replay)`` turns one replayed event into zero or
+   more ``Step`` values.  A step is an immutable record of one animated change: the
+   scene's own state ``before`` and ``after`` (any immutable value, e.g. a tuple of piece
+   positions), the move number the counter shows, how many eased sections (unit
+   slides) the motion has, and free ``data`` for the scene (which piece moves, its path).
+2. **Pixels.**  ``scene.draw(out, step, p)`` paints the position part-way through the
+   step into ``out``, a reused ``(height, width, 3)`` uint8 RGB numpy view.  ``p`` in
+   [0, 1] is the *eased* progress: the core has already applied the easing to each of
+   the step's ``segments`` separately, so a scene moving a piece along a k-cell path
+   just puts it at ``path[p * k]`` (interpolated).  ``p == 0`` is ``before``, ``p == 1``
+   is ``after``.  ``draw`` must paint every pixel of ``out`` (it is not cleared) and
+   must depend only on (layout, step, p): same inputs, same pixels.  Caching sprites
+   or a pre-drawn background keyed on the layout or the step is encouraged.
+
+Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
+frame counts from ``RenderOptions``), easing, the title card, the move counter bar
+("Move 12 / 81"), frame size, encoders (MP4, GIF, WebM, PNG contact sheet), progress,
+atomic output files.  A scene never writes files and never imports ``solvers``.
+
+Adding a scene for a new puzzle family:
+
+* write ``render/scenes/<family>.py`` with a class satisfying ``Scene`` (subclassing
+  ``SceneBase`` gives defaults), built as ``Cls(header, options, theme)``;
+* add one line to ``SCENES`` below: ``"<puzzle>": "render.scenes.<family>:Cls"``;
+* test a few ``draw`` outputs against tiny golden images (see tests/test_render_*.py).
+
+``docs/rendering.md`` ("Writing a scene for a new puzzle family") walks through it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from puzzlereel.trace import Header, Replay, Replayed, TraceError
+
+from .options import RenderOptions
+from .theme import RGB, Theme
+
+# puzzle (trace header `puzzle`) -> "module:Class"; each family adds its one line here
+SCENES: dict[str, str] = {
+    "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One animated change, as the core schedules it.
+
+    ``before``/``after``: the scene's immutable states.  ``move``: the number the counter
+    shows from this step on (None keeps the previous number; 0 shows "Start").
+    ``segments``: eased sections of the motion (unit slides along a path); 0 makes a
+    still (``before`` is shown).  ``units``: duration in multiples of
+    ``RenderOptions.speed`` (default: ``segments``; use e.g. 0.5 for quick events).
+    ``pause``: add ``RenderOptions.pause`` after it.  ``sheet``: put ``after`` on the
+    PNG contact sheet as a numbered panel.  ``data``: the scene's own detail.
+    """
+
+    before: Any
+    after: Any
+    move: int | None = None
+    segments: int = 1
+    units: float | None = None
+    pause: bool = True
+    sheet: bool = True
+    data: Any = None
+
+    @property
+    def duration_units(self) -> float:
+        return float(self.segments if self.units is None else self.units)
+
+    def still(self) -> Step:
+        """A step that shows ``after`` without motion (used for holds)."""
+        return Step(before=self.after, after=self.after, move=self.move, segments=0,
+                    pause=False, sheet=False)
+
+
+@runtime_checkable
+class Scene(Protocol):
+    """What the core needs from a puzzle family's scene (see the module docstring)."""
+
+    #: the word on the counter bar: "Move 12 / 81", "Guess 3", "Solution 2 / 92"
+    counter_word: str
+
+    def extent(self) -> tuple[float, float]:
+        """The drawing's size in board cells (width, height), margins included.
+
+        The core picks the pixel size of a cell so that the drawing fits the frame."""
+        ...
+
+    def layout(self, cell: int) -> tuple[int, int]:
+        """Prepare to draw at ``cell`` pixels per board cell; return (width, height) in
+        pixels of the area ``draw`` paints (at most ``ceil(extent * cell)``)."""
+        ...
+
+    def initial(self) -> Any:
+        """The state before the first event (drawn on holds and the first sheet panel)."""
+        ...
+
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+        """The steps one replayed event makes (none for notes).  ``item.applied`` is the
+        normalised event the replay class returned; ``replay`` is the live position
+        *after* the event (read it, never keep it: it changes)."""
+        ...
+
+    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+        """Paint ``step`` at eased progress ``p`` into ``out`` (h, w, 3) uint8."""
+        ...
+
+    def colours(self) -> list[RGB]:
+        """The flat colours this scene paints (kept exact in GIF palettes)."""
+        ...
+
+
+class SceneBase:
+    """Defaults for scenes: keeps header, options and theme; counter word "Move"."""
+
+    counter_word = "Move"
+
+    def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
+        self.header = header
+        self.options = options
+        self.theme = theme
+
+    def colours(self) -> list[RGB]:
+        return self.theme.colours()
+
+
+def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
+    """The scene for ``header``'s puzzle, or a TraceError saying none exists yet."""
+    spec = SCENES.get(header.puzzle)
+    if spec is None:
+        raise TraceError(f"cannot render {header.puzzle!r} traces yet (renderable: "
+                         f"{', '.join(sorted(SCENES))})", field="puzzle", line=1)
+    module, _, name = spec.partition(":")
+    cls: Any = getattr(importlib.import_module(module), name)
+    scene: Scene = cls(header, options, theme)
+    return scene
+
+
+__all__ = ["SCENES", "Scene", "SceneBase", "Step", "scene_for"]

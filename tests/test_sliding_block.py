@@ -1,0 +1,227 @@
+"""Sliding-block solver: golden answers, the compiled search against a plain BFS, the
+state text forms, and every written trace replayed through the validator."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import CONFIGS, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlereel.trace import BlockMove, End, Header, validate, write_trace
+from solvers import family, load_config, search
+from solvers import sliding_block as sb
+from solvers.base import SolveOptions
+
+
+def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:
+    cfg = load_config(write(tmp_path, name, textwrap.dedent(body)))
+    return sb.load(cfg)
+
+
+def solve_events(puzzle: sb.Puzzle, **kw) -> list:
+    return list(sb.solve(puzzle, SolveOptions(**kw)))
+
+
+def check_trace(events: list) -> int:
+    """Write the events as a trace and replay it; returns the number of moves."""
+    out = io.StringIO()
+    write_trace(events, out)
+    out.seek(0)
+    return validate(out, "solver").moves
+
+
+def with_metric(metric: str, path: Path = CONFIGS / "hakoiri-musume.toml") -> sb.Puzzle:
+    cfg = load_config(path)
+    data = dict(cfg.data)
+    data["solve"] = {**data.get("solve", {}), "metric": metric}
+    return sb.load(type(cfg)(cfg.path, cfg.text, data))
+
+
+@pytest.mark.parametrize("config, metric, moves", [
+    ("hakoiri-musume.toml", "piece", 81),
+    ("hakoiri-musume.toml", "line", 90),
+    ("hakoiri-musume.toml", "step", 116),
+    ("hakoiri-musume-98.toml", "piece", 98),
+    ("dads-puzzle.toml", "piece", 59),
+])
+def test_known_optimal_answers_and_their_traces_replay(config, metric, moves):
+    events = solve_events(with_metric(metric, CONFIGS / config))
+    assert isinstance(events[0], Header) and isinstance(events[-1], End)
+    assert events[-1].status == "solved" and events[-1].moves == moves
+    assert sum(isinstance(e, BlockMove) for e in events) == moves
+    assert check_trace(events) == moves
+
+
+def test_hakoiri_musume_reachable_space():
+    result = sb.analyze(with_metric("piece"), SolveOptions())
+    assert result["states"] == 25955
+    assert sum(result["depths"]) == 25955
+    assert result["max_depth"] == len(result["depths"]) - 1
+    assert len(result["farthest"]) == result["depths"][-1] > 0
+    assert all(len(rows) == 5 and all(len(r) == 4 for r in rows) for rows in result["farthest"])
+
+
+SMALL = [
+    # (layout, goal, metric)
+    ("AAb\n.cd\nee.", ("A", 1, 2), "piece"),
+    ("AAb\n.cd\nee.", ("A", 1, 2), "line"),
+    ("AAb\n.cd\nee.", ("A", 1, 2), "step"),
+    ("AB.\nAC.\nDDE", ("A", 2, 1), "piece"),
+    ("A.b\nAcc\n.de", ("A", 2, 1), "line"),
+]
+
+
+@pytest.mark.parametrize("layout, goal, metric", SMALL)
+def test_compiled_search_matches_a_plain_bfs(tmp_path, layout, goal, metric):
+    """The numba kernel against solvers.search.bfs over the family's Python interface."""
+    pid, gx, gy = goal
+    rows = "\n".join("        " + r for r in layout.split("\n"))
+    puzzle = puzzle_from(tmp_path, f'''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+{rows}
+        """
+        goal = {{ piece = "{pid}", x = {gx}, y = {gy} }}
+        [solve]
+        metric = "{metric}"
+    ''')
+    board = sb.Board(puzzle)
+    start = board.as_int(board.start)
+    ref = search.bfs(start, lambda s: ((m, board.apply(s, m)) for m in board.legal_moves(s)),
+                     board.is_goal)
+    events = solve_events(puzzle)
+    end = events[-1]
+    if ref.status == "solved":
+        assert end.status == "solved" and end.moves == len(ref.moves)
+        check_trace(events)
+    else:
+        assert end.status == "unsolvable"
+    layers = search.bfs_depths(start, lambda s: ((m, board.apply(s, m))
+                                                 for m in board.legal_moves(s)))
+    result = sb.analyze(puzzle, SolveOptions())
+    assert result["depths"] == [len(layer) for layer in layers]
+
+
+def test_state_and_move_text_forms_round_trip():
+    board = sb.Board(with_metric("piece"))
+    state = board.as_int(board.start)
+    assert board.format_state(state) == "BAAC\nBAAC\nDEEF\nDGHF\nI..J"
+    seen = 0
+    frontier = [state]
+    for _ in range(6):
+        nxt = []
+        for s in frontier:
+            assert board.parse_state(board.format_state(s)) == s
+            for m in board.legal_moves(s):
+                assert sb.Move.parse(str(m)) == m
+                nxt.append(board.apply(s, m))
+                seen += 1
+        frontier = nxt[:50]
+    assert seen > 50
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=1000), min_size=0, max_size=30))
+def test_random_walks_stay_legal_and_round_trip(choices):
+    board = sb.Board(with_metric("piece"))
+    state = board.as_int(board.start)
+    for c in choices:
+        moves = list(board.legal_moves(state))
+        assert moves, "Hakoiri Musume always has a move"
+        state = board.apply(state, moves[c % len(moves)])
+        text = board.format_state(state)
+        assert sorted(text.replace("\n", "")) == sorted("BAACBAACDEEFDGHFI..J")
+        assert board.parse_state(text) == state
+
+
+def test_unsolvable_is_proved(tmp_path):
+    puzzle = puzzle_from(tmp_path, '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        A#.
+        .#.
+        """
+        goal = { piece = "A", x = 2, y = 1 }
+    ''')
+    events = solve_events(puzzle)
+    assert events[-1].status == "unsolvable"
+    assert events[-1].stats["states"] == 2
+    check_trace(events)
+
+
+def test_max_states_stops_with_limit():
+    events = solve_events(with_metric("piece"), max_states=500)
+    assert events[-1].status == "limit"
+    assert 500 <= events[-1].stats["states"] < 1000
+
+
+def test_multiple_goals_target_layouts_alike_groups(tmp_path):
+    swap = '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        ab.
+        """
+        {goal}
+    '''
+    # two pieces must both reach their cells: a to x=1 and b to x=2
+    p = puzzle_from(tmp_path, swap.format(goal='goal = [ { piece = "a", x = 1, y = 0 }, '
+                                          '{ piece = "b", x = 2, y = 0 } ]'))
+    assert solve_events(p)[-1].moves == 2
+    # a target layout: the two 1x1 pieces are alike, so ".ba" is reached as ".ab"
+    p = puzzle_from(tmp_path, swap.format(goal='target = """\n.ba\n"""'))
+    assert solve_events(p)[-1].moves == 2
+    # alike groups listed explicitly: a and b are not alike -> the swap is impossible
+    p = puzzle_from(tmp_path, swap.format(goal='target = """\n.ba\n"""\nalike = []'))
+    assert solve_events(p)[-1].status == "unsolvable"
+
+
+def test_polyominoes_and_axis_restricted_pieces(tmp_path):
+    # an L-tromino must go round a corner; a Rush Hour style car may only move along x
+    p = puzzle_from(tmp_path, '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        LL..
+        L...
+        ....
+        """
+        goal = { piece = "L", x = 2, y = 1 }
+    ''')
+    events = solve_events(p)
+    assert events[-1].moves == 1 and check_trace(events) == 1
+    p = puzzle_from(tmp_path, '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        ......
+        ......
+        XX..A.
+        ....A.
+        ......
+        ......
+        """
+        axis = { X = "x", A = "y" }
+        goal = { piece = "X", x = 4, y = 2 }
+        exit = { side = "right", offset = 2, length = 1 }
+    ''')
+    events = solve_events(p)
+    assert events[-1].moves == 2
+    assert check_trace(events) == 2
+    moved = [e.piece for e in events if isinstance(e, BlockMove)]
+    assert moved == ["A", "X"]
+
+
+def test_family_registry_and_plot_series():
+    cfg = load_config(CONFIGS / "dads-puzzle.toml")
+    fam = family(cfg)
+    result = fam.analyze(fam.load(cfg), SolveOptions())
+    series = fam.plot_series(result)
+    assert series is not None and sum(y for _, y in series.points) == result["states"]
