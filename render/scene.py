@@ -49,6 +49,7 @@ from .theme import RGB, Theme
 # puzzle (trace header `puzzle`) -> "module:Class"; each family adds its one line here
 SCENES: dict[str, str] = {
     "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
+    "peg-solitaire": "render.scenes.peg_solitaire:PegSolitaireScene",
 }
 
 

@@ -748,28 +748,35 @@ def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> Searc
 
 
 def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
-    """Header, one ``move`` per move (per jump under the jumps metric), end."""
+    """Header, one ``move`` per move (per jump under the jumps metric), end.
+
+    The search runs before the header is written, so that the header can carry the
+    number of moves (the renderer's counter shows "Move 3 / 7")."""
     algorithm = options.algorithm or puzzle.algorithm
     if puzzle.metric == "jumps":
         algorithm = "dfs"
     b = puzzle.board
-    yield Header(puzzle="peg-solitaire", title=puzzle.title,
-                 fields=b.header_fields(puzzle.start, puzzle.goal),
+    result = _run(puzzle, options)
+    groups: list[list[tuple[int, int, int]]] = []
+    if result.status == "solved":
+        groups = ([[j] for j in result.jumps] if puzzle.metric == "jumps"
+                  else group_moves(result.jumps))
+    fields = b.header_fields(puzzle.start, puzzle.goal)
+    if groups:
+        fields["moves"] = len(groups)
+    yield Header(puzzle="peg-solitaire", title=puzzle.title, fields=fields,
                  solver={"algorithm": algorithm, "metric": puzzle.metric,
                          "optimal": puzzle.metric == "jumps" or algorithm == "ida",
                          "program": "puzzlereel peg-solitaire"})
     if puzzle.first is not None:
         f, _, t = puzzle.first
         yield Note(f"first jump fixed: {list(b.holes[f])} -> {list(b.holes[t])}")
-    result = _run(puzzle, options)
     stats: dict[str, Any] = {"states": result.nodes, "seconds": round(result.seconds, 4)}
     if result.status != "solved":
         if result.reason:
             stats["reason" if result.status == "unsolvable" else "limit"] = result.reason
         yield End(status=result.status, stats=stats)
         return
-    groups = ([[j] for j in result.jumps] if puzzle.metric == "jumps"
-              else group_moves(result.jumps))
     for n, group in enumerate(groups, 1):
         yield PegMove(n=n, start=b.holes[group[0][0]], path=tuple(b.holes[t] for _, _, t in group))
     stats["jumps"] = len(result.jumps)

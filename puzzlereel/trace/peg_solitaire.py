@@ -103,6 +103,11 @@ class PegSolitaireReplay:
                 if c not in self.hole_set:
                     raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
             self.goal = frozenset(gp)
+        total = f.get("moves")
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int)
+                                  or total < 0):
+            raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
+        self.total: int | None = total
         self.metric: str = str(header.solver.get("metric", "moves"))
         self.moves = 0
         self.jumps_made = 0
@@ -174,6 +179,9 @@ class PegSolitaireReplay:
         if end.moves is not None and end.moves != self.moves:
             raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
                              field="moves")
+        if end.status == "solved" and self.total is not None and self.total != self.moves:
+            raise TraceError(f"the header says {self.total} moves, the trace has "
+                             f"{self.moves}", field="moves")
         if end.status == "solved" and not self.solved():
             want = ("pegs at " + ", ".join(str(list(c)) for c in sorted(self.goal))
                     if self.goal is not None else "one peg")
