@@ -540,8 +540,9 @@ def _permute_bits(bits: int, perm: Sequence[int]) -> int:
 
 
 def _table_arrays(states: int | None, holes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The hash table: about ``states`` entries (default: by board size, <= 4M)."""
-    want = states if states else 1 << min(22, holes + 3)
+    """The hash table: about ``states`` entries (default: by board size, at most 16M
+    entries = 384 MB, allocated lazily by the OS)."""
+    want = states if states else 1 << min(24, holes + 3)
     size = 1 << max(12, min(24, (max(want, 1) - 1).bit_length()))
     return np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
@@ -736,9 +737,14 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
 def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
     algorithm = options.algorithm or puzzle.algorithm
     if puzzle.metric == "jumps":
-        if count:
-            return count_jump_solutions(puzzle, options.max_states)
-        return search_any(puzzle, options.max_states)
+        found = search_any(puzzle, options.max_states)
+        if not count or found.status != "solved":
+            return found
+        counted = count_jump_solutions(puzzle, options.max_states)
+        counted.jumps = found.jumps
+        counted.moves = len(found.jumps)
+        counted.nodes += found.nodes
+        return counted
     if algorithm == "dfs" and not count:
         return search_any(puzzle, options.max_states)
     if algorithm not in ("ida", "dfs"):
@@ -795,7 +801,7 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> dict[str, Any]:
         "goal": [list(c) for c in b.cells(puzzle.goal)] if puzzle.goal else "one peg",
         "metric": puzzle.metric,
         "status": result.status,
-        "optimal_moves": result.moves if result.status == "solved" else None,
+        "optimal_moves": result.moves,
         "optimal_solutions": result.solutions if result.status == "solved" else None,
         "states": result.nodes,
         "seconds": round(result.seconds, 4),
