@@ -71,7 +71,7 @@ class PegSolitaireScene(SceneBase):
         self.w_cells = max(x for x, _ in centres) + 0.5 + MARGIN
         self.h_cells = max(y for _, y in centres) + 0.5 + MARGIN
         self.peg_fill: RGB = theme.pieces.get("2x1", theme.accent)
-        self.hole_fill: RGB = gfx.darker(theme.board, 0.78)
+        self.hole_fill: RGB = gfx.mix(theme.board, theme.frame, 0.5)
         self.cell = 0
         self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
 
