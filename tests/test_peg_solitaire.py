@@ -190,6 +190,80 @@ def test_min_moves_matches_bfs(board: str, diagonal: bool) -> None:
         assert ps.search_any(puzzle).status == "solved"
 
 
+def brute_force_counts(puzzle: ps.Puzzle) -> tuple[int | None, int, int]:
+    """(fewest moves, how many jump sequences achieve it, how many solve it at all),
+    by enumerating every jump sequence."""
+    b = puzzle.board
+    best: list[int | None] = [None]
+    count = [0]
+    total = [0]
+
+    def rec(pos: int, last: int, moves: int) -> None:
+        if puzzle.is_goal(pos):
+            total[0] += 1
+            if best[0] is None or moves < best[0]:
+                best[0], count[0] = moves, 1
+            elif moves == best[0]:
+                count[0] += 1
+            return
+        for f, o, t in b.legal_jumps(pos):
+            rec(ps.Board.apply_jump(pos, (f, o, t)), t, moves + (0 if f == last else 1))
+
+    rec(puzzle.start, -1, 0)
+    return best[0], count[0], total[0]
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.booleans(), st.booleans())
+def test_solution_counts_match_brute_force(board: str, diagonal: bool,
+                                           complement: bool) -> None:
+    holes, pegs = ps.parse_ascii(board, "square")
+    if not pegs or len(pegs) > 8:
+        return
+    vectors = ps.ORTHOGONAL + (ps.DIAGONAL if diagonal else ())
+    b = ps.Board.make("custom", holes, vectors)
+    empty = b.full & ~b.mask(pegs)
+    goal = empty if complement and empty else 0
+    puzzle = ps.Puzzle(b, b.mask(pegs), goal)
+    fewest, count, total = brute_force_counts(puzzle)
+    got = ps.search_min_moves(puzzle, count=True)
+    if fewest is None:
+        assert got.status == "unsolvable"
+        return
+    assert (got.moves, got.solutions) == (fewest, count)
+    jumps = ps.count_jump_solutions(ps.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    assert jumps.solutions == total
+
+
+@pytest.mark.parametrize("board, diagonal", [
+    (".ooo\noooo\noooo", False), (".ooo\noooo\noooo", True), ("ooo\no.o\nooo", True)])
+@pytest.mark.parametrize("complement", [False, True])
+def test_counts_on_symmetric_boards(board: str, diagonal: bool, complement: bool) -> None:
+    """Boards with symmetries, where the tables fold positions by symmetry."""
+    holes, pegs = ps.parse_ascii(board, "square")
+    vectors = ps.ORTHOGONAL + (ps.DIAGONAL if diagonal else ())
+    b = ps.Board.make("custom", holes, vectors)
+    assert len(b.symmetries()) >= 4
+    goal = (b.full & ~b.mask(pegs)) if complement else 0
+    puzzle = ps.Puzzle(b, b.mask(pegs), goal)
+    fewest, count, total = brute_force_counts(puzzle)
+    got = ps.search_min_moves(puzzle, count=True)
+    assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
+    jumps = ps.count_jump_solutions(ps.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    assert jumps.solutions == (total or None)
+
+
+@pytest.mark.parametrize("hole", range(10))
+def test_counts_on_the_10_hole_triangle(hole: int) -> None:
+    b = ps.triangle_board(4)
+    for goal in (0, 1 << hole):
+        puzzle = ps.Puzzle(b, b.full & ~(1 << hole), goal)
+        fewest, count, total = brute_force_counts(puzzle)
+        got = ps.search_min_moves(puzzle, count=True)
+        assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
+        assert ps.reference_min_moves(puzzle) == fewest
+
+
 def true_moves_left(puzzle: ps.Puzzle, last: int) -> int | None:
     """Fewest moves from ``puzzle.start`` when the peg that landed on ``last`` may go on
     jumping for free: either it does (any chain from ``last``), or the rest is counted
