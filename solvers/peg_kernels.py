@@ -4,7 +4,8 @@ A position is a bitboard: bit ``i`` is set when hole ``i`` holds a peg (holes nu
 row by row from the top, at most 63 of them).  A jump ``j`` moves the peg at ``jf[j]``
 over ``jo[j]`` into ``jt[j]``; ``jm[j]`` is the three bits it toggles.  Board symmetries
 come as byte lookup tables (``ptab[s, k, v]`` = the image of byte ``k`` with value ``v``
-under symmetry ``s``) and hole maps (``plast[s, i]``).
+under symmetry ``s``) and hole maps (``plast[s, i + 1]`` = the image of hole ``i``;
+``plast[s, 0] = -1`` stands for "no hole").
 
 Two searches live here, both iterative (explicit stacks) and both using a lossy hash
 table of positions (a collision only overwrites, so it costs time, never correctness):

@@ -28,7 +28,7 @@ import numpy as np
 from puzzlereel.trace import End, Event, Header, Note, PegMove
 
 from .base import Series, SolveOptions
-from .config import Config
+from .config import Config, ConfigError
 
 Cell = tuple[int, int]
 
@@ -736,6 +736,8 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
 
 def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
     algorithm = options.algorithm or puzzle.algorithm
+    if algorithm not in ("ida", "dfs"):
+        raise ConfigError(f"{algorithm!r} is not one of: 'ida', 'dfs'", path="--algorithm")
     if puzzle.metric == "jumps":
         found = search_any(puzzle, options.max_states)
         if not count or found.status != "solved":
@@ -747,8 +749,6 @@ def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> Searc
         return counted
     if algorithm == "dfs" and not count:
         return search_any(puzzle, options.max_states)
-    if algorithm not in ("ida", "dfs"):
-        raise ValueError(f"unknown algorithm {algorithm!r} for peg-solitaire (ida, dfs)")
     return search_min_moves(puzzle, count=count, max_states=options.max_states,
                             progress=options.progress)
 

@@ -358,6 +358,9 @@ def test_config_errors_name_field_and_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         load(cfg)
     assert "puzzle.jumps" in str(err.value)
+    result = CliRunner().invoke(app, ["solve", str(ROOT / "configs" / "hoppers.toml"),
+                                      "--algorithm", "bfs"])
+    assert result.exit_code == 1 and "--algorithm" in result.output
     cfg = write_config(tmp_path, 'board = "hoppers"\n[solve]\nfirst = [0, 12]\n')
     with pytest.raises(ConfigError, match="solve.first"):
         load(cfg)
