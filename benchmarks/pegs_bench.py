@@ -182,11 +182,11 @@ def english_moves(limit: float) -> None:
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "from solvers import peg_solitaire as ps\n"
         "b = ps.builtin_board('english'); c = b.bit((3, 3))\n"
-        "p = ps.Puzzle(b, b.full & ~c, c)\n"
+        "p = ps.Puzzle(b, b.full & ~c, c, memory_mb=1536)\n"
         "t0 = time.perf_counter()\n"
         "def prog(label, done, total):\n"
         "    print(f'{time.perf_counter() - t0:9.1f} s  trying {label}', flush=True)\n"
-        "r = ps.search_min_moves(p, table_states=1 << 24, progress=prog)\n"
+        "r = ps.search_min_moves(p, progress=prog)\n"
         "print(f'{time.perf_counter() - t0:9.1f} s  {r.status}: {r.moves} moves, '\n"
         "      f'{r.nodes} positions; per budget {r.per_bound}', flush=True)\n"
     )

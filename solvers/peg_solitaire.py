@@ -314,6 +314,7 @@ class Puzzle:
     title: str | None = None
     first: tuple[int, int, int] | None = None
     max_moves: int | None = None
+    memory_mb: int | None = None
 
     @property
     def goal_count(self) -> int:
@@ -425,7 +426,13 @@ def load(cfg: Config) -> Puzzle:
             raise cfg.error("solve.first", f"{raw_first} is not a legal first jump")
         first = match[0]
     max_moves = cfg.get("solve.max_moves", int, None)
-    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves)
+    if max_moves is not None and max_moves < 1:
+        raise cfg.error("solve.max_moves", f"must be >= 1, got {max_moves}")
+    memory_mb = cfg.get("solve.memory_mb", int, None)
+    if memory_mb is not None and not 1 <= memory_mb <= 65536:
+        raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
+    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
+                  memory_mb)
 
 
 def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
@@ -539,11 +546,17 @@ def _permute_bits(bits: int, perm: Sequence[int]) -> int:
     return out
 
 
-def _table_arrays(states: int | None, holes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The hash table: about ``states`` entries (default: by board size, at most 16M
-    entries = 384 MB, allocated lazily by the OS)."""
-    want = states if states else 1 << min(24, holes + 3)
-    size = 1 << max(12, min(24, (max(want, 1) - 1).bit_length()))
+def _table_arrays(states: int | None, puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray,
+                                                               np.ndarray]:
+    """The hash table (three int64 arrays, 24 bytes an entry, allocated lazily by the OS):
+    ``[solve] memory_mb`` if given, else about ``states`` entries, else by board size
+    (at most 16M entries = 384 MB); always a power of two, at most 2^27 entries."""
+    if puzzle.memory_mb:
+        want = puzzle.memory_mb * (1 << 20) // 24
+        size = 1 << max(12, min(27, want.bit_length() - 1))
+    else:
+        want = states if states else 1 << min(24, puzzle.board.size + 3)
+        size = 1 << max(12, min(24, (max(want, 1) - 1).bit_length()))
     return np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
 
@@ -592,7 +605,7 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
     start, _, prefix = _start_after_first(puzzle)
     tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle.board.size)
+    tk, tk2, tv = _table_arrays(max_states, puzzle)
     path = np.zeros(puzzle.board.size + 1, np.int64)
     status, nodes = k.dfs_jumps(start, puzzle.goal, puzzle.goal_count, tb.jf, tb.jo, tb.jt,
                                 tb.jm, tb.ptab, tb.plast, tk, tk2, tv, max_states or 0, path)
@@ -635,11 +648,10 @@ def group_moves(jumps: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, i
 
 
 def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | None = None,
-                     progress: Any = None, table_states: int | None = None) -> SearchOutcome:
+                     progress: Any = None) -> SearchOutcome:
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
     reach the goal in that many moves.  ``max_states`` stops the search after that many
-    positions; ``table_states`` sizes the hash table (default: from max_states or the
-    board's size)."""
+    positions (and sizes the hash table unless ``puzzle.memory_mb`` does)."""
     from . import peg_kernels as k
 
     t0 = time.perf_counter()
@@ -649,7 +661,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     start, last0, prefix = _start_after_first(puzzle)
     base = 1 if prefix else 0
     tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(table_states or max_states, puzzle.board.size)
+    tk, tk2, tv = _table_arrays(max_states, puzzle)
     n = puzzle.board.size
     path = np.zeros(n + 1, np.int64)
     total = bin(start).count("1") - puzzle.goal_count
@@ -688,7 +700,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     out = SearchOutcome("solved", jumps=seq, moves=base + found, nodes=nodes,
                         per_bound=per_bound)
     if count:
-        ck, ck2, cv = _table_arrays(max_states, puzzle.board.size)
+        ck, ck2, cv = _table_arrays(max_states, puzzle)
         status, total_count, used = k.ida_moves(start, last0, found, puzzle.goal,
                                                 puzzle.goal_count, tb.jf, tb.jo, tb.jt, tb.jm,
                                                 tb.off, tb.umask, tb.ptab, tb.plast, ck, ck2,
@@ -713,7 +725,7 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
     start, _, prefix = _start_after_first(puzzle)
     tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle.board.size)
+    tk, tk2, tv = _table_arrays(max_states, puzzle)
     path = np.zeros(puzzle.board.size + 1, np.int64)
     # every jump costs 0 here, so a budget of one move covers any lower bound
     status, total_count, used = k.ida_moves(start, -1, 1, puzzle.goal, puzzle.goal_count,
