@@ -369,6 +369,19 @@ def test_config_errors_name_field_and_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
 
 
+def test_memory_option(tmp_path: Path) -> None:
+    cfg = write_config(tmp_path, 'board = "hoppers"\nempty = 6\ngoal = "complement"\n'
+                                 '[solve]\nmemory_mb = 1\n')
+    puzzle = load(cfg)
+    assert puzzle.memory_mb == 1
+    assert ps._table_arrays(None, puzzle)[0].shape[0] == 1 << 15   # 1 MB / 24 B, rounded down
+    result = ps.analyze(puzzle, SolveOptions())
+    assert (result["optimal_moves"], result["optimal_solutions"]) == (7, 72)
+    cfg = write_config(tmp_path, 'board = "hoppers"\n[solve]\nmemory_mb = 0\n')
+    with pytest.raises(ConfigError, match="solve.memory_mb"):
+        load(cfg)
+
+
 def test_custom_board_with_diagonal_jumps(tmp_path: Path) -> None:
     cfg = write_config(tmp_path, 'holes = """\nooo\no.o\nooo\n"""\njumps = "diagonal"\n'
                                  'goal = "complement"\n')
