@@ -48,6 +48,13 @@ def replayed(text: str) -> tuple[int, str]:
 # ---------------------------------------------------------------- golden answers
 
 
+@pytest.mark.parametrize("name", ["hoppers", "triangle", "english", "english-18", "french",
+                                  "french-solvable"])
+def test_every_config_loads(name: str) -> None:
+    puzzle = load(ROOT / "configs" / f"{name}.toml")
+    assert puzzle.title and bin(puzzle.start).count("1") >= 12
+
+
 def test_hoppers_seven_moves_72_solutions() -> None:
     puzzle = load(ROOT / "configs" / "hoppers.toml")
     result = ps.analyze(puzzle, SolveOptions())
