@@ -19,7 +19,7 @@ from typing import IO, Any, Protocol
 
 import numpy as np
 
-from puzzlereel.trace import End, Header, Replay, Replayed, replay
+from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 
 from . import draw
 from .options import RenderOptions, header_hints, with_values
@@ -80,11 +80,15 @@ def plan_layout(scene: Scene, options: RenderOptions, *, counter: bool | None = 
 def resolve_options(header: Header, options: RenderOptions,
                     explicit: Iterable[str] = ()) -> RenderOptions:
     """``options`` with the header's ``render`` hints applied where not set explicitly."""
-    hints = {k: v for k, v in header_hints(header.render).items() if k not in set(explicit)}
-    try:
-        return with_values(options, hints)
-    except ValueError:
-        return options   # hints are never required: ignore ones we cannot use
+    skip = set(explicit)
+    for key, value in header_hints(header.render).items():
+        if key in skip:
+            continue
+        try:
+            options = with_values(options, {key: value})
+        except ValueError:
+            pass   # hints are never required: ignore ones we cannot use
+    return options
 
 
 def total_moves(header: Header) -> int | None:
@@ -321,7 +325,10 @@ def render_stream(stream: IO[Any], source: str,
     moves = 0
     for rep, item in replay(stream, source, allow_partial=allow_partial):
         if isinstance(item.event, Header):
-            outputs = make_outputs(item.event)
+            try:
+                outputs = make_outputs(item.event)
+            except TraceError as exc:
+                raise exc.located(line=item.line, source=source) from None
             total = total_moves(item.event)
             continue
         if isinstance(item.event, End):

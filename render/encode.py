@@ -203,7 +203,7 @@ def _lzw_of(indices: np.ndarray, palette_bytes: bytes) -> bytes:
     im = Image.fromarray(np.ascontiguousarray(indices), "P")
     im.putpalette(palette_bytes)
     buf = io.BytesIO()
-    im.save(buf, "GIF", optimize=False)
+    im.save(buf, "GIF", optimize=False, interlace=False)
     data = buf.getvalue()
     pos = 13
     if data[10] & 0x80:
@@ -216,6 +216,8 @@ def _lzw_of(indices: np.ndarray, palette_bytes: bytes) -> bytes:
     if data[pos] != 0x2C:
         raise RuntimeError("unexpected GIF layout from Pillow")
     flags = data[pos + 9]
+    if flags & 0x40:
+        raise RuntimeError("Pillow wrote an interlaced GIF frame")
     pos += 10
     if flags & 0x80:
         pos += 3 * (2 << (flags & 7))
