@@ -282,6 +282,8 @@ def analyze(
             typer.echo(f"{key}: {text}")
     if result.get("status") == "limit":
         raise typer.Exit(EXIT_LIMIT)
+    if result.get("status") == "unsolvable":
+        raise typer.Exit(EXIT_UNSOLVABLE)
 
 
 # ---------------------------------------------------------------- render / run

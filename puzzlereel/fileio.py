@@ -17,6 +17,11 @@ from pathlib import Path
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it to ``target`` on success."""
     target = Path(target)
+    if target.exists() and not target.is_file() and not target.is_dir():
+        # a device or pipe (``-o /dev/null``, a FIFO): write to it directly; renaming a
+        # temporary file over it would replace the device node itself
+        yield target
+        return
     directory = target.parent if str(target.parent) else Path(".")
     directory.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part" + target.suffix,

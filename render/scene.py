@@ -55,6 +55,7 @@ SCENES: dict[str, str] = {
     "alphametic": "render.scenes.equations:AlphameticScene",
     "komachi": "render.scenes.equations:KomachiScene",
     "oomachi": "render.scenes.equations:OomachiScene",
+    "peg-solitaire": "render.scenes.peg_solitaire:PegSolitaireScene",
 }
 
 

@@ -21,6 +21,7 @@ FAMILIES: dict[str, str] = {
     "alphametic": "solvers.alphametic",
     "n-queens": "solvers.n_queens",
     "mastermind": "solvers.mastermind",
+    "peg-solitaire": "solvers.peg_solitaire",
 }
 
 

@@ -27,6 +27,7 @@ REPLAYS: dict[str, str] = {
     "komachi": "puzzlereel.trace.equations:KomachiReplay",
     "oomachi": "puzzlereel.trace.equations:OomachiReplay",
     "alphametic": "puzzlereel.trace.equations:AlphameticReplay",
+    "peg-solitaire": "puzzlereel.trace.peg_solitaire:PegSolitaireReplay",
 }
 
 

@@ -1,0 +1,217 @@
+"""Peg-solitaire benchmark: our solver side by side with the seed's Common Lisp programs.
+
+Cases (seed article 001, drivers in /tmp/puzzlereel-peers):
+- Hoppers, centre empty, last peg in the centre: every minimal solution.  The seed's
+  ``(solver-id 0 3 6)`` fixes the first jump and prints its 18 solutions; we time the
+  same task, and also all 72 solutions with no jump fixed.
+- The triangle's six complement problems of ``peg15_all.lisp``: ``(solver-id from del
+  to)`` fixes the first jump, then iterative deepening on moves finds the fewest moves
+  (or proves there is no solution).  We solve the same six problems.
+
+Both sides are timed inside their process (the Lisp drivers print INNER_SECONDS: after
+loading the compiled fasl; ours: the search call, after the compiled kernels are loaded
+from numba's cache).  The whole-process times (SBCL start + fasl load vs. Python start +
+numba import) are printed too, for honesty.  Runs alternate between the two sides.
+
+usage: python benchmarks/pegs_bench.py [-n RUNS] [--english-moves SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solvers import peg_solitaire as ps  # noqa: E402
+
+PEERS = Path("/tmp/puzzlereel-peers")
+TRIANGLE_SIX = [(3, 1, 0), (6, 3, 1), (8, 4, 1), (10, 6, 3), (12, 7, 3), (11, 7, 4)]
+SEED_ANSWERS = {(3, 1, 0): 10, (6, 3, 1): 11, (8, 4, 1): None, (10, 6, 3): 9, (12, 7, 3): 10,
+                (11, 7, 4): None}
+
+DRIVER = """(load "{fasl}")
+(defun %now () (multiple-value-bind (s ns) (sb-unix::clock-gettime 1) (+ s (* ns 1d-9))))
+(let ((t0 (%now)))
+  (let ((r (progn {call})))
+    (format t "~&RESULT ~S~%" r))
+  (format t "~&INNER_SECONDS ~,5F~%" (- (%now) t0)))
+"""
+
+
+def lisp_run(driver: Path) -> tuple[float, float, str]:
+    """(inner seconds, process seconds, stdout) of one SBCL run of ``driver``."""
+    t0 = time.perf_counter()
+    out = subprocess.run(["sbcl", "--script", str(driver)], cwd=PEERS, capture_output=True,
+                         text=True, timeout=600, check=True).stdout
+    wall = time.perf_counter() - t0
+    m = re.search(r"INNER_SECONDS ([0-9.]+)", out)
+    if not m:
+        raise RuntimeError(f"no INNER_SECONDS from {driver}")
+    return float(m.group(1)), wall, out
+
+
+def hoppers_puzzle(first: bool) -> ps.Puzzle:
+    b = ps.builtin_board("hoppers")
+    centre = b.bit((2, 2))
+    fj = (0, 3, 6) if first else None
+    return ps.Puzzle(b, b.full & ~centre, centre, first=fj)
+
+
+def triangle_puzzle(first: tuple[int, int, int]) -> ps.Puzzle:
+    b = ps.builtin_board("triangle")
+    f, o, t = first
+    empty = b.holes[t]
+    return ps.Puzzle(b, b.full & ~b.bit(empty), b.bit(empty), first=(f, o, t))
+
+
+def ours(puzzle: ps.Puzzle, count: bool) -> tuple[float, ps.SearchOutcome]:
+    t0 = time.perf_counter()
+    out = ps.search_min_moves(puzzle, count=count)
+    return time.perf_counter() - t0, out
+
+
+def process_ours(config: Path) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "puzzlereel", "analyze", str(config), "--json"],
+                   cwd=ROOT, capture_output=True, check=True)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=5, help="runs per side (median reported)")
+    ap.add_argument("--english-moves", type=float, default=0.0, metavar="SECONDS",
+                    help="also search the English board's minimal moves (18) for up to "
+                    "this long (stretch goal; runs to completion or reports how far it got)")
+    args = ap.parse_args()
+    if shutil.which("sbcl") is None or not (PEERS / "build" / "peg15.fasl").exists():
+        sys.exit("needs sbcl and the compiled seed programs in /tmp/puzzlereel-peers")
+    tmp = Path(tempfile.mkdtemp(prefix="pegs-bench-"))
+    cases: list[tuple[str, ps.Puzzle, bool, Path, str]] = []
+    drv = tmp / "hoppers.lisp"
+    drv.write_text(DRIVER.format(fasl=PEERS / "build" / "hoppers.fasl",
+                                 call="(solver-id 0 3 6)"))
+    cases.append(("hoppers, first jump fixed: all 18", hoppers_puzzle(True), True, drv,
+                  "18 solutions"))
+    cases.append(("hoppers, no jump fixed: all 72", hoppers_puzzle(False), True, drv,
+                  "72 (seed: 18)"))
+    for first in TRIANGLE_SIX:
+        drv = tmp / ("peg15_{}_{}_{}.lisp".format(*first))
+        drv.write_text(DRIVER.format(fasl=PEERS / "build" / "peg15.fasl",
+                                     call="(solver-id {} {} {})".format(*first)))
+        cases.append(("triangle (solver-id {} {} {})".format(*first), triangle_puzzle(first), False,
+                      drv, ""))
+
+    # load the compiled kernels (numba cache) once, outside the timings
+    ours(hoppers_puzzle(False), True)
+    print(f"peg solitaire vs seed Common Lisp (SBCL), median of {args.n} runs each, "
+          "alternating; inner = search only")
+    head = (f"{'case':38} {'answer':>14} {'ours ms':>9} {'seed ms':>9} {'ratio':>7}")
+    print(head)
+    print("-" * len(head))
+    worst = 0.0
+    for label, puzzle, count, driver, note in cases:
+        mine: list[float] = []
+        theirs: list[float] = []
+        result = None
+        for _ in range(args.n):
+            sec, result = ours(puzzle, count)
+            mine.append(sec)
+            inner, _, _ = lisp_run(driver)
+            theirs.append(inner)
+        assert result is not None
+        if count:
+            answer = f"{result.moves} mv, {result.solutions}"
+        else:
+            answer = f"{result.moves} moves" if result.status == "solved" else "none"
+        if puzzle.board.name == "triangle":
+            expected = SEED_ANSWERS[puzzle.first or (0, 0, 0)]
+            got = result.moves if result.status == "solved" else None
+            if got != expected:
+                answer += " (!= seed)"
+        a, b = statistics.median(mine), statistics.median(theirs)
+        ratio = a / b if b > 0 else float("inf")
+        worst = max(worst, ratio)
+        print(f"{label:38} {answer:>14} {a * 1e3:9.2f} {b * 1e3:9.2f} {ratio:7.3f}"
+              + (f"  {note}" if note and "seed" in note else ""))
+    print(f"worst inner ratio: {worst:.3f} (target <= 1.0)")
+
+    # whole processes, for the record
+    drv = tmp / "peg15_all.lisp"
+    calls = " ".join("(solver-id {} {} {})".format(*f) for f in TRIANGLE_SIX)
+    drv.write_text(DRIVER.format(fasl=PEERS / "build" / "peg15.fasl", call=calls))
+    cfg = tmp / "hoppers.toml"
+    cfg.write_text('[puzzle]\ntype = "peg-solitaire"\nboard = "hoppers"\nempty = 6\n'
+                   'goal = "complement"\n[solve]\nfirst = [0, 6]\n')
+    pw = statistics.median(process_ours(cfg) for _ in range(3))
+    lw = statistics.median(lisp_run(tmp / "hoppers.lisp")[1] for _ in range(3))
+    print(f"whole process, hoppers 18 solutions: ours {pw * 1e3:.0f} ms "
+          f"(python -m puzzlereel analyze --json), seed {lw * 1e3:.0f} ms (sbcl --script), "
+          f"ratio {pw / lw:.2f}: Python start-up and numba import dominate")
+
+    # English board
+    b = ps.builtin_board("english")
+    centre = b.bit((3, 3))
+    eng = ps.Puzzle(b, b.full & ~centre, centre, metric="jumps")
+    ps.search_any(eng)
+    times = []
+    for _ in range(args.n):
+        out = ps.search_any(eng)
+        times.append(out.seconds)
+    print(f"english central game, any solution: {len(out.jumps)} jumps in "
+          f"{statistics.median(times) * 1e3:.1f} ms ({out.nodes} positions)")
+    if args.english_moves > 0:
+        english_moves(args.english_moves)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def english_moves(limit: float) -> None:
+    """Iterative deepening on moves for the English central game, in a child process so
+    that it can be stopped after ``limit`` seconds; prints each budget as it finishes."""
+    code = (
+        "import sys, time\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from solvers import peg_solitaire as ps\n"
+        "b = ps.builtin_board('english'); c = b.bit((3, 3))\n"
+        "p = ps.Puzzle(b, b.full & ~c, c, memory_mb=1536)\n"
+        "t0 = time.perf_counter()\n"
+        "def prog(label, done, total):\n"
+        "    print(f'{time.perf_counter() - t0:9.1f} s  trying {label}', flush=True)\n"
+        "r = ps.search_min_moves(p, progress=prog)\n"
+        "print(f'{time.perf_counter() - t0:9.1f} s  {r.status}: {r.moves} moves, '\n"
+        "      f'{r.nodes} positions; per budget {r.per_bound}', flush=True)\n"
+    )
+    print(f"english central game, fewest moves (stretch; stopped after {limit:.0f} s):")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    t0 = time.perf_counter()
+    assert proc.stdout is not None
+    try:
+        import selectors
+
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while proc.poll() is None and time.perf_counter() - t0 < limit:
+            if sel.select(timeout=1.0):
+                line = proc.stdout.readline()
+                if line:
+                    print("   " + line.rstrip(), flush=True)
+        for line in proc.stdout if proc.poll() is not None else []:
+            print("   " + line.rstrip())
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+            print(f"   stopped at {limit:.0f} s (the last budget shown was still running)")
+
+
+if __name__ == "__main__":
+    main()

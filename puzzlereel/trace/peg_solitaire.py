@@ -1,0 +1,205 @@
+"""Replaying a peg-solitaire trace: the board's holes and pegs, checked jump by jump.
+
+Built from the header alone (render/ never imports solvers/).  ``PegSolitaireReplay.step``
+checks one ``move``: the peg at ``from`` jumps to each hole of ``path`` in turn; every
+jump must follow one of the header's jump vectors, land in an empty hole and pass over
+a peg at the midpoint, which is removed.  ``text()`` draws the board (``o`` peg, ``.``
+empty hole); triangle boards are drawn with centred rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .events import Cell, End, Event, Header, PegMove, TraceError, as_cell, get_list, get_obj
+
+DEFAULT_JUMPS: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2))
+GEOMETRIES = ("square", "triangle")
+
+
+def _cells(value: Any, name: str) -> list[Cell]:
+    if not isinstance(value, list):
+        raise TraceError(f"expected a list of [x, y], got {value!r}", field=name)
+    return [as_cell(v, f"{name}[{i}]") for i, v in enumerate(value)]
+
+
+def board_text(holes: Sequence[Cell], pegs: set[Cell], geometry: str,
+               mark: Cell | None = None) -> str:
+    """The board as text: ``o`` peg, ``.`` empty hole, ``*`` the peg at ``mark``."""
+    hole_set = set(holes)
+    xs = [x for x, _ in holes]
+    ys = [y for _, y in holes]
+
+    def ch(c: Cell) -> str:
+        if c == mark and c in pegs:
+            return "*"
+        return "o" if c in pegs else "."
+
+    lines = []
+    if geometry == "triangle":
+        last = max(ys)
+        for y in range(min(ys), last + 1):
+            row = sorted(x for x, yy in holes if yy == y)
+            lines.append(" " * (last - y) + " ".join(ch((x, y)) for x in row))
+    else:
+        for y in range(min(ys), max(ys) + 1):
+            lines.append("".join(ch((x, y)) if (x, y) in hole_set else " "
+                                 for x in range(min(xs), max(xs) + 1)))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+class PegSolitaireReplay:
+    """The pegs of a peg-solitaire trace, advanced one move at a time."""
+
+    def __init__(self, header: Header) -> None:
+        f = header.fields
+        holes = _cells(get_list(f, "holes"), "holes")
+        if not holes:
+            raise TraceError("a board needs at least one hole", field="holes")
+        seen: set[Cell] = set()
+        for i, c in enumerate(holes):
+            if c in seen:
+                raise TraceError(f"hole {list(c)} is listed twice", field=f"holes[{i}]")
+            seen.add(c)
+        self.holes: tuple[Cell, ...] = tuple(holes)
+        self.hole_set = frozenset(holes)
+        pegs = _cells(get_list(f, "pegs"), "pegs")
+        self.pegs: set[Cell] = set()
+        for i, c in enumerate(pegs):
+            if c not in self.hole_set:
+                raise TraceError(f"peg {list(c)} is not in a hole", field=f"pegs[{i}]")
+            if c in self.pegs:
+                raise TraceError(f"peg {list(c)} is listed twice", field=f"pegs[{i}]")
+            self.pegs.add(c)
+        self.start_pegs = frozenset(self.pegs)
+        raw_jumps = f.get("jumps")
+        if raw_jumps is None:
+            jumps = list(DEFAULT_JUMPS)
+        else:
+            jumps = _cells(raw_jumps, "jumps")
+            if not jumps:
+                raise TraceError("no jump vectors", field="jumps")
+        for i, (dx, dy) in enumerate(jumps):
+            if dx % 2 or dy % 2 or (dx, dy) == (0, 0):
+                raise TraceError(f"jump {[dx, dy]} has no hole at its midpoint (offsets must "
+                                 "be even, not both 0)", field=f"jumps[{i}]")
+        self.jumps: frozenset[Cell] = frozenset(jumps)
+        geometry = f.get("geometry", "square")
+        if geometry not in GEOMETRIES:
+            raise TraceError(f"expected 'square' or 'triangle', got {geometry!r}",
+                             field="geometry")
+        self.geometry: str = geometry
+        if geometry == "triangle":
+            for i, (x, y) in enumerate(self.holes):
+                if not 0 <= x <= y:
+                    raise TraceError(f"hole {[x, y]}: a triangle's holes have 0 <= x <= y",
+                                     field=f"holes[{i}]")
+        self.goal: frozenset[Cell] | None = None
+        if f.get("goal") is not None:
+            goal = get_obj(f, "goal")
+            gp = _cells(get_list(goal, "pegs", prefix="goal."), "goal.pegs")
+            for i, c in enumerate(gp):
+                if c not in self.hole_set:
+                    raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
+            self.goal = frozenset(gp)
+        total = f.get("moves")
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int)
+                                  or total < 0):
+            raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
+        self.total: int | None = total
+        self.metric: str = str(header.solver.get("metric", "moves"))
+        self.moves = 0
+        self.jumps_made = 0
+        self.last_n = 0
+        self.last_landing: Cell | None = None
+        self.removed: list[Cell] = []
+
+    # ------------------------------------------------------------ rules
+
+    def check_jump(self, a: Cell, b: Cell, field: str) -> Cell:
+        """The hole jumped over when the peg at ``a`` jumps to ``b``, or TraceError."""
+        vec = (b[0] - a[0], b[1] - a[1])
+        if vec not in self.jumps:
+            raise TraceError(f"{list(a)} -> {list(b)} is not a jump this board allows "
+                             f"(offset {list(vec)})", field=field)
+        mid = (a[0] + vec[0] // 2, a[1] + vec[1] // 2)
+        if b not in self.hole_set:
+            raise TraceError(f"{list(b)} is not a hole", field=field)
+        if mid not in self.hole_set:
+            raise TraceError(f"no hole at {list(mid)} to jump over", field=field)
+        if b in self.pegs:
+            raise TraceError(f"the hole {list(b)} is not empty", field=field)
+        if mid not in self.pegs:
+            raise TraceError(f"no peg at {list(mid)} to jump over", field=field)
+        return mid
+
+    def solved(self) -> bool:
+        if self.goal is not None:
+            return self.pegs == set(self.goal)
+        return len(self.pegs) == 1
+
+    def step(self, event: Event) -> PegMove | None:
+        """Check and apply one event; return the move (None for notes / end)."""
+        if isinstance(event, PegMove):
+            if event.n != self.last_n + 1:
+                raise TraceError(f"expected move {self.last_n + 1}, got {event.n}", field="n")
+            if self.metric == "jumps" and len(event.path) != 1:
+                raise TraceError("under the jumps metric each move is one jump", field="path")
+            start = event.start
+            if start not in self.hole_set:
+                raise TraceError(f"{list(start)} is not a hole", field="from")
+            if start not in self.pegs:
+                raise TraceError(f"no peg at {list(start)}", field="from")
+            cur = start
+            removed = []
+            pegs_before = set(self.pegs)
+            try:
+                for i, nxt in enumerate(event.path):
+                    mid = self.check_jump(cur, nxt, f"path[{i}]")
+                    self.pegs.discard(cur)
+                    self.pegs.discard(mid)
+                    self.pegs.add(nxt)
+                    removed.append(mid)
+                    cur = nxt
+            except TraceError:
+                self.pegs = pegs_before
+                raise
+            self.removed = removed
+            self.last_landing = cur
+            self.last_n = event.n
+            self.moves += 1
+            self.jumps_made += len(event.path)
+            return event
+        if isinstance(event, End):
+            self.finish(event)
+        return None
+
+    def finish(self, end: End) -> None:
+        if end.moves is not None and end.moves != self.moves:
+            raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
+                             field="moves")
+        if end.status == "solved" and self.total is not None and self.total != self.moves:
+            raise TraceError(f"the header says {self.total} moves, the trace has "
+                             f"{self.moves}", field="moves")
+        if end.status == "solved" and not self.solved():
+            want = ("pegs at " + ", ".join(str(list(c)) for c in sorted(self.goal))
+                    if self.goal is not None else "one peg")
+            raise TraceError(f"status is 'solved' but {len(self.pegs)} pegs are left "
+                             f"(the goal is {want})", field="status")
+
+    # ------------------------------------------------------------ text
+
+    def text(self) -> str:
+        return board_text(self.holes, self.pegs, self.geometry, self.last_landing)
+
+    def describe(self, event: Event) -> str:
+        if not isinstance(event, PegMove):
+            return event.type
+        hops = " -> ".join(str(list(c)) for c in (event.start, *event.path))
+        k = len(event.path)
+        return (f"move {event.n}: {hops} ({k} jump{'s' if k != 1 else ''}, "
+                f"{len(self.pegs)} peg{'s' if len(self.pegs) != 1 else ''} left)")
+
+
+__all__ = ["PegSolitaireReplay", "board_text"]

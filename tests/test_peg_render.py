@@ -1,0 +1,99 @@
+"""The peg-solitaire scene: tiny golden frames (start, mid-jump, end of a chain) and a
+short trace rendered to GIF/MP4 with the frame count the timing rules give."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from puzzlereel.trace import Header, replay
+from render.options import RenderOptions
+from render.scene import Step, scene_for
+from render.theme import THEMES
+
+DATA = Path(__file__).resolve().parent / "data"
+# a 3-row triangle: the peg at [0, 2] jumps over [0, 1] to [0, 0], then over [1, 1] to [2, 2]
+HEADER = {"type": "header", "format": "puzzlereel-trace", "version": 1,
+          "puzzle": "peg-solitaire", "title": "tiny triangle",
+          "holes": [[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]],
+          "pegs": [[0, 1], [1, 1], [0, 2], [1, 2]],
+          "jumps": [[2, 0], [-2, 0], [0, 2], [0, -2], [2, 2], [-2, -2]],
+          "geometry": "triangle", "goal": {"pegs": [[2, 2]]}, "moves": 2,
+          "solver": {"metric": "moves"}}
+MOVES = [{"type": "move", "n": 1, "from": [0, 2], "path": [[0, 0], [2, 2]]},
+         {"type": "move", "n": 2, "from": [2, 2], "path": [[0, 2]]}]
+
+
+def trace_text(end: str = "limit") -> str:
+    lines = [HEADER, *MOVES, {"type": "end", "status": end, "moves": 2}]
+    return "".join(json.dumps(x) + "\n" for x in lines)
+
+
+def frames_of_first_move(cell: int = 14) -> dict[str, np.ndarray]:
+    header = Header(puzzle="peg-solitaire", title="tiny",
+                    fields={k: v for k, v in HEADER.items()
+                            if k not in ("type", "format", "version", "puzzle", "title",
+                                         "solver")},
+                    solver=HEADER["solver"])
+    scene = scene_for(header, RenderOptions(), THEMES["light"])
+    w, h = scene.layout(cell)
+    steps: list[Step] = []
+    for rep, item in replay(io.StringIO(trace_text()), "tiny"):
+        if item.applied is not None:
+            steps.extend(scene.advance(item, rep))
+    first = steps[0]
+    assert first.segments == 2 and first.move == 1
+    out = {}
+    for name, step, p in (("start", Step(scene.initial(), scene.initial(), segments=0), 1.0),
+                          ("mid", first, 0.25), ("end", first, 1.0)):
+        buf = np.zeros((h, w, 3), np.uint8)
+        scene.draw(buf, step, p)
+        out[name] = buf
+    return out
+
+
+def test_golden_frames() -> None:
+    frames = frames_of_first_move()
+    for name, img in frames.items():
+        golden = np.asarray(Image.open(DATA / f"peg-tiny-{name}.png").convert("RGB"))
+        assert img.shape == golden.shape, name
+        diff = np.abs(img.astype(np.int16) - golden.astype(np.int16))
+        assert diff.mean() < 1.5 and (diff > 60).mean() < 0.01, name
+    # the frames differ from each other where pegs moved (the test can fail)
+    assert np.abs(frames["start"].astype(int) - frames["end"].astype(int)).max() > 100
+    assert np.abs(frames["mid"].astype(int) - frames["end"].astype(int)).max() > 100
+
+
+def test_draw_is_pure() -> None:
+    a = frames_of_first_move()
+    b = frames_of_first_move()
+    for k in a:
+        assert np.array_equal(a[k], b[k])
+
+
+@pytest.mark.parametrize("suffix", [".gif", ".mp4", ".png"])
+def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
+    from typer.testing import CliRunner
+
+    from puzzlereel.cli import app
+
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(trace_text())
+    out = tmp_path / f"t{suffix}"
+    result = CliRunner().invoke(app, ["render", str(trace), "-o", str(out), "--fps", "10",
+                                      "--no-title", "--size", "160x120"])
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 0
+    if suffix == ".mp4":
+        import av
+
+        with av.open(str(out)) as c:
+            n = sum(1 for _ in c.decode(video=0))
+        # hold 1.0 s + move 1 (2 jumps x 2 x 0.25 s) + pause 0.12 s + move 2 (1 jump)
+        # + end hold 2.5 s, at 10 fps
+        assert n == 10 + 10 + 1 + 5 + 25
