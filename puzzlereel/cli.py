@@ -141,7 +141,7 @@ def solve_to(config: Path, output: str, max_states: int | None = None,
         if output == "-":
             return write_trace(events, sys.stdout)
         with atomic_text(output) as handle:
-            return write_trace(events, handle)  # type: ignore[arg-type]
+            return write_trace(events, handle)
 
 
 def report_end(end: End | None, config: Path) -> None:

@@ -1,6 +1,6 @@
 """Writing output files so that none is ever left half-written.
 
-``atomic_output`` gives a temporary file in the target directory and renames it into
+``atomic_path`` gives a temporary file in the target directory and renames it into
 place only when the block finishes without error; on error the temporary file is removed.
 """
 
@@ -11,6 +11,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 
 @contextlib.contextmanager
@@ -43,7 +44,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
 
 
 @contextlib.contextmanager
-def atomic_text(target: str | os.PathLike[str]) -> Iterator[object]:
+def atomic_text(target: str | os.PathLike[str]) -> Iterator[IO[str]]:
     """Open a temporary text file beside ``target``; rename it into place on success."""
     with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
         yield handle
