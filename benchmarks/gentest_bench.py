@@ -97,7 +97,8 @@ def run_process(args: list[str]) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--peers", type=Path,
-                    default=Path(os.environ.get("PUZZLEREEL_PEERS", "/tmp/puzzlereel-peers")))
+                    default=Path(os.environ.get("PUZZLEREEL_PEERS",
+                                              Path(tempfile.gettempdir()) / "puzzlereel-peers")))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--quick", action="store_true",
                     help="skip the slow Lisp nqueens_11 (14 s a run) and counting n = 16")

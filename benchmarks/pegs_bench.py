@@ -19,6 +19,7 @@ usage: python benchmarks/pegs_bench.py [-n RUNS] [--english-moves SECONDS]
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import statistics
@@ -33,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from solvers import peg_solitaire as ps  # noqa: E402
 
-PEERS = Path("/tmp/puzzlereel-peers")
+PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
+                            Path(tempfile.gettempdir()) / "puzzlereel-peers"))
 TRIANGLE_SIX = [(3, 1, 0), (6, 3, 1), (8, 4, 1), (10, 6, 3), (12, 7, 3), (11, 7, 4)]
 SEED_ANSWERS = {(3, 1, 0): 10, (6, 3, 1): 11, (8, 4, 1): None, (10, 6, 3): 9, (12, 7, 3): 10,
                 (11, 7, 4): None}
