@@ -166,3 +166,13 @@ def test_state_events_from_other_programs_become_moves_with_paths():
     with pytest.raises(TraceError, match="line 3: rows: not one legal move away from the "
                        "previous state .2 pieces"):
         validate(bad, "t")
+
+
+def test_header_move_count_must_match_a_solved_trace():
+    """The optional header `moves` (drawn as "Move 3 / 3") may not disagree with the trace."""
+    with pytest.raises(TraceError, match="line 6: moves: the header says 4 moves, the trace "
+                       "has 3"):
+        validate(trace(*GOOD, header={**HEADER, "moves": 4}), "t")
+    with pytest.raises(TraceError, match="line 1: moves: expected a count of moves"):
+        validate(trace(*GOOD, header={**HEADER, "moves": "three"}), "t")
+    assert validate(trace(*GOOD, header={**HEADER, "moves": 3}), "t").moves == 3

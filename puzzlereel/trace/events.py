@@ -128,6 +128,24 @@ def as_cells(value: Any, name: str) -> tuple[Cell, ...]:
     return tuple(as_cell(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
+def declared_moves(fields: Mapping[str, Any]) -> int | None:
+    """The optional header field ``moves`` (the number of moves that follow), checked."""
+    total = fields.get("moves")
+    if total is not None and (isinstance(total, bool) or not isinstance(total, int)
+                              or total < 0):
+        raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
+    return total
+
+
+def check_move_counts(end: End, moves: int, declared: int | None) -> None:
+    """``end.moves`` and the header's ``moves`` (when given) must equal the moves replayed."""
+    if end.moves is not None and end.moves != moves:
+        raise TraceError(f"says {end.moves} moves, the trace has {moves}", field="moves")
+    if end.status == "solved" and declared is not None and declared != moves:
+        raise TraceError(f"the header says {declared} moves, the trace has {moves}",
+                         field="moves")
+
+
 def as_int_list(value: Any, name: str) -> tuple[int, ...]:
     if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
                                           for v in value):

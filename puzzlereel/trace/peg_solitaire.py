@@ -12,7 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .events import Cell, End, Event, Header, PegMove, TraceError, as_cell, get_list, get_obj
+from .events import (
+    Cell,
+    End,
+    Event,
+    Header,
+    PegMove,
+    TraceError,
+    as_cell,
+    check_move_counts,
+    declared_moves,
+    get_list,
+    get_obj,
+)
 
 DEFAULT_JUMPS: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2))
 GEOMETRIES = ("square", "triangle")
@@ -103,11 +115,7 @@ class PegSolitaireReplay:
                 if c not in self.hole_set:
                     raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
             self.goal = frozenset(gp)
-        total = f.get("moves")
-        if total is not None and (isinstance(total, bool) or not isinstance(total, int)
-                                  or total < 0):
-            raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
-        self.total: int | None = total
+        self.total: int | None = declared_moves(f)
         self.metric: str = str(header.solver.get("metric", "moves"))
         self.moves = 0
         self.jumps_made = 0
@@ -176,12 +184,7 @@ class PegSolitaireReplay:
         return None
 
     def finish(self, end: End) -> None:
-        if end.moves is not None and end.moves != self.moves:
-            raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
-                             field="moves")
-        if end.status == "solved" and self.total is not None and self.total != self.moves:
-            raise TraceError(f"the header says {self.total} moves, the trace has "
-                             f"{self.moves}", field="moves")
+        check_move_counts(end, self.moves, self.total)
         if end.status == "solved" and not self.solved():
             want = ("pegs at " + ", ".join(str(list(c)) for c in sorted(self.goal))
                     if self.goal is not None else "one peg")

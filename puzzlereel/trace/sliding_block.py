@@ -22,6 +22,8 @@ from .events import (
     State,
     TraceError,
     as_cells,
+    check_move_counts,
+    declared_moves,
     get_int,
     get_list,
     get_obj,
@@ -156,6 +158,7 @@ class SlidingBlockReplay:
                 raise TraceError("expected a list of row strings", field="target")
             self.target = tuple(target)
         self.moves = 0
+        self.total: int | None = declared_moves(f)
         self.last_n = 0
 
     # ------------------------------------------------------------ geometry
@@ -345,9 +348,7 @@ class SlidingBlockReplay:
         return None
 
     def finish(self, end: End) -> None:
-        if end.moves is not None and end.moves != self.moves:
-            raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
-                             field="moves")
+        check_move_counts(end, self.moves, self.total)
         if end.status == "solved" and (self.goal or self.target) and not self.solved():
             raise TraceError("status is 'solved' but the last layout does not meet the goal",
                              field="status")

@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .events import End, Event, Header, TileMove, TraceError, get_int, get_list
+from .events import (
+    End,
+    Event,
+    Header,
+    TileMove,
+    TraceError,
+    check_move_counts,
+    declared_moves,
+    get_int,
+    get_list,
+)
 
 Board = tuple[int, ...]
 
@@ -151,6 +161,7 @@ class SlidingTileReplay:
                             else default_goal(self.rows * self.cols))
         self.tiles: Board = self.start
         self.moves = 0
+        self.total: int | None = declared_moves(f)
         self.last_n = 0
 
     def _board(self, f: object, key: str) -> Board:
@@ -196,9 +207,7 @@ class SlidingTileReplay:
         return None
 
     def finish(self, end: End) -> None:
-        if end.moves is not None and end.moves != self.moves:
-            raise TraceError(f"says {end.moves} moves, the trace has {self.moves}",
-                             field="moves")
+        check_move_counts(end, self.moves, self.total)
         if end.status == "solved" and not self.solved():
             raise TraceError("status is 'solved' but the last board is not the goal",
                              field="status")
