@@ -105,13 +105,6 @@ def counter_text(word: str, move: int | None, total: int | None) -> str:
     return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
 
 
-def plural(word: str, count: int) -> str:
-    """``word`` for a count: "move"/"moves", "guess"/"guesses"."""
-    if count == 1:
-        return word
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
-
-
 def title_lines(header: Header, total: int | None) -> list[str]:
     title = header.title or header.puzzle.replace("-", " ").title()
     sub = header.puzzle
@@ -232,8 +225,7 @@ class Movie:
         assert self.last is not None
         still = self.last.still()
         if end is not None and end.status == "solved" and self.moves:
-            self._set_counter(None, f"Solved in {self.moves} "
-                              f"{plural(self.scene.counter_word.lower(), self.moves)}")
+            self._set_counter(None, self.scene.end_text(self.moves))
         self.scene.draw(self.view, still, 1.0)
         self._emit(max(frames(self.options.hold_end, self.fps), 1 if self.frames == 0 else 0))
         self.sink.close()

@@ -91,6 +91,13 @@ class Step:
                     pause=False, sheet=False)
 
 
+def plural(word: str, count: int) -> str:
+    """``word`` for a count: "move"/"moves", "guess"/"guesses"."""
+    if count == 1:
+        return word
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 @runtime_checkable
 class Scene(Protocol):
     """What the core needs from a puzzle family's scene (see the module docstring)."""
@@ -127,11 +134,19 @@ class Scene(Protocol):
         """The flat colours this scene paints (kept exact in GIF palettes)."""
         ...
 
+    def end_text(self, count: int) -> str:
+        """The counter bar on the final hold of a solved trace ("Solved in 81 moves")."""
+        ...
+
 
 class SceneBase:
     """Defaults for scenes: keeps header, options and theme; counter word "Move"."""
 
     counter_word = "Move"
+
+    def end_text(self, count: int) -> str:
+        """"Solved in 81 moves" (``count`` = the last counter value shown)."""
+        return f"Solved in {count} {plural(self.counter_word.lower(), count)}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         self.header = header

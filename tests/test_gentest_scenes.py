@@ -204,3 +204,17 @@ def test_gif_and_png_render(tmp_path: Path, text: str, name: str) -> None:
         assert im.size == (200, 150) and getattr(im, "n_frames", 1) > 1
     with Image.open(png) as im:
         assert im.size[0] > 50 and im.size[1] > 50
+
+
+def test_end_captions_read_naturally() -> None:
+    """Counting puzzles end with "92 solutions", not "Solved in 92 solutions"."""
+    from render.scene import plural
+    from render.scenes.n_queens import NQueensScene
+
+    assert [plural("move", 1), plural("move", 2), plural("guess", 5)] == \
+        ["move", "moves", "guesses"]
+    scene = NQueensScene.__new__(NQueensScene)
+    scene.counter_word, scene.shown, scene.max_solutions = "Solution", 92, 200
+    assert scene.end_text(92) == "92 solutions"
+    scene.shown = 200
+    assert scene.end_text(200) == "200 solutions shown"

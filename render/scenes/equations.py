@@ -27,7 +27,7 @@ from puzzlereel.trace.equations import AlphameticReplay, KomachiReplay, OomachiR
 
 from .. import draw as gfx
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
+from ..scene import SceneBase, Step, plural
 from ..theme import RGB, Theme
 from .mastermind import PEG_COLOURS
 
@@ -42,6 +42,9 @@ class _CardScene(SceneBase):
     """A grid of characters on a board; subclasses say what the card of a solution holds."""
 
     counter_word = "Solution"
+
+    def end_text(self, count: int) -> str:
+        return f"{count} {plural('solution', count)}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)

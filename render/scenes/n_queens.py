@@ -25,7 +25,7 @@ from puzzlereel.trace.n_queens import NQueensReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
+from ..scene import SceneBase, Step, plural
 from ..theme import RGB, Theme
 
 FRAME = 0.32            # frame thickness, in cells
@@ -76,6 +76,12 @@ class NQueensScene(SceneBase):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
     counter_word = "Step"
+
+    def end_text(self, count: int) -> str:
+        if self.counter_word == "Step":
+            return f"{count} {plural('step', count)}"
+        more = " shown" if self.shown >= self.max_solutions else ""
+        return f"{count} {plural('solution', count)}{more}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
