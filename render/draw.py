@@ -1,4 +1,5 @@
-"""Small drawing helpers shared by scenes: anti-aliased sprites, alpha blits, text.
+"""Small drawing helpers shared by scenes: anti-aliased sprites, alpha blits, text,
+framed boards and a small cache of composites.
 
 A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 coverage
 mask.  Sprites are drawn once per layout (at 4x and shrunk, for smooth edges) and then
@@ -7,7 +8,9 @@ blitted every frame, which costs little next to encoding.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
+from typing import Any
 
 import cv2
 import numpy as np
@@ -173,3 +176,39 @@ def fit_text_px(text: str, max_w: int, px: int) -> int:
 
 __all__ = ["Sprite", "blend", "erode", "blit", "block_sprite", "darker", "draw_text", "fit_text_px",
            "font", "mask_from_cells", "mix", "rounded_mask", "text_mask", "text_width"]
+
+
+class Recent:
+    """The last few composites a scene drew, by key: a move's "before" picture is reused
+    for every frame of the move, so a handful is all that is worth keeping."""
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self._items: OrderedDict[Any, np.ndarray] = OrderedDict()
+
+    def get(self, key: Any) -> np.ndarray | None:
+        img = self._items.get(key)
+        if img is not None:
+            self._items.move_to_end(key)
+        return img
+
+    def put(self, key: Any, img: np.ndarray) -> np.ndarray:
+        self._items[key] = img
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return img
+
+    def clear(self) -> None:
+        self._items.clear()
+
+
+def framed_board(w: int, h: int, frame_px: int, background: RGB, frame: RGB,
+                 board: RGB) -> np.ndarray:
+    """A board: a rounded frame ``frame_px`` thick around a flat playing area."""
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = background
+    solid = np.empty_like(img)
+    solid[:] = frame
+    blend(img, solid, rounded_mask(w, h, frame_px * 0.9))
+    img[frame_px:h - frame_px, frame_px:w - frame_px] = board
+    return img

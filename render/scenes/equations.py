@@ -16,7 +16,6 @@ State: ``(k, reveal)`` where ``k`` is the solution number (0 before the first) a
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,7 +50,7 @@ class _CardScene(SceneBase):
         self.cards: dict[int, Any] = {}
         self.shown = 0
         self.cell = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(3)
 
     # subclasses ------------------------------------------------------------
 
@@ -127,10 +126,7 @@ class _CardScene(SceneBase):
         key = (k, round(reveal, 3))
         img = self._cache.get(key)
         if img is None:
-            img = self._render(k, reveal)
-            self._cache[key] = img
-            while len(self._cache) > 3:
-                self._cache.popitem(last=False)
+            img = self._cache.put(key, self._render(k, reveal))
         np.copyto(out, img)
 
     def _render(self, k: int, reveal: float) -> np.ndarray:

@@ -13,9 +13,7 @@ State: ``(rows, revealed)`` with rows ``((code, bulls, cows, remaining), ...)``.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
 
@@ -64,7 +62,7 @@ class MastermindScene(SceneBase):
         self.pins_w = math.ceil(self.length / 2) * 0.5
         self.rows: tuple[Row, ...] = ()
         self.cell = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(6)
 
     # ---------------------------------------------------------------- interface
 
@@ -175,7 +173,6 @@ class MastermindScene(SceneBase):
         key = (state, incoming)
         img = self._cache.get(key)
         if img is not None:
-            self._cache.move_to_end(key)
             return img
         rows, revealed = state
         t, c = self.theme, self.cell
@@ -220,10 +217,7 @@ class MastermindScene(SceneBase):
                     hx = int((PAD + INDEX_W + j + 0.5) * c - self.hole[1].shape[1] / 2)
                     hy = int(yc - self.hole[1].shape[0] / 2)
                     gfx.blit(img, self.hole, hx, hy)
-        self._cache[key] = img
-        while len(self._cache) > 6:
-            self._cache.popitem(last=False)
-        return img
+        return self._cache.put(key, img)
 
     def _pins(self, img: np.ndarray, slot: int, bulls: int, cows: int) -> None:
         c = self.cell

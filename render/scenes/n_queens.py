@@ -13,9 +13,7 @@ queen's column or -1.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
 
 import cv2
 import numpy as np
@@ -101,7 +99,7 @@ class NQueensScene(SceneBase):
         self.leaving = theme.target
         self.cell = 0
         self.frame_px = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(4)
 
     # ---------------------------------------------------------------- interface
 
@@ -197,7 +195,6 @@ class NQueensScene(SceneBase):
     def _composite(self, state: State) -> np.ndarray:
         img = self._cache.get(state)
         if img is not None:
-            self._cache.move_to_end(state)
             return img
         mode, cols = state
         img = self.background.copy()
@@ -215,10 +212,7 @@ class NQueensScene(SceneBase):
         for r, k in enumerate(cols):
             if k >= 0:
                 gfx.blit(img, sprite, fp + k * c + self.offset, fp + r * c + self.offset)
-        self._cache[state] = img
-        while len(self._cache) > 4:
-            self._cache.popitem(last=False)
-        return img
+        return self._cache.put(state, img)
 
 
 __all__ = ["NQueensScene", "attacked", "crown_mask"]

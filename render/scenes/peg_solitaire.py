@@ -12,9 +12,7 @@ counter is the core's; the scene writes "Pegs left: n" under the board.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
 
@@ -73,7 +71,7 @@ class PegSolitaireScene(SceneBase):
         self.peg_fill: RGB = theme.pieces.get("2x1", theme.accent)
         self.hole_fill: RGB = gfx.mix(theme.board, theme.frame, 0.5)
         self.cell = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(6)
 
     # ---------------------------------------------------------------- geometry
 
@@ -184,7 +182,6 @@ class PegSolitaireScene(SceneBase):
         key = (pegs, chain)
         img = self._cache.get(key)
         if img is not None:
-            self._cache.move_to_end(key)
             return img
         img = self.background.copy()
         if self.options.highlight:
@@ -193,10 +190,7 @@ class PegSolitaireScene(SceneBase):
         for c in pegs:
             self._blit_at(img, self.peg, self.centre(c))
         self._footer(img, len(pegs))
-        self._cache[key] = img
-        while len(self._cache) > 6:
-            self._cache.popitem(last=False)
-        return img
+        return self._cache.put(key, img)
 
     def _footer(self, img: np.ndarray, pegs: int) -> None:
         W, H = self.size

@@ -9,7 +9,6 @@ State: a tuple of piece top-left positions, in the header's piece order.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
@@ -71,7 +70,7 @@ class SlidingBlockScene(SceneBase):
         self.state: tuple[Cell, ...] = self.start
         self.cell = 0
         self.frame_px = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(4)
 
     # ---------------------------------------------------------------- interface
 
@@ -142,27 +141,17 @@ class SlidingBlockScene(SceneBase):
         key = (state, skip)
         img = self._cache.get(key)
         if img is not None:
-            self._cache.move_to_end(key)
             return img
         img = self.background.copy()
         for i, (x, y) in enumerate(state):
             if i != skip:
                 gfx.blit(img, self.sprites[i], self.frame_px + x * self.cell,
                           self.frame_px + y * self.cell)
-        self._cache[key] = img
-        while len(self._cache) > 4:
-            self._cache.popitem(last=False)
-        return img
+        return self._cache.put(key, img)
 
     def _draw_board(self, W: int, H: int) -> np.ndarray:
         t, c, fp = self.theme, self.cell, self.frame_px
-        img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
-        frame = gfx.rounded_mask(W, H, fp * 0.9)
-        solid = np.empty_like(img)
-        solid[:] = t.frame
-        gfx.blend(img, solid, frame)
-        img[fp:H - fp, fp:W - fp] = t.board
+        img = gfx.framed_board(W, H, fp, t.background, t.frame, t.board)
         for ex in self.exits:     # openings in the frame
             side = ex.get("side")
             off = ex.get("offset", 0)

@@ -11,9 +11,7 @@ every theme works.  State: the board as a tuple of tiles (row-major, 0 = blank).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
 
 import numpy as np
 
@@ -77,7 +75,7 @@ class SlidingTileScene(SceneBase):
         self.state: Board = self.start
         self.cell = 0
         self.frame_px = 0
-        self._cache: OrderedDict[Any, np.ndarray] = OrderedDict()
+        self._cache = gfx.Recent(4)
 
     # ---------------------------------------------------------------- interface
 
@@ -148,7 +146,6 @@ class SlidingTileScene(SceneBase):
         key = (state, skip)
         img = self._cache.get(key)
         if img is not None:
-            self._cache.move_to_end(key)
             return img
         img = self.background.copy()
         for cell, tile in enumerate(state):
@@ -156,21 +153,11 @@ class SlidingTileScene(SceneBase):
                 r, c = divmod(cell, self.cols)
                 gfx.blit(img, self.sprites[tile], self.frame_px + c * self.cell,
                          self.frame_px + r * self.cell)
-        self._cache[key] = img
-        while len(self._cache) > 4:
-            self._cache.popitem(last=False)
-        return img
+        return self._cache.put(key, img)
 
     def _draw_board(self, W: int, H: int) -> np.ndarray:
-        t, fp = self.theme, self.frame_px
-        img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
-        frame = gfx.rounded_mask(W, H, fp * 0.9)
-        solid = np.empty_like(img)
-        solid[:] = t.frame
-        gfx.blend(img, solid, frame)
-        img[fp:H - fp, fp:W - fp] = t.board
-        return img
+        t = self.theme
+        return gfx.framed_board(W, H, self.frame_px, t.background, t.frame, t.board)
 
     def _number(self, sprite: gfx.Sprite, tile: int) -> None:
         if not self.options.labels:
