@@ -581,6 +581,28 @@ def _start_after_first(puzzle: Puzzle) -> tuple[int, int, list[tuple[int, int, i
     return Board.apply_jump(puzzle.start, puzzle.first), t, [puzzle.first]
 
 
+@dataclass
+class _Prepared:
+    """What every search of one puzzle starts from: the position after the fixed first
+    jump (if any), the jump tables, an empty position table and a path buffer."""
+
+    start: int
+    last: int
+    prefix: list[tuple[int, int, int]]
+    tb: Any
+    tk: np.ndarray
+    tk2: np.ndarray
+    tv: np.ndarray
+    path: np.ndarray
+
+
+def _prepare(puzzle: Puzzle, max_states: int | None) -> _Prepared:
+    start, last, prefix = _start_after_first(puzzle)
+    tk, tk2, tv = _table_arrays(max_states, puzzle)
+    return _Prepared(start, last, prefix, tables(puzzle.board, puzzle.goal), tk, tk2, tv,
+                     np.zeros(puzzle.board.size + 1, np.int64))
+
+
 def impossible_reason(puzzle: Puzzle) -> str | None:
     """A proof of impossibility that needs no search, if there is one."""
     b = puzzle.board
@@ -603,10 +625,8 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    start, _, prefix = _start_after_first(puzzle)
-    tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle)
-    path = np.zeros(puzzle.board.size + 1, np.int64)
+    s = _prepare(puzzle, max_states)
+    start, prefix, tb, tk, tk2, tv, path = s.start, s.prefix, s.tb, s.tk, s.tk2, s.tv, s.path
     status, nodes = k.dfs_jumps(start, puzzle.goal, puzzle.goal_count, tb.jf, tb.jo, tb.jt,
                                 tb.jm, tb.ptab, tb.plast, tk, tk2, tv, max_states or 0, path)
     out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes))
@@ -658,12 +678,10 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    start, last0, prefix = _start_after_first(puzzle)
+    s = _prepare(puzzle, max_states)
+    start, last0, prefix, tb, tk, tk2, tv, path = (s.start, s.last, s.prefix, s.tb, s.tk,
+                                                   s.tk2, s.tv, s.path)
     base = 1 if prefix else 0
-    tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle)
-    n = puzzle.board.size
-    path = np.zeros(n + 1, np.int64)
     total = bin(start).count("1") - puzzle.goal_count
     cap = total if puzzle.max_moves is None else min(total, puzzle.max_moves - base)
     budget_left = max_states or 0
@@ -723,10 +741,8 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    start, _, prefix = _start_after_first(puzzle)
-    tb = tables(puzzle.board, puzzle.goal)
-    tk, tk2, tv = _table_arrays(max_states, puzzle)
-    path = np.zeros(puzzle.board.size + 1, np.int64)
+    s = _prepare(puzzle, max_states)
+    start, prefix, tb, tk, tk2, tv, path = s.start, s.prefix, s.tb, s.tk, s.tk2, s.tv, s.path
     # every jump costs 0 here, so a budget of one move covers any lower bound
     status, total_count, used = k.ida_moves(start, -1, 1, puzzle.goal, puzzle.goal_count,
                                             tb.jf, tb.jo, tb.jt, tb.jm, tb.off, 0, tb.ptab,
