@@ -40,9 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from puzzlereel.solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi  # noqa: E402
+from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 from puzzlereel.trace import write_trace  # noqa: E402
-from solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi  # noqa: E402
-from solvers.base import SolveOptions  # noqa: E402
 
 OPTS = SolveOptions()
 

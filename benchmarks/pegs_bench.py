@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers import peg_solitaire as ps  # noqa: E402
+from puzzlereel.solvers import peg_solitaire as ps  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))

@@ -70,8 +70,8 @@ def premade_frames(trace: Path) -> list:
     import cv2
 
     sys.path.insert(0, str(ROOT))
-    from render.core import Movie, render_stream
-    from render.options import RenderOptions
+    from puzzlereel.render.core import Movie, render_stream
+    from puzzlereel.render.options import RenderOptions
 
     frames: list = []
 

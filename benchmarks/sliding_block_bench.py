@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers import load_config  # noqa: E402
-from solvers import sliding_block as sb  # noqa: E402
-from solvers.base import SolveOptions  # noqa: E402
+from puzzlereel.solvers import load_config  # noqa: E402
+from puzzlereel.solvers import sliding_block as sb  # noqa: E402
+from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 
 CASES = [  # (name, config, seed driver)
     ("Hakoiri Musume (81)", "configs/hakoiri-musume.toml", "hako_q01"),

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solvers import sliding_tile as tiles  # noqa: E402
+from puzzlereel.solvers import sliding_tile as tiles  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))

@@ -11,6 +11,7 @@ import contextlib
 import functools
 import json
 import sys
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Annotated, Any, NoReturn, TypeVar
@@ -40,6 +41,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,7 +58,7 @@ def friendly(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from solvers.config import ConfigError
+        from puzzlereel.solvers.config import ConfigError
 
         try:
             return func(*args, **kwargs)
@@ -100,7 +102,7 @@ def version_callback(value: bool) -> None:
 
 @app.callback()
 def root(
-    version: Annotated[bool, typer.Option("--version", callback=version_callback,
+    version: Annotated[bool, typer.Option("--version", "-V", callback=version_callback,
                                           is_eager=True, help="Print the version and exit.")]
     = False,
 ) -> None:
@@ -115,7 +117,7 @@ MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
 
 
 def _load(config: Path) -> tuple[Any, Any, Any]:
-    from solvers import family, load_config
+    from puzzlereel.solvers import family, load_config
 
     cfg = load_config(config)
     fam = family(cfg)
@@ -132,7 +134,7 @@ def exit_for(end: End | None) -> int:
 def solve_to(config: Path, output: str, max_states: int | None = None,
              algorithm: str | None = None) -> End | None:
     """Solve ``config`` and write its trace to ``output`` ("-" = stdout), atomically."""
-    from solvers.base import SolveOptions
+    from puzzlereel.solvers.base import SolveOptions
 
     _, fam, puzzle = _load(config)
     with Reporter("searching") as progress:
@@ -257,7 +259,7 @@ def analyze(
 
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
     """
-    from solvers.base import SolveOptions
+    from puzzlereel.solvers.base import SolveOptions
 
     _, fam, puzzle = _load(config)
     with Reporter("analyzing") as progress:
@@ -297,7 +299,7 @@ def _render_options(config: Any, flags: dict[str, Any]) -> tuple[Any, set[str]]:
     """RenderOptions from defaults, the config's [render] table, then command-line flags.
 
     Returns (options, names set explicitly by the config or flags)."""
-    from render.options import RenderOptionError, RenderOptions, with_values
+    from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
 
     options = RenderOptions()
     explicit: set[str] = set()
@@ -380,12 +382,12 @@ def render(
 
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
     """
-    from render.api import UnsupportedFormat, format_of
-    from render.api import render as render_trace
+    from puzzlereel.render.api import UnsupportedFormat, format_of
+    from puzzlereel.render.api import render as render_trace
 
     cfg = None
     if config is not None:
-        from solvers import load_config
+        from puzzlereel.solvers import load_config
 
         cfg = load_config(config)
     try:
@@ -427,9 +429,9 @@ def run(
 
       puzzlereel run configs/hakoiri-musume.toml --out-dir site/media --formats mp4,png
     """
-    from render.api import render as render_trace
-    from render.options import FORMATS
-    from solvers import load_config
+    from puzzlereel.render.api import render as render_trace
+    from puzzlereel.render.options import FORMATS
+    from puzzlereel.solvers import load_config
 
     cfg = load_config(config)
     options, explicit = _render_options(cfg, _flags(fps, gif_fps, size, cell, speed, pause,
@@ -452,8 +454,16 @@ def run(
         typer.echo(str(path))
 
 
+def _warning_line(message: Warning | str, category: type[Warning], filename: str,
+                  lineno: int, file: Any = None, line: str | None = None) -> None:
+    """Warnings reach the user as one line, like errors."""
+    with contextlib.suppress(OSError):
+        sys.stderr.write(f"puzzlereel: warning: {message}\n")
+
+
 def main() -> None:
     """Console-script entry point."""
+    warnings.showwarning = _warning_line
     app()
 
 

@@ -26,7 +26,7 @@ Adding a scene for a new puzzle family:
 
 * write ``render/scenes/<family>.py`` with a class satisfying ``Scene`` (subclassing
   ``SceneBase`` gives defaults), built as ``Cls(header, options, theme)``;
-* add one line to ``SCENES`` below: ``"<puzzle>": "render.scenes.<family>:Cls"``;
+* add one line to ``SCENES`` below: ``"<puzzle>": "puzzlereel.render.scenes.<family>:Cls"``;
 * test a few ``draw`` outputs against tiny golden images (see tests/test_render_*.py).
 
 ``docs/rendering.md`` ("Writing a scene for a new puzzle family") walks through it.
@@ -48,14 +48,14 @@ from .theme import RGB, Theme
 
 # puzzle (trace header `puzzle`) -> "module:Class"; each family adds its one line here
 SCENES: dict[str, str] = {
-    "sliding-block": "render.scenes.sliding_block:SlidingBlockScene",
-    "sliding-tile": "render.scenes.sliding_tile:SlidingTileScene",
-    "n-queens": "render.scenes.n_queens:NQueensScene",
-    "mastermind": "render.scenes.mastermind:MastermindScene",
-    "alphametic": "render.scenes.equations:AlphameticScene",
-    "komachi": "render.scenes.equations:KomachiScene",
-    "oomachi": "render.scenes.equations:OomachiScene",
-    "peg-solitaire": "render.scenes.peg_solitaire:PegSolitaireScene",
+    "sliding-block": "puzzlereel.render.scenes.sliding_block:SlidingBlockScene",
+    "sliding-tile": "puzzlereel.render.scenes.sliding_tile:SlidingTileScene",
+    "n-queens": "puzzlereel.render.scenes.n_queens:NQueensScene",
+    "mastermind": "puzzlereel.render.scenes.mastermind:MastermindScene",
+    "alphametic": "puzzlereel.render.scenes.equations:AlphameticScene",
+    "komachi": "puzzlereel.render.scenes.equations:KomachiScene",
+    "oomachi": "puzzlereel.render.scenes.equations:OomachiScene",
+    "peg-solitaire": "puzzlereel.render.scenes.peg_solitaire:PegSolitaireScene",
 }
 
 

@@ -14,14 +14,14 @@ from .config import Config, ConfigError, load_config
 
 # puzzle type (config `[puzzle] type`, trace `puzzle`) -> module
 FAMILIES: dict[str, str] = {
-    "sliding-block": "solvers.sliding_block",
-    "sliding-tile": "solvers.sliding_tile",
-    "komachi": "solvers.komachi",
-    "oomachi": "solvers.oomachi",
-    "alphametic": "solvers.alphametic",
-    "n-queens": "solvers.n_queens",
-    "mastermind": "solvers.mastermind",
-    "peg-solitaire": "solvers.peg_solitaire",
+    "sliding-block": "puzzlereel.solvers.sliding_block",
+    "sliding-tile": "puzzlereel.solvers.sliding_tile",
+    "komachi": "puzzlereel.solvers.komachi",
+    "oomachi": "puzzlereel.solvers.oomachi",
+    "alphametic": "puzzlereel.solvers.alphametic",
+    "n-queens": "puzzlereel.solvers.n_queens",
+    "mastermind": "puzzlereel.solvers.mastermind",
+    "peg-solitaire": "puzzlereel.solvers.peg_solitaire",
 }
 
 

@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from puzzlereel.trace import End, Event, Guess, Header
 
 from .base import Series, SolveOptions
 from .config import Config
+from .jit import njit
 
 STRATEGIES = ("expected", "minimax", "simple")
 MAX_CODES = 200_000        # codes the simple strategy can walk

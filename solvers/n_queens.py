@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
 
 from .base import Series, SolveOptions
 from .config import Config
+from .jit import njit
 
 MAX_N = 20          # counting n = 20 takes hours; larger boards are refused
 MAX_LIST_N = 14     # listing every solution in a trace stops here (365,596 at 14)

@@ -21,7 +21,8 @@ Only ``solvers.peg_solitaire`` calls these; everything else goes through that mo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .jit import njit
 
 HASH_MUL = 0x5851F42D4C957F2D
 

@@ -9,7 +9,8 @@ the arrays are nearly full (the caller grows them and calls again).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .jit import njit
 
 _EMPTY = -1
 

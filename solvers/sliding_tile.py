@@ -19,7 +19,6 @@ All of them return optimal solutions; ``analyze`` also counts every optimal move
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from puzzlereel import __version__
+from puzzlereel import __version__, cache
 from puzzlereel.fileio import atomic_path
 from puzzlereel.trace import End, Event, Header, Note, TileMove
 from puzzlereel.trace.sliding_tile import (
@@ -262,15 +261,10 @@ def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
 # ---------------------------------------------------------------- pattern databases
 
 
-def cache_dir() -> Path:
-    """Where pattern databases live: $PUZZLEREEL_CACHE, else $XDG_CACHE_HOME/puzzlereel,
-    else ~/.cache/puzzlereel."""
-    env = os.environ.get("PUZZLEREEL_CACHE")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "puzzlereel"
+def pdb_dir() -> Path:
+    """Where pattern databases are kept: the ``pdb`` folder of the user cache
+    (``puzzlereel.cache``)."""
+    return cache.cache_dir() / "pdb"
 
 
 @dataclass
@@ -285,10 +279,10 @@ class PdbInfo:
     files: list[str] = field(default_factory=list)
 
 
-def _pdb_file(rows: int, cols: int, cells: tuple[int, ...]) -> Path:
+def _pdb_name(rows: int, cols: int, cells: tuple[int, ...]) -> str:
     key = f"{rows}x{cols}:" + ",".join(map(str, cells))
     digest = hashlib.sha1(key.encode()).hexdigest()[:12]
-    return cache_dir() / f"tiles-pdb-{rows}x{cols}-{len(cells)}-{digest}.npy"
+    return f"tiles-pdb-{rows}x{cols}-{len(cells)}-{digest}.npy"
 
 
 def build_group_table(rows: int, cols: int, cells: tuple[int, ...],
@@ -329,12 +323,13 @@ def load_tables(puzzle: TilePuzzle, progress: Callable[[str, int, int | None], N
     info = PdbInfo(puzzle.pdb_name)
     t0 = time.perf_counter()
     tables = []
+    folder = cache.writable(pdb_dir())  # None: build in memory only (warned once)
     for group in puzzle.groups:
         cells = tuple(goal_cell[t] for t in group)
-        path = _pdb_file(puzzle.rows, puzzle.cols, cells)
+        path = (folder or pdb_dir()) / _pdb_name(puzzle.rows, puzzle.cols, cells)
         size = puzzle.cells ** len(cells)
         table: np.ndarray | None = None
-        if path.exists():
+        if folder is not None and path.exists():
             try:
                 table = np.load(path, allow_pickle=False)
             except (OSError, ValueError):
@@ -344,14 +339,17 @@ def load_tables(puzzle: TilePuzzle, progress: Callable[[str, int, int | None], N
         if table is None:
             table = build_group_table(puzzle.rows, puzzle.cols, cells, progress)
             info.built += 1
-            try:
-                with atomic_path(path) as tmp, open(tmp, "wb") as handle:
-                    np.save(handle, table, allow_pickle=False)
-            except OSError:
-                pass  # an unwritable cache only costs a rebuild next time
+            if folder is not None:
+                try:
+                    with atomic_path(path) as tmp, open(tmp, "wb") as handle:
+                        np.save(handle, table, allow_pickle=False)
+                except OSError as exc:  # a full disk only costs a rebuild next time
+                    cache.warn_unusable(folder, exc.strerror or str(exc))
+                else:
+                    info.files.append(str(path))
         else:
             info.loaded += 1
-        info.files.append(str(path))
+            info.files.append(str(path))
         tables.append(table)
     offsets = np.zeros(len(tables), np.int64)
     for i in range(1, len(tables)):
@@ -581,7 +579,8 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
                      pdb_built=info.built)
         verb = "built" if info.built else "loaded"
         notes.append(f"pattern databases {info.name}: {verb} in {info.seconds:.2f} s, "
-                     f"{info.bytes / 2**20:.1f} MiB, cached in {cache_dir()}")
+                     f"{info.bytes / 2**20:.1f} MiB, "
+                     + (f"cached in {pdb_dir()}" if info.files else "not cached"))
     res2 = ts.run(puzzle.tiles, max_nodes=options.max_states, progress=options.progress)
     stats.update(nodes=res2.nodes, seconds=round(res2.seconds, 4), lower_bound=res2.h0,
                  iterations=len(res2.iterations))
@@ -698,5 +697,5 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
     return None
 
 
-__all__ = ["TilePuzzle", "TileSearch", "analyze", "cache_dir", "farthest_positions",
+__all__ = ["TilePuzzle", "TileSearch", "analyze", "pdb_dir", "farthest_positions",
            "find_solution", "load", "plot_series", "solve", "ConfigError", "PuzzleError"]

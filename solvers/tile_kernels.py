@@ -16,7 +16,8 @@ Only ``solvers/sliding_tile.py`` calls these; they work on flat numpy arrays:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .jit import njit
 
 # ida_run's ``st`` array: the search's scalar state, kept between calls so that a long
 # iteration can be paused (progress, node limits) and resumed.

@@ -18,12 +18,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from puzzlereel.render.api import render
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.scene import Scene, Step, scene_for
+from puzzlereel.render.theme import THEMES
+from puzzlereel.render.timeline import frames
 from puzzlereel.trace import replay
-from render.api import render
-from render.options import RenderOptions
-from render.scene import Scene, Step, scene_for
-from render.theme import THEMES
-from render.timeline import frames
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("PUZZLEREEL_UPDATE_GOLDEN") == "1"
@@ -141,7 +141,7 @@ def test_mastermind_frames() -> None:
     golden("mastermind_mid", mid)
     golden("mastermind_won", won)
     # the secret is covered until the winning guess: its colours appear only then
-    from render.scenes.mastermind import PEG_COLOURS
+    from puzzlereel.render.scenes.mastermind import PEG_COLOURS
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
     assert colour_near(won, THEME.goal, 30) > 0        # "found it"
 
@@ -171,7 +171,7 @@ def test_komachi_and_oomachi_cards() -> None:
     assert steps[0].segments == 10
     done = frame(scene, steps[0], 1.0, 24)
     golden("oomachi_done", done)
-    from render.scenes.mastermind import PEG_COLOURS
+    from puzzlereel.render.scenes.mastermind import PEG_COLOURS
     assert all(colour_near(done, c, 40) > 0 for c in PEG_COLOURS)   # ten digits, ten colours
 
 
@@ -208,8 +208,8 @@ def test_gif_and_png_render(tmp_path: Path, text: str, name: str) -> None:
 
 def test_end_captions_read_naturally() -> None:
     """Counting puzzles end with "92 solutions", not "Solved in 92 solutions"."""
-    from render.scene import plural
-    from render.scenes.n_queens import NQueensScene
+    from puzzlereel.render.scene import plural
+    from puzzlereel.render.scenes.n_queens import NQueensScene
 
     assert [plural("move", 1), plural("move", 2), plural("guess", 5)] == \
         ["move", "moves", "guesses"]

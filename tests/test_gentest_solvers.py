@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlereel.solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.config import ConfigError
 from puzzlereel.trace import Event, Guess, Place, Remove, Solution, validate, write_trace
 from puzzlereel.trace.arith import Expression
-from solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi
-from solvers.base import SolveOptions
-from solvers.config import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTS = SolveOptions()

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.scene import Step, scene_for
+from puzzlereel.render.theme import THEMES
 from puzzlereel.trace import Header, replay
-from render.options import RenderOptions
-from render.scene import Step, scene_for
-from render.theme import THEMES
 
 DATA = Path(__file__).resolve().parent / "data"
 # a 3-row triangle: the peg at [0, 2] jumps over [0, 1] to [0, 0], then over [1, 1] to [2, 2]

@@ -15,9 +15,9 @@ from conftest import CONFIGS
 from PIL import Image
 
 from puzzlereel.cli import app
-from render.core import Movie, render_stream
-from render.encode import GifSink
-from render.options import RenderOptions
+from puzzlereel.render.core import Movie, render_stream
+from puzzlereel.render.encode import GifSink
+from puzzlereel.render.options import RenderOptions
 
 DATA = Path(__file__).parent / "data"
 TRACE = DATA / "hakoiri-5.jsonl"

@@ -16,14 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
+from puzzlereel.render.core import resolve_options
+from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
+from puzzlereel.render.scene import SCENES, Scene, Step, scene_for
+from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
+from puzzlereel.render.theme import THEMES
+from puzzlereel.render.timeline import EASINGS, frames, segmented
 from puzzlereel.trace import Header, Replayed, read_trace, replay
 from puzzlereel.trace.sliding_block import SlidingBlockReplay
-from render.core import resolve_options
-from render.options import RenderOptionError, RenderOptions, with_values
-from render.scene import SCENES, Scene, Step, scene_for
-from render.scenes.sliding_block import SlidingBlockScene
-from render.theme import THEMES
-from render.timeline import EASINGS, frames, segmented
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = DATA / "golden"

@@ -12,10 +12,10 @@ from conftest import CONFIGS, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzlereel.solvers import family, load_config, search
+from puzzlereel.solvers import sliding_block as sb
+from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import BlockMove, End, Header, validate, write_trace
-from solvers import family, load_config, search
-from solvers import sliding_block as sb
-from solvers.base import SolveOptions
 
 
 def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from puzzlereel.cli import app
+from puzzlereel.solvers import search
+from puzzlereel.solvers import sliding_tile as tiles
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.config import ConfigError, load_config
 from puzzlereel.trace import End, Header, TileMove, TraceError, validate, write_trace
 from puzzlereel.trace.sliding_tile import (
     SlidingTileReplay,
@@ -27,10 +30,6 @@ from puzzlereel.trace.sliding_tile import (
     slide,
     solvable,
 )
-from solvers import search
-from solvers import sliding_tile as tiles
-from solvers.base import SolveOptions
-from solvers.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -358,7 +357,7 @@ def test_pattern_databases_are_cached_and_reported(pdb_cache):
     events = trace_of(p)
     stats = events[-1].stats
     assert stats["pdb"] == "5-4-2" and stats["pdb_bytes"] == 12**5 + 12**4 + 12**2
-    files = list(pdb_cache.glob("tiles-pdb-3x4-*.npy"))
+    files = list(pdb_cache.glob("pdb/tiles-pdb-3x4-*.npy"))
     assert len(files) >= 3
     again = trace_of(p)
     assert again[-1].stats["pdb_built"] == 0
@@ -368,14 +367,6 @@ def test_pattern_databases_are_cached_and_reported(pdb_cache):
         f.write_bytes(b"junk")
     third = trace_of(p)
     assert third[-1].stats["pdb_built"] == 3 and moves_of(third) == moves_of(events)
-
-
-def test_cache_dir_follows_xdg(monkeypatch, tmp_path):
-    monkeypatch.delenv("PUZZLEREEL_CACHE", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert tiles.cache_dir() == tmp_path / "puzzlereel"
-    monkeypatch.delenv("XDG_CACHE_HOME")
-    assert tiles.cache_dir() == Path(os.path.expanduser("~")) / ".cache" / "puzzlereel"
 
 
 # ---------------------------------------------------------------- replay / text form
