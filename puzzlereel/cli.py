@@ -1,31 +1,31 @@
-"""The ``puzzlereel`` command: solve, validate, show and analyze puzzles (and render them).
+"""The ``puzzlereel`` command: option declarations, one ``app`` function per command.
 
-This is the edge of the program: the only place that reads arguments, prints, and writes
-files.  Bad input ends with one line on stderr naming the file, line and field, and an
-exit code: 1 bad input, 2 usage, 3 no solution, 4 a limit stopped the search.
+This is the edge of the program, and its top floor: the only place that reads
+arguments, prints and exits.  Each command calls into ``puzzlereel.app``; every problem
+with the user's input arrives as a ``PuzzlereelError`` and leaves as one line on stderr
+naming the file, line and field, with the error's exit code: 1 bad input, 2 usage,
+3 no solution, 4 a limit stopped the search.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from puzzlereel import __version__
-from puzzlereel.fileio import atomic_path, atomic_text
-from puzzlereel.progress import Reporter
-from puzzlereel.trace import End, Header, TraceError, dumps, replay, write_trace
+from puzzlereel import app as work
+from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+from puzzlereel.progress import Progress, Reporter
 
-EXIT_BAD_INPUT = 1
-EXIT_UNSOLVABLE = 3
-EXIT_LIMIT = 4
+if TYPE_CHECKING:
+    from puzzlereel.solvers.base import SolveOptions
 
 app = typer.Typer(
     name="puzzlereel",
@@ -54,16 +54,14 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
 
 
 def friendly(func: F) -> F:
-    """Turn expected errors (bad config, bad trace, I/O) into one line and an exit code."""
+    """Turn expected errors (bad input, I/O, a closed pipe) into one line and an exit code."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from puzzlereel.solvers.config import ConfigError
-
         try:
             return func(*args, **kwargs)
-        except (ConfigError, TraceError) as exc:
-            fail(str(exc))
+        except PuzzlereelError as exc:
+            fail(str(exc), exc.exit_code)
         except BrokenPipeError:
             # the reader went away (`| head`); say nothing more on a closed pipe
             with contextlib.suppress(Exception):
@@ -76,22 +74,6 @@ def friendly(func: F) -> F:
             fail("interrupted", 130)
 
     return wrapper  # type: ignore[return-value]
-
-
-@contextlib.contextmanager
-def open_trace(path: str) -> Iterator[tuple[IO[Any], str]]:
-    """The trace to read: a file, or stdin for ``-``; yields (stream, name for messages)."""
-    if path == "-":
-        yield sys.stdin, "<stdin>"
-        return
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - bytes: read_trace decodes and reports
-    except FileNotFoundError:
-        raise TraceError("no such file", source=path) from None
-    except IsADirectoryError:
-        raise TraceError("is a directory, not a trace", source=path) from None
-    with handle:
-        yield handle, path
 
 
 def version_callback(value: bool) -> None:
@@ -114,48 +96,15 @@ ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
 MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
                                                help="Stop (exit 4) after storing this many "
                                                "positions.")]
+TraceArg = Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")]
 
 
-def _load(config: Path) -> tuple[Any, Any, Any]:
-    from puzzlereel.solvers import family, load_config
-
-    cfg = load_config(config)
-    fam = family(cfg)
-    return cfg, fam, fam.load(cfg)
-
-
-def exit_for(end: End | None) -> int:
-    if end is None:
-        return EXIT_BAD_INPUT
-    return {"solved": 0, "unsolvable": EXIT_UNSOLVABLE, "limit": EXIT_LIMIT}.get(end.status,
-                                                                                EXIT_BAD_INPUT)
-
-
-def solve_to(config: Path, output: str, max_states: int | None = None,
-             algorithm: str | None = None) -> End | None:
-    """Solve ``config`` and write its trace to ``output`` ("-" = stdout), atomically."""
+def _solve_options(max_states: int | None, algorithm: str | None, progress: Progress,
+                   farthest: bool = False) -> SolveOptions:
     from puzzlereel.solvers.base import SolveOptions
 
-    _, fam, puzzle = _load(config)
-    with Reporter("searching") as progress:
-        opts = SolveOptions(max_states=max_states, algorithm=algorithm, progress=progress)
-        events = fam.solve(puzzle, opts)
-        if output == "-":
-            return write_trace(events, sys.stdout)
-        with atomic_text(output) as handle:
-            return write_trace(events, handle)
-
-
-def report_end(end: End | None, config: Path) -> None:
-    code = exit_for(end)
-    if end is not None and end.status == "unsolvable":
-        typer.echo(f"puzzlereel: {config}: the puzzle has no solution "
-                   f"({end.stats.get('reason', 'search space exhausted')})", err=True)
-    elif end is not None and end.status == "limit":
-        typer.echo(f"puzzlereel: {config}: stopped by a limit before a solution was found "
-                   f"({end.stats.get('limit', 'limit')})", err=True)
-    if code:
-        raise typer.Exit(code)
+    return SolveOptions(max_states=max_states, algorithm=algorithm, progress=progress,
+                        farthest=farthest)
 
 
 @app.command()
@@ -178,65 +127,37 @@ def solve(
 
     Exit codes: 0 solved, 1 bad config, 3 no solution (proved), 4 --max-states reached.
     """
-    end = solve_to(config, output, max_states, algorithm)
-    report_end(end, config)
+    loaded = work.load_puzzle(config)
+    with Reporter("searching") as progress:
+        end = work.solve_to(loaded, output, _solve_options(max_states, algorithm, progress),
+                            stdout=sys.stdout)
+    work.check_outcome(end, config)
 
 
 @app.command()
 @friendly
-def validate(
-    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
-) -> None:
+def validate(trace: TraceArg) -> None:
     """Check that a trace is well-formed and that every move is legal.
 
     Exit 0 and a one-line summary if it is; exit 1 with the line and field if not.
 
     Example: puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -
     """
-    from puzzlereel.trace import validate as check
-
-    with open_trace(trace) as (stream, name):
-        summary = check(stream, name)
-    for note in summary.notes:
-        typer.echo(f"note: {note}")
-    end = summary.end
-    status = end.status if end else "?"
-    title = f" ({summary.header.title})" if summary.header.title else ""
-    typer.echo(f"{name}: valid {summary.header.puzzle} trace{title}: {summary.moves} moves, "
-               f"{summary.events} events, status {status}")
+    with work.open_trace(trace, sys.stdin) as (stream, name):
+        for line in work.validate_lines(stream, name):
+            typer.echo(line)
 
 
 @app.command()
 @friendly
-def show(
-    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
-) -> None:
+def show(trace: TraceArg) -> None:
     """Print the solution as numbered text boards, checking each move on the way.
 
     Example: puzzlereel solve configs/hakoiri-musume.toml | puzzlereel show -
     """
-    with open_trace(trace) as (stream, name):
-        for rep, item in replay(stream, name):
-            event = item.event
-            describe = getattr(rep, "describe", None)
-            if isinstance(event, Header):
-                title = event.title or event.puzzle
-                typer.echo(f"{title} ({event.puzzle}"
-                           + (f", metric {event.solver['metric']}" if "metric" in event.solver
-                              else "") + ")")
-                board = rep.text()
-                if board:
-                    typer.echo(f"\nstart\n{board}")
-            elif isinstance(event, End):
-                moves = f", {event.moves} moves" if event.moves is not None else ""
-                stats = ", ".join(f"{k} {v}" for k, v in event.stats.items())
-                typer.echo(f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else ""))
-            elif item.applied is None and event.type == "note":
-                typer.echo(f"note: {event.to_json()['text']}")
-            elif item.applied is not None:
-                what = describe(item.applied) if describe else dumps(item.applied)
-                board = rep.text()
-                typer.echo(f"\n{what}" + (f"\n{board}" if board else ""))
+    with work.open_trace(trace, sys.stdin) as (stream, name):
+        for line in work.show_lines(stream, name):
+            typer.echo(line)
 
 
 @app.command()
@@ -259,65 +180,19 @@ def analyze(
 
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
     """
-    from puzzlereel.solvers.base import SolveOptions
-
-    _, fam, puzzle = _load(config)
+    loaded = work.load_puzzle(config)
     with Reporter("analyzing") as progress:
-        opts = SolveOptions(max_states=max_states, progress=progress,
-                            extra={"farthest": farthest})
-        result = fam.analyze(puzzle, opts)
+        result = work.analyze(loaded, _solve_options(max_states, None, progress, farthest))
     if plot is not None:
-        from puzzlereel.plot import bar_chart
-
-        series = fam.plot_series(result)
-        if series is None:
-            fail(f"{config}: this puzzle type has nothing to plot", 2)
-        with atomic_path(plot) as tmp:
-            bar_chart(series, tmp)
-    if as_json:
-        typer.echo(json.dumps(result))
-    else:
-        for key, value in result.items():
-            text = json.dumps(value)
-            if len(text) > 200:
-                text = text[:197] + "..."
-            typer.echo(f"{key}: {text}")
-    if result.get("status") == "limit":
-        raise typer.Exit(EXIT_LIMIT)
-    if result.get("status") == "unsolvable":
-        raise typer.Exit(EXIT_UNSOLVABLE)
+        work.plot_analysis(loaded, result, plot)
+    for line in work.analysis_lines(result, as_json=as_json):
+        typer.echo(line)
+    code = work.analysis_exit_code(result)
+    if code:
+        raise typer.Exit(code)
 
 
 # ---------------------------------------------------------------- render / run
-
-EXIT_USAGE = 2
-_FLAG_KEYS = ("fps", "gif_fps", "size", "cell", "speed", "pause", "easing", "theme", "title",
-              "counter", "labels", "crf")
-
-
-def _render_options(config: Any, flags: dict[str, Any]) -> tuple[Any, set[str]]:
-    """RenderOptions from defaults, the config's [render] table, then command-line flags.
-
-    Returns (options, names set explicitly by the config or flags)."""
-    from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
-
-    options = RenderOptions()
-    explicit: set[str] = set()
-    if config is not None:
-        table = config.section("render")
-        for key, value in table.items():
-            try:
-                options = with_values(options, {key: value})
-            except RenderOptionError as exc:
-                raise config.error(f"render.{exc.key}", exc.problem) from None
-            explicit.add(key)
-    given = {k: v for k, v in flags.items() if v is not None}
-    try:
-        options = with_values(options, given)
-    except RenderOptionError as exc:
-        fail(f"--{exc.key.replace('_', '-')}: {exc.problem}", EXIT_USAGE)
-    return options, explicit | set(given)
-
 
 Fps = Annotated[int | None, typer.Option("--fps", help="Frames per second (default 30).")]
 GifFps = Annotated[int | None, typer.Option("--gif-fps", help="GIF frame rate cap "
@@ -344,6 +219,7 @@ def _flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | N
            speed: float | None, pause: float | None, easing: str | None, theme: str | None,
            no_title: bool, no_counter: bool, no_labels: bool, crf: int | None
            ) -> dict[str, Any]:
+    """The render options given on the command line, by ``[render]`` key (None: not given)."""
     return {"fps": fps, "gif_fps": gif_fps, "size": size, "cell": cell, "speed": speed,
             "pause": pause, "easing": easing, "theme": theme,
             "title": False if no_title else None, "counter": False if no_counter else None,
@@ -353,7 +229,7 @@ def _flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | N
 @app.command()
 @friendly
 def render(
-    trace: Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")],
+    trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
                                                ".gif, .webm or .png (contact sheet); repeat "
                                                "to write several in one pass.")],
@@ -382,24 +258,17 @@ def render(
 
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
     """
-    from puzzlereel.render.api import UnsupportedFormat, format_of
-    from puzzlereel.render.api import render as render_trace
+    from puzzlereel.config import load_config
 
-    cfg = None
-    if config is not None:
-        from puzzlereel.solvers import load_config
-
-        cfg = load_config(config)
-    try:
-        targets = [(format_of(path), path) for path in output]
-    except UnsupportedFormat as exc:
-        fail(str(exc), EXIT_USAGE)
-    options, explicit = _render_options(cfg, _flags(fps, gif_fps, size, cell, speed, pause,
-                                                    easing, theme, no_title, no_counter,
-                                                    no_labels, crf))
-    with open_trace(trace) as (stream, name), Reporter("rendering") as progress:
-        render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
-                     allow_partial=partial)
+    cfg = load_config(config) if config is not None else None
+    targets = work.targets_for(output)
+    options, explicit = work.render_options(cfg, _flags(fps, gif_fps, size, cell, speed,
+                                                        pause, easing, theme, no_title,
+                                                        no_counter, no_labels, crf))
+    with work.open_trace(trace, sys.stdin) as (stream, name), \
+            Reporter("rendering") as progress:
+        work.render_trace(stream, name, targets, options, explicit=explicit,
+                          progress=progress, allow_partial=partial)
 
 
 @app.command()
@@ -429,28 +298,17 @@ def run(
 
       puzzlereel run configs/hakoiri-musume.toml --out-dir site/media --formats mp4,png
     """
-    from puzzlereel.render.api import render as render_trace
-    from puzzlereel.render.options import FORMATS
-    from puzzlereel.solvers import load_config
-
-    cfg = load_config(config)
-    options, explicit = _render_options(cfg, _flags(fps, gif_fps, size, cell, speed, pause,
-                                                    easing, theme, no_title, no_counter,
-                                                    no_labels, crf))
-    wanted = options.formats
-    if formats is not None:
-        wanted = tuple(f.strip().lower().lstrip(".") for f in formats.split(",") if f.strip())
-        bad = [f for f in wanted if f not in FORMATS]
-        if bad or not wanted:
-            fail(f"--formats: {', '.join(bad) or '(none)'} is not one of: "
-                 f"{', '.join(FORMATS)}", EXIT_USAGE)
-    trace_path = out_dir / f"{cfg.name}.jsonl"
-    end = solve_to(config, str(trace_path), max_states)
-    report_end(end, config)
-    targets = [(fmt, out_dir / f"{cfg.name}.{fmt}") for fmt in dict.fromkeys(wanted)]
-    with open_trace(str(trace_path)) as (stream, name), Reporter("rendering") as progress:
-        render_trace(stream, name, targets, options, explicit=explicit, progress=progress)
-    for _, path in targets:
+    plan = work.plan_run(config, out_dir, _flags(fps, gif_fps, size, cell, speed, pause,
+                                                 easing, theme, no_title, no_counter,
+                                                 no_labels, crf), formats)
+    with Reporter("searching") as progress:
+        end = work.solve_to(plan.loaded, plan.trace, _solve_options(max_states, None, progress))
+    work.check_outcome(end, config)
+    with work.open_trace(str(plan.trace)) as (stream, name), \
+            Reporter("rendering") as progress:
+        work.render_trace(stream, name, plan.targets, plan.options, explicit=plan.explicit,
+                          progress=progress)
+    for _, path in plan.targets:
         typer.echo(str(path))
 
 

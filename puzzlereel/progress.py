@@ -1,7 +1,10 @@
-"""A progress indicator on stderr for long searches and renders.
+"""Progress of long work: the one callback type every search and render reports through,
+and the indicator on stderr that shows it.
 
-It stays silent for the first second (quick runs print nothing) and whenever stderr is
-not a terminal (pipes, CI logs), so it never mixes with a trace on stdout.
+Searches and renders call ``progress(label, done, total)`` (total may be unknown) and
+never print.  ``Reporter`` is the indicator the command line passes in: it stays silent
+for the first second (quick runs print nothing) and whenever stderr is not a terminal
+(pipes, CI logs), so it never mixes with a trace on stdout.
 """
 
 from __future__ import annotations
@@ -9,7 +12,17 @@ from __future__ import annotations
 import sys
 import time
 from types import TracebackType
-from typing import Any
+from typing import Any, Protocol
+
+
+class Progress(Protocol):
+    """``progress(label, done, total)``: called from long work; ``total`` may be None."""
+
+    def __call__(self, label: str, done: int, total: int | None, /) -> None: ...
+
+
+def no_progress(label: str, done: int, total: int | None, /) -> None:
+    """A progress callback that shows nothing."""
 
 
 class Reporter:

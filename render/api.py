@@ -1,6 +1,6 @@
 """Rendering a trace stream to files: picks the encoder by suffix, writes atomically.
 
-``render(stream, source, targets, options)`` replays the trace once and writes every
+``render_trace(stream, source, targets, options)`` replays the trace once and writes every
 target (``[(format, path), ...]``) at the same time; each file appears only when it is
 complete (a temporary file beside it is renamed into place), and a bad trace leaves
 nothing behind.
@@ -9,28 +9,29 @@ nothing behind.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
+from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header
 
-from .core import Movie, Output, Sheet, render_stream, resolve_options
+from .core import Movie, Output, Sheet, Sink, render_stream, resolve_options
 from .options import FORMATS, RenderOptions
 from .scene import Scene
 from .theme import Theme
 
-Progress = Callable[[str, int, int | None], None]
 
-
-class UnsupportedFormat(ValueError):
+class UnsupportedFormat(UsageError):
     """An output whose suffix names no format we write."""
 
     def __init__(self, path: str | Path) -> None:
         suffix = Path(path).suffix or "(none)"
-        super().__init__(f"{path}: unsupported output suffix {suffix} "
-                         f"(use one of: {', '.join('.' + f for f in FORMATS)})")
+        super().__init__(f"unsupported output suffix {suffix} "
+                         f"(use one of: {', '.join('.' + f for f in FORMATS)})",
+                         source=str(path))
 
 
 def format_of(path: str | Path) -> str:
@@ -41,9 +42,9 @@ def format_of(path: str | Path) -> str:
     return fmt
 
 
-def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
-           options: RenderOptions, *, explicit: Iterable[str] = (),
-           progress: Progress | None = None, allow_partial: bool = False) -> End | None:
+def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+                 options: RenderOptions, *, explicit: Iterable[str] = (),
+                 progress: Progress = no_progress, allow_partial: bool = False) -> End | None:
     """Render the trace in ``stream`` to every ``(format, path)`` of ``targets``.
 
     ``explicit`` names the options the user set (they win over the header's hints);
@@ -51,7 +52,7 @@ def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path
     from .encode import GifSink, VideoSink
 
     explicit = set(explicit)
-    sinks: list[Any] = []
+    sinks: list[Sink] = []
     with contextlib.ExitStack() as stack:
         tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in targets]
 
@@ -64,8 +65,8 @@ def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path
                     continue
 
                 def factory(w: int, h: int, scene: Scene, theme: Theme, fmt: str = fmt,
-                            tmp: Path = tmp, fps: int = opts.fps) -> Any:
-                    sink: Any
+                            tmp: Path = tmp, fps: int = opts.fps) -> Sink:
+                    sink: Sink
                     if fmt == "gif":
                         sink = GifSink(tmp, w, h, min(fps, opts.gif_fps),
                                        [*scene.colours(), *theme.colours()])
@@ -89,4 +90,4 @@ def render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path
     return None  # pragma: no cover - the with block always returns or raises
 
 
-__all__ = ["UnsupportedFormat", "format_of", "render"]
+__all__ = ["UnsupportedFormat", "format_of", "render_trace"]

@@ -33,9 +33,17 @@ DEFAULT_SIZE = (640, 480)
 class Sink(Protocol):
     """Where frames go: an encoder.  ``frame`` is only valid during the call."""
 
-    def write(self, frame: np.ndarray, repeat: int) -> None: ...
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        """Add ``frame``, shown for ``repeat`` frame times."""
+        ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Finish the file (the caller then renames it into place)."""
+        ...
+
+    def abort(self) -> None:
+        """Stop without finishing: release the encoder, keep nothing."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ Adding a scene for a new puzzle family:
 
 * write ``render/scenes/<family>.py`` with a class satisfying ``Scene`` (subclassing
   ``SceneBase`` gives defaults), built as ``Cls(header, options, theme)``;
-* add one line to ``SCENES`` below: ``"<puzzle>": "puzzlereel.render.scenes.<family>:Cls"``;
+* name it in the puzzle's row of ``puzzlereel.registry`` (its ``scene`` part);
 * test a few ``draw`` outputs against tiny golden images (see tests/test_render_*.py).
 
 ``docs/rendering.md`` ("Writing a scene for a new puzzle family") walks through it.
@@ -34,29 +34,17 @@ Adding a scene for a new puzzle family:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from puzzlereel.registry import KINDS
 from puzzlereel.trace import Header, Replay, Replayed, TraceError
 
 from .options import RenderOptions
 from .theme import RGB, Theme
-
-# puzzle (trace header `puzzle`) -> "module:Class"; each family adds its one line here
-SCENES: dict[str, str] = {
-    "sliding-block": "puzzlereel.render.scenes.sliding_block:SlidingBlockScene",
-    "sliding-tile": "puzzlereel.render.scenes.sliding_tile:SlidingTileScene",
-    "n-queens": "puzzlereel.render.scenes.n_queens:NQueensScene",
-    "mastermind": "puzzlereel.render.scenes.mastermind:MastermindScene",
-    "alphametic": "puzzlereel.render.scenes.equations:AlphameticScene",
-    "komachi": "puzzlereel.render.scenes.equations:KomachiScene",
-    "oomachi": "puzzlereel.render.scenes.equations:OomachiScene",
-    "peg-solitaire": "puzzlereel.render.scenes.peg_solitaire:PegSolitaireScene",
-}
 
 
 @dataclass(frozen=True)
@@ -159,14 +147,14 @@ class SceneBase:
 
 def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
     """The scene for ``header``'s puzzle, or a TraceError saying none exists yet."""
-    spec = SCENES.get(header.puzzle)
-    if spec is None:
+    kind = KINDS.get(header.puzzle)
+    if kind is None or not kind.scene:
         raise TraceError(f"cannot render {header.puzzle!r} traces yet (renderable: "
-                         f"{', '.join(sorted(SCENES))})", field="puzzle", line=1)
-    module, _, name = spec.partition(":")
-    cls: Any = getattr(importlib.import_module(module), name)
+                         f"{', '.join(sorted(k.name for k in KINDS.values() if k.scene))})",
+                         field="puzzle", line=1)
+    cls: Any = kind.load("scene")
     scene: Scene = cls(header, options, theme)
     return scene
 
 
-__all__ = ["SCENES", "Scene", "SceneBase", "Step", "scene_for"]
+__all__ = ["Scene", "SceneBase", "Step", "scene_for"]

@@ -22,11 +22,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlereel.config import Config
+from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
-from puzzlereel.trace.arith import ArithError, parse_equation
 
-from .base import Series, SolveOptions
-from .config import Config
+from .base import Analysis, Series, SolveOptions, Solver
 
 _INVERSE = {1: 1, 3: 7, 7: 3, 9: 9}   # inverses mod 10
 
@@ -173,7 +173,7 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
     yield End(status="solved" if k else "unsolvable", stats=stats)
 
 
-def analyze(puzzle: Alphametic, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: Alphametic, options: SolveOptions) -> Analysis:
     t0 = time.perf_counter()
     stats: dict[str, int] = {}
     found = [puzzle.substitute(a) for a in search(puzzle, stats)]
@@ -184,3 +184,6 @@ def analyze(puzzle: Alphametic, options: SolveOptions) -> dict[str, Any]:
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:
     return None
+
+
+SOLVER: Solver[Alphametic] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)

@@ -1,34 +1,37 @@
-"""What every puzzle family provides, and the options the CLI passes to it.
+"""What every puzzle family's solver provides, and the options the app passes to it.
 
-A family is one module (``solvers/sliding_block.py``, ...) with four functions:
+A family provides two things, each named by the family's row in
+``puzzlereel.registry``:
 
-- ``load(config) -> puzzle``: read the ``[puzzle]`` and ``[solve]`` tables, or raise
-  ``ConfigError`` naming the field;
+- a config loader, ``load(config) -> P``: reads the ``[puzzle]`` and ``[solve]`` tables
+  into the family's own puzzle type ``P``, or raises ``ConfigError`` naming the field
+  (it imports no compiled code, so reading a config stays quick);
+- one ``Solver`` value (``SOLVER`` in its module) holding three functions over ``P``:
+
 - ``solve(puzzle, options) -> Iterator[Event]``: header, moves/solutions, end;
 - ``analyze(puzzle, options) -> dict``: the ``analyze --json`` object;
 - ``plot_series(result) -> Series | None``: what ``analyze --plot`` draws.
 
-Inside the module the puzzle itself has the small interface of the brief: parse, legal
-moves, apply, is-goal and a text form for its states.  Solvers never print or write
-files: they yield events, and report progress through ``options.progress``.
+Inside, each family has the small interface of the brief: parse, legal moves, apply,
+is-goal and a text form for its states, with the rules it shares with the renderer in
+``puzzlereel.rules``.  Solvers never print or write files: they yield events, and report
+progress through ``options.progress``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
+from puzzlereel.config import Config
+from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import Event
 
-from .config import Config
+P = TypeVar("P")
 
-ProgressFn = Callable[[str, int, "int | None"], None]
-"""``progress(label, done, total)``: called from long searches; total may be unknown."""
-
-
-def no_progress(label: str, done: int, total: int | None) -> None:
-    return None
+Analysis = dict[str, Any]
+"""The ``analyze --json`` object: JSON-compatible values only."""
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,8 @@ class SolveOptions:
 
     max_states: int | None = None
     algorithm: str | None = None
-    progress: ProgressFn = no_progress
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    progress: Progress = no_progress
+    farthest: bool = False          # analyze: also find the positions farthest from the goal
 
 
 @dataclass(frozen=True)
@@ -51,15 +54,17 @@ class Series:
     points: list[tuple[int, int]]
 
 
-class PuzzleUnsolvable(ValueError):
-    """Raised by ``load`` when a puzzle is impossible on its face (trace says unsolvable)."""
+@dataclass(frozen=True)
+class Solver(Generic[P]):
+    """One family's solver: its three functions over its puzzle type ``P``."""
+
+    solve: Callable[[P, SolveOptions], Iterator[Event]]
+    analyze: Callable[[P, SolveOptions], Analysis]
+    plot_series: Callable[[Mapping[str, Any]], Series | None]
 
 
-class Family(Protocol):
-    def load(self, config: Config) -> Any: ...
+Loader = Callable[[Config], Any]
+"""A family's config loader: ``load(config) -> puzzle`` (the registry's ``config`` part)."""
 
-    def solve(self, puzzle: Any, options: SolveOptions) -> Iterator[Event]: ...
 
-    def analyze(self, puzzle: Any, options: SolveOptions) -> dict[str, Any]: ...
-
-    def plot_series(self, result: Mapping[str, Any]) -> Series | None: ...
+__all__ = ["Analysis", "Loader", "P", "Series", "SolveOptions", "Solver"]

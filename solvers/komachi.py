@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 
-from .base import Series, SolveOptions
-from .config import Config
+from .base import Analysis, Series, SolveOptions, Solver
 
 OPERATORS = ("+", "-", "*", "/")
 MAX_EXPRESSIONS = 5 ** 9        # 9 gaps, 4 operators and joining: ~2 million rows
@@ -229,7 +229,7 @@ def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
     yield End(status="solved" if found else "unsolvable", stats=stats)
 
 
-def analyze(puzzle: Komachi, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: Komachi, options: SolveOptions) -> Analysis:
     t0 = time.perf_counter()
     num, den, valid = evaluate_all(puzzle)
     hit = valid & (num == puzzle.target * den)
@@ -255,3 +255,6 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
     return Series(title=f"komachi: solutions for each target near {result['target']}",
                   xlabel="target", ylabel="solutions",
                   points=[(int(k), int(v)) for k, v in by.items()])
+
+
+SOLVER: Solver[Komachi] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)

@@ -35,11 +35,11 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import Config
+from puzzlereel.solvers.jit import njit
 from puzzlereel.trace import End, Event, Guess, Header
 
-from .base import Series, SolveOptions
-from .config import Config
-from .jit import njit
+from .base import Analysis, Series, SolveOptions, Solver
 
 STRATEGIES = ("expected", "minimax", "simple")
 MAX_CODES = 200_000        # codes the simple strategy can walk
@@ -329,7 +329,7 @@ def all_secrets(codes: Codes, strategy: str, progress: Any = None) -> dict[int, 
     return result
 
 
-def analyze(puzzle: Mastermind, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: Mastermind, options: SolveOptions) -> Analysis:
     t0 = time.perf_counter()
     strategy = options.algorithm or puzzle.strategy
     if strategy not in STRATEGIES:
@@ -365,3 +365,6 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
                   f"{result['average']}, max {result['max']} over {result['secrets']} secrets",
                   xlabel="guesses", ylabel="secrets",
                   points=[(int(k), int(v)) for k, v in hist.items()])
+
+
+SOLVER: Solver[Mastermind] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)

@@ -26,11 +26,11 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import Config
+from puzzlereel.solvers.jit import njit
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
 
-from .base import Series, SolveOptions
-from .config import Config
-from .jit import njit
+from .base import Analysis, Series, SolveOptions, Solver
 
 MAX_N = 20          # counting n = 20 takes hours; larger boards are refused
 MAX_LIST_N = 14     # listing every solution in a trace stops here (365,596 at 14)
@@ -266,7 +266,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     yield End(status=status, stats=stats)
 
 
-def analyze(puzzle: NQueens, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: NQueens, options: SolveOptions) -> Analysis:
     t0 = time.perf_counter()
     by_col = count_by_first_row(puzzle.n, options.progress)
     return {"n": puzzle.n, "solutions": sum(by_col), "by_first_column": by_col,
@@ -280,3 +280,6 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
     return Series(title=f"{result['n']} queens: {result['solutions']:,} solutions",
                   xlabel="column of the queen in row 0", ylabel="solutions",
                   points=[(i, int(c)) for i, c in enumerate(by_col)])
+
+
+SOLVER: Solver[NQueens] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)

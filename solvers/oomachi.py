@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 
-from .base import Series, SolveOptions
-from .config import Config
+from .base import Analysis, Series, SolveOptions, Solver
 
 MAX_CANDIDATES = 5_000_000
 
@@ -132,7 +132,7 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     yield End(status="solved" if found else "unsolvable", stats=stats)
 
 
-def analyze(puzzle: Oomachi, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: Oomachi, options: SolveOptions) -> Analysis:
     t0 = time.perf_counter()
     found = solutions(puzzle)
     lo, hi = n_range(puzzle)
@@ -143,3 +143,6 @@ def analyze(puzzle: Oomachi, options: SolveOptions) -> dict[str, Any]:
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:
     return None
+
+
+SOLVER: Solver[Oomachi] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)

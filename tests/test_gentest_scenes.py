@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from puzzlereel.render.api import render
+from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Scene, Step, scene_for
 from puzzlereel.render.theme import THEMES

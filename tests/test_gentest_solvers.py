@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlereel.solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi
+from puzzlereel.config import ConfigError, load_config
+from puzzlereel.rules.arith import Expression
+from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.config import ConfigError
 from puzzlereel.trace import Event, Guess, Place, Remove, Solution, validate, write_trace
-from puzzlereel.trace.arith import Expression
 
 ROOT = Path(__file__).resolve().parents[1]
 OPTS = SolveOptions()
@@ -368,7 +368,7 @@ def test_mastermind_solve_needs_a_secret(tmp_path: Path) -> None:
 @given(nums=st.lists(st.integers(0, 10**6), min_size=1, max_size=6),
        ops=st.lists(st.sampled_from(["+", "-", "*", "/"]), min_size=5, max_size=5))
 def test_arith_text_round_trips(nums: list[int], ops: list[str]) -> None:
-    from puzzlereel.trace.arith import parse_expression
+    from puzzlereel.rules.arith import parse_expression
 
     expr = Expression(tuple(str(n) for n in nums), tuple(ops[:len(nums) - 1]))
     again = parse_expression(" ".join(expr.text()))
@@ -377,7 +377,7 @@ def test_arith_text_round_trips(nums: list[int], ops: list[str]) -> None:
 
 @pytest.mark.parametrize("text", ["", "1+", "+1", "1++2", "1+2a", "1=2=3"])
 def test_arith_rejects(text: str) -> None:
-    from puzzlereel.trace.arith import ArithError, parse_equation
+    from puzzlereel.rules.arith import ArithError, parse_equation
 
     with pytest.raises(ArithError):
         parse_equation(text if "=" in text else text + "=1")
@@ -386,7 +386,7 @@ def test_arith_rejects(text: str) -> None:
 def test_arith_precedence_and_fractions() -> None:
     from fractions import Fraction
 
-    from puzzlereel.trace.arith import parse_expression
+    from puzzlereel.rules.arith import parse_expression
 
     assert parse_expression("1+2*3-4/8").value() == Fraction(13, 2)
     assert parse_expression("12-3-4").value() == 5

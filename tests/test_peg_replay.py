@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from puzzlereel.rules.peg_solitaire import PegSolitaireReplay, board_text
 from puzzlereel.trace import TraceError, replay_for, validate
 from puzzlereel.trace.events import Header
-from puzzlereel.trace.peg_solitaire import PegSolitaireReplay, board_text
 
 # a 1x5 strip: pegs at 0,1 and 3; jump 0 -> 2 over 1, then 3 -> 1 over 2
 STRIP = {"holes": [[x, 0] for x in range(5)], "pegs": [[0, 0], [1, 0], [3, 0]]}

@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from puzzlereel.cli import app
-from puzzlereel.solvers import load_config
-from puzzlereel.solvers import peg_solitaire as ps
+from puzzlereel.config import ConfigError, load_config
+from puzzlereel.solvers.peg_solitaire import search as ps
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.config import ConfigError
 from puzzlereel.trace import End, PegMove, dumps, validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -291,7 +290,7 @@ def true_moves_left(puzzle: ps.Puzzle, last: int) -> int | None:
 def test_lower_bound_is_admissible(name: str, any_goal: bool, choices: list[int]) -> None:
     """The lower bound never exceeds the true number of moves left (BFS reference),
     counting the free continuation of the last chain."""
-    from puzzlereel.solvers import peg_kernels as k
+    from puzzlereel.solvers.peg_solitaire import kernel as k
 
     b = ps.builtin_board(name)
     empty = b.bit(b.holes[4] if name == "triangle" else (2, 2))

@@ -18,12 +18,13 @@ from PIL import Image
 
 from puzzlereel.render.core import resolve_options
 from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
-from puzzlereel.render.scene import SCENES, Scene, Step, scene_for
+from puzzlereel.registry import KINDS
+from puzzlereel.render.scene import Scene, Step, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import EASINGS, frames, segmented
+from puzzlereel.rules.sliding_block import SlidingBlockReplay
 from puzzlereel.trace import Header, Replayed, read_trace, replay
-from puzzlereel.trace.sliding_block import SlidingBlockReplay
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = DATA / "golden"
@@ -155,11 +156,11 @@ def test_header_hints_apply_unless_set_explicitly() -> None:
 
 
 def test_registry_points_at_scenes() -> None:
-    assert SCENES["sliding-block"].endswith(":SlidingBlockScene")
+    assert KINDS["sliding-block"].scene.endswith(":SlidingBlockScene")
     header = header_of(TRACE)
     scene = scene_for(header, RenderOptions(), THEMES["light"])
     assert isinstance(scene, Scene)
-    assert isinstance(SlidingBlockReplay(header).pieces, dict)
+    assert isinstance(SlidingBlockReplay(header).position.pieces, dict)
     assert Replayed  # the type scenes receive
 
 

@@ -12,9 +12,13 @@ from conftest import CONFIGS, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlereel.solvers import family, load_config, search
+from puzzlereel import app
+from puzzlereel.config import load_config
+from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.sliding_block.search import analyze, solve
+from puzzlereel.solvers.sliding_block.tables import Move, Tables
 from puzzlereel.trace import BlockMove, End, Header, validate, write_trace
 
 
@@ -24,7 +28,7 @@ def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:
 
 
 def solve_events(puzzle: sb.Puzzle, **kw) -> list:
-    return list(sb.solve(puzzle, SolveOptions(**kw)))
+    return list(solve(puzzle, SolveOptions(**kw)))
 
 
 def check_trace(events: list) -> int:
@@ -58,7 +62,7 @@ def test_known_optimal_answers_and_their_traces_replay(config, metric, moves):
 
 
 def test_hakoiri_musume_reachable_space():
-    result = sb.analyze(with_metric("piece"), SolveOptions())
+    result = analyze(with_metric("piece"), SolveOptions())
     assert result["states"] == 25955
     assert sum(result["depths"]) == 25955
     assert result["max_depth"] == len(result["depths"]) - 1
@@ -91,7 +95,7 @@ def test_compiled_search_matches_a_plain_bfs(tmp_path, layout, goal, metric):
         [solve]
         metric = "{metric}"
     ''')
-    board = sb.Board(puzzle)
+    board = Tables(puzzle)
     start = board.as_int(board.start)
     ref = search.bfs(start, lambda s: ((m, board.apply(s, m)) for m in board.legal_moves(s)),
                      board.is_goal)
@@ -104,12 +108,12 @@ def test_compiled_search_matches_a_plain_bfs(tmp_path, layout, goal, metric):
         assert end.status == "unsolvable"
     layers = search.bfs_depths(start, lambda s: ((m, board.apply(s, m))
                                                  for m in board.legal_moves(s)))
-    result = sb.analyze(puzzle, SolveOptions())
+    result = analyze(puzzle, SolveOptions())
     assert result["depths"] == [len(layer) for layer in layers]
 
 
 def test_state_and_move_text_forms_round_trip():
-    board = sb.Board(with_metric("piece"))
+    board = Tables(with_metric("piece"))
     state = board.as_int(board.start)
     assert board.format_state(state) == "BAAC\nBAAC\nDEEF\nDGHF\nI..J"
     seen = 0
@@ -119,7 +123,7 @@ def test_state_and_move_text_forms_round_trip():
         for s in frontier:
             assert board.parse_state(board.format_state(s)) == s
             for m in board.legal_moves(s):
-                assert sb.Move.parse(str(m)) == m
+                assert Move.parse(str(m)) == m
                 nxt.append(board.apply(s, m))
                 seen += 1
         frontier = nxt[:50]
@@ -129,7 +133,7 @@ def test_state_and_move_text_forms_round_trip():
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=1000), min_size=0, max_size=30))
 def test_random_walks_stay_legal_and_round_trip(choices):
-    board = sb.Board(with_metric("piece"))
+    board = Tables(with_metric("piece"))
     state = board.as_int(board.start)
     for c in choices:
         moves = list(board.legal_moves(state))
@@ -220,10 +224,9 @@ def test_polyominoes_and_axis_restricted_pieces(tmp_path):
 
 
 def test_family_registry_and_plot_series():
-    cfg = load_config(CONFIGS / "dads-puzzle.toml")
-    fam = family(cfg)
-    result = fam.analyze(fam.load(cfg), SolveOptions())
-    series = fam.plot_series(result)
+    loaded = app.load_puzzle(CONFIGS / "dads-puzzle.toml")
+    result = app.analyze(loaded, SolveOptions())
+    series = loaded.solver.plot_series(result)
     assert series is not None and sum(y for _, y in series.points) == result["states"]
 
 

@@ -16,12 +16,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from puzzlereel.cli import app
-from puzzlereel.solvers import search
-from puzzlereel.solvers import sliding_tile as tiles
-from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.config import ConfigError, load_config
-from puzzlereel.trace import End, Header, TileMove, TraceError, validate, write_trace
-from puzzlereel.trace.sliding_tile import (
+from puzzlereel.config import ConfigError, load_config
+from puzzlereel.rules.sliding_tile import (
     SlidingTileReplay,
     board_text,
     default_goal,
@@ -30,6 +26,10 @@ from puzzlereel.trace.sliding_tile import (
     slide,
     solvable,
 )
+from puzzlereel.solvers import search
+from puzzlereel.solvers.sliding_tile import search as tiles
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.trace import End, Header, TileMove, TraceError, validate, write_trace
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)

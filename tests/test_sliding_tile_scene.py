@@ -14,8 +14,8 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Step, scene_for
 from puzzlereel.render.scenes.sliding_tile import tile_groups
 from puzzlereel.render.theme import THEMES
+from puzzlereel.rules.sliding_tile import SlidingTileReplay
 from puzzlereel.trace import Header, Replayed, TileMove, TraceError
-from puzzlereel.trace.sliding_tile import SlidingTileReplay
 
 DATA = Path(__file__).resolve().parent / "data"
 START = (1, 2, 3, 4, 0, 5, 7, 8, 6)   # two moves from the goal: 5 then 6
@@ -87,7 +87,7 @@ def test_unknown_scheme_is_a_trace_error():
 
 def test_rendered_gif_and_mp4_frame_counts(tmp_path):
     av = pytest.importorskip("av")
-    from puzzlereel.render.api import render
+    from puzzlereel.render.api import render_trace as render
 
     trace = "\n".join([
         '{"type":"header","format":"puzzlereel-trace","version":1,"puzzle":"sliding-tile",'

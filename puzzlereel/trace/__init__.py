@@ -1,16 +1,16 @@
-"""The trace format, version 1: events, streaming reader and writer, and replay.
+"""The trace format, version 1: events, streaming reader and writer, and the replay driver.
 
-This package is the whole contract between solvers/ and render/: solvers build the
-events defined here, the CLI writes them, and the renderer reads and replays them.
+This package is the wire format between solvers/ and render/: solvers build the events
+defined here, the CLI writes them, and the renderer and ``validate`` read them back and
+replay them through each puzzle's rules (``puzzlereel.rules``).  It knows no puzzle's
+rules itself.
 """
 
 from .events import (
-    ALLOWED,
     FORMAT,
-    PUZZLES,
+    STATUSES,
     VERSION,
     BlockMove,
-    Cell,
     End,
     Event,
     Guess,
@@ -22,16 +22,16 @@ from .events import (
     Solution,
     State,
     TileMove,
-    TraceError,
     event_from_json,
     header_from_json,
 )
+from .fields import Cell, TraceError
 from .io import dumps, read_trace, write_trace
-from .replay import REPLAYS, Replay, Replayed, TraceSummary, replay, replay_for, validate
+from .replay import Replay, Replayed, TraceSummary, replay, replay_for, validate
 
 __all__ = [
-    "ALLOWED", "FORMAT", "PUZZLES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess",
-    "Header", "Note", "PegMove", "Place", "Remove", "Solution", "State", "TileMove",
-    "TraceError", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace",
-    "REPLAYS", "Replay", "Replayed", "TraceSummary", "replay", "replay_for", "validate",
+    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
+    "Note", "PegMove", "Place", "Remove", "Solution", "State", "TileMove", "TraceError",
+    "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
+    "Replayed", "TraceSummary", "replay", "replay_for", "validate",
 ]

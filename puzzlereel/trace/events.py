@@ -1,9 +1,10 @@
 """The trace events, version 1: the only thing that passes from a solver to the renderer.
 
 Each event is a frozen dataclass with ``to_json()`` (the dict written as one JSON line)
-and a parser, ``event_from_json``, that checks every field and raises ``TraceError``
-naming the line and the field.  Both solvers/ and render/ use these classes; see
-``docs/trace-format.md`` for the contract.
+and ``from_json()``, which checks every field and raises ``TraceError`` naming the
+field.  Which events a trace may hold depends on its puzzle (``puzzlereel.registry``
+lists them per kind); ``event_from_json`` picks the class by the line's ``type``.  Both
+solvers/ and render/ use these classes; ``docs/trace-format.md`` is the contract.
 """
 
 from __future__ import annotations
@@ -12,146 +13,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlereel.registry import KINDS
+
+from .fields import (
+    Cell,
+    TraceError,
+    as_cell,
+    as_cells,
+    as_int_list,
+    get_int,
+    get_list,
+    get_obj,
+    get_str,
+)
+
 FORMAT = "puzzlereel-trace"
 VERSION = 1
-PUZZLES = (
-    "sliding-block",
-    "sliding-tile",
-    "peg-solitaire",
-    "n-queens",
-    "mastermind",
-    "komachi",
-    "oomachi",
-    "alphametic",
-)
 STATUSES = ("solved", "unsolvable", "limit", "error")
-
-Cell = tuple[int, int]
-
-
-class TraceError(ValueError):
-    """A malformed or illegal trace.  ``str()`` is one line: source, line, field, problem."""
-
-    def __init__(
-        self,
-        problem: str,
-        *,
-        line: int | None = None,
-        field: str | None = None,
-        source: str | None = None,
-    ) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.line = line
-        self.field = field
-        self.source = source
-
-    def located(self, *, line: int | None = None, source: str | None = None) -> TraceError:
-        """The same error with a line number / source filled in where it had none."""
-        return TraceError(
-            self.problem,
-            line=self.line if self.line is not None else line,
-            field=self.field,
-            source=self.source if self.source is not None else source,
-        )
-
-    def __str__(self) -> str:
-        parts = []
-        if self.source is not None:
-            parts.append(self.source)
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.field is not None:
-            parts.append(self.field)
-        parts.append(self.problem)
-        return ": ".join(parts)
-
-
-# ---------------------------------------------------------------- field checkers
-
-
-def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, prefix: str = "",
-         optional: bool = False, default: Any = None) -> Any:
-    name = prefix + key
-    if key not in obj or (optional and obj[key] is None):
-        if optional:
-            return default
-        raise TraceError("missing", field=name)
-    value = obj[key]
-    if kind is int or kind == (int,):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TraceError(f"expected an integer, got {value!r}", field=name)
-        return value
-    if kind is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TraceError(f"expected a number, got {value!r}", field=name)
-        return float(value)
-    if not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        jname = {"str": "a string", "dict": "an object", "list": "a list", "bool": "true/false"}
-        raise TraceError(f"expected {jname.get(names, names)}, got {value!r}", field=name)
-    return value
-
-
-def get_int(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
-            default: int | None = None, minimum: int | None = None) -> Any:
-    value = _get(obj, key, int, prefix=prefix, optional=optional, default=default)
-    if value is not None and minimum is not None and value < minimum:
-        raise TraceError(f"must be >= {minimum}, got {value}", field=prefix + key)
-    return value
-
-
-def get_str(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
-            default: str | None = None) -> Any:
-    return _get(obj, key, str, prefix=prefix, optional=optional, default=default)
-
-
-def get_obj(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False) -> Any:
-    return _get(obj, key, dict, prefix=prefix, optional=optional, default={})
-
-
-def get_list(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False) -> Any:
-    return _get(obj, key, list, prefix=prefix, optional=optional, default=None)
-
-
-def as_cell(value: Any, name: str) -> Cell:
-    """``[x, y]`` -> ``(x, y)``, or a TraceError naming the field."""
-    if (not isinstance(value, list) or len(value) != 2
-            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise TraceError(f"expected [x, y] integers, got {value!r}", field=name)
-    return (value[0], value[1])
-
-
-def as_cells(value: Any, name: str) -> tuple[Cell, ...]:
-    if not isinstance(value, list):
-        raise TraceError(f"expected a list of [x, y], got {value!r}", field=name)
-    return tuple(as_cell(v, f"{name}[{i}]") for i, v in enumerate(value))
-
-
-def declared_moves(fields: Mapping[str, Any]) -> int | None:
-    """The optional header field ``moves`` (the number of moves that follow), checked."""
-    total = fields.get("moves")
-    if total is not None and (isinstance(total, bool) or not isinstance(total, int)
-                              or total < 0):
-        raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
-    return total
-
-
-def check_move_counts(end: End, moves: int, declared: int | None) -> None:
-    """``end.moves`` and the header's ``moves`` (when given) must equal the moves replayed."""
-    if end.moves is not None and end.moves != moves:
-        raise TraceError(f"says {end.moves} moves, the trace has {moves}", field="moves")
-    if end.status == "solved" and declared is not None and declared != moves:
-        raise TraceError(f"the header says {declared} moves, the trace has {moves}",
-                         field="moves")
-
-
-def as_int_list(value: Any, name: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
-                                          for v in value):
-        raise TraceError(f"expected a list of integers, got {value!r}", field=name)
-    return tuple(value)
-
 
 # ---------------------------------------------------------------- events
 
@@ -191,6 +69,15 @@ class BlockMove:
 
     type = "move"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> BlockMove:
+        n = get_int(obj, "n", minimum=1)
+        piece = get_str(obj, "piece")
+        path = as_cells(get_list(obj, "path"), "path")
+        if not path:
+            raise TraceError("empty path", field="path")
+        return cls(n=n, piece=piece, path=path)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "move", "n": self.n, "piece": self.piece,
                 "path": [list(p) for p in self.path]}
@@ -204,6 +91,10 @@ class TileMove:
     tile: int
 
     type = "move"
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> TileMove:
+        return cls(n=get_int(obj, "n", minimum=1), tile=get_int(obj, "tile", minimum=1))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "move", "n": self.n, "tile": self.tile}
@@ -219,6 +110,17 @@ class PegMove:
 
     type = "move"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> PegMove:
+        n = get_int(obj, "n", minimum=1)
+        if "from" not in obj:
+            raise TraceError("missing", field="from")
+        start = as_cell(obj["from"], "from")
+        path = as_cells(get_list(obj, "path"), "path")
+        if not path:
+            raise TraceError("empty path", field="path")
+        return cls(n=n, start=start, path=path)
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "move", "n": self.n, "from": list(self.start),
                 "path": [list(p) for p in self.path]}
@@ -233,6 +135,13 @@ class State:
 
     type = "state"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> State:
+        rows = get_list(obj, "rows")
+        if not rows or not all(isinstance(r, str) for r in rows):
+            raise TraceError(f"expected a list of row strings, got {rows!r}", field="rows")
+        return cls(n=get_int(obj, "n", minimum=1), rows=tuple(rows))
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "state", "n": self.n, "rows": list(self.rows)}
 
@@ -246,6 +155,10 @@ class Place:
 
     type = "place"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Place:
+        return cls(row=get_int(obj, "row", minimum=0), col=get_int(obj, "col", minimum=0))
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "place", "row": self.row, "col": self.col}
 
@@ -258,6 +171,10 @@ class Remove:
     col: int
 
     type = "remove"
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Remove:
+        return cls(row=get_int(obj, "row", minimum=0), col=get_int(obj, "col", minimum=0))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "remove", "row": self.row, "col": self.col}
@@ -274,6 +191,16 @@ class Guess:
     remaining: int | None = None
 
     type = "guess"
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Guess:
+        return cls(
+            n=get_int(obj, "n", minimum=1),
+            code=as_int_list(get_list(obj, "code"), "code"),
+            bulls=get_int(obj, "bulls", minimum=0),
+            cows=get_int(obj, "cows", minimum=0),
+            remaining=get_int(obj, "remaining", optional=True, minimum=0),
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "guess", "n": self.n, "code": list(self.code),
@@ -294,6 +221,24 @@ class Solution:
 
     type = "solution"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Solution:
+        k = get_int(obj, "k", minimum=1)
+        cols = obj.get("cols")
+        assignment = obj.get("assignment")
+        if assignment is not None and (
+            not isinstance(assignment, dict)
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in assignment.values())
+        ):
+            raise TraceError(f"expected an object of letter -> digit, got {assignment!r}",
+                             field="assignment")
+        return cls(
+            k=k,
+            cols=as_int_list(cols, "cols") if cols is not None else None,
+            text=get_str(obj, "text", optional=True),
+            assignment=assignment,
+        )
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "solution", "k": self.k}
         if self.cols is not None:
@@ -313,6 +258,10 @@ class Note:
 
     type = "note"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Note:
+        return cls(get_str(obj, "text"))
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "note", "text": self.text}
 
@@ -327,6 +276,15 @@ class End:
 
     type = "end"
 
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> End:
+        status = get_str(obj, "status")
+        if status not in STATUSES:
+            raise TraceError(f"unknown status {status!r} (known: {', '.join(STATUSES)})",
+                             field="status")
+        moves = get_int(obj, "moves", optional=True, minimum=0)
+        return cls(status=status, moves=moves, stats=get_obj(obj, "stats", optional=True))
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "end", "status": self.status}
         if self.moves is not None:
@@ -338,17 +296,13 @@ class End:
 Event = (Header | BlockMove | TileMove | PegMove | State | Place | Remove | Guess | Solution
          | Note | End)
 
-# which event types each puzzle may contain (besides header/note/end)
-ALLOWED: dict[str, tuple[str, ...]] = {
-    "sliding-block": ("move", "state"),
-    "sliding-tile": ("move",),
-    "peg-solitaire": ("move",),
-    "n-queens": ("place", "remove", "solution"),
-    "mastermind": ("guess",),
-    "komachi": ("solution",),
-    "oomachi": ("solution",),
-    "alphametic": ("solution",),
+# every event class a puzzle may use, by class name (the registry names them per kind)
+BY_NAME: dict[str, type[BlockMove | TileMove | PegMove | State | Place | Remove | Guess
+                        | Solution]] = {
+    cls.__name__: cls
+    for cls in (BlockMove, TileMove, PegMove, State, Place, Remove, Guess, Solution)
 }
+TYPES = ("move", "state", "place", "remove", "guess", "solution")
 
 
 # ---------------------------------------------------------------- parsing
@@ -366,8 +320,8 @@ def header_from_json(obj: Mapping[str, Any]) -> Header:
         raise TraceError(f"unsupported version {version!r} (this program reads version {VERSION})",
                          field="version")
     puzzle = get_str(obj, "puzzle")
-    if puzzle not in PUZZLES:
-        raise TraceError(f"unknown puzzle {puzzle!r} (known: {', '.join(PUZZLES)})",
+    if puzzle not in KINDS:
+        raise TraceError(f"unknown puzzle {puzzle!r} (known: {', '.join(KINDS)})",
                          field="puzzle")
     title = get_str(obj, "title", optional=True)
     solver = get_obj(obj, "solver", optional=True)
@@ -383,65 +337,13 @@ def event_from_json(obj: Mapping[str, Any], puzzle: str) -> Event:
     if kind == "header":
         raise TraceError("a second header", field="type")
     if kind == "note":
-        return Note(get_str(obj, "text"))
+        return Note.from_json(obj)
     if kind == "end":
-        status = get_str(obj, "status")
-        if status not in STATUSES:
-            raise TraceError(f"unknown status {status!r} (known: {', '.join(STATUSES)})",
-                             field="status")
-        moves = get_int(obj, "moves", optional=True, minimum=0)
-        return End(status=status, moves=moves, stats=get_obj(obj, "stats", optional=True))
-    allowed = ALLOWED.get(puzzle, ())
-    if kind not in ("move", "state", "place", "remove", "guess", "solution"):
+        return End.from_json(obj)
+    if kind not in TYPES:
         raise TraceError(f"unknown event type {kind!r}", field="type")
-    if kind not in allowed:
-        raise TraceError(f"a {puzzle} trace has no {kind!r} events", field="type")
-    if kind == "move":
-        n = get_int(obj, "n", minimum=1)
-        if puzzle == "sliding-block":
-            piece = get_str(obj, "piece")
-            path = as_cells(get_list(obj, "path"), "path")
-            if not path:
-                raise TraceError("empty path", field="path")
-            return BlockMove(n=n, piece=piece, path=path)
-        if puzzle == "sliding-tile":
-            return TileMove(n=n, tile=get_int(obj, "tile", minimum=1))
-        start = as_cell(obj.get("from"), "from") if "from" in obj else None
-        if start is None:
-            raise TraceError("missing", field="from")
-        path = as_cells(get_list(obj, "path"), "path")
-        if not path:
-            raise TraceError("empty path", field="path")
-        return PegMove(n=n, start=start, path=path)
-    if kind == "state":
-        rows = get_list(obj, "rows")
-        if not rows or not all(isinstance(r, str) for r in rows):
-            raise TraceError(f"expected a list of row strings, got {rows!r}", field="rows")
-        return State(n=get_int(obj, "n", minimum=1), rows=tuple(rows))
-    if kind in ("place", "remove"):
-        cls = Place if kind == "place" else Remove
-        return cls(row=get_int(obj, "row", minimum=0), col=get_int(obj, "col", minimum=0))
-    if kind == "guess":
-        return Guess(
-            n=get_int(obj, "n", minimum=1),
-            code=as_int_list(get_list(obj, "code"), "code"),
-            bulls=get_int(obj, "bulls", minimum=0),
-            cows=get_int(obj, "cows", minimum=0),
-            remaining=get_int(obj, "remaining", optional=True, minimum=0),
-        )
-    # solution
-    k = get_int(obj, "k", minimum=1)
-    cols = obj.get("cols")
-    assignment = obj.get("assignment")
-    if assignment is not None and (
-        not isinstance(assignment, dict)
-        or any(isinstance(v, bool) or not isinstance(v, int) for v in assignment.values())
-    ):
-        raise TraceError(f"expected an object of letter -> digit, got {assignment!r}",
-                         field="assignment")
-    return Solution(
-        k=k,
-        cols=as_int_list(cols, "cols") if cols is not None else None,
-        text=get_str(obj, "text", optional=True),
-        assignment=assignment,
-    )
+    for name in KINDS[puzzle].events:
+        cls = BY_NAME[name]
+        if cls.type == kind:
+            return cls.from_json(obj)
+    raise TraceError(f"a {puzzle} trace has no {kind!r} events", field="type")

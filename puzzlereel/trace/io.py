@@ -12,7 +12,8 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from .events import End, Event, Header, TraceError, event_from_json, header_from_json
+from .events import End, Event, Header, event_from_json, header_from_json
+from .fields import TraceError
 
 
 def dumps(event: Event) -> str:

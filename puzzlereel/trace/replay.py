@@ -1,71 +1,69 @@
-"""Replaying a trace event by event: the legality check shared by ``validate``, ``show``
-and the renderer.
+"""Replaying a trace event by event: the driver of the legality check shared by
+``validate``, ``show`` and the renderer.
 
-Each puzzle family registers a replay class (``REPLAYS``) built from the header alone.
-Its ``step(event)`` checks one event against the rules, applies it and returns the
-normalised event (or None); ``text()`` draws the current position as text;
-``moves`` counts the moves made.  Puzzles without a registered class get the shape
-checks of ``read_trace`` only.
+Each puzzle kind has a replay class in ``puzzlereel.rules`` (named by its row in
+``puzzlereel.registry``), built from the header alone.  Its ``step(event)`` checks one
+event against the rules, applies it and returns the normalised event (or None);
+``text()`` draws the current position as text; ``describe(event)`` says what an event
+did in one line; ``moves`` counts the moves made.  This module drives any such class
+through a trace and knows none of them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
-from .events import End, Event, Header, Note, TraceError
-from .io import read_trace
+from puzzlereel.registry import KINDS
 
-# puzzle -> "module:Class"; families add themselves here
-REPLAYS: dict[str, str] = {
-    "sliding-block": "puzzlereel.trace.sliding_block:SlidingBlockReplay",
-    "sliding-tile": "puzzlereel.trace.sliding_tile:SlidingTileReplay",
-    "n-queens": "puzzlereel.trace.n_queens:NQueensReplay",
-    "mastermind": "puzzlereel.trace.mastermind:MastermindReplay",
-    "komachi": "puzzlereel.trace.equations:KomachiReplay",
-    "oomachi": "puzzlereel.trace.equations:OomachiReplay",
-    "alphametic": "puzzlereel.trace.equations:AlphameticReplay",
-    "peg-solitaire": "puzzlereel.trace.peg_solitaire:PegSolitaireReplay",
-}
+from .events import End, Event, Header, Note
+from .fields import TraceError
+from .io import read_trace
 
 
 class Replay(Protocol):
+    """A puzzle's position, advanced and checked one event at a time."""
+
     moves: int
 
-    def step(self, event: Event) -> Event | None: ...
-
-    def text(self) -> str: ...
-
-
-class GenericReplay:
-    """For puzzles with no replay class: counts events, draws nothing."""
-
-    def __init__(self, header: Header) -> None:
-        self.header = header
-        self.moves = 0
-
     def step(self, event: Event) -> Event | None:
-        if isinstance(event, (End, Note)):
-            return None
-        if event.type == "move":
-            self.moves += 1
-        return event
+        """Check ``event`` against the rules and apply it; return the normalised event
+        (None for events that change nothing, like notes), or raise ``TraceError``."""
+        ...
 
     def text(self) -> str:
-        return ""
+        """The current position as text (empty when the puzzle has none to show)."""
+        ...
+
+    def describe(self, event: Event) -> str:
+        """One line saying what an applied event did ("Move 12: B to (1, 3), 2 steps")."""
+        ...
 
 
 def replay_for(header: Header) -> Replay:
     """The replay object for ``header``'s puzzle (header fields are checked here)."""
-    spec = REPLAYS.get(header.puzzle)
-    if spec is None:
-        return GenericReplay(header)
-    module, _, name = spec.partition(":")
-    cls: Any = getattr(importlib.import_module(module), name)
+    cls = KINDS[header.puzzle].load("rules")
     replay: Replay = cls(header)
     return replay
+
+
+def declared_moves(fields: Mapping[str, Any]) -> int | None:
+    """The optional header field ``moves`` (the number of moves that follow), checked."""
+    total = fields.get("moves")
+    if total is not None and (isinstance(total, bool) or not isinstance(total, int)
+                              or total < 0):
+        raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
+    return total
+
+
+def check_move_counts(end: End, moves: int, declared: int | None) -> None:
+    """``end.moves`` and the header's ``moves`` (when given) must equal the moves replayed."""
+    if end.moves is not None and end.moves != moves:
+        raise TraceError(f"says {end.moves} moves, the trace has {moves}", field="moves")
+    if end.status == "solved" and declared is not None and declared != moves:
+        raise TraceError(f"the header says {declared} moves, the trace has {moves}",
+                         field="moves")
 
 
 @dataclass

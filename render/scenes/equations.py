@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.rules.equations import AlphameticReplay, KomachiReplay, OomachiReplay
 from puzzlereel.trace import Header, Replay, Replayed, Solution
-from puzzlereel.trace.equations import AlphameticReplay, KomachiReplay, OomachiReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
-from puzzlereel.trace.mastermind import MastermindReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 import cv2
 import numpy as np
 
+from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
-from puzzlereel.trace.n_queens import NQueensReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions

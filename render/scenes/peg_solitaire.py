@@ -16,8 +16,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from puzzlereel.rules.peg_solitaire import PegSolitaireReplay
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
-from puzzlereel.trace.peg_solitaire import PegSolitaireReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions

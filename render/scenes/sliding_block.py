@@ -15,8 +15,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from puzzlereel.rules.sliding_block import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
-from puzzlereel.trace.sliding_block import SlidingBlockReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions, parse_colour
@@ -41,15 +41,15 @@ class SlidingBlockScene(SceneBase):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        board = SlidingBlockReplay(header)     # parses and checks the header's fields
-        self.width, self.height = board.width, board.height
-        self.walls = sorted(board.walls)
-        self.exits = board.exits
-        self.ids = list(board.pieces)
+        layout = Layout.from_header(header)     # parses and checks the header's fields
+        self.width, self.height = layout.width, layout.height
+        self.walls = sorted(layout.walls)
+        self.exits = layout.exits
+        self.ids = [p.id for p in layout.pieces]
         self.index = {pid: i for i, pid in enumerate(self.ids)}
-        self.pieces = [board.pieces[pid] for pid in self.ids]
-        self.start: tuple[Cell, ...] = tuple(board.pos[pid] for pid in self.ids)
-        self.goals = [(self.index[pid], xy) for pid, xy in board.goal]
+        self.pieces = list(layout.pieces)
+        self.start: tuple[Cell, ...] = layout.start
+        self.goals = [(self.index[pid], xy) for pid, xy in layout.goal]
         goal_ids = {i for i, _ in self.goals}
         hint_colours = header.render.get("colors") if isinstance(header.render, dict) else None
         colours: dict[str, Any] = dict(hint_colours) if isinstance(hint_colours, dict) else {}

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from puzzlereel.rules.sliding_tile import SCHEMES, Board, SlidingTileReplay
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
-from puzzlereel.trace.sliding_tile import SCHEMES, Board, SlidingTileReplay
 
 from .. import draw as gfx
 from ..options import RenderOptions

@@ -12,19 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .events import (
-    Cell,
-    End,
-    Event,
-    Header,
-    PegMove,
-    TraceError,
-    as_cell,
-    check_move_counts,
-    declared_moves,
-    get_list,
-    get_obj,
-)
+from puzzlereel.trace import Cell, End, Event, Header, PegMove, TraceError
+from puzzlereel.trace.fields import as_cell, get_list, get_obj
+from puzzlereel.trace.replay import check_move_counts, declared_moves
 
 DEFAULT_JUMPS: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2))
 GEOMETRIES = ("square", "triangle")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from puzzlereel.solvers.jit import njit
 
 # ida_run's ``st`` array: the search's scalar state, kept between calls so that a long
 # iteration can be paused (progress, node limits) and resumed.

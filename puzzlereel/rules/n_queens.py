@@ -10,7 +10,8 @@ board (later solutions stand alone: the search may stop being recorded).
 
 from __future__ import annotations
 
-from .events import End, Event, Header, Place, Remove, Solution, TraceError, get_int
+from puzzlereel.trace import End, Event, Header, Place, Remove, Solution, TraceError
+from puzzlereel.trace.fields import get_int
 
 MAX_N = 64
 

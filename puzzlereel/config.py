@@ -1,5 +1,8 @@
 """Puzzle config files (TOML): loading them and reporting bad input by file, line and field.
 
+A config describes one puzzle instance (``[puzzle]``), how to solve it (``[solve]``)
+and how to draw it (``[render]``); the solvers read the first two, the app the last.
+
 A ``Config`` keeps the file's text so that an error about ``puzzle.layout`` can name
 the line the key stands on (tomllib itself only reports lines for syntax errors).
 """
@@ -13,28 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlereel.errors import PuzzlereelError
+
 _MISSING: Any = object()
 
 
-class ConfigError(ValueError):
+class ConfigError(PuzzlereelError):
     """A config that cannot be used.  ``str()`` is one line: file, line, field, problem."""
 
     def __init__(self, problem: str, *, path: str, line: int | None = None,
                  field: str | None = None) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.path = path
-        self.line = line
-        self.field = field
+        super().__init__(problem, source=path, line=line, field=field)
 
-    def __str__(self) -> str:
-        parts = [self.path]
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.field:
-            parts.append(self.field)
-        parts.append(self.problem)
-        return ": ".join(parts)
+    @property
+    def path(self) -> str:
+        return str(self.source)
 
 
 _TYPE_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false",

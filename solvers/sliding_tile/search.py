@@ -28,9 +28,10 @@ from typing import Any
 import numpy as np
 
 from puzzlereel import __version__, cache
+from puzzlereel.config import Config, ConfigError
 from puzzlereel.fileio import atomic_path
-from puzzlereel.trace import End, Event, Header, Note, TileMove
-from puzzlereel.trace.sliding_tile import (
+from puzzlereel.progress import no_progress
+from puzzlereel.rules.sliding_tile import (
     SCHEMES,
     Board,
     board_text,
@@ -39,11 +40,11 @@ from puzzlereel.trace.sliding_tile import (
     neighbours,
     solvable,
 )
+from puzzlereel.solvers import search
+from puzzlereel.trace import End, Event, Header, Note, TileMove
 
-from . import search
-from . import tile_kernels as k
-from .base import Series, SolveOptions, no_progress
-from .config import Config, ConfigError
+from ..base import Series, SolveOptions
+from . import kernel as k
 
 ALGORITHMS = ("ida*", "iddfs", "bfs", "bidirectional")
 ALGORITHM_ALIASES = {"idastar": "ida*", "ida-star": "ida*", "ida": "ida*", "id": "iddfs",
@@ -671,7 +672,7 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> dict[str, Any]:
         if ts.pdb_info is not None:
             out.update(pdb=ts.pdb_info.name, pdb_bytes=ts.pdb_info.bytes,
                        pdb_seconds=round(ts.pdb_info.seconds, 3))
-    if options.extra.get("farthest"):
+    if options.farthest:
         try:
             counts, far = farthest_positions(puzzle, options.progress)
         except PuzzleError as exc:

@@ -12,17 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .events import (
-    End,
-    Event,
-    Header,
-    TileMove,
-    TraceError,
-    check_move_counts,
-    declared_moves,
-    get_int,
-    get_list,
-)
+from puzzlereel.trace import End, Event, Header, TileMove, TraceError
+from puzzlereel.trace.fields import get_int, get_list
+from puzzlereel.trace.replay import check_move_counts, declared_moves
 
 Board = tuple[int, ...]
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import itertools
 
-from .events import End, Event, Guess, Header, TraceError, as_int_list, get_int
+from puzzlereel.trace import End, Event, Guess, Header, TraceError
+from puzzlereel.trace.fields import as_int_list, get_int
 
 MAX_TRACKED = 60_000
 

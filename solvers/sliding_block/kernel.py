@@ -1,6 +1,6 @@
 """The compiled inner loop of the sliding-block breadth-first search (numba, cached on disk).
 
-Positions are rows of ``K`` uint64 words (the packed label grid, see sliding_block.py);
+Positions are rows of ``K`` uint64 words (the packed label grid, see ``tables``);
 ``expand`` generates every successor of one BFS layer, de-duplicates them in an
 open-addressing hash table of int32 indices, and stops early when the goal appears or
 the arrays are nearly full (the caller grows them and calls again).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from puzzlereel.solvers.jit import njit
 
 _EMPTY = -1
 
@@ -70,10 +70,16 @@ def is_goal(key: np.ndarray, goal_word: np.ndarray, goal_shift: np.ndarray,
 
 
 @njit(cache=True)
-def expand(keys, parents, table, lo, hi, n, C, bits, cpw, G, ncells, cells_at, fits, pkey,
-           nbr, axis_dirs, metric, goal_word, goal_shift, goal_label, to_goal, maxbranch,
-           limit):
-    """Expand positions lo..hi-1.  Returns (n, goal index or -1, resume index or -1)."""
+def expand(keys, parents, table, lo, hi, n, arrays, to_goal, limit):
+    """Expand positions lo..hi-1.  Returns (n, goal index or -1, resume index or -1).
+
+    ``arrays`` is the puzzle's ``tables.Arrays``; ``keys``/``parents``/``table`` are the
+    growing store of positions, their parents and the hash table of their indices."""
+    C, bits, cpw, G = arrays.C, arrays.bits, arrays.cpw, arrays.G
+    ncells, cells_at, fits, pkey = arrays.ncells, arrays.cells_at, arrays.fits, arrays.pkey
+    nbr, axis_dirs, metric = arrays.nbr, arrays.axis_dirs, arrays.metric
+    goal_word, goal_shift, goal_label = arrays.goal_word, arrays.goal_shift, arrays.goal_label
+    maxbranch = arrays.maxbranch
     K = keys.shape[1]
     cap = keys.shape[0]
     lab = np.zeros(C, dtype=np.int32)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from puzzlereel.solvers.jit import njit
 
 HASH_MUL = 0x5851F42D4C957F2D
 

@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import Config, ConfigError
 from puzzlereel.trace import End, Event, Header, Note, PegMove
 
-from .base import Series, SolveOptions
-from .config import Config, ConfigError
+from ..base import Series, SolveOptions
 
 Cell = tuple[int, int]
 
@@ -477,7 +477,7 @@ def chain_moves(board: Board, pos: int) -> Iterator[tuple[tuple[int, ...], int]]
 def reference_min_moves(puzzle: Puzzle) -> int | None:
     """Fewest moves by plain breadth-first search over whole moves (``search.bfs``):
     slow, simple, for checking the compiled search on small boards."""
-    from .search import bfs
+    from puzzlereel.solvers.search import bfs
 
     def neighbors(pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
         done: set[int] = set()
@@ -619,7 +619,7 @@ def impossible_reason(puzzle: Puzzle) -> str | None:
 
 def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     """Any solution, by depth-first search with a table of dead positions."""
-    from . import peg_kernels as k
+    from . import kernel as k
 
     t0 = time.perf_counter()
     reason = impossible_reason(puzzle)
@@ -672,7 +672,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
     reach the goal in that many moves.  ``max_states`` stops the search after that many
     positions (and sizes the hash table unless ``puzzle.memory_mb`` does)."""
-    from . import peg_kernels as k
+    from . import kernel as k
 
     t0 = time.perf_counter()
     reason = impossible_reason(puzzle)
@@ -735,7 +735,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
 
 def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     """Every jump sequence that solves the puzzle (all have the same number of jumps)."""
-    from . import peg_kernels as k
+    from . import kernel as k
 
     t0 = time.perf_counter()
     reason = impossible_reason(puzzle)

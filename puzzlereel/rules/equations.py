@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from puzzlereel.trace import End, Event, Header, Solution, TraceError
+from puzzlereel.trace.fields import get_int, get_list, get_str
+
 from .arith import OPERATORS, ArithError, Expression, parse_equation
-from .events import End, Event, Header, Solution, TraceError, get_int, get_list, get_str
 
 
 def _spaced(text: str) -> str:

@@ -1,0 +1,287 @@
+"""What each command does, as plain functions: solve a config to a trace, check and show a
+trace, analyze a puzzle's space, render a trace to files, and run a config end to end.
+
+This is the top floor but one: it joins the solvers (``puzzlereel.solvers``) and the
+renderer (``puzzlereel.render``), which never import each other, through the registry
+and the trace.  It reads and writes files and streams it is given, and reports problems
+as ``PuzzlereelError`` subclasses; it never prints and never exits.  ``cli`` declares
+the options, calls one function here per command and maps errors to exit codes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from puzzlereel.config import Config, load_config
+from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
+from puzzlereel.fileio import atomic_path, atomic_text
+from puzzlereel.progress import Progress, no_progress
+from puzzlereel.registry import KINDS, Kind
+from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay, write_trace
+from puzzlereel.trace import validate as validate_trace
+
+if TYPE_CHECKING:
+    from puzzlereel.render.options import RenderOptions
+    from puzzlereel.solvers.base import Analysis, SolveOptions, Solver
+
+
+class Unsolvable(PuzzlereelError):
+    """The search proved that the puzzle has no solution (the trace says so too)."""
+
+    exit_code = EXIT_UNSOLVABLE
+
+
+class LimitReached(PuzzlereelError):
+    """A limit (``--max-states``, the memory budget) stopped the search first."""
+
+    exit_code = EXIT_LIMIT
+
+
+# ---------------------------------------------------------------- configs and solving
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A config read and checked: the file, its puzzle kind and the family's puzzle."""
+
+    config: Config
+    kind: Kind
+    puzzle: Any     # the family's own type (its loader's return type)
+
+    @property
+    def solver(self) -> Solver[Any]:
+        """The family's ``Solver``; importing it loads the family's compiled code."""
+        solver: Solver[Any] = self.kind.load("solver")
+        return solver
+
+
+def kind_of(config: Config) -> Kind:
+    """The registry row for ``config``'s ``[puzzle] type``, or ``ConfigError``."""
+    name = config.puzzle_type
+    kind = KINDS.get(name)
+    if kind is None:
+        raise config.error("puzzle.type", f"unknown puzzle type {name!r} (known: "
+                           + ", ".join(sorted(KINDS)) + ")")
+    return kind
+
+
+def load_puzzle(path: str | Path) -> Loaded:
+    """Read a config and its puzzle (``ConfigError`` naming file, line and field)."""
+    config = load_config(path)
+    kind = kind_of(config)
+    return Loaded(config, kind, kind.load("config")(config))
+
+
+def solve_events(loaded: Loaded, options: SolveOptions) -> Iterator[Event]:
+    """The trace events of an optimal solution (header, moves, end), as they come."""
+    return loaded.solver.solve(loaded.puzzle, options)
+
+
+def solve_to(loaded: Loaded, output: str | Path, options: SolveOptions,
+             stdout: IO[str] | None = None) -> End | None:
+    """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically."""
+    events = solve_events(loaded, options)
+    if str(output) == "-":
+        assert stdout is not None, "writing to '-' needs a stdout stream"
+        return write_trace(events, stdout)
+    with atomic_text(output) as handle:
+        return write_trace(events, handle)
+
+
+def check_outcome(end: End | None, source: str | Path) -> None:
+    """Raise ``Unsolvable`` / ``LimitReached`` / ``TraceError`` unless ``end`` says solved."""
+    if end is None:
+        raise TraceError("the solver wrote no 'end' event", source=str(source))
+    if end.status == "unsolvable":
+        raise Unsolvable("the puzzle has no solution "
+                         f"({end.stats.get('reason', 'search space exhausted')})",
+                         source=str(source))
+    if end.status == "limit":
+        raise LimitReached("stopped by a limit before a solution was found "
+                           f"({end.stats.get('limit', 'limit')})", source=str(source))
+    if end.status != "solved":
+        raise TraceError(f"the search ended with status {end.status!r}", source=str(source))
+
+
+def analyze(loaded: Loaded, options: SolveOptions) -> Analysis:
+    """The family's exploration of the puzzle's whole space (``analyze --json``)."""
+    return loaded.solver.analyze(loaded.puzzle, options)
+
+
+def plot_analysis(loaded: Loaded, result: Mapping[str, Any], path: str | Path) -> None:
+    """Draw ``result`` as a PNG bar chart at ``path`` (atomically)."""
+    from puzzlereel.plot import bar_chart
+
+    series = loaded.solver.plot_series(result)
+    if series is None:
+        raise UsageError("this puzzle type has nothing to plot", source=loaded.config.path)
+    with atomic_path(path) as tmp:
+        bar_chart(series, tmp)
+
+
+def analysis_lines(result: Mapping[str, Any], *, as_json: bool) -> Iterator[str]:
+    """``analyze``'s output: one JSON object, or ``key: value`` lines (long values cut)."""
+    if as_json:
+        yield json.dumps(result)
+        return
+    for key, value in result.items():
+        text = json.dumps(value)
+        if len(text) > 200:
+            text = text[:197] + "..."
+        yield f"{key}: {text}"
+
+
+def analysis_exit_code(result: Mapping[str, Any]) -> int:
+    """0, or the exit code for an analysis that a limit cut short / found no solution."""
+    return {"limit": EXIT_LIMIT, "unsolvable": EXIT_UNSOLVABLE}.get(result.get("status", ""), 0)
+
+
+# ---------------------------------------------------------------- reading traces
+
+
+@contextlib.contextmanager
+def open_trace(path: str, stdin: IO[Any] | None = None) -> Iterator[tuple[IO[Any], str]]:
+    """The trace to read: a file, or ``stdin`` for ``-``; yields (stream, name for messages)."""
+    if path == "-":
+        assert stdin is not None, "reading '-' needs a stdin stream"
+        yield stdin, "<stdin>"
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - bytes: read_trace decodes and reports
+    except FileNotFoundError:
+        raise TraceError("no such file", source=path) from None
+    except IsADirectoryError:
+        raise TraceError("is a directory, not a trace", source=path) from None
+    with handle:
+        yield handle, path
+
+
+def validate_lines(stream: IO[Any], source: str) -> Iterator[str]:
+    """Check a whole trace; the notes it holds, then a one-line summary."""
+    summary: TraceSummary = validate_trace(stream, source)
+    for note in summary.notes:
+        yield f"note: {note}"
+    end = summary.end
+    status = end.status if end else "?"
+    title = f" ({summary.header.title})" if summary.header.title else ""
+    yield (f"{source}: valid {summary.header.puzzle} trace{title}: {summary.moves} moves, "
+           f"{summary.events} events, status {status}")
+
+
+def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
+    """The solution as numbered text boards, each move checked on the way (``show``)."""
+    for rep, item in replay(stream, source):
+        event = item.event
+        if isinstance(event, Header):
+            title = event.title or event.puzzle
+            metric = f", metric {event.solver['metric']}" if "metric" in event.solver else ""
+            yield f"{title} ({event.puzzle}{metric})"
+            board = rep.text()
+            if board:
+                yield f"\nstart\n{board}"
+        elif isinstance(event, End):
+            moves = f", {event.moves} moves" if event.moves is not None else ""
+            stats = ", ".join(f"{k} {v}" for k, v in event.stats.items())
+            yield f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else "")
+        elif item.applied is None and isinstance(event, Note):
+            yield f"note: {event.text}"
+        elif item.applied is not None:
+            what = rep.describe(item.applied)
+            board = rep.text()
+            yield f"\n{what}" + (f"\n{board}" if board else "")
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def render_options(config: Config | None, flags: Mapping[str, Any]
+                   ) -> tuple[RenderOptions, frozenset[str]]:
+    """RenderOptions from defaults, the config's ``[render]`` table, then command-line
+    flags (``None`` = not given).  Returns (options, names the config or flags set).
+
+    A bad ``[render]`` value is a ``ConfigError`` naming its line; a bad flag a
+    ``UsageError`` naming the flag."""
+    from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
+
+    options = RenderOptions()
+    explicit: set[str] = set()
+    if config is not None:
+        for key, value in config.section("render").items():
+            try:
+                options = with_values(options, {key: value})
+            except RenderOptionError as exc:
+                raise config.error(f"render.{exc.key}", exc.problem) from None
+            explicit.add(key)
+    given = {k: v for k, v in flags.items() if v is not None}
+    try:
+        options = with_values(options, given)
+    except RenderOptionError as exc:
+        raise UsageError(f"--{exc.key.replace('_', '-')}: {exc.problem}") from None
+    return options, frozenset(explicit | set(given))
+
+
+def parse_formats(text: str) -> tuple[str, ...]:
+    """``"mp4,gif"`` -> ("mp4", "gif"), or a ``UsageError`` naming the unknown ones."""
+    from puzzlereel.render.options import FORMATS
+
+    wanted = tuple(f.strip().lower().lstrip(".") for f in text.split(",") if f.strip())
+    bad = [f for f in wanted if f not in FORMATS]
+    if bad or not wanted:
+        raise UsageError(f"--formats: {', '.join(bad) or '(none)'} is not one of: "
+                         f"{', '.join(FORMATS)}")
+    return wanted
+
+
+def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
+    """(format, path) for each output file, the format taken from its suffix."""
+    from puzzlereel.render.api import format_of
+
+    return [(format_of(path), Path(path)) for path in outputs]
+
+
+def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+                 options: RenderOptions, *, explicit: Iterable[str] = (),
+                 progress: Progress = no_progress, allow_partial: bool = False) -> End | None:
+    """Draw the trace in ``stream`` into every (format, path) of ``targets`` at once."""
+    from puzzlereel.render.api import render_trace as draw_all
+
+    return draw_all(stream, source, targets, options, explicit=explicit, progress=progress,
+                    allow_partial=allow_partial)
+
+
+# ---------------------------------------------------------------- run
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """What ``run`` makes of one config: the trace file and the rendered files."""
+
+    loaded: Loaded
+    trace: Path
+    targets: tuple[tuple[str, Path], ...]
+    options: RenderOptions
+    explicit: frozenset[str]
+
+
+def plan_run(config: str | Path, out_dir: str | Path, flags: Mapping[str, Any],
+             formats: str | None = None) -> RunPlan:
+    """Read the config once and decide every file ``run`` writes."""
+    loaded = load_puzzle(config)
+    options, explicit = render_options(loaded.config, flags)
+    wanted = options.formats if formats is None else parse_formats(formats)
+    out = Path(out_dir)
+    name = loaded.config.name
+    targets = tuple((fmt, out / f"{name}.{fmt}") for fmt in dict.fromkeys(wanted))
+    return RunPlan(loaded, out / f"{name}.jsonl", targets, options, explicit)
+
+
+__all__ = ["LimitReached", "Loaded", "RunPlan", "Unsolvable", "analysis_exit_code",
+           "analysis_lines", "analyze", "check_outcome", "kind_of", "load_puzzle",
+           "open_trace", "parse_formats", "plan_run", "plot_analysis", "render_options",
+           "render_trace", "show_lines", "solve_events", "solve_to", "targets_for",
+           "validate_lines"]

@@ -1,0 +1,86 @@
+"""Reading the fields of a trace line: typed getters whose errors name the field.
+
+Shared by the event parsers here and by each family's rules (``puzzlereel.rules``), so
+that every message about a trace reads the same way ("pieces[2].x: expected an
+integer, got 'a'").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from puzzlereel.errors import PuzzlereelError
+
+Cell = tuple[int, int]
+
+
+class TraceError(PuzzlereelError):
+    """A malformed or illegal trace.  ``str()`` is one line: source, line, field, problem."""
+
+
+def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, prefix: str = "",
+         optional: bool = False, default: Any = None) -> Any:
+    name = prefix + key
+    if key not in obj or (optional and obj[key] is None):
+        if optional:
+            return default
+        raise TraceError("missing", field=name)
+    value = obj[key]
+    if kind is int or kind == (int,):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TraceError(f"expected an integer, got {value!r}", field=name)
+        return value
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TraceError(f"expected a number, got {value!r}", field=name)
+        return float(value)
+    if not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        jname = {"str": "a string", "dict": "an object", "list": "a list", "bool": "true/false"}
+        raise TraceError(f"expected {jname.get(names, names)}, got {value!r}", field=name)
+    return value
+
+
+def get_int(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
+            default: int | None = None, minimum: int | None = None) -> Any:
+    value = _get(obj, key, int, prefix=prefix, optional=optional, default=default)
+    if value is not None and minimum is not None and value < minimum:
+        raise TraceError(f"must be >= {minimum}, got {value}", field=prefix + key)
+    return value
+
+
+def get_str(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
+            default: str | None = None) -> Any:
+    return _get(obj, key, str, prefix=prefix, optional=optional, default=default)
+
+
+def get_obj(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False) -> Any:
+    return _get(obj, key, dict, prefix=prefix, optional=optional, default={})
+
+
+def get_list(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False) -> Any:
+    return _get(obj, key, list, prefix=prefix, optional=optional, default=None)
+
+
+def as_cell(value: Any, name: str) -> Cell:
+    """``[x, y]`` -> ``(x, y)``, or a TraceError naming the field."""
+    if (not isinstance(value, list) or len(value) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
+        raise TraceError(f"expected [x, y] integers, got {value!r}", field=name)
+    return (value[0], value[1])
+
+
+def as_cells(value: Any, name: str) -> tuple[Cell, ...]:
+    if not isinstance(value, list):
+        raise TraceError(f"expected a list of [x, y], got {value!r}", field=name)
+    return tuple(as_cell(v, f"{name}[{i}]") for i, v in enumerate(value))
+
+
+def as_int_list(value: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
+                                          for v in value):
+        raise TraceError(f"expected a list of integers, got {value!r}", field=name)
+    return tuple(value)
+
+

@@ -1,0 +1,24 @@
+"""Sliding-block puzzles: Hakoiri Musume / Klotski, Dad's puzzle, Century, Rush Hour-like.
+
+A puzzle is a board of any size with walls and pieces (any polyomino, named by one letter
+or digit).  Pieces of one *group* are interchangeable when positions are compared (by
+default pieces of the same shape, except the pieces named in the goal).  Three move
+metrics: ``step`` (one cell), ``line`` (any distance in one straight line), ``piece``
+(any number of cells with turns: the seed articles' and Hordern's metric).
+Breadth-first search finds an optimal solution.
+
+The parts, each with one job: ``config`` reads the TOML into a ``Puzzle``; ``tables``
+packs positions into 64-bit words and precomputes every placement; ``kernel`` is the
+compiled layer loop; ``search`` drives it and writes the trace events.  The board model
+and its legality are shared with the renderer in ``puzzlereel.rules.sliding_block``.
+"""
+
+from __future__ import annotations
+
+from ..base import Solver
+from .config import Puzzle, load
+from .search import analyze, plot_series, solve
+
+SOLVER: Solver[Puzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
+
+__all__ = ["SOLVER", "Puzzle", "load"]

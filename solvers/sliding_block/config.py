@@ -1,0 +1,301 @@
+"""Reading a sliding-block config: the layout drawn as rows of letters, the goal, which
+pieces are alike, and how to solve it.
+
+``load`` turns ``[puzzle]`` and ``[solve]`` into a ``Puzzle``: the shared ``Layout``
+(``puzzlereel.rules.sliding_block``) plus what only the search needs (groups of
+interchangeable pieces, memory budget).  Every problem is a ``ConfigError`` naming the
+field and, for layouts, the line of the offending row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlereel import __version__
+from puzzlereel.config import Config
+from puzzlereel.rules.sliding_block import DIRS, METRICS, PIECE_CHARS, Layout, Piece, shape_of
+from puzzlereel.trace import Cell, Header
+
+ALGORITHMS = ("bfs",)
+MAX_CELLS = 4096
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A sliding-block puzzle as the config describes it, plus its solve settings.
+
+    ``groups`` are the sets of interchangeable pieces (by default: same shape and axis,
+    except the goal's pieces), in reading order of their first piece."""
+
+    layout: Layout
+    groups: tuple[tuple[str, ...], ...] = ()
+    algorithm: str = "bfs"
+    memory_mb: int | None = None
+    title: str | None = None
+    render: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    @property
+    def metric(self) -> str:
+        return self.layout.metric
+
+    def header(self, extra: Mapping[str, Any] | None = None) -> Header:
+        fields = self.layout.header_fields()
+        if extra:
+            fields.update(extra)
+        return Header(puzzle="sliding-block", fields=fields, title=self.title,
+                      solver={"algorithm": self.algorithm, "metric": self.metric,
+                              "program": f"puzzlereel {__version__}"},
+                      render=dict(self.render))
+
+
+# ---------------------------------------------------------------- the layout
+
+
+def _parse_layout(cfg: Config, key: str, text: str) -> tuple[list[str], list[int]]:
+    """Rows of a layout string, and each row's line in the file (for messages)."""
+    lines = text.split("\n")
+    rows: list[str] = []
+    where: list[int] = []
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped:
+            rows.append(stripped.replace(" ", ""))
+            where.append(i)
+    if not rows:
+        raise cfg.error(key, "empty layout")
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise cfg.error(key, f"ragged layout: row {r + 1} {row!r} has {len(row)} cells, "
+                            f"row 1 has {width}", line=cfg.value_line(key, where[r]))
+        for ch in row:
+            if ch not in PIECE_CHARS and ch not in ".#":
+                raise cfg.error(key, f"row {r + 1} {row!r}: {ch!r} is not a piece (letters and "
+                                "digits), '.' (empty) or '#' (wall)",
+                                line=cfg.value_line(key, where[r]))
+    return rows, where
+
+
+def _connected(cells: list[Cell]) -> bool:
+    todo = [cells[0]]
+    seen = {cells[0]}
+    cellset = set(cells)
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DIRS:
+            c = (x + dx, y + dy)
+            if c in cellset and c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return len(seen) == len(cells)
+
+
+def _pieces_of(cfg: Config, key: str, rows: list[str], where: list[int]
+               ) -> tuple[dict[str, list[Cell]], set[Cell]]:
+    cells: dict[str, list[Cell]] = {}
+    walls: set[Cell] = set()
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == "#":
+                walls.add((x, y))
+            elif ch != ".":
+                cells.setdefault(ch, []).append((x, y))
+    for pid, cs in cells.items():
+        if not _connected(cs):
+            first = min(cs, key=lambda c: (c[1], c[0]))
+            raise cfg.error(key, f"piece {pid!r} is split in two or more parts",
+                            line=cfg.value_line(key, where[first[1]]))
+    return cells, walls
+
+
+def _extra_walls(cfg: Config, rows: list[str], walls: set[Cell]) -> None:
+    """``[puzzle] walls = [[x, y], ...]``: walls given apart from the layout."""
+    height, width = len(rows), len(rows[0])
+    for i, w in enumerate(cfg.get("puzzle.walls", list, [])):
+        name = f"puzzle.walls[{i}]"
+        if (not isinstance(w, list) or len(w) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in w)):
+            raise cfg.error("puzzle.walls", f"{name}: expected [x, y], got {w!r}")
+        wx, wy = w
+        if not (0 <= wx < width and 0 <= wy < height):
+            raise cfg.error("puzzle.walls", f"{name}: wall [{wx}, {wy}] lies off the "
+                            f"{width}x{height} board")
+        ch = rows[wy][wx]
+        if ch not in ".#":
+            raise cfg.error("puzzle.walls", f"{name}: piece {ch!r} overlaps the wall at "
+                            f"[{wx}, {wy}]")
+        walls.add((wx, wy))
+
+
+def _pieces(cfg: Config, cells: dict[str, list[Cell]]) -> tuple[list[Piece], list[Cell]]:
+    """The pieces in reading order of their first cell, with axes and labels."""
+    axes = cfg.get("puzzle.axis", dict, {})
+    for pid, ax in axes.items():
+        if pid not in cells:
+            raise cfg.error("puzzle.axis", f"no piece {pid!r} in the layout")
+        if ax not in ("x", "y"):
+            raise cfg.error("puzzle.axis", f"piece {pid!r}: axis is 'x' or 'y', got {ax!r}")
+    pieces: list[Piece] = []
+    start: list[Cell] = []
+    for pid in sorted(cells, key=lambda p: min((y, x) for x, y in cells[p])):
+        pos, rel = shape_of(cells[pid])
+        pieces.append(Piece(id=pid, cells=rel, axis=axes.get(pid)))
+        start.append(pos)
+    return pieces, start
+
+
+# ---------------------------------------------------------------- the goal
+
+
+def _goal(cfg: Config, raw_goal: dict[str, Any] | list[Any], by_id: Mapping[str, Piece],
+          width: int, height: int, walls: set[Cell]) -> list[tuple[str, Cell]]:
+    items = raw_goal if isinstance(raw_goal, list) else [raw_goal]
+    if not items:
+        raise cfg.error("puzzle.goal", "empty goal list")
+    goal: list[tuple[str, Cell]] = []
+    for i, g in enumerate(items):
+        name = "puzzle.goal" if isinstance(raw_goal, dict) else f"puzzle.goal[{i}]"
+        if not isinstance(g, dict):
+            raise cfg.error("puzzle.goal", f"{name}: expected {{ piece = ..., x = ..., "
+                            f"y = ... }}, got {g!r}")
+        pid = g.get("piece")
+        if not isinstance(pid, str) or pid not in by_id:
+            raise cfg.error("puzzle.goal", f"{name}.piece: no piece {pid!r} in the layout")
+        gx, gy = g.get("x"), g.get("y")
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (gx, gy)):
+            raise cfg.error("puzzle.goal", f"{name}: x and y must be integers, got "
+                            f"x={gx!r}, y={gy!r}")
+        assert isinstance(gx, int) and isinstance(gy, int)
+        for dx, dy in by_id[pid].cells:
+            c = (gx + dx, gy + dy)
+            if not (0 <= c[0] < width and 0 <= c[1] < height):
+                raise cfg.error("puzzle.goal", f"{name}: piece {pid!r} at x={gx}, y={gy} "
+                                f"lies off the {width}x{height} board")
+            if c in walls:
+                raise cfg.error("puzzle.goal", f"{name}: piece {pid!r} at x={gx}, y={gy} "
+                                f"overlaps a wall")
+        goal.append((pid, (gx, gy)))
+    return goal
+
+
+def _target(cfg: Config, raw_target: str, rows: list[str], pieces: list[Piece],
+            walls: set[Cell]) -> tuple[str, ...]:
+    height, width = len(rows), len(rows[0])
+    trows, twhere = _parse_layout(cfg, "puzzle.target", raw_target)
+    if len(trows) != height or len(trows[0]) != width:
+        raise cfg.error("puzzle.target", f"target is {len(trows[0])}x{len(trows)}, the "
+                        f"layout is {width}x{height}")
+    tcells, twalls = _pieces_of(cfg, "puzzle.target", trows, twhere)
+    if twalls != {w for w in walls if rows[w[1]][w[0]] == "#"}:
+        raise cfg.error("puzzle.target", "the target's walls differ from the layout's")
+    start_shapes = sorted(p.cells for p in pieces)
+    target_shapes = sorted(shape_of(cs)[1] for cs in tcells.values())
+    if start_shapes != target_shapes:
+        raise cfg.error("puzzle.target", "the target does not have the same pieces "
+                        "(shapes) as the layout")
+    return tuple(trows)
+
+
+def _groups(cfg: Config, pieces: list[Piece], start: list[Cell],
+            goal_ids: set[str]) -> list[tuple[str, ...]]:
+    """Groups of interchangeable pieces: ``[puzzle] alike``, else by shape and axis."""
+    by_id = {p.id: p for p in pieces}
+    at = {p.id: pos for p, pos in zip(pieces, start, strict=True)}
+    alike = cfg.get("puzzle.alike", list, None)
+    groups: list[tuple[str, ...]] = []
+    if alike is not None:
+        used: set[str] = set()
+        for i, grp in enumerate(alike):
+            if not isinstance(grp, str) or not grp:
+                raise cfg.error("puzzle.alike", f"alike[{i}]: expected a string of piece ids, "
+                                f"got {grp!r}")
+            for pid in grp:
+                if pid not in by_id:
+                    raise cfg.error("puzzle.alike", f"alike[{i}]: no piece {pid!r}")
+                if pid in used:
+                    raise cfg.error("puzzle.alike", f"alike[{i}]: piece {pid!r} is in two "
+                                    "groups")
+                used.add(pid)
+            shapes = {(by_id[p].cells, by_id[p].axis) for p in grp}
+            if len(shapes) != 1:
+                raise cfg.error("puzzle.alike", f"alike[{i}] {grp!r}: pieces of one group "
+                                "must have the same shape (and axis)")
+            groups.append(tuple(grp))
+        groups += [(p.id,) for p in pieces if p.id not in used]
+    else:
+        by_shape: dict[Any, list[str]] = {}
+        for p in pieces:
+            if p.id in goal_ids:
+                groups.append((p.id,))
+            else:
+                by_shape.setdefault((p.cells, p.axis), []).append(p.id)
+        groups += [tuple(ids) for ids in by_shape.values()]
+    groups.sort(key=lambda g: min((at[p][1], at[p][0]) for p in g))
+    return groups
+
+
+# ---------------------------------------------------------------- the whole config
+
+
+def load(cfg: Config) -> Puzzle:
+    """Read a sliding-block config; raise ``ConfigError`` naming the field on bad input."""
+    layout_text = cfg.get("puzzle.layout", str)
+    rows, where = _parse_layout(cfg, "puzzle.layout", layout_text)
+    height, width = len(rows), len(rows[0])
+    if width * height > MAX_CELLS:
+        raise cfg.error("puzzle.layout", f"board of {width}x{height} cells is larger than "
+                        f"{MAX_CELLS} cells")
+    cells, walls = _pieces_of(cfg, "puzzle.layout", rows, where)
+    if not cells:
+        raise cfg.error("puzzle.layout", "no pieces in the layout")
+    _extra_walls(cfg, rows, walls)
+    pieces, start = _pieces(cfg, cells)
+
+    goal: list[tuple[str, Cell]] = []
+    target: tuple[str, ...] | None = None
+    raw_goal = cfg.get("puzzle.goal", (dict, list), None)
+    raw_target = cfg.get("puzzle.target", str, None)
+    if raw_goal is None and raw_target is None:
+        raise cfg.error("puzzle.goal", "missing: give `goal = { piece = ..., x = ..., y = ... }` "
+                        "or a `target` layout")
+    if raw_goal is not None and raw_target is not None:
+        raise cfg.error("puzzle.target", "give either `goal` or `target`, not both")
+    if raw_goal is not None:
+        goal = _goal(cfg, raw_goal, {p.id: p for p in pieces}, width, height, walls)
+    else:
+        assert raw_target is not None
+        target = _target(cfg, raw_target, rows, pieces, walls)
+    groups = _groups(cfg, pieces, start, {pid for pid, _ in goal})
+
+    exits = []
+    raw_exit = cfg.get("puzzle.exit", (dict, list), None)
+    for e in ([] if raw_exit is None else raw_exit if isinstance(raw_exit, list) else [raw_exit]):
+        if not isinstance(e, dict) or e.get("side") not in ("top", "bottom", "left", "right"):
+            raise cfg.error("puzzle.exit", f"expected {{ side = 'bottom', offset = 1, "
+                            f"length = 2 }} with side top/bottom/left/right, got {e!r}")
+        exits.append(dict(e))
+    labels = cfg.get("puzzle.labels", dict, {})
+    for pid, lab in labels.items():
+        if pid not in cells or not isinstance(lab, str):
+            raise cfg.error("puzzle.labels", f"{pid!r} = {lab!r}: expected a piece id and "
+                            "a string")
+    pieces = [Piece(p.id, p.cells, p.axis, labels.get(p.id)) for p in pieces]
+    metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
+    algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
+    memory_mb = cfg.get("solve.memory_mb", int, None)
+    if memory_mb is not None and memory_mb < 1:
+        raise cfg.error("solve.memory_mb", f"must be at least 1 (MB), got {memory_mb}")
+    render = dict(cfg.section("render"))
+    if "colors" in cfg.section("puzzle"):
+        render.setdefault("colors", cfg.get("puzzle.colors", dict))
+    layout = Layout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
+                    start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
+                    metric=metric)
+    return Puzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
+                  memory_mb=memory_mb, title=cfg.title, render=render, source=cfg.path)
+
+
+__all__ = ["ALGORITHMS", "MAX_CELLS", "Puzzle", "load"]

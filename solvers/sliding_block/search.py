@@ -1,0 +1,206 @@
+"""The sliding-block search driver: layered breadth-first search over packed positions.
+
+``run_bfs`` grows the store of positions layer by layer with the compiled ``kernel``
+(growing the arrays when they fill up, stopping at ``--max-states`` or the memory
+budget); ``solve`` turns the path it finds into trace moves, each piece's route found
+by the shared rules (``puzzlereel.rules.sliding_block.Position``); ``analyze`` explores
+the whole reachable space.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from puzzlereel.progress import Progress, no_progress
+from puzzlereel.rules.sliding_block import Position
+from puzzlereel.trace import BlockMove, End, Event, Note
+
+from ..base import Analysis, Series, SolveOptions
+from .config import Puzzle
+from .tables import Tables
+
+
+def default_memory_mb() -> int:
+    """Three quarters of the machine's memory: the search stops (status limit) beyond it."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 8 << 30
+    return max(64, int(total * 0.75) >> 20)
+
+
+@dataclass
+class BfsResult:
+    status: str                   # solved / unsolvable / limit
+    path: list[np.ndarray]        # packed states, start .. goal
+    stored: int
+    layers: list[int]             # number of positions at each depth (complete layers)
+    last_layer: np.ndarray        # packed states of the deepest layer reached
+    seconds: float
+    bytes_per_position: float
+    limit: str | None = None      # what stopped the search, when status is limit
+
+
+def run_bfs(tables: Tables, *, to_goal: bool, max_states: int | None = None,
+            progress: Progress = no_progress) -> BfsResult:
+    """Layered breadth-first search with the compiled kernel."""
+    from . import kernel
+
+    t0 = time.perf_counter()
+    K = tables.K
+    arrays = tables.arrays
+    cap = 1 << 12
+    keys = np.zeros((cap, K), dtype=np.uint64)
+    parents = np.full(cap, -1, dtype=np.int32)
+    table = np.full(cap * 2, -1, dtype=np.int32)
+    keys[0] = tables.start
+    n = kernel.insert_start(keys, table)
+    layers = [1]
+    lo, hi = 0, 1
+    found = -1
+    status = "unsolvable"
+    if to_goal and kernel.is_goal(keys[0], arrays.goal_word, arrays.goal_shift,
+                                  arrays.goal_label, arrays.bits):
+        found = 0
+    limit = max_states if max_states is not None else -1
+    per_state = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
+    budget = (tables.puzzle.memory_mb or default_memory_mb()) << 20
+    out_of_memory = False
+    while found < 0:
+        start = lo
+        while True:
+            n, found, stopped = kernel.expand(keys, parents, table, start, hi, n, arrays,
+                                              to_goal, limit)
+            if stopped < 0 or found >= 0:
+                break
+            if limit >= 0 and n >= limit:
+                break
+            # out of room: grow the arrays and the table, then go on where it stopped
+            if 2 * cap * per_state > budget:
+                out_of_memory = True
+                break
+            cap *= 2
+            keys = np.concatenate([keys, np.zeros_like(keys)])
+            parents = np.concatenate([parents, np.full_like(parents, -1)])
+            table = np.full(cap * 2, -1, dtype=np.int32)
+            kernel.rebuild(keys, n, table)
+            start = stopped
+        if found >= 0:
+            status = "solved"
+            break
+        if out_of_memory or limit >= 0 and n >= limit:
+            status = "limit"
+            break
+        if n == hi:
+            break  # nothing new: the layer lo..hi was the last one
+        lo, hi = hi, n
+        layers.append(hi - lo)
+        progress(f"depth {len(layers) - 1}", n, None)
+    if found >= 0:
+        status = "solved"
+    path: list[np.ndarray] = []
+    if found >= 0:
+        i = found
+        while i >= 0:
+            path.append(keys[i].copy())
+            i = int(parents[i])
+        path.reverse()
+    seconds = time.perf_counter() - t0
+    used = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
+    return BfsResult(status=status, path=path, stored=n, layers=layers,
+                     last_layer=keys[lo:hi].copy(), seconds=seconds, bytes_per_position=used,
+                     limit=f"memory_mb {budget >> 20}" if out_of_memory else None)
+
+
+def moves_from_path(tables: Tables, path: list[np.ndarray]) -> list[BlockMove]:
+    """Name the piece and its unit-step route for each step of a solution."""
+    layout = tables.puzzle.layout
+    position = Position(layout)
+    anchor_pid: dict[int, str] = {}
+    for p, (x, y) in zip(layout.pieces, layout.start, strict=True):
+        g = tables.group_of[p.id]
+        fx, fy = tables.first[g]
+        anchor_pid[(y + fy) * tables.width + x + fx] = p.id
+    prev = tables.anchors(path[0])
+    out = []
+    for n, key in enumerate(path[1:], start=1):
+        cur = tables.anchors(key)
+        moved = [g for g in range(tables.G) if prev[g] != cur[g]]
+        if len(moved) != 1:
+            raise AssertionError(f"step {n}: {len(moved)} groups changed")
+        g = moved[0]
+        (src,) = set(prev[g]) - set(cur[g])
+        (dst,) = set(cur[g]) - set(prev[g])
+        pid = anchor_pid.pop(src)
+        anchor_pid[dst] = pid
+        fx, fy = tables.first[g]
+        dest = (dst % tables.width - fx, dst // tables.width - fy)
+        steps = position.route(pid, dest)
+        if steps is None:
+            raise AssertionError(f"step {n}: piece {pid} cannot reach {dest}")
+        position.slide(pid, steps, "path")
+        out.append(BlockMove(n=n, piece=pid, path=tuple(steps)))
+        prev = cur
+    return out
+
+
+def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
+    """Header, the optimal solution's moves, end (with stats)."""
+    tables = Tables(puzzle)
+    result = run_bfs(tables, to_goal=True, max_states=options.max_states,
+                     progress=options.progress)
+    moves = moves_from_path(tables, result.path) if result.status == "solved" else []
+    yield puzzle.header({"moves": len(moves)} if result.status == "solved" else None)
+    yield from moves
+    stats: dict[str, Any] = {"states": result.stored, "seconds": round(result.seconds, 4),
+                             "bytes_per_state": result.bytes_per_position}
+    if result.status == "unsolvable":
+        stats["reason"] = (f"all {result.stored} positions reachable from the start were "
+                           "searched")
+        yield Note(f"No solution: all {result.stored} reachable positions were searched.")
+    if result.status == "limit":
+        stats["limit"] = result.limit or f"--max-states {options.max_states}"
+    yield End(status=result.status, moves=len(moves) if result.status == "solved" else None,
+              stats=stats)
+
+
+def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
+    """The whole space reachable from the start: positions per depth, the farthest ones."""
+    tables = Tables(puzzle)
+    result = run_bfs(tables, to_goal=False, max_states=options.max_states,
+                     progress=options.progress)
+    farthest = [tables.format_state(tables.as_int(k)).split("\n") for k in result.last_layer]
+    farthest.sort()
+    out: Analysis = {
+        "puzzle": "sliding-block",
+        "metric": puzzle.metric,
+        "status": "limit" if result.status == "limit" else "complete",
+        **({"limit": result.limit or f"--max-states {options.max_states}"}
+           if result.status == "limit" else {}),
+        "states": result.stored,
+        "max_depth": len(result.layers) - 1,
+        "farthest": farthest,
+        "depths": result.layers,
+        "seconds": round(result.seconds, 4),
+        "bytes_per_state": result.bytes_per_position,
+    }
+    return out
+
+
+def plot_series(result: Mapping[str, Any]) -> Series | None:
+    depths = result.get("depths")
+    if not depths:
+        return None
+    return Series(title=f"Positions at each distance from the start ({result['states']:,} in all, "
+                  f"metric {result.get('metric', '?')})", xlabel="moves from the start",
+                  ylabel="positions", points=list(enumerate(depths)))
+
+
+__all__ = ["BfsResult", "analyze", "default_memory_mb", "moves_from_path", "plot_series",
+           "run_bfs", "solve"]
