@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
@@ -27,7 +27,9 @@ from puzzlereel.trace import validate as validate_trace
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
-    from puzzlereel.solvers.base import Analysis, SolveOptions, Solver
+    from puzzlereel.solvers.base import Analysis, Loader, SolveOptions, Solver
+
+P = TypeVar("P")
 
 
 class Unsolvable(PuzzlereelError):
@@ -46,17 +48,18 @@ class LimitReached(PuzzlereelError):
 
 
 @dataclass(frozen=True)
-class Loaded:
-    """A config read and checked: the file, its puzzle kind and the family's puzzle."""
+class Loaded(Generic[P]):
+    """A config read and checked: the file, its puzzle kind and the family's puzzle ``P``
+    (the type the family's loader returns and its ``Solver[P]`` takes)."""
 
     config: Config
     kind: Kind
-    puzzle: Any     # the family's own type (its loader's return type)
+    puzzle: P
 
     @property
-    def solver(self) -> Solver[Any]:
+    def solver(self) -> Solver[P]:
         """The family's ``Solver``; importing it loads the family's compiled code."""
-        solver: Solver[Any] = self.kind.load("solver")
+        solver: Solver[P] = self.kind.load("solver")
         return solver
 
 
@@ -70,19 +73,23 @@ def kind_of(config: Config) -> Kind:
     return kind
 
 
-def load_puzzle(path: str | Path) -> Loaded:
-    """Read a config and its puzzle (``ConfigError`` naming file, line and field)."""
+def load_puzzle(path: str | Path) -> Loaded[Any]:
+    """Read a config and its puzzle (``ConfigError`` naming file, line and field).
+
+    The puzzle's type depends on the config's ``[puzzle] type``, so it is only known at
+    run time; the family's solver takes exactly what its loader gave."""
     config = load_config(path)
     kind = kind_of(config)
-    return Loaded(config, kind, kind.load("config")(config))
+    loader: Loader = kind.load("config")
+    return Loaded(config, kind, loader(config))
 
 
-def solve_events(loaded: Loaded, options: SolveOptions) -> Iterator[Event]:
+def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
     """The trace events of an optimal solution (header, moves, end), as they come."""
     return loaded.solver.solve(loaded.puzzle, options)
 
 
-def solve_to(loaded: Loaded, output: str | Path, options: SolveOptions,
+def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
              stdout: IO[str] | None = None) -> End | None:
     """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically."""
     events = solve_events(loaded, options)
@@ -108,12 +115,12 @@ def check_outcome(end: End | None, source: str | Path) -> None:
         raise TraceError(f"the search ended with status {end.status!r}", source=str(source))
 
 
-def analyze(loaded: Loaded, options: SolveOptions) -> Analysis:
+def analyze(loaded: Loaded[Any], options: SolveOptions) -> Analysis:
     """The family's exploration of the puzzle's whole space (``analyze --json``)."""
     return loaded.solver.analyze(loaded.puzzle, options)
 
 
-def plot_analysis(loaded: Loaded, result: Mapping[str, Any], path: str | Path) -> None:
+def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
     """Draw ``result`` as a PNG bar chart at ``path`` (atomically)."""
     from puzzlereel.plot import bar_chart
 
@@ -261,7 +268,7 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
 class RunPlan:
     """What ``run`` makes of one config: the trace file and the rendered files."""
 
-    loaded: Loaded
+    loaded: Loaded[Any]
     trace: Path
     targets: tuple[tuple[str, Path], ...]
     options: RenderOptions

@@ -19,10 +19,11 @@ from typing import IO, Any, Protocol
 
 import numpy as np
 
+from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 
 from . import draw
-from .options import RenderOptions, header_hints, with_values
+from .options import FIELD_OF, RenderOptions, header_hints, with_values
 from .scene import Scene, Step, scene_for
 from .theme import THEMES, Theme
 from .timeline import EASINGS, frames, segmented
@@ -88,9 +89,9 @@ def plan_layout(scene: Scene, options: RenderOptions, *, counter: bool | None = 
 def resolve_options(header: Header, options: RenderOptions,
                     explicit: Iterable[str] = ()) -> RenderOptions:
     """``options`` with the header's ``render`` hints applied where not set explicitly."""
-    skip = set(explicit)
+    skip = {FIELD_OF.get(key, key) for key in explicit}
     for key, value in header_hints(header.render).items():
-        if key in skip:
+        if FIELD_OF.get(key, key) in skip:
             continue
         try:
             options = with_values(options, {key: value})
@@ -319,7 +320,7 @@ Output = Movie | Sheet
 
 def render_stream(stream: IO[Any], source: str,
                   make_outputs: Callable[[Header], list[Output]],
-                  progress: Callable[[str, int, int | None], None] | None = None, *,
+                  progress: Progress = no_progress, *,
                   allow_partial: bool = False) -> End | None:
     """Replay ``stream`` once, feeding every output; return the trace's ``end``.
 
@@ -345,8 +346,7 @@ def render_stream(stream: IO[Any], source: str,
             out.feed(item, rep)
         if item.applied is not None:
             moves += 1
-            if progress is not None:
-                progress("rendering", moves, total)
+            progress("rendering", moves, total)
     for out in outputs:
         out.finish(end)
     return end

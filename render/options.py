@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from puzzlereel.errors import PuzzlereelError
 
 FORMATS = ("mp4", "gif", "png", "webm")
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
 
 
-class RenderOptionError(ValueError):
-    """A render option that cannot be used; the message quotes the key and the bad value."""
+class RenderOptionError(PuzzlereelError):
+    """A render option that cannot be used; the message quotes the key and the bad value.
+
+    ``key`` is the option's name; where it came from (a config line, a flag) is added by
+    whoever read it."""
 
     def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"{key}: {problem}")
+        super().__init__(problem, field=key)
         self.key = key
-        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -49,7 +53,7 @@ class RenderOptions:
     counter: bool = True                    # "Move 12 / 81" bar under the board
     highlight: bool = True                  # the moving piece stands out
     labels: bool = True                     # piece labels from the trace / config
-    colors: Mapping[str, str] = field(default_factory=dict)   # piece id -> "#rrggbb"
+    colours: Mapping[str, str] = field(default_factory=dict)  # piece id -> "#rrggbb"
     formats: tuple[str, ...] = ("mp4", "gif")                 # what `run` writes
     gif_fps: int = 15                       # GIFs are played at min(fps, gif_fps)
     crf: int = 20                           # H.264 / VP9 quality (lower = better, bigger)
@@ -99,7 +103,7 @@ def check(o: RenderOptions) -> None:
             raise RenderOptionError("formats", f"{fmt!r} is not one of: {', '.join(FORMATS)}")
     if not 0 <= o.crf <= 51:
         raise RenderOptionError("crf", f"must be between 0 and 51, got {o.crf!r}")
-    for pid, colour in o.colors.items():
+    for pid, colour in o.colours.items():
         parse_colour(colour, f"colors.{pid}")
 
 
@@ -130,11 +134,14 @@ _KINDS: dict[str, type | tuple[type, ...]] = {
     "fps": int, "cell": int, "speed": (int, float), "pause": (int, float),
     "hold_start": (int, float), "hold_end": (int, float), "easing": str, "theme": str,
     "title": bool, "title_seconds": (int, float), "counter": bool, "highlight": bool,
-    "labels": bool, "colors": dict, "formats": list, "gif_fps": int, "crf": int,
+    "labels": bool, "colors": dict, "colours": dict, "formats": list, "gif_fps": int, "crf": int,
     "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
     "scheme": str,
 }
 KEYS = tuple(sorted(_KINDS))
+# ``[render]`` keys whose dataclass field is spelt otherwise: the config's stable key is
+# ``colors``; code says colour, and configs may too
+FIELD_OF = {"colors": "colours"}
 
 
 def coerce(key: str, value: Any) -> Any:
@@ -156,7 +163,9 @@ def coerce(key: str, value: Any) -> Any:
         if not all(isinstance(v, str) for v in raw):
             raise RenderOptionError(key, f"expected a list of names, got {raw!r}")
         return tuple(v.lower().lstrip(".") for v in raw)
-    if key == "colors":
+    if key in ("colors", "colours"):
+        for pid, colour in raw.items():
+            parse_colour(colour, f"{key}.{pid}")
         return dict(raw)
     return value
 
@@ -169,16 +178,19 @@ def _name(kinds: tuple[type, ...]) -> str:
 
 def with_values(base: RenderOptions, values: Mapping[str, Any]) -> RenderOptions:
     """``base`` with ``values`` (raw ``[render]``-style keys) applied and checked."""
-    changes = {key: coerce(key, value) for key, value in values.items()}
-    if "colors" in changes:
-        changes["colors"] = {**base.colors, **changes["colors"]}
+    changes: dict[str, Any] = {}
+    for key, value in values.items():
+        name = FIELD_OF.get(key, key)
+        if name == "colours":   # piece colours add up: later tables override single pieces
+            changes[name] = {**changes.get(name, base.colours), **coerce(key, value)}
+        else:
+            changes[name] = coerce(key, value)
     return replace(base, **changes)
 
 
 def header_hints(render: Mapping[str, Any]) -> dict[str, Any]:
     """The trace header's ``render`` hints that are render options (others are ignored)."""
-    names = {f.name for f in fields(RenderOptions)} - {"formats"}
-    return {k: v for k, v in render.items() if k in names}
+    return {k: v for k, v in render.items() if k in _KINDS and k != "formats"}
 
 
 __all__ = ["RenderOptions", "RenderOptionError", "FORMATS", "EASINGS", "KEYS", "coerce",

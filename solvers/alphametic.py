@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlereel.config import Config
+from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
 
@@ -45,7 +46,7 @@ class Alphametic:
                        for ch in self.equation if not ch.isspace())
 
 
-class EquationError(ValueError):
+class EquationError(PuzzlereelError):
     """An equation the alphametic solver cannot take; the message quotes it."""
 
 

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from puzzlereel.config import Config
+from puzzlereel.progress import Progress, no_progress
 from puzzlereel.solvers.jit import njit
 from puzzlereel.trace import End, Event, Guess, Header
 
@@ -306,7 +307,7 @@ def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
                                       "seconds": round(time.perf_counter() - t0, 4)})
 
 
-def all_secrets(codes: Codes, strategy: str, progress: Any = None) -> dict[int, int]:
+def all_secrets(codes: Codes, strategy: str, progress: Progress = no_progress) -> dict[int, int]:
     """Guesses needed for every secret (secret index -> guesses), by walking the
     strategy's decision tree once: the next guess depends only on the codes still possible."""
     result: dict[int, int] = {}
@@ -324,8 +325,7 @@ def all_secrets(codes: Codes, strategy: str, progress: Any = None) -> dict[int, 
                 result[int(part[0])] = depth
             else:
                 stack.append((part, depth + 1))
-        if progress is not None:
-            progress(f"{strategy} strategy", len(result), codes.n)
+        progress(f"{strategy} strategy", len(result), codes.n)
     return result
 
 

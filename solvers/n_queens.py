@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from puzzlereel.config import Config
+from puzzlereel.progress import Progress, no_progress
 from puzzlereel.solvers.jit import njit
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
 
@@ -142,7 +143,7 @@ def _list_solutions(n: int, limit: int) -> np.ndarray:  # pragma: no cover - num
     return out[:found]
 
 
-def count_by_first_row(n: int, progress: Any = None) -> list[int]:
+def count_by_first_row(n: int, progress: Progress = no_progress) -> list[int]:
     """How many solutions put the first row's queen in each column.
 
     Mirror symmetry halves the work: column ``c`` and column ``n-1-c`` count the same."""
@@ -154,8 +155,7 @@ def count_by_first_row(n: int, progress: Any = None) -> list[int]:
     for col in range(half):
         bit = 1 << col
         out[col] = out[n - 1 - col] = int(_count_from(n, bit, (bit << 1) & full, bit >> 1))
-        if progress is not None:
-            progress(f"{n} queens: first queen in column {col}", col + 1, half)
+        progress(f"{n} queens: first queen in column {col}", col + 1, half)
     return out
 
 

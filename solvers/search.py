@@ -15,6 +15,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from puzzlereel.progress import Progress, no_progress
+
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
 
@@ -35,7 +37,7 @@ class SearchResult(Generic[S, M]):
 
 def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
         is_goal: Callable[[S], bool], *, max_states: int | None = None,
-        progress: Callable[[str, int, int | None], None] | None = None) -> SearchResult[S, M]:
+        progress: Progress = no_progress) -> SearchResult[S, M]:
     """Breadth-first search: an optimal path in number of moves, or proof there is none."""
     t0 = time.perf_counter()
     parent: dict[S, tuple[S, M] | None] = {start: None}
@@ -67,8 +69,7 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
         if status == "limit":
             break
         frontier = nxt
-        if progress is not None:
-            progress(f"depth {depth}", len(parent), None)
+        progress(f"depth {depth}", len(parent), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(parent),
                                               expanded=expanded)
     if goal is not None:
@@ -156,7 +157,7 @@ def iddfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
 
 def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple[M, S]]], *,
                       max_states: int | None = None,
-                      progress: Callable[[str, int, int | None], None] | None = None
+                      progress: Progress = no_progress
                       ) -> SearchResult[S, M]:
     """Breadth-first search from both ends at once, for puzzles whose moves can be undone
     (``neighbors`` symmetric).  Expands the smaller frontier a whole layer at a time and
@@ -198,8 +199,7 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
         if max_states is not None and len(fwd) + len(bwd) >= max_states and meet is None:
             status = "limit"
             break
-        if progress is not None:
-            progress(f"depth {depth[0]}+{depth[1]}", len(fwd) + len(bwd), None)
+        progress(f"depth {depth[0]}+{depth[1]}", len(fwd) + len(bwd), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
                                               expanded=expanded)
     if meet is not None:

@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
+from puzzlereel.registry import KINDS
 from puzzlereel.render.core import resolve_options
 from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
-from puzzlereel.registry import KINDS
 from puzzlereel.render.scene import Scene, Step, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
 from puzzlereel.render.theme import THEMES

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from puzzlereel.errors import PuzzlereelError
+
 OPERATORS = ("+", "-", "*", "/")
 
 
-class ArithError(ValueError):
+class ArithError(PuzzlereelError):
     """Text that is not a well-formed equation; the message quotes the bad part."""
 
 

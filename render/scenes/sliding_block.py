@@ -1,9 +1,10 @@
 """The sliding-block scene: a framed board with its exit, rounded pieces that slide.
 
 Pieces are coloured by shape class (2x2, 2x1, 1x2, 1x1, other) or per piece from the
-options / trace ``render.colors``; the goal piece stands out and its target is marked
-with an outline.  Sprites and the board are drawn once per layout; a frame is a copy of
-a cached composite (the board with the resting pieces) plus one blit of the moving piece.
+options / trace ``render.colors`` (or ``colours``); the goal piece stands out and its
+target is marked with an outline.  Sprites and the board are drawn once per layout; a
+frame is a copy of a cached composite (the board with the resting pieces) plus one blit
+of the moving piece.
 State: a tuple of piece top-left positions, in the header's piece order.
 """
 
@@ -51,9 +52,12 @@ class SlidingBlockScene(SceneBase):
         self.start: tuple[Cell, ...] = layout.start
         self.goals = [(self.index[pid], xy) for pid, xy in layout.goal]
         goal_ids = {i for i, _ in self.goals}
-        hint_colours = header.render.get("colors") if isinstance(header.render, dict) else None
-        colours: dict[str, Any] = dict(hint_colours) if isinstance(hint_colours, dict) else {}
-        colours.update(options.colors)
+        colours: dict[str, Any] = {}
+        for key in ("colors", "colours"):
+            hint = header.render.get(key) if isinstance(header.render, dict) else None
+            if isinstance(hint, dict):
+                colours.update(hint)
+        colours.update(options.colours)
         self.fills: list[RGB] = []
         for i, piece in enumerate(self.pieces):
             given = colours.get(piece.id)

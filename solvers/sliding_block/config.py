@@ -289,8 +289,9 @@ def load(cfg: Config) -> Puzzle:
     if memory_mb is not None and memory_mb < 1:
         raise cfg.error("solve.memory_mb", f"must be at least 1 (MB), got {memory_mb}")
     render = dict(cfg.section("render"))
-    if "colors" in cfg.section("puzzle"):
-        render.setdefault("colors", cfg.get("puzzle.colors", dict))
+    for key in ("colors", "colours"):   # piece colours may sit in [puzzle] too
+        if key in cfg.section("puzzle"):
+            render.setdefault(key, cfg.get(f"puzzle.{key}", dict))
     layout = Layout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
                     start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
                     metric=metric)
