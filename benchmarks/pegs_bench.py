@@ -32,7 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.solvers import peg_solitaire as ps  # noqa: E402
+from puzzlereel.solvers.peg_solitaire import search as ps  # noqa: E402
+from puzzlereel.solvers.peg_solitaire.board import builtin_board  # noqa: E402
+from puzzlereel.solvers.peg_solitaire.config import Puzzle  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))
@@ -61,21 +63,21 @@ def lisp_run(driver: Path) -> tuple[float, float, str]:
     return float(m.group(1)), wall, out
 
 
-def hoppers_puzzle(first: bool) -> ps.Puzzle:
-    b = ps.builtin_board("hoppers")
+def hoppers_puzzle(first: bool) -> Puzzle:
+    b = builtin_board("hoppers")
     centre = b.bit((2, 2))
     fj = (0, 3, 6) if first else None
-    return ps.Puzzle(b, b.full & ~centre, centre, first=fj)
+    return Puzzle(b, b.full & ~centre, centre, first=fj)
 
 
-def triangle_puzzle(first: tuple[int, int, int]) -> ps.Puzzle:
-    b = ps.builtin_board("triangle")
+def triangle_puzzle(first: tuple[int, int, int]) -> Puzzle:
+    b = builtin_board("triangle")
     f, o, t = first
     empty = b.holes[t]
-    return ps.Puzzle(b, b.full & ~b.bit(empty), b.bit(empty), first=(f, o, t))
+    return Puzzle(b, b.full & ~b.bit(empty), b.bit(empty), first=(f, o, t))
 
 
-def ours(puzzle: ps.Puzzle, count: bool) -> tuple[float, ps.SearchOutcome]:
+def ours(puzzle: Puzzle, count: bool) -> tuple[float, ps.SearchOutcome]:
     t0 = time.perf_counter()
     out = ps.search_min_moves(puzzle, count=count)
     return time.perf_counter() - t0, out
@@ -98,7 +100,7 @@ def main() -> None:
     if shutil.which("sbcl") is None or not (PEERS / "build" / "peg15.fasl").exists():
         sys.exit("needs sbcl and the compiled seed programs in /tmp/puzzlereel-peers")
     tmp = Path(tempfile.mkdtemp(prefix="pegs-bench-"))
-    cases: list[tuple[str, ps.Puzzle, bool, Path, str]] = []
+    cases: list[tuple[str, Puzzle, bool, Path, str]] = []
     drv = tmp / "hoppers.lisp"
     drv.write_text(DRIVER.format(fasl=PEERS / "build" / "hoppers.fasl",
                                  call="(solver-id 0 3 6)"))
@@ -161,9 +163,9 @@ def main() -> None:
           f"ratio {pw / lw:.2f}: Python start-up and numba import dominate")
 
     # English board
-    b = ps.builtin_board("english")
+    b = builtin_board("english")
     centre = b.bit((3, 3))
-    eng = ps.Puzzle(b, b.full & ~centre, centre, metric="jumps")
+    eng = Puzzle(b, b.full & ~centre, centre, metric="jumps")
     ps.search_any(eng)
     times = []
     for _ in range(args.n):
@@ -183,8 +185,8 @@ def english_moves(limit: float) -> None:
         "import sys, time\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "from solvers import peg_solitaire as ps\n"
-        "b = ps.builtin_board('english'); c = b.bit((3, 3))\n"
-        "p = ps.Puzzle(b, b.full & ~c, c, memory_mb=1536)\n"
+        "b = builtin_board('english'); c = b.bit((3, 3))\n"
+        "p = Puzzle(b, b.full & ~c, c, memory_mb=1536)\n"
         "t0 = time.perf_counter()\n"
         "def prog(label, done, total):\n"
         "    print(f'{time.perf_counter() - t0:9.1f} s  trying {label}', flush=True)\n"

@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.solvers import load_config  # noqa: E402
-from puzzlereel.solvers import sliding_block as sb  # noqa: E402
+from puzzlereel.config import load_config  # noqa: E402
 from puzzlereel.solvers.base import SolveOptions  # noqa: E402
+from puzzlereel.solvers.sliding_block import SOLVER, load  # noqa: E402
 
 CASES = [  # (name, config, seed driver)
     ("Hakoiri Musume (81)", "configs/hakoiri-musume.toml", "hako_q01"),
@@ -38,10 +38,10 @@ CASES = [  # (name, config, seed driver)
 
 
 def ours_inner(config: str) -> tuple[float, int, int, float]:
-    puzzle = sb.load(load_config(ROOT / config))
-    events = list(sb.solve(puzzle, SolveOptions()))  # warm-up: loads the compiled kernel
+    puzzle = load(load_config(ROOT / config))
+    events = list(SOLVER.solve(puzzle, SolveOptions()))  # warm-up: loads the compiled kernel
     t0 = time.perf_counter()
-    events = list(sb.solve(puzzle, SolveOptions()))
+    events = list(SOLVER.solve(puzzle, SolveOptions()))
     seconds = time.perf_counter() - t0
     end = events[-1]
     return seconds, end.moves, end.stats["states"], end.stats["bytes_per_state"]

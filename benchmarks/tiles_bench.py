@@ -34,7 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.solvers import sliding_tile as tiles  # noqa: E402
+from puzzlereel.solvers.sliding_tile.config import TilePuzzle, default_groups  # noqa: E402
+from puzzlereel.solvers.sliding_tile.pdb import pdb_dir  # noqa: E402
+from puzzlereel.solvers.sliding_tile.search import TileSearch  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))
@@ -56,15 +58,15 @@ def sbcl(driver: str) -> tuple[float, float, str]:
     return inner, wall, result
 
 
-_SEARCHES: dict[str | None, tiles.TileSearch] = {}
+_SEARCHES: dict[str | None, TileSearch] = {}
 
 
 def ours_count(heuristic: str | None) -> tuple[float, int, int]:
     """Time one count of the seed's optimal solutions (tables loaded beforehand)."""
     if heuristic not in _SEARCHES:
-        p = tiles.TilePuzzle(3, 3, SEED, GOAL8, heuristic=heuristic or "manhattan",
-                             groups=tiles.default_groups(3, 3, GOAL8))
-        _SEARCHES[heuristic] = tiles.TileSearch(p, heuristic)
+        p = TilePuzzle(3, 3, SEED, GOAL8, heuristic=heuristic or "manhattan",
+                       groups=default_groups(3, 3, GOAL8))
+        _SEARCHES[heuristic] = TileSearch(p, heuristic)
     ts = _SEARCHES[heuristic]
     t0 = time.perf_counter()
     res = ts.run(SEED, count_all=True)
@@ -136,15 +138,15 @@ def korf_table(runs: int, path: Path) -> None:
     goal = tuple(data["goal"])
     print(f"## Korf 15-puzzle instances ({len(data['instances'])} of the 100, from {path.name}, "
           "goal blank-first as given)\n")
-    groups = tiles.default_groups(4, 4, goal)
-    base = tiles.TilePuzzle(4, 4, goal, goal, heuristic="pdb", groups=groups)
+    groups = default_groups(4, 4, goal)
+    base = TilePuzzle(4, 4, goal, goal, heuristic="pdb", groups=groups)
     t0 = time.perf_counter()
-    ts = tiles.TileSearch(base, "pdb")
+    ts = TileSearch(base, "pdb")
     info = ts.pdb_info
     assert info is not None
     print(f"pattern databases {info.name}: {'built' if info.built else 'loaded from cache'} in "
           f"{time.perf_counter() - t0:.2f} s, {info.bytes / 2**20:.1f} MiB "
-          f"({tiles.cache_dir()}); mirrored lookups: {ts.mirror}\n")
+          f"({pdb_dir()}); mirrored lookups: {ts.mirror}\n")
     ts.run(tuple(data["instances"][2]["tiles"]))  # warm-up
     print("| id | optimal | ours | nodes | seconds (median) | nodes/s | Korf 1985 IDA* MD nodes "
           "| node ratio |")

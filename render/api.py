@@ -18,9 +18,8 @@ from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header
 
-from .core import Movie, Output, Sheet, Sink, render_stream, resolve_options
+from .core import AnyScene, Movie, Output, Sheet, Sink, render_stream, resolve_options
 from .options import FORMATS, RenderOptions
-from .scene import Scene
 from .theme import Theme
 
 
@@ -64,7 +63,7 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
                     outs.append(Sheet(header, opts, tmp))
                     continue
 
-                def factory(w: int, h: int, scene: Scene, theme: Theme, fmt: str = fmt,
+                def factory(w: int, h: int, scene: AnyScene, theme: Theme, fmt: str = fmt,
                             tmp: Path = tmp, fps: int = opts.fps) -> Sink:
                     sink: Sink
                     if fmt == "gif":

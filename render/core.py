@@ -28,6 +28,9 @@ from .scene import Scene, Step, scene_for
 from .theme import THEMES, Theme
 from .timeline import EASINGS, frames, segmented
 
+AnyScene = Scene[Any, Any]   # the core drives every family's scene alike
+AnyStep = Step[Any, Any]
+
 DEFAULT_SIZE = (640, 480)
 
 
@@ -48,8 +51,9 @@ class Sink(Protocol):
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Where things sit in a frame, in pixels."""
+class FrameLayout:
+    """Where things sit in a frame, in pixels (not the puzzle's layout: that is the
+    rules')."""
 
     width: int
     height: int
@@ -62,7 +66,8 @@ def even(v: int) -> int:
     return v + (v & 1)
 
 
-def plan_layout(scene: Scene, options: RenderOptions, *, counter: bool | None = None) -> Layout:
+def plan_layout(scene: AnyScene, options: RenderOptions, *,
+                counter: bool | None = None) -> FrameLayout:
     """Pick the cell size and place the scene and the counter bar (even frame size)."""
     counter = options.counter if counter is None else counter
     ew, eh = scene.extent()
@@ -83,7 +88,7 @@ def plan_layout(scene: Scene, options: RenderOptions, *, counter: bool | None = 
     bx = (width - sw) // 2
     by = pad + (height - bar_h - 2 * pad - sh) // 2
     bar = (0, height - bar_h - pad // 2, width, bar_h) if counter else (0, height, width, 0)
-    return Layout(width, height, cell, (bx, max(0, by), sw, sh), bar)
+    return FrameLayout(width, height, cell, (bx, max(0, by), sw, sh), bar)
 
 
 def resolve_options(header: Header, options: RenderOptions,
@@ -130,7 +135,7 @@ class Movie:
     """Frames of one video, pushed to ``sink`` as the replayed events come in."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int,
-                 sink_factory: Callable[[int, int, Scene, Theme], Sink]) -> None:
+                 sink_factory: Callable[[int, int, AnyScene, Theme], Sink]) -> None:
         self.options = options
         self.fps = fps
         self.theme = THEMES[options.theme]
@@ -147,11 +152,11 @@ class Movie:
         self.frames = 0
         self.moves = 0
         self.pending = 0          # pause frames owed for the last step
-        self.last: Step | None = None
+        self.last: AnyStep | None = None
         self.counter: str | None = None
         if options.title and options.title_seconds > 0:
             self._title_card(header)
-        start = Step(self.scene.initial(), self.scene.initial(), move=0, segments=0,
+        start: AnyStep = Step(self.scene.initial(), self.scene.initial(), move=0, segments=0,
                      pause=False)
         self._set_counter(0)
         self.scene.draw(self.view, start, 1.0)
@@ -203,7 +208,7 @@ class Movie:
         px = draw.fit_text_px(text, int(w * 0.9), max(10, int(h * 0.62)))
         draw.draw_text(bar, text, px, self.theme.text, w // 2, h // 2, "mm")
 
-    def play(self, step: Step) -> None:
+    def play(self, step: AnyStep) -> None:
         """Add one step: owed pause first, then the tweened motion."""
         self._emit(self.pending)
         self.pending = 0
@@ -257,10 +262,10 @@ class Sheet:
         self.ph = sh + self.label_px + 2 * self.pad
         self.sw, self.sh = sw, sh
         self.panels: list[bytes] = []
-        start = Step(self.scene.initial(), self.scene.initial(), move=0, segments=0)
+        start: AnyStep = Step(self.scene.initial(), self.scene.initial(), move=0, segments=0)
         self._panel(start, "start")
 
-    def _panel(self, step: Step, label: str) -> None:
+    def _panel(self, step: AnyStep, label: str) -> None:
         t = self.theme
         img = np.empty((self.ph, self.pw, 3), np.uint8)
         img[:] = t.background
@@ -352,5 +357,6 @@ def render_stream(stream: IO[Any], source: str,
     return end
 
 
-__all__ = ["DEFAULT_SIZE", "Layout", "Movie", "Sheet", "Sink", "counter_text", "plan_layout",
-           "render_stream", "resolve_options", "title_lines", "total_moves"]
+__all__ = ["DEFAULT_SIZE", "AnyScene", "AnyStep", "FrameLayout", "Movie", "Sheet", "Sink",
+           "counter_text", "plan_layout", "render_stream", "resolve_options", "title_lines",
+           "total_moves"]

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -46,34 +46,39 @@ from puzzlereel.trace import Header, Replay, Replayed, TraceError
 from .options import RenderOptions
 from .theme import RGB, Theme
 
+S = TypeVar("S")   # a scene's state: an immutable value (tuple of piece positions, ...)
+D = TypeVar("D")   # a scene's detail of one motion (which piece moves, along which path)
+
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[S, D]):
     """One animated change, as the core schedules it.
 
-    ``before``/``after``: the scene's immutable states.  ``move``: the number the counter
-    shows from this step on (None keeps the previous number; 0 shows "Start").
+    ``before``/``after``: the scene's immutable states (type ``S``).  ``move``: the
+    number the counter shows from this step on (None keeps the previous number; 0 shows
+    "Start").
     ``segments``: eased sections of the motion (unit slides along a path); 0 makes a
     still (``before`` is shown).  ``units``: duration in multiples of
     ``RenderOptions.speed`` (default: ``segments``; use e.g. 0.5 for quick events).
     ``pause``: add ``RenderOptions.pause`` after it.  ``sheet``: put ``after`` on the
-    PNG contact sheet as a numbered panel.  ``data``: the scene's own detail.
+    PNG contact sheet as a numbered panel.  ``data``: the scene's own detail of the
+    motion (type ``D``; None for stills).
     """
 
-    before: Any
-    after: Any
+    before: S
+    after: S
     move: int | None = None
     segments: int = 1
     units: float | None = None
     pause: bool = True
     sheet: bool = True
-    data: Any = None
+    data: D | None = None
 
     @property
     def duration_units(self) -> float:
         return float(self.segments if self.units is None else self.units)
 
-    def still(self) -> Step:
+    def still(self) -> Step[S, D]:
         """A step that shows ``after`` without motion (used for holds)."""
         return Step(before=self.after, after=self.after, move=self.move, segments=0,
                     pause=False, sheet=False)
@@ -87,8 +92,9 @@ def plural(word: str, count: int) -> str:
 
 
 @runtime_checkable
-class Scene(Protocol):
-    """What the core needs from a puzzle family's scene (see the module docstring)."""
+class Scene(Protocol[S, D]):
+    """What the core needs from a puzzle family's scene (see the module docstring):
+    a scene of states ``S`` whose motions carry detail ``D``."""
 
     #: the word on the counter bar: "Move 12 / 81", "Guess 3", "Solution 2 / 92"
     counter_word: str
@@ -104,17 +110,17 @@ class Scene(Protocol):
         pixels of the area ``draw`` paints (at most ``ceil(extent * cell)``)."""
         ...
 
-    def initial(self) -> Any:
+    def initial(self) -> S:
         """The state before the first event (drawn on holds and the first sheet panel)."""
         ...
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[S, D]]:
         """The steps one replayed event makes (none for notes).  ``item.applied`` is the
         normalised event the replay class returned; ``replay`` is the live position
         *after* the event (read it, never keep it: it changes)."""
         ...
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[S, D], p: float) -> None:
         """Paint ``step`` at eased progress ``p`` into ``out`` (h, w, 3) uint8."""
         ...
 
@@ -127,10 +133,12 @@ class Scene(Protocol):
         ...
 
 
-class SceneBase:
-    """Defaults for scenes: keeps header, options and theme; counter word "Move"."""
+class SceneBase(Generic[S, D]):
+    """Defaults for scenes: keeps header, options and theme; the counter word is the
+    puzzle's unit in the registry ("Move", "Guess", "Solution") unless the class says
+    otherwise."""
 
-    counter_word = "Move"
+    counter_word: str = ""
 
     def end_text(self, count: int) -> str:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""
@@ -140,12 +148,14 @@ class SceneBase:
         self.header = header
         self.options = options
         self.theme = theme
+        if not self.counter_word:
+            self.counter_word = KINDS[header.puzzle].unit.capitalize()
 
     def colours(self) -> list[RGB]:
         return self.theme.colours()
 
 
-def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
+def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any, Any]:
     """The scene for ``header``'s puzzle, or a TraceError saying none exists yet."""
     kind = KINDS.get(header.puzzle)
     if kind is None or not kind.scene:
@@ -153,7 +163,7 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
                          f"{', '.join(sorted(k.name for k in KINDS.values() if k.scene))})",
                          field="puzzle", line=1)
     cls: Any = kind.load("scene")
-    scene: Scene = cls(header, options, theme)
+    scene: Scene[Any, Any] = cls(header, options, theme)
     return scene
 
 

@@ -13,6 +13,13 @@ from dataclasses import dataclass, field
 
 RGB = tuple[int, int, int]
 
+# ten well-separated colours for things told apart by colour alone (Mastermind's code
+# pegs, the digits of an alphametic); symbols beyond ten reuse them, with their number
+CATEGORICAL: tuple[RGB, ...] = (
+    (31, 119, 180), (255, 127, 14), (44, 160, 44), (214, 39, 40), (148, 103, 189),
+    (140, 86, 75), (227, 119, 194), (127, 127, 127), (188, 189, 34), (23, 190, 207),
+)
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -70,4 +77,4 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
-__all__ = ["RGB", "Theme", "THEMES"]
+__all__ = ["CATEGORICAL", "RGB", "Theme", "THEMES"]

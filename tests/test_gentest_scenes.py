@@ -141,7 +141,7 @@ def test_mastermind_frames() -> None:
     golden("mastermind_mid", mid)
     golden("mastermind_won", won)
     # the secret is covered until the winning guess: its colours appear only then
-    from puzzlereel.render.scenes.mastermind import PEG_COLOURS
+    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
     assert colour_near(won, THEME.goal, 30) > 0        # "found it"
 
@@ -171,7 +171,7 @@ def test_komachi_and_oomachi_cards() -> None:
     assert steps[0].segments == 10
     done = frame(scene, steps[0], 1.0, 24)
     golden("oomachi_done", done)
-    from puzzlereel.render.scenes.mastermind import PEG_COLOURS
+    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     assert all(colour_near(done, c, 40) > 0 for c in PEG_COLOURS)   # ten digits, ten colours
 
 

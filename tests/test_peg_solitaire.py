@@ -14,8 +14,11 @@ from typer.testing import CliRunner
 
 from puzzlereel.cli import app
 from puzzlereel.config import ConfigError, load_config
-from puzzlereel.solvers.peg_solitaire import search as ps
 from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.peg_solitaire import board as pb
+from puzzlereel.solvers.peg_solitaire import config as pc
+from puzzlereel.solvers.peg_solitaire import search as ps
+from puzzlereel.solvers.peg_solitaire import tables as pt
 from puzzlereel.trace import End, PegMove, dumps, validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,11 +30,11 @@ def write_config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
     return path
 
 
-def load(path: Path) -> ps.Puzzle:
-    return ps.load(load_config(path))
+def load(path: Path) -> pc.Puzzle:
+    return pc.load(load_config(path))
 
 
-def trace_of(puzzle: ps.Puzzle) -> tuple[str, End]:
+def trace_of(puzzle: pc.Puzzle) -> tuple[str, End]:
     events = list(ps.solve(puzzle, SolveOptions()))
     end = events[-1]
     assert isinstance(end, End)
@@ -179,12 +182,12 @@ def small_boards(draw: st.DrawFn) -> str:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards(), st.booleans())
 def test_min_moves_matches_bfs(board: str, diagonal: bool) -> None:
-    holes, pegs = ps.parse_ascii(board, "square")
+    holes, pegs = pb.parse_ascii(board, "square")
     if not pegs:
         return
-    vectors = ps.ORTHOGONAL + (ps.DIAGONAL if diagonal else ())
-    b = ps.Board.make("custom", holes, vectors)
-    puzzle = ps.Puzzle(b, b.mask(pegs), 0)
+    vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
+    b = pb.Board.make("custom", holes, vectors)
+    puzzle = pc.Puzzle(b, b.mask(pegs), 0)
     expected = ps.reference_min_moves(puzzle)
     got = ps.search_min_moves(puzzle)
     if expected is None:
@@ -192,11 +195,11 @@ def test_min_moves_matches_bfs(board: str, diagonal: bool) -> None:
         assert ps.search_any(puzzle).status == "unsolvable"
     else:
         assert got.status == "solved" and got.moves == expected
-        assert ps.count_moves(got.jumps) == expected
+        assert pb.count_moves(got.jumps) == expected
         assert ps.search_any(puzzle).status == "solved"
 
 
-def brute_force_counts(puzzle: ps.Puzzle) -> tuple[int | None, int, int]:
+def brute_force_counts(puzzle: pc.Puzzle) -> tuple[int | None, int, int]:
     """(fewest moves, how many jump sequences achieve it, how many solve it at all),
     by enumerating every jump sequence."""
     b = puzzle.board
@@ -213,7 +216,7 @@ def brute_force_counts(puzzle: ps.Puzzle) -> tuple[int | None, int, int]:
                 count[0] += 1
             return
         for f, o, t in b.legal_jumps(pos):
-            rec(ps.Board.apply_jump(pos, (f, o, t)), t, moves + (0 if f == last else 1))
+            rec(pb.Board.apply_jump(pos, (f, o, t)), t, moves + (0 if f == last else 1))
 
     rec(puzzle.start, -1, 0)
     return best[0], count[0], total[0]
@@ -223,21 +226,21 @@ def brute_force_counts(puzzle: ps.Puzzle) -> tuple[int | None, int, int]:
 @given(small_boards(), st.booleans(), st.booleans())
 def test_solution_counts_match_brute_force(board: str, diagonal: bool,
                                            complement: bool) -> None:
-    holes, pegs = ps.parse_ascii(board, "square")
+    holes, pegs = pb.parse_ascii(board, "square")
     if not pegs or len(pegs) > 8:
         return
-    vectors = ps.ORTHOGONAL + (ps.DIAGONAL if diagonal else ())
-    b = ps.Board.make("custom", holes, vectors)
+    vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
+    b = pb.Board.make("custom", holes, vectors)
     empty = b.full & ~b.mask(pegs)
     goal = empty if complement and empty else 0
-    puzzle = ps.Puzzle(b, b.mask(pegs), goal)
+    puzzle = pc.Puzzle(b, b.mask(pegs), goal)
     fewest, count, total = brute_force_counts(puzzle)
     got = ps.search_min_moves(puzzle, count=True)
     if fewest is None:
         assert got.status == "unsolvable"
         return
     assert (got.moves, got.solutions) == (fewest, count)
-    jumps = ps.count_jump_solutions(ps.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    jumps = ps.count_jump_solutions(pc.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
     assert jumps.solutions == total
 
 
@@ -246,39 +249,39 @@ def test_solution_counts_match_brute_force(board: str, diagonal: bool,
 @pytest.mark.parametrize("complement", [False, True])
 def test_counts_on_symmetric_boards(board: str, diagonal: bool, complement: bool) -> None:
     """Boards with symmetries, where the tables fold positions by symmetry."""
-    holes, pegs = ps.parse_ascii(board, "square")
-    vectors = ps.ORTHOGONAL + (ps.DIAGONAL if diagonal else ())
-    b = ps.Board.make("custom", holes, vectors)
+    holes, pegs = pb.parse_ascii(board, "square")
+    vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
+    b = pb.Board.make("custom", holes, vectors)
     assert len(b.symmetries()) >= 4
     goal = (b.full & ~b.mask(pegs)) if complement else 0
-    puzzle = ps.Puzzle(b, b.mask(pegs), goal)
+    puzzle = pc.Puzzle(b, b.mask(pegs), goal)
     fewest, count, total = brute_force_counts(puzzle)
     got = ps.search_min_moves(puzzle, count=True)
     assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
-    jumps = ps.count_jump_solutions(ps.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    jumps = ps.count_jump_solutions(pc.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
     assert jumps.solutions == (total or None)
 
 
 @pytest.mark.parametrize("hole", range(10))
 def test_counts_on_the_10_hole_triangle(hole: int) -> None:
-    b = ps.triangle_board(4)
+    b = pb.triangle_board(4)
     for goal in (0, 1 << hole):
-        puzzle = ps.Puzzle(b, b.full & ~(1 << hole), goal)
+        puzzle = pc.Puzzle(b, b.full & ~(1 << hole), goal)
         fewest, count, total = brute_force_counts(puzzle)
         got = ps.search_min_moves(puzzle, count=True)
         assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
         assert ps.reference_min_moves(puzzle) == fewest
 
 
-def true_moves_left(puzzle: ps.Puzzle, last: int) -> int | None:
+def true_moves_left(puzzle: pc.Puzzle, last: int) -> int | None:
     """Fewest moves from ``puzzle.start`` when the peg that landed on ``last`` may go on
     jumping for free: either it does (any chain from ``last``), or the rest is counted
     from scratch (plain BFS reference)."""
     best = ps.reference_min_moves(puzzle)
     if last >= 0 and puzzle.start >> last & 1:
-        for route, after in ps.chain_moves(puzzle.board, puzzle.start):
+        for route, after in pb.chain_moves(puzzle.board, puzzle.start):
             if route[0] == last:
-                rest = ps.reference_min_moves(ps.Puzzle(puzzle.board, after, puzzle.goal))
+                rest = ps.reference_min_moves(pc.Puzzle(puzzle.board, after, puzzle.goal))
                 if rest is not None and (best is None or rest < best):
                     best = rest
     return best
@@ -292,7 +295,7 @@ def test_lower_bound_is_admissible(name: str, any_goal: bool, choices: list[int]
     counting the free continuation of the last chain."""
     from puzzlereel.solvers.peg_solitaire import kernel as k
 
-    b = ps.builtin_board(name)
+    b = pb.builtin_board(name)
     empty = b.bit(b.holes[4] if name == "triangle" else (2, 2))
     goal = 0 if any_goal else empty
     pos = b.full & ~empty
@@ -302,10 +305,10 @@ def test_lower_bound_is_admissible(name: str, any_goal: bool, choices: list[int]
         if not jumps:
             break
         f, o, t = jumps[c % len(jumps)]
-        pos = ps.Board.apply_jump(pos, (f, o, t))
+        pos = pb.Board.apply_jump(pos, (f, o, t))
         last = t
-    tb = ps.tables(b, goal)
-    truth = true_moves_left(ps.Puzzle(b, pos, goal), last)
+    tb = pt.board_arrays(b, goal)
+    truth = true_moves_left(pc.Puzzle(b, pos, goal), last)
     lastn = last if k.can_jump_from(pos, last, tb.off, tb.jo, tb.jt) else -1
     bound = k.lower_bound(pos, lastn, tb.umask, any_goal, 1)
     if truth is not None:
@@ -316,14 +319,14 @@ def test_lower_bound_is_admissible(name: str, any_goal: bool, choices: list[int]
 
 
 def test_symmetry_counts() -> None:
-    assert len(ps.builtin_board("english").symmetries()) == 8
-    assert len(ps.builtin_board("french").symmetries()) == 8
-    assert len(ps.builtin_board("hoppers").symmetries()) == 8
-    assert len(ps.builtin_board("triangle").symmetries()) == 6
+    assert len(pb.builtin_board("english").symmetries()) == 8
+    assert len(pb.builtin_board("french").symmetries()) == 8
+    assert len(pb.builtin_board("hoppers").symmetries()) == 8
+    assert len(pb.builtin_board("triangle").symmetries()) == 6
 
 
 def test_hoppers_numbering_matches_seed_jump_table() -> None:
-    b = ps.builtin_board("hoppers")
+    b = pb.builtin_board("hoppers")
     table = {0: {(1, 2), (3, 6), (5, 10)}, 6: {(3, 0), (4, 2), (8, 10), (9, 12)},
              3: {(6, 9)}, 11: {(8, 5), (6, 1), (9, 7)}}
     for hole, expected in table.items():
@@ -331,7 +334,7 @@ def test_hoppers_numbering_matches_seed_jump_table() -> None:
 
 
 def test_triangle_numbering_matches_seed_jump_table() -> None:
-    b = ps.builtin_board("triangle")
+    b = pb.builtin_board("triangle")
     table = {0: {(1, 3), (2, 5)}, 3: {(1, 0), (4, 5), (6, 10), (7, 12)},
              12: {(7, 3), (8, 5), (11, 10), (13, 14)}}
     for hole, expected in table.items():
@@ -341,10 +344,10 @@ def test_triangle_numbering_matches_seed_jump_table() -> None:
 @given(st.sampled_from(["english", "french", "hoppers", "triangle"]),
        st.integers(0, (1 << 37) - 1))
 def test_text_round_trip(name: str, bits: int) -> None:
-    b = ps.builtin_board(name)
+    b = pb.builtin_board(name)
     pos = bits & b.full
     text = b.position_text(pos)
-    holes, pegs = ps.parse_ascii(text, b.geometry)
+    holes, pegs = pb.parse_ascii(text, b.geometry)
     # square boards keep their columns; the triangle counts holes within a row
     assert sorted(holes) == sorted(b.holes)
     assert b.mask(pegs) == pos
@@ -380,7 +383,7 @@ def test_memory_option(tmp_path: Path) -> None:
                                  '[solve]\nmemory_mb = 1\n')
     puzzle = load(cfg)
     assert puzzle.memory_mb == 1
-    assert ps._table_arrays(None, puzzle)[0].shape[0] == 1 << 15   # 1 MB / 24 B, rounded down
+    assert pt.position_table(None, puzzle)[0].shape[0] == 1 << 15   # 1 MB / 24 B, rounded down
     result = ps.analyze(puzzle, SolveOptions())
     assert (result["optimal_moves"], result["optimal_solutions"]) == (7, 72)
     cfg = write_config(tmp_path, 'board = "hoppers"\n[solve]\nmemory_mb = 0\n')

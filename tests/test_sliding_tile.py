@@ -19,16 +19,19 @@ from puzzlereel.cli import app
 from puzzlereel.config import ConfigError, load_config
 from puzzlereel.rules.sliding_tile import (
     SlidingTileReplay,
-    board_text,
     default_goal,
     neighbours,
-    parse_board,
+    parse_tiles,
     slide,
     solvable,
+    tiles_text,
 )
 from puzzlereel.solvers import search
-from puzzlereel.solvers.sliding_tile import search as tiles
 from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.sliding_tile import search as tiles
+from puzzlereel.solvers.sliding_tile.config import TilePuzzle, default_groups
+from puzzlereel.solvers.sliding_tile.config import load as load_puzzle
+from puzzlereel.solvers.sliding_tile.pdb import build_group_table, mirror_symmetric
 from puzzlereel.trace import End, Header, TileMove, TraceError, validate, write_trace
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,11 +51,11 @@ def pdb_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def puzzle(board: tuple[int, ...], rows: int, cols: int, *, goal: tuple[int, ...] | None = None,
            heuristic: str = "linear-conflict", algorithm: str = "ida*",
-           groups: tuple[tuple[int, ...], ...] | None = None) -> tiles.TilePuzzle:
+           groups: tuple[tuple[int, ...], ...] | None = None) -> TilePuzzle:
     goal = goal or default_goal(rows * cols)
-    return tiles.TilePuzzle(rows=rows, cols=cols, tiles=board, goal=goal, algorithm=algorithm,
+    return TilePuzzle(rows=rows, cols=cols, tiles=board, goal=goal, algorithm=algorithm,
                             heuristic=heuristic,
-                            groups=groups or tiles.default_groups(rows, cols, goal))
+                            groups=groups or default_groups(rows, cols, goal))
 
 
 def config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
@@ -61,7 +64,7 @@ def config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
     return p
 
 
-def trace_of(p: tiles.TilePuzzle, algorithm: str | None = None) -> list:
+def trace_of(p: TilePuzzle, algorithm: str | None = None) -> list:
     events = list(tiles.solve(p, SolveOptions(algorithm=algorithm)))
     buf = io.StringIO()
     write_trace(events, buf)
@@ -281,7 +284,7 @@ def test_shipped_configs_load_and_small_ones_solve(tmp_path):
         cfg = load_config(path)
         if cfg.puzzle_type != "sliding-tile":
             continue
-        p = tiles.load(cfg)
+        p = load_puzzle(cfg)
         kinds.append((p.rows, p.cols))
         assert p.solvable()
         if p.cells <= 12:
@@ -293,11 +296,11 @@ def test_shipped_configs_load_and_small_ones_solve(tmp_path):
 def test_goal_conventions_and_rectangular_boards(tmp_path):
     cfg = load_config(config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n'
                                        'tiles = [0,1,2,3,4,5]\ncols = 3\ngoal = "blank-first"\n'))
-    p = tiles.load(cfg)
+    p = load_puzzle(cfg)
     assert (p.rows, p.cols, p.goal) == (2, 3, (0, 1, 2, 3, 4, 5))
     cfg = load_config(config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n'
                                        'tiles = [4,1,2,5,0,3]\nrows = 2\n'))
-    p = tiles.load(cfg)
+    p = load_puzzle(cfg)
     assert (p.cols, p.goal) == (3, (1, 2, 3, 4, 5, 0))
     assert len(moves_of(trace_of(p))) == exact_distances(2, 3, p.goal)[p.tiles]
 
@@ -321,7 +324,7 @@ def test_goal_conventions_and_rectangular_boards(tmp_path):
 def test_bad_configs_get_one_line_naming_file_line_field(tmp_path, body, fragments):
     path = config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n' + body)
     with pytest.raises(ConfigError) as info:
-        tiles.load(load_config(path))
+        load_puzzle(load_config(path))
     msg = str(info.value)
     for frag in fragments:
         assert frag in msg, msg
@@ -375,10 +378,10 @@ def test_pattern_databases_are_cached_and_reported(pdb_cache):
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]).flatmap(
     lambda rc: st.tuples(st.just(rc), st.permutations(list(range(rc[0] * rc[1]))))))
-def test_board_text_round_trips(case):
+def test_tiles_text_round_trips(case):
     (rows, cols), perm = case
-    text = board_text(perm, cols)
-    assert parse_board(text) == (tuple(perm), rows, cols)
+    text = tiles_text(perm, cols)
+    assert parse_tiles(text) == (tuple(perm), rows, cols)
 
 
 def header(**over) -> Header:
@@ -438,7 +441,7 @@ def test_show_and_validate_through_the_cli(tmp_path):
     assert res.exit_code == 1 and "line 2: tile" in res.stderr
 
 
-def _count_shortest(board: tuple[int, ...], dist: dict, p: tiles.TilePuzzle,
+def _count_shortest(board: tuple[int, ...], dist: dict, p: TilePuzzle,
                     memo: dict) -> int:
     """Shortest paths to the goal, counted from exact BFS distances (independent of IDA*)."""
     if dist[board] == 0:
@@ -483,15 +486,15 @@ def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
         for _, nb in p.moves(board):
             assert abs(both.h(nb) - hb) <= 1
     assert higher > 0
-    assert tiles.mirror_symmetric(tuple(range(1, 9)) + (0,), 3, 3)
-    assert not tiles.mirror_symmetric((1, 2, 0, 3, 4, 5, 6, 7, 8), 3, 3)
-    assert not tiles.mirror_symmetric((1, 2, 3, 4, 5, 0), 2, 3)
+    assert mirror_symmetric(tuple(range(1, 9)) + (0,), 3, 3)
+    assert not mirror_symmetric((1, 2, 0, 3, 4, 5, 6, 7, 8), 3, 3)
+    assert not mirror_symmetric((1, 2, 3, 4, 5, 0), 2, 3)
 
 
 def test_pattern_table_matches_a_breadth_first_search_of_the_pattern_space():
     rows, cols, cells = 2, 4, (0, 5, 3)   # three tiles whose goal cells are 0, 5 and 3
     n = rows * cols
-    table = tiles.build_group_table(rows, cols, cells)
+    table = build_group_table(rows, cols, cells)
     start = cells
     dist = {start: 0}
     frontier = [start]

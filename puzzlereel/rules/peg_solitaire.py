@@ -1,15 +1,20 @@
-"""Replaying a peg-solitaire trace: the board's holes and pegs, checked jump by jump.
+"""Peg-solitaire rules: the board as a trace carries it, and replaying a trace jump by jump.
 
-Built from the header alone (render/ never imports solvers/).  ``PegSolitaireReplay.step``
-checks one ``move``: the peg at ``from`` jumps to each hole of ``path`` in turn; every
-jump must follow one of the header's jump vectors, land in an empty hole and pass over
-a peg at the midpoint, which is removed.  ``text()`` draws the board (``o`` peg, ``.``
-empty hole); triangle boards are drawn with centred rows.
+Shared by the solver (which writes the header), ``validate``/``show`` and the renderer
+(which read it back), all from the header alone (render/ never imports solvers/).  A
+``Layout`` is the board that does not move: holes, starting pegs, jump vectors,
+geometry, goal; ``from_header`` reads and checks it, ``header_fields`` writes it.
+``PegSolitaireReplay.step`` checks one ``move``: the peg at ``from`` jumps to each hole
+of ``path`` in turn; every jump must follow one of the header's jump vectors, land in an
+empty hole and pass over a peg at the midpoint, which is removed.  ``board_text`` draws
+a board (``o`` peg, ``.`` empty hole); triangle boards are drawn with centred rows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlereel.trace import Cell, End, Event, Header, PegMove, TraceError
@@ -26,7 +31,7 @@ def _cells(value: Any, name: str) -> list[Cell]:
     return [as_cell(v, f"{name}[{i}]") for i, v in enumerate(value)]
 
 
-def board_text(holes: Sequence[Cell], pegs: set[Cell], geometry: str,
+def board_text(holes: Sequence[Cell], pegs: AbstractSet[Cell], geometry: str,
                mark: Cell | None = None) -> str:
     """The board as text: ``o`` peg, ``.`` empty hole, ``*`` the peg at ``mark``."""
     hole_set = set(holes)
@@ -51,10 +56,23 @@ def board_text(holes: Sequence[Cell], pegs: set[Cell], geometry: str,
     return "\n".join(line.rstrip() for line in lines)
 
 
-class PegSolitaireReplay:
-    """The pegs of a peg-solitaire trace, advanced one move at a time."""
+@dataclass(frozen=True)
+class Layout:
+    """A peg-solitaire board as a trace header carries it: the holes (in the order the
+    header lists them), the pegs at the start, the jump vectors, the geometry
+    (``square`` or ``triangle``), the goal's pegs (``None``: one peg anywhere) and the
+    board's name (``english``, ``custom``...; only for people, the rules ignore it)."""
 
-    def __init__(self, header: Header) -> None:
+    holes: tuple[Cell, ...]
+    pegs: tuple[Cell, ...]
+    jumps: tuple[Cell, ...] = DEFAULT_JUMPS
+    geometry: str = "square"
+    goal: tuple[Cell, ...] | None = None
+    board: str | None = None
+
+    @classmethod
+    def from_header(cls, header: Header) -> Layout:
+        """Read and check the header's board (``TraceError`` naming the field)."""
         f = header.fields
         holes = _cells(get_list(f, "holes"), "holes")
         if not holes:
@@ -64,17 +82,14 @@ class PegSolitaireReplay:
             if c in seen:
                 raise TraceError(f"hole {list(c)} is listed twice", field=f"holes[{i}]")
             seen.add(c)
-        self.holes: tuple[Cell, ...] = tuple(holes)
-        self.hole_set = frozenset(holes)
         pegs = _cells(get_list(f, "pegs"), "pegs")
-        self.pegs: set[Cell] = set()
+        placed: set[Cell] = set()
         for i, c in enumerate(pegs):
-            if c not in self.hole_set:
+            if c not in seen:
                 raise TraceError(f"peg {list(c)} is not in a hole", field=f"pegs[{i}]")
-            if c in self.pegs:
+            if c in placed:
                 raise TraceError(f"peg {list(c)} is listed twice", field=f"pegs[{i}]")
-            self.pegs.add(c)
-        self.start_pegs = frozenset(self.pegs)
+            placed.add(c)
         raw_jumps = f.get("jumps")
         if raw_jumps is None:
             jumps = list(DEFAULT_JUMPS)
@@ -86,25 +101,52 @@ class PegSolitaireReplay:
             if dx % 2 or dy % 2 or (dx, dy) == (0, 0):
                 raise TraceError(f"jump {[dx, dy]} has no hole at its midpoint (offsets must "
                                  "be even, not both 0)", field=f"jumps[{i}]")
-        self.jumps: frozenset[Cell] = frozenset(jumps)
         geometry = f.get("geometry", "square")
         if geometry not in GEOMETRIES:
             raise TraceError(f"expected 'square' or 'triangle', got {geometry!r}",
                              field="geometry")
-        self.geometry: str = geometry
         if geometry == "triangle":
-            for i, (x, y) in enumerate(self.holes):
+            for i, (x, y) in enumerate(holes):
                 if not 0 <= x <= y:
                     raise TraceError(f"hole {[x, y]}: a triangle's holes have 0 <= x <= y",
                                      field=f"holes[{i}]")
-        self.goal: frozenset[Cell] | None = None
+        goal: list[Cell] | None = None
         if f.get("goal") is not None:
-            goal = get_obj(f, "goal")
-            gp = _cells(get_list(goal, "pegs", prefix="goal."), "goal.pegs")
-            for i, c in enumerate(gp):
-                if c not in self.hole_set:
+            goal = _cells(get_list(get_obj(f, "goal"), "pegs", prefix="goal."), "goal.pegs")
+            for i, c in enumerate(goal):
+                if c not in seen:
                     raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
-            self.goal = frozenset(gp)
+        board = f.get("board")
+        return cls(holes=tuple(holes), pegs=tuple(pegs), jumps=tuple(jumps), geometry=geometry,
+                   goal=None if goal is None else tuple(goal),
+                   board=board if isinstance(board, str) else None)
+
+    def header_fields(self) -> dict[str, Any]:
+        """The header fields that ``from_header`` reads back."""
+        out: dict[str, Any] = {} if self.board is None else {"board": self.board}
+        out["holes"] = [list(c) for c in self.holes]
+        out["pegs"] = [list(c) for c in self.pegs]
+        out["jumps"] = [list(v) for v in self.jumps]
+        out["geometry"] = self.geometry
+        if self.goal is not None:
+            out["goal"] = {"pegs": [list(c) for c in self.goal]}
+        return out
+
+
+class PegSolitaireReplay:
+    """The pegs of a peg-solitaire trace, advanced one move at a time."""
+
+    def __init__(self, header: Header) -> None:
+        f = header.fields
+        self.layout = layout = Layout.from_header(header)
+        self.holes: tuple[Cell, ...] = layout.holes
+        self.hole_set = frozenset(layout.holes)
+        self.pegs: set[Cell] = set(layout.pegs)
+        self.start_pegs = frozenset(self.pegs)
+        self.jumps: frozenset[Cell] = frozenset(layout.jumps)
+        self.geometry: str = layout.geometry
+        self.goal: frozenset[Cell] | None = (None if layout.goal is None
+                                             else frozenset(layout.goal))
         self.total: int | None = declared_moves(f)
         self.metric: str = str(header.solver.get("metric", "moves"))
         self.moves = 0
@@ -195,4 +237,4 @@ class PegSolitaireReplay:
                 f"{len(self.pegs)} peg{'s' if len(self.pegs) != 1 else ''} left)")
 
 
-__all__ = ["PegSolitaireReplay", "board_text"]
+__all__ = ["DEFAULT_JUMPS", "GEOMETRIES", "Layout", "PegSolitaireReplay", "board_text"]

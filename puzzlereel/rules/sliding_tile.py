@@ -1,34 +1,39 @@
 """Sliding-tile boards (8-puzzle, 15-puzzle, any rows x cols): the replay of a trace and the
-board helpers both solvers/ and render/ share.
+position helpers both solvers/ and render/ share.
 
-A board is a row-major tuple of tile numbers with ``0`` as the blank.  ``board_text`` and
-``parse_board`` are each other's inverse; ``solvable`` is the parity test that decides,
-without searching, whether one board can reach another.  ``SlidingTileReplay`` checks a
-``sliding-tile`` trace move by move: the tile named in each ``move`` must sit next to the
-blank.
+A position (``Tiles``) is a row-major tuple of tile numbers with ``0`` as the blank.
+``tiles_text`` and ``parse_tiles`` are each other's inverse; ``solvable`` is the parity
+test that decides, without searching, whether one position can reach another.  ``Layout``
+is what a trace header says about the puzzle (board size, start, goal): the solver
+writes it with ``header_fields`` and the replay reads it back with ``from_header``.
+``SlidingTileReplay`` checks a ``sliding-tile`` trace move by move: the tile named in each
+``move`` must sit next to the blank.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
 from puzzlereel.trace.fields import get_int, get_list
 from puzzlereel.trace.replay import check_move_counts, declared_moves
 
-Board = tuple[int, ...]
+Tiles = tuple[int, ...]
+"""A position: the tile number in each cell, row-major, ``0`` the blank."""
 
 # the colour schemes a renderer offers for tiles ("auto" = fringe)
 SCHEMES = ("plain", "rows", "columns", "fringe")
 
 
-def default_goal(n: int, *, blank_first: bool = False) -> Board:
+def default_goal(n: int, *, blank_first: bool = False) -> Tiles:
     """``1..n-1`` then the blank (or the blank first: ``0, 1, ..., n-1``)."""
     return tuple(range(n)) if blank_first else tuple(range(1, n)) + (0,)
 
 
-def check_board(tiles: Sequence[int], rows: int, cols: int) -> str | None:
-    """Why ``tiles`` is not a board of ``rows`` x ``cols`` (None if it is one)."""
+def check_tiles(tiles: Sequence[int], rows: int, cols: int) -> str | None:
+    """Why ``tiles`` is not a position on ``rows`` x ``cols`` (None if it is one)."""
     n = rows * cols
     if len(tiles) != n:
         return f"{len(tiles)} tiles, a {rows}x{cols} board has {n} cells"
@@ -79,8 +84,8 @@ def solvable(start: Sequence[int], goal: Sequence[int], cols: int) -> bool:
     return permutation_parity(perm) == blank & 1
 
 
-def board_text(tiles: Sequence[int], cols: int) -> str:
-    """The board as text, one line per row, numbers right-aligned, ``.`` for the blank."""
+def tiles_text(tiles: Sequence[int], cols: int) -> str:
+    """The position as text, one line per row, numbers right-aligned, ``.`` for the blank."""
     width = len(str(len(tiles) - 1))
     lines = []
     for r in range(len(tiles) // cols):
@@ -89,8 +94,8 @@ def board_text(tiles: Sequence[int], cols: int) -> str:
     return "\n".join(lines)
 
 
-def parse_board(text: str) -> tuple[Board, int, int]:
-    """``board_text``'s inverse: (tiles, rows, cols).  Raises ValueError quoting bad input."""
+def parse_tiles(text: str) -> tuple[Tiles, int, int]:
+    """``tiles_text``'s inverse: (tiles, rows, cols).  Raises ValueError quoting bad input."""
     rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
     if not rows:
         raise ValueError("empty board")
@@ -106,7 +111,7 @@ def parse_board(text: str) -> tuple[Board, int, int]:
                 tiles.append(int(cell))
             else:
                 raise ValueError(f"not a tile number: {cell!r}")
-    why = check_board(tiles, len(rows), cols)
+    why = check_tiles(tiles, len(rows), cols)
     if why:
         raise ValueError(why)
     return tuple(tiles), len(rows), cols
@@ -127,43 +132,73 @@ def neighbours(cell: int, rows: int, cols: int) -> list[int]:
     return out
 
 
-def slide(tiles: Sequence[int], tile: int, cols: int) -> Board:
-    """The board after ``tile`` slides into the blank (ValueError if it is not next to it)."""
-    board = list(tiles)
+def slide(tiles: Sequence[int], tile: int, cols: int) -> Tiles:
+    """The position after ``tile`` slides into the blank (ValueError if it is not next to it)."""
+    after = list(tiles)
     try:
-        at = board.index(tile)
+        at = after.index(tile)
     except ValueError:
         raise ValueError(f"there is no tile {tile}") from None
-    blank = board.index(0)
+    blank = after.index(0)
     if abs(at - blank) not in (1, cols) or (abs(at - blank) == 1 and at // cols != blank // cols):
         raise ValueError(f"tile {tile} is not next to the blank")
-    board[blank], board[at] = tile, 0
-    return tuple(board)
+    after[blank], after[at] = tile, 0
+    return tuple(after)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a trace header says about one puzzle: the board's size, the start and the goal.
+
+    The solver writes it (``header_fields``) and the replay and the renderer read it back
+    (``from_header``), so both sides agree on the fields ``rows``, ``cols``, ``tiles`` (the
+    start) and ``goal`` (optional in a trace: 1..N then the blank)."""
+
+    rows: int
+    cols: int
+    start: Tiles
+    goal: Tiles
+
+    @classmethod
+    def from_header(cls, header: Header) -> Layout:
+        """Read and check the header's fields (``TraceError`` naming the field)."""
+        f = header.fields
+        rows: int = get_int(f, "rows", minimum=2)
+        cols: int = get_int(f, "cols", minimum=2)
+        start = _tiles_field(f, "tiles", rows, cols)
+        goal = (_tiles_field(f, "goal", rows, cols) if f.get("goal") is not None
+                else default_goal(rows * cols))
+        return cls(rows=rows, cols=cols, start=start, goal=goal)
+
+    def header_fields(self) -> dict[str, Any]:
+        """The header fields that ``from_header`` reads back."""
+        return {"rows": self.rows, "cols": self.cols, "tiles": list(self.start),
+                "goal": list(self.goal)}
+
+
+def _tiles_field(f: Mapping[str, Any], key: str, rows: int, cols: int) -> Tiles:
+    """A header field holding a position, checked against the board's size."""
+    raw = get_list(f, key)
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+        raise TraceError(f"expected a list of integers, got {raw!r}", field=key)
+    why = check_tiles(raw, rows, cols)
+    if why:
+        raise TraceError(why, field=key)
+    return tuple(raw)
 
 
 class SlidingTileReplay:
     """The current board of a sliding-tile trace, advanced one ``move`` at a time."""
 
     def __init__(self, header: Header) -> None:
-        f = header.fields
-        self.rows: int = get_int(f, "rows", minimum=2)
-        self.cols: int = get_int(f, "cols", minimum=2)
-        self.start: Board = self._board(f, "tiles")
-        self.goal: Board = (self._board(f, "goal") if f.get("goal") is not None
-                            else default_goal(self.rows * self.cols))
-        self.tiles: Board = self.start
+        self.layout = Layout.from_header(header)
+        self.rows, self.cols = self.layout.rows, self.layout.cols
+        self.start: Tiles = self.layout.start
+        self.goal: Tiles = self.layout.goal
+        self.tiles: Tiles = self.start
         self.moves = 0
-        self.total: int | None = declared_moves(f)
+        self.total: int | None = declared_moves(header.fields)
         self.last_n = 0
-
-    def _board(self, f: object, key: str) -> Board:
-        raw = get_list(f, key)  # type: ignore[arg-type]
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
-            raise TraceError(f"expected a list of integers, got {raw!r}", field=key)
-        why = check_board(raw, self.rows, self.cols)
-        if why:
-            raise TraceError(why, field=key)
-        return tuple(raw)
 
     def blank(self) -> int:
         return self.tiles.index(0)
@@ -172,7 +207,7 @@ class SlidingTileReplay:
         return self.tiles == self.goal
 
     def text(self) -> str:
-        return board_text(self.tiles, self.cols)
+        return tiles_text(self.tiles, self.cols)
 
     def describe(self, event: Event) -> str:
         if isinstance(event, TileMove):
@@ -205,5 +240,5 @@ class SlidingTileReplay:
                              field="status")
 
 
-__all__ = ["SCHEMES", "Board", "SlidingTileReplay", "board_text", "check_board", "default_goal",
-           "neighbours", "parse_board", "permutation_parity", "slide", "solvable"]
+__all__ = ["SCHEMES", "Layout", "SlidingTileReplay", "Tiles", "check_tiles", "default_goal",
+           "neighbours", "parse_tiles", "permutation_parity", "slide", "solvable", "tiles_text"]

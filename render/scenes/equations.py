@@ -27,8 +27,7 @@ from puzzlereel.trace import Header, Replay, Replayed, Solution
 from .. import draw as gfx
 from ..options import RenderOptions
 from ..scene import SceneBase, Step, plural
-from ..theme import RGB, Theme
-from .mastermind import PEG_COLOURS
+from ..theme import CATEGORICAL, RGB, Theme
 
 PAD = 0.5
 MAX_CARDS = 200
@@ -37,10 +36,12 @@ MAX_CARDS = 200
 Glyph = tuple[float, float, str, str]
 
 
-class _CardScene(SceneBase):
-    """A grid of characters on a board; subclasses say what the card of a solution holds."""
+# the state: (solution number, how far its card is revealed); a motion: the card's units
+Reveal = tuple[int, float]
 
-    counter_word = "Solution"
+
+class _CardScene(SceneBase[Reveal, int]):
+    """A grid of characters on a board; subclasses say what the card of a solution holds."""
 
     def end_text(self, count: int) -> str:
         return f"{count} {plural('solution', count)}"
@@ -79,10 +80,10 @@ class _CardScene(SceneBase):
         w, h = self.grid()
         return (w + 2 * PAD, h + 2 * PAD)
 
-    def initial(self) -> tuple[int, float]:
+    def initial(self) -> Reveal:
         return (0, 0.0)
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Reveal, int]]:
         ev = item.applied
         if not isinstance(ev, Solution) or self.shown >= MAX_CARDS:
             return ()
@@ -96,7 +97,7 @@ class _CardScene(SceneBase):
     def colours(self) -> list[RGB]:
         t = self.theme
         out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.goal,
-               *PEG_COLOURS]
+               *CATEGORICAL]
         return list(dict.fromkeys(out))
 
     def layout(self, cell: int) -> tuple[int, int]:
@@ -118,7 +119,7 @@ class _CardScene(SceneBase):
         self._cache.clear()
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[Reveal, int], p: float) -> None:
         k, reveal = step.after if (p >= 1.0 or step.segments <= 0) else step.before
         if step.segments > 0 and 0.0 < p < 1.0 and step.data is not None:
             k = step.after[0]
@@ -152,7 +153,7 @@ class _CardScene(SceneBase):
         t = self.theme
         colour: RGB
         if name.startswith("peg"):
-            colour = PEG_COLOURS[int(name[3:]) % len(PEG_COLOURS)]
+            colour = CATEGORICAL[int(name[3:]) % len(CATEGORICAL)]
         else:
             colour = {"text": t.text, "muted": t.muted, "accent": t.accent,
                       "goal": t.goal}.get(name, t.text)

@@ -23,13 +23,8 @@ from puzzlereel.trace import Guess, Header, Replay, Replayed
 from .. import draw as gfx
 from ..options import RenderOptions
 from ..scene import SceneBase, Step
-from ..theme import RGB, Theme
+from ..theme import CATEGORICAL, RGB, Theme
 
-# ten well-separated peg colours (symbols beyond ten reuse them; the number tells them apart)
-PEG_COLOURS: tuple[RGB, ...] = (
-    (31, 119, 180), (255, 127, 14), (44, 160, 44), (214, 39, 40), (148, 103, 189),
-    (140, 86, 75), (227, 119, 194), (127, 127, 127), (188, 189, 34), (23, 190, 207),
-)
 PAD = 0.3
 INDEX_W = 1.0
 REMAIN_W = 3.4
@@ -45,10 +40,8 @@ def label_colour(fill: RGB) -> RGB:
     return (20, 20, 20) if lum > 150 else (255, 255, 255)
 
 
-class MastermindScene(SceneBase):
+class MastermindScene(SceneBase[State, Row]):
     """Draws mastermind traces: one row per guess, markers, codes left."""
-
-    counter_word = "Guess"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -74,7 +67,7 @@ class MastermindScene(SceneBase):
     def initial(self) -> State:
         return ((), False)
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[State, Row]]:
         ev = item.applied
         if not isinstance(ev, Guess):
             return ()
@@ -89,7 +82,7 @@ class MastermindScene(SceneBase):
         t = self.theme
         out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.goal, t.label,
                (255, 255, 255), (20, 20, 20)]
-        for c in PEG_COLOURS[:self.symbols]:
+        for c in CATEGORICAL[:self.symbols]:
             out += [c, gfx.darker(c)]
         return list(dict.fromkeys(out))
 
@@ -114,7 +107,7 @@ class MastermindScene(SceneBase):
         border = max(1.0, cell * 0.05)
         self.pegs = []
         for s in range(self.symbols):
-            fill = PEG_COLOURS[s % len(PEG_COLOURS)]
+            fill = CATEGORICAL[s % len(CATEGORICAL)]
             rgb, mask = gfx.block_sprite(disc, fill, gfx.darker(fill), border, shine=0.12)
             rgb = rgb.copy()
             px = max(6, int(d * 0.5))
@@ -137,7 +130,7 @@ class MastermindScene(SceneBase):
                                          gfx.darker(t.board, 0.85), gfx.darker(t.board, 0.85), 1)
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[State, Row], p: float) -> None:
         if step.segments <= 0 or step.data is None or p >= 1.0:
             np.copyto(out, self._composite(step.after))
             return
@@ -235,4 +228,4 @@ class MastermindScene(SceneBase):
             gfx.blit(img, sprite, int(round(cx - w / 2)), int(round(cy - h / 2)))
 
 
-__all__ = ["MastermindScene", "PEG_COLOURS"]
+__all__ = ["MastermindScene", "CATEGORICAL"]

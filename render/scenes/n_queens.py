@@ -70,7 +70,11 @@ def crown_mask(size: int) -> np.ndarray:
     return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
 
 
-class NQueensScene(SceneBase):
+# a motion of the search: ("place" / "remove", row, column)
+Placing = tuple[str, int, int]
+
+
+class NQueensScene(SceneBase[State, Placing]):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
     counter_word = "Step"
@@ -109,7 +113,7 @@ class NQueensScene(SceneBase):
     def initial(self) -> State:
         return ("search", (-1,) * self.n)
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[State, Placing]]:
         ev = item.applied
         if isinstance(ev, (Place, Remove)):
             before: State = ("search", self.cols)
@@ -159,7 +163,7 @@ class NQueensScene(SceneBase):
         }
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[State, Placing], p: float) -> None:
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 or step.segments <= 0
                                            else step.before))

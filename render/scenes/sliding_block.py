@@ -35,10 +35,12 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
     return {(2, 2): "2x2", (2, 1): "2x1", (1, 2): "1x2", (1, 1): "1x1"}.get((w, h), "other")
 
 
-class SlidingBlockScene(SceneBase):
-    """Draws sliding-block traces (Hakoiri Musume, Klotski, Dad's puzzle, Rush Hour-like)."""
+Positions = tuple[Cell, ...]            # the state: every piece's top-left, header order
+Slide = tuple[int, tuple[Cell, ...]]    # a motion: the piece's index and its route
 
-    counter_word = "Move"
+
+class SlidingBlockScene(SceneBase[Positions, Slide]):
+    """Draws sliding-block traces (Hakoiri Musume, Klotski, Dad's puzzle, Rush Hour-like)."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -81,10 +83,10 @@ class SlidingBlockScene(SceneBase):
     def extent(self) -> tuple[float, float]:
         return (self.width + 2 * FRAME, self.height + 2 * FRAME)
 
-    def initial(self) -> tuple[Cell, ...]:
+    def initial(self) -> Positions:
         return self.start
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Positions, Slide]]:
         move = item.applied
         if not isinstance(move, BlockMove):
             return ()
@@ -124,7 +126,7 @@ class SlidingBlockScene(SceneBase):
             self.lit.append(lit if self.options.highlight else sprite)
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[Positions, Slide], p: float) -> None:
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
             return

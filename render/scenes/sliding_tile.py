@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from puzzlereel.rules.sliding_tile import SCHEMES, Board, SlidingTileReplay
+from puzzlereel.rules.sliding_tile import SCHEMES, SlidingTileReplay, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 from .. import draw as gfx
@@ -27,7 +27,7 @@ FRAME = 0.25      # frame thickness, in cells
 PALETTE_KEYS = ("2x1", "1x2", "1x1", "2x2", "other")
 
 
-def tile_groups(rows: int, cols: int, goal: Board, scheme: str) -> dict[int, int]:
+def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int]:
     """Tile -> colour group under ``scheme`` (plain: all 0)."""
     blank = goal.index(0)
     br, bc = divmod(blank, cols)
@@ -59,8 +59,8 @@ class SlidingTileScene(SceneBase):
         super().__init__(header, options, theme)
         board = SlidingTileReplay(header)       # parses and checks the header's fields
         self.rows, self.cols = board.rows, board.cols
-        self.start: Board = board.start
-        self.goal: Board = board.goal
+        self.start: Tiles = board.start
+        self.goal: Tiles = board.goal
         scheme = options.scheme
         if scheme == "auto":
             hint = header.render.get("scheme") if isinstance(header.render, dict) else None
@@ -72,7 +72,7 @@ class SlidingTileScene(SceneBase):
         groups = tile_groups(self.rows, self.cols, self.goal, scheme)
         palette = [theme.pieces.get(key, theme.accent) for key in PALETTE_KEYS]
         self.fills: dict[int, RGB] = {t: palette[g % len(palette)] for t, g in groups.items()}
-        self.state: Board = self.start
+        self.state: Tiles = self.start
         self.cell = 0
         self.frame_px = 0
         self._cache = gfx.Recent(4)
@@ -82,7 +82,7 @@ class SlidingTileScene(SceneBase):
     def extent(self) -> tuple[float, float]:
         return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
 
-    def initial(self) -> Board:
+    def initial(self) -> Tiles:
         return self.start
 
     def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
@@ -142,7 +142,7 @@ class SlidingTileScene(SceneBase):
 
     # ---------------------------------------------------------------- drawing
 
-    def _composite(self, state: Board, skip: int | None) -> np.ndarray:
+    def _composite(self, state: Tiles, skip: int | None) -> np.ndarray:
         key = (state, skip)
         img = self._cache.get(key)
         if img is not None:

@@ -1,11 +1,13 @@
 """Compiled inner loops of the peg-solitaire solver (numba, cached on disk).
 
 A position is a bitboard: bit ``i`` is set when hole ``i`` holds a peg (holes numbered
-row by row from the top, at most 63 of them).  A jump ``j`` moves the peg at ``jf[j]``
-over ``jo[j]`` into ``jt[j]``; ``jm[j]`` is the three bits it toggles.  Board symmetries
-come as byte lookup tables (``ptab[s, k, v]`` = the image of byte ``k`` with value ``v``
-under symmetry ``s``) and hole maps (``plast[s, i + 1]`` = the image of hole ``i``;
-``plast[s, 0] = -1`` stands for "no hole").
+row by row from the top, at most 63 of them).  Everything the searches read about the
+board comes in one ``tables.Arrays``: a jump ``j`` moves the peg at ``jf[j]`` over
+``jo[j]`` into ``jt[j]``, and ``jm[j]`` is the three bits it toggles; board symmetries
+come as byte lookup tables (``ptab[s, k, v]`` = the image of byte ``k`` with value
+``v`` under symmetry ``s``) and hole maps (``plast[s, i + 1]`` = the image of hole
+``i``; ``plast[s, 0] = -1`` stands for "no hole"); ``tk``/``tk2``/``tv`` are the
+position table.
 
 Two searches live here, both iterative (explicit stacks) and both using a lossy hash
 table of positions (a collision only overwrites, so it costs time, never correctness):
@@ -15,7 +17,7 @@ table of positions (a collision only overwrites, so it costs time, never correct
   peg is one move), with a lower bound, a table of (position, last landing hole) ->
   the largest budget proved too small, and, in counting mode, a memo of solution counts.
 
-Only ``solvers.peg_solitaire`` calls these; everything else goes through that module.
+Only the family's ``search`` module calls these.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from puzzlereel.solvers.jit import njit
+
+from .tables import Arrays
 
 HASH_MUL = 0x5851F42D4C957F2D
 
@@ -110,15 +114,17 @@ def is_goal(b: int, goal_mask: int) -> bool:
 
 
 @njit(cache=True)
-def dfs_jumps(start: int, goal_mask: int, goal_count: int, jf: np.ndarray, jo: np.ndarray,
-              jt: np.ndarray, jm: np.ndarray, ptab: np.ndarray, plast: np.ndarray,
-              tk: np.ndarray, tk2: np.ndarray, tv: np.ndarray, max_nodes: int,
+def dfs_jumps(start: int, goal_mask: int, goal_count: int, arrays: Arrays, max_nodes: int,
               path: np.ndarray) -> tuple[int, int]:
     """Depth-first search for any solution; returns (status, nodes).
 
     status 1 = solved (``path[:jumps]`` holds the jump indices), 0 = proved impossible,
-    2 = stopped after ``max_nodes`` positions.
+    2 = stopped after ``max_nodes`` positions.  ``arrays.tk/tk2/tv`` remember the
+    positions proved dead.
     """
+    jf, jo, jt, jm = arrays.jf, arrays.jo, arrays.jt, arrays.jm
+    ptab, plast = arrays.ptab, arrays.plast
+    tk, tk2, tv = arrays.tk, arrays.tk2, arrays.tv
     total = popcount(start) - goal_count
     if total < 0:
         return 0, 0
@@ -193,10 +199,8 @@ def can_jump_from(b: int, h: int, off: np.ndarray, jo: np.ndarray, jt: np.ndarra
 
 @njit(cache=True)
 def ida_moves(start: int, last0: int, bound: int, goal_mask: int, goal_count: int,
-              jf: np.ndarray, jo: np.ndarray, jt: np.ndarray, jm: np.ndarray,
-              off: np.ndarray, umask: int, ptab: np.ndarray, plast: np.ndarray,
-              tk: np.ndarray, tk2: np.ndarray, tv: np.ndarray, count_mode: bool,
-              jump_metric: bool, max_nodes: int, path: np.ndarray) -> tuple[int, int, int]:
+              arrays: Arrays, count_mode: bool, jump_metric: bool, max_nodes: int,
+              path: np.ndarray) -> tuple[int, int, int]:
     """One depth-first round under a budget of ``bound`` moves.
 
     Find mode: returns (1, jumps, nodes) with ``path[:jumps]`` the jump indices, or
@@ -204,9 +208,12 @@ def ida_moves(start: int, last0: int, bound: int, goal_mask: int, goal_count: in
     the number of distinct jump sequences that solve it within the budget.  Status 2 =
     stopped after ``max_nodes`` positions.  ``jump_metric`` makes every jump cost 0 (the
     budget is then irrelevant: used to count all solutions under the jumps metric).
-    The table (tk, tk2, tv) holds, in find mode, (position, last) -> largest budget that
-    failed; in count mode (position, last, budget) -> count.
+    The table (``arrays.tk/tk2/tv``) holds, in find mode, (position, last) -> largest
+    budget that failed; in count mode (position, last, budget) -> count.
     """
+    jf, jo, jt, jm, off = arrays.jf, arrays.jo, arrays.jt, arrays.jm, arrays.off
+    umask, ptab, plast = arrays.umask, arrays.ptab, arrays.plast
+    tk, tk2, tv = arrays.tk, arrays.tk2, arrays.tv
     any_goal = goal_mask == 0
     total = popcount(start) - goal_count
     if total < 0:

@@ -1,563 +1,37 @@
-"""Peg solitaire: the English, French, Hoppers and triangle boards, or any ASCII board.
+"""The peg-solitaire search drivers: any solution, the fewest moves, counting, impossibility.
 
-A peg jumps over a neighbouring peg into an empty hole and the peg jumped over is
-removed; the aim is to leave one peg (anywhere, or in given holes: the "complement"
-problem leaves it where the first hole was).  Two metrics: ``jumps`` (every jump counts;
-all solutions have the same length, so any solution is optimal) and ``moves`` (a chain
-of jumps by one peg counts as one move, the metric of the seed article).
+Each driver first tries to prove the puzzle impossible without searching (too few pegs,
+or Conway's position class), then plays the fixed first jump if the config gives one,
+packs the board with ``tables`` and runs the compiled ``kernel``:
 
-The puzzle interface: ``Board`` (holes, jump vectors, symmetries, text form), positions
-as bitboards (bit i = hole i, holes numbered row by row from the top), ``legal_jumps``,
-``apply_jump``, ``is_goal`` and ``position_text``.  The searches run in compiled loops
-(``solvers.peg_kernels``): a depth-first search with a table of dead positions reduced
-by the board's symmetries, and iterative deepening on moves with a lower bound (pegs in
-holes nothing can jump over must move), a table of budgets proved too small, and a
-memo that counts every optimal solution.  A position-class (three-colouring) argument
-proves some starts impossible at once, like the French board's central game.
+- ``search_any``: depth-first search for any solution (the jumps metric, or ``dfs``);
+- ``search_min_moves``: iterative deepening on moves, one kernel round per budget,
+  optionally counting every optimal jump sequence afterwards;
+- ``count_jump_solutions``: every jump sequence that solves the puzzle.
+
+``solve`` turns the jumps found into trace moves (one per chain of jumps), ``analyze``
+reports the optimum and how many solutions reach it, ``plot_series`` the positions
+searched per budget.  ``reference_min_moves`` is a plain breadth-first search that the
+tests hold the compiled search against on small boards.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from puzzlereel.config import Config, ConfigError
-from puzzlereel.trace import End, Event, Header, Note, PegMove
-
-from ..base import Series, SolveOptions
-
-Cell = tuple[int, int]
-
-ORTHOGONAL: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2))
-DIAGONAL: tuple[Cell, ...] = ((2, 2), (-2, -2), (2, -2), (-2, 2))
-TRIANGLE_JUMPS: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (-2, -2))
-HOPPERS_JUMPS: tuple[Cell, ...] = ((4, 0), (-4, 0), (0, 4), (0, -4), (2, 2), (2, -2),
-                                   (-2, 2), (-2, -2))
-
-BOARDS: dict[str, str] = {
-    "english": """
-  ooo
-  ooo
-ooooooo
-ooooooo
-ooooooo
-  ooo
-  ooo
-""",
-    "french": """
-  ooo
- ooooo
-ooooooo
-ooooooo
-ooooooo
- ooooo
-  ooo
-""",
-    "hoppers": """
-o o o
- o o
-o o o
- o o
-o o o
-""",
-}
-DEFAULT_EMPTY: dict[str, Cell] = {"english": (3, 3), "french": (3, 3), "hoppers": (2, 2),
-                                  "triangle": (0, 0)}
-MAX_HOLES = 63
-
-
-class PegConfigError(ValueError):
-    """A board description that cannot be used (quotes the bad input)."""
-
-
-# ---------------------------------------------------------------- the board
-
-
-@dataclass(frozen=True)
-class Board:
-    """The holes (numbered row by row from the top), jump vectors and geometry."""
-
-    name: str
-    holes: tuple[Cell, ...]
-    vectors: tuple[Cell, ...]
-    geometry: str = "square"
-    index: Mapping[Cell, int] = field(default_factory=dict, compare=False)
-    triples: tuple[tuple[int, int, int], ...] = field(default=(), compare=False)
-
-    @staticmethod
-    def make(name: str, holes: Sequence[Cell], vectors: Sequence[Cell],
-             geometry: str = "square") -> Board:
-        ordered = tuple(sorted(set(holes), key=lambda c: (c[1], c[0])))
-        if len(ordered) != len(holes):
-            raise PegConfigError("a hole is listed twice")
-        if not ordered:
-            raise PegConfigError("the board has no holes")
-        if len(ordered) > MAX_HOLES:
-            raise PegConfigError(f"{len(ordered)} holes; at most {MAX_HOLES} are supported")
-        for v in vectors:
-            if v[0] % 2 or v[1] % 2 or v == (0, 0):
-                raise PegConfigError(f"jump {list(v)} has no hole at its midpoint "
-                                     "(both offsets must be even and not both 0)")
-        index = {c: i for i, c in enumerate(ordered)}
-        triples = []
-        for i, (x, y) in enumerate(ordered):
-            for dx, dy in vectors:
-                over = index.get((x + dx // 2, y + dy // 2))
-                to = index.get((x + dx, y + dy))
-                if over is not None and to is not None:
-                    triples.append((i, over, to))
-        return Board(name, ordered, tuple(vectors), geometry, index, tuple(triples))
-
-    @property
-    def size(self) -> int:
-        return len(self.holes)
-
-    @property
-    def full(self) -> int:
-        return (1 << self.size) - 1
-
-    def bit(self, cell: Cell) -> int:
-        return 1 << self.index[cell]
-
-    def mask(self, cells: Sequence[Cell]) -> int:
-        m = 0
-        for c in cells:
-            m |= self.bit(c)
-        return m
-
-    def cells(self, bits: int) -> list[Cell]:
-        return [c for i, c in enumerate(self.holes) if bits >> i & 1]
-
-    # ------------------------------------------------------------ rules
-
-    def legal_jumps(self, pos: int) -> Iterator[tuple[int, int, int]]:
-        """(from, over, to) hole numbers of every jump possible in ``pos``."""
-        for f, o, t in self.triples:
-            if pos >> f & 1 and pos >> o & 1 and not pos >> t & 1:
-                yield f, o, t
-
-    @staticmethod
-    def apply_jump(pos: int, jump: tuple[int, int, int]) -> int:
-        f, o, t = jump
-        return pos ^ (1 << f) ^ (1 << o) ^ (1 << t)
-
-    def unjumpable(self) -> int:
-        """Holes that are never the midpoint of a jump: a peg there must move itself."""
-        m = self.full
-        for _, o, _ in self.triples:
-            m &= ~(1 << o)
-        return m
-
-    # ------------------------------------------------------------ symmetry
-
-    def symmetries(self) -> list[tuple[int, ...]]:
-        """Hole permutations (identity first) mapping holes to holes and jumps to jumps."""
-        xs = [x for x, _ in self.holes]
-        ys = [y for _, y in self.holes]
-        cands: list[dict[Cell, Cell]] = []
-        if self.geometry == "triangle":
-            n = max(ys) + 1
-            for perm in ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1)):
-                m: dict[Cell, Cell] = {}
-                for x, y in self.holes:
-                    abc = (x, y - x, n - 1 - y)
-                    a, b = abc[perm[0]], abc[perm[1]]
-                    m[(x, y)] = (a, a + b)
-                cands.append(m)
-        else:
-            sx, sy = min(xs) + max(xs), min(ys) + max(ys)
-            for swap in (False, True):
-                for fx in (1, -1):
-                    for fy in (1, -1):
-                        m = {}
-                        for x, y in self.holes:
-                            u, v = 2 * x - sx, 2 * y - sy
-                            if swap:
-                                u, v = v, u
-                            u, v = fx * u, fy * v
-                            if (u + sx) % 2 or (v + sy) % 2:
-                                break
-                            m[(x, y)] = ((u + sx) // 2, (v + sy) // 2)
-                        else:
-                            cands.append(m)
-        triples = set(self.triples)
-        out: list[tuple[int, ...]] = []
-        for m in cands:
-            if any(c not in self.index for c in m.values()):
-                continue
-            perm_t = tuple(self.index[m[c]] for c in self.holes)
-            if len(set(perm_t)) != self.size:
-                continue
-            if all((perm_t[f], perm_t[o], perm_t[t]) in triples for f, o, t in self.triples):
-                if perm_t not in out:
-                    out.append(perm_t)
-        ident = tuple(range(self.size))
-        out = [ident] + [p for p in out if p != ident]
-        return out
-
-    # ------------------------------------------------------------ invariants
-
-    def position_class(self, pos: int) -> tuple[int, ...]:
-        """Conway's position class: for each 3-colouring of the holes in which every jump
-        covers three colours, the parities of two colour counts.  Jumps never change it."""
-        sig: list[int] = []
-        for a, b in ((1, 1), (1, 2), (1, 0), (0, 1)):
-            ok = all(len({(a * x + b * y) % 3 for x, y in (self.holes[f], self.holes[o],
-                                                              self.holes[t])}) == 3
-                     for f, o, t in self.triples)
-            if not ok or not self.triples:
-                continue
-            counts = [0, 0, 0]
-            for i, (x, y) in enumerate(self.holes):
-                if pos >> i & 1:
-                    counts[(a * x + b * y) % 3] += 1
-            sig += [(counts[0] + counts[1]) % 2, (counts[1] + counts[2]) % 2]
-        return tuple(sig)
-
-    # ------------------------------------------------------------ text
-
-    def position_text(self, pos: int) -> str:
-        """The position as text: ``o`` peg, ``.`` empty hole (round-trips through parse)."""
-        return render_text(self.holes, self.cells(pos), self.geometry)
-
-    def header_fields(self, pos: int, goal: int) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "board": self.name,
-            "holes": [list(c) for c in self.holes],
-            "pegs": [list(c) for c in self.cells(pos)],
-            "jumps": [list(v) for v in self.vectors],
-            "geometry": self.geometry,
-        }
-        if goal:
-            out["goal"] = {"pegs": [list(c) for c in self.cells(goal)]}
-        return out
-
-
-def render_text(holes: Sequence[Cell], pegs: Sequence[Cell], geometry: str) -> str:
-    """Text board: square geometry one character per cell, triangle rows centred."""
-    peg_set = set(pegs)
-    hole_set = set(holes)
-    xs = [x for x, _ in holes]
-    ys = [y for _, y in holes]
-    lines = []
-    if geometry == "triangle":
-        rows = max(ys) + 1
-        for y in range(min(ys), rows):
-            xs_row = sorted(x for x, yy in holes if yy == y)
-            cells = " ".join("o" if (x, y) in peg_set else "." for x in xs_row)
-            lines.append(" " * (rows - 1 - y) + cells)
-        return "\n".join(line.rstrip() for line in lines)
-    for y in range(min(ys), max(ys) + 1):
-        text = "".join(("o" if (x, y) in peg_set else ".") if (x, y) in hole_set else " "
-                       for x in range(min(xs), max(xs) + 1))
-        lines.append(text.rstrip())
-    return "\n".join(lines)
-
-
-def parse_ascii(text: str, geometry: str) -> tuple[list[Cell], list[Cell]]:
-    """(holes, pegs) from an ASCII board: ``o`` peg, ``.`` empty, space no hole.
-
-    Square geometry: x = the character's column.  Triangle geometry: x = the hole's
-    place in its row (spaces only centre the rows)."""
-    rows = text.split("\n")
-    while rows and not rows[0].strip():
-        rows.pop(0)
-    while rows and not rows[-1].strip():
-        rows.pop()
-    holes: list[Cell] = []
-    pegs: list[Cell] = []
-    for y, row in enumerate(rows):
-        k = 0
-        for col, ch in enumerate(row):
-            if ch == " ":
-                continue
-            if ch not in "o.":
-                raise PegConfigError(f"row {y + 1}: unexpected character {ch!r} "
-                                     "(use 'o' peg, '.' empty hole, space no hole)")
-            cell = (k, y) if geometry == "triangle" else (col, y)
-            k += 1
-            holes.append(cell)
-            if ch == "o":
-                pegs.append(cell)
-    return holes, pegs
-
-
-def triangle_board(rows: int) -> Board:
-    holes = [(x, y) for y in range(rows) for x in range(y + 1)]
-    return Board.make("triangle", holes, TRIANGLE_JUMPS, "triangle")
-
-
-def builtin_board(name: str, rows: int = 5) -> Board:
-    if name == "triangle":
-        return triangle_board(rows)
-    holes, _ = parse_ascii(BOARDS[name], "square")
-    vectors = HOPPERS_JUMPS if name == "hoppers" else ORTHOGONAL
-    return Board.make(name, holes, vectors)
-
-
-# ---------------------------------------------------------------- the puzzle
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """One instance: board, start position, goal (0 = one peg anywhere), how to solve."""
-
-    board: Board
-    start: int
-    goal: int
-    metric: str = "moves"
-    algorithm: str = "ida"
-    title: str | None = None
-    first: tuple[int, int, int] | None = None
-    max_moves: int | None = None
-    memory_mb: int | None = None
-
-    @property
-    def goal_count(self) -> int:
-        return bin(self.goal).count("1") if self.goal else 1
-
-    def is_goal(self, pos: int) -> bool:
-        if self.goal:
-            return pos == self.goal
-        return pos != 0 and pos & (pos - 1) == 0
-
-
-def _one_cell(cfg: Config, name: str, v: Any, board: Board) -> Cell:
-    """A hole written as ``[x, y]`` or as a hole number (row by row from the top, from 0)."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        if not 0 <= v < board.size:
-            raise cfg.error(name, f"hole number {v} is not on the board "
-                            f"(0..{board.size - 1}, counted row by row from the top)")
-        return board.holes[v]
-    if (isinstance(v, list) and len(v) == 2
-            and all(isinstance(k, int) and not isinstance(k, bool) for k in v)):
-        c = (v[0], v[1])
-        if c not in board.index:
-            raise cfg.error(name, f"{v} is not a hole of the board")
-        return c
-    raise cfg.error(name, f"expected [x, y] or a hole number, got {v!r}")
-
-
-def _cell_list(cfg: Config, key: str, value: Any, board: Board) -> list[Cell]:
-    """One hole or several: ``[x, y]``, ``n``, ``[[x, y], ...]`` or ``[n, n, n, ...]``
-    (two bare numbers ``[a, b]`` always mean the cell x = a, y = b)."""
-    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
-        return [_one_cell(cfg, key, v, board) for v in value]
-    if isinstance(value, list) and len(value) != 2:
-        return [_one_cell(cfg, key, v, board) for v in value]
-    return [_one_cell(cfg, key, value, board)]
-
-
-def load(cfg: Config) -> Puzzle:
-    """Read ``[puzzle]`` and ``[solve]`` of a peg-solitaire config."""
-    geometry = cfg.get("puzzle.geometry", str, "square", choices=("square", "triangle"))
-    ascii_board = cfg.get("puzzle.holes", str, None)
-    name = cfg.get("puzzle.board", str, None,
-                   choices=("english", "french", "hoppers", "triangle"))
-    if (ascii_board is None) == (name is None):
-        raise cfg.error("puzzle.board", "give either board = \"english\" | \"french\" | "
-                        "\"hoppers\" | \"triangle\" or a custom holes = \"\"\"...\"\"\"")
-    pegs_given: list[Cell] | None = None
-    try:
-        if name is not None:
-            rows = cfg.get("puzzle.rows", int, 5)
-            if name == "triangle" and not 3 <= rows <= 10:
-                raise cfg.error("puzzle.rows", f"a triangle has 3 to 10 rows, got {rows}")
-            board = builtin_board(name, rows)
-        else:
-            holes, pegs_given = parse_ascii(ascii_board, geometry)
-            default = TRIANGLE_JUMPS if geometry == "triangle" else ORTHOGONAL
-            board = Board.make("custom", holes, default, geometry)
-        raw_jumps = cfg.get("puzzle.jumps", (list, str), None)
-        if raw_jumps is not None:
-            vectors = _jump_vectors(cfg, raw_jumps, board)
-            board = Board.make(board.name, board.holes, vectors, board.geometry)
-    except PegConfigError as exc:
-        line = None
-        if "row" in str(exc) and ascii_board is not None:
-            try:
-                line = cfg.value_line("puzzle.holes", int(str(exc).split()[1].rstrip(":")) - 1)
-            except (ValueError, IndexError):
-                line = None
-        raise cfg.error("puzzle.holes" if ascii_board is not None and "jump" not in str(exc)
-                        else "puzzle.jumps", str(exc), line=line) from None
-
-    if "empty" in cfg.section("puzzle"):
-        empty = _cell_list(cfg, "puzzle.empty", cfg.get("puzzle.empty", (list, int)), board)
-        start = board.full & ~board.mask(empty)
-    elif pegs_given is not None:
-        empty = [c for c in board.holes if c not in set(pegs_given)]
-        start = board.mask(pegs_given)
-    else:
-        empty = [DEFAULT_EMPTY[board.name]]
-        start = board.full & ~board.mask(empty)
-
-    goal = 0
-    raw_goal = cfg.get("puzzle.goal", (dict, str), None)
-    if isinstance(raw_goal, str):
-        if raw_goal == "complement":
-            goal = board.mask(empty)
-        elif raw_goal != "one":
-            raise cfg.error("puzzle.goal", f"expected \"one\", \"complement\" or "
-                            f"{{ pegs = [[x, y], ...] }}, got {raw_goal!r}")
-    elif isinstance(raw_goal, dict):
-        unknown = set(raw_goal) - {"pegs"}
-        if unknown:
-            raise cfg.error("puzzle.goal", f"unknown key {sorted(unknown)[0]!r} "
-                            "(a goal is { pegs = [[x, y], ...] })")
-        goal = board.mask(_cell_list(cfg, "puzzle.goal.pegs",
-                                     cfg.get("puzzle.goal.pegs", (list, int)), board))
-    metric = cfg.get("solve.metric", str, "moves", choices=("moves", "jumps"))
-    algorithm = cfg.get("solve.algorithm", str, "ida" if metric == "moves" else "dfs",
-                        choices=("ida", "dfs"))
-    first = None
-    raw_first = cfg.get("solve.first", list, None)
-    if raw_first is not None:
-        if len(raw_first) != 2:
-            raise cfg.error("solve.first", "expected [from, to]: the first jump's two holes")
-        cells = [_one_cell(cfg, "solve.first", v, board) for v in raw_first]
-        f, t = board.index[cells[0]], board.index[cells[1]]
-        match = [tr for tr in board.legal_jumps(start) if tr[0] == f and tr[2] == t]
-        if not match:
-            raise cfg.error("solve.first", f"{raw_first} is not a legal first jump")
-        first = match[0]
-    max_moves = cfg.get("solve.max_moves", int, None)
-    if max_moves is not None and max_moves < 1:
-        raise cfg.error("solve.max_moves", f"must be >= 1, got {max_moves}")
-    memory_mb = cfg.get("solve.memory_mb", int, None)
-    if memory_mb is not None and not 1 <= memory_mb <= 65536:
-        raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
-    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
-                  memory_mb)
-
-
-def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
-    if isinstance(raw, str):
-        named = {"orthogonal": list(ORTHOGONAL), "diagonal": list(ORTHOGONAL + DIAGONAL),
-                 "triangle": list(TRIANGLE_JUMPS), "hoppers": list(HOPPERS_JUMPS)}
-        if raw not in named:
-            raise cfg.error("puzzle.jumps", f"{raw!r} is not one of: " + ", ".join(named))
-        return named[raw]
-    out: list[Cell] = []
-    for i, v in enumerate(raw):
-        if (not isinstance(v, list) or len(v) != 2
-                or any(isinstance(k, bool) or not isinstance(k, int) for k in v)):
-            raise cfg.error("puzzle.jumps", f"jumps[{i}]: expected [dx, dy], got {v!r}")
-        out.append((v[0], v[1]))
-    if not out:
-        raise cfg.error("puzzle.jumps", "no jump vectors")
-    return out
-
-
-# ---------------------------------------------------------------- plain-Python reference
-
-
-def chain_moves(board: Board, pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every move (one peg's chain of one or more jumps) as (holes visited, new position)."""
-    stack: list[tuple[tuple[int, ...], int]] = []
-    for f, o, t in board.legal_jumps(pos):
-        stack.append(((f, t), Board.apply_jump(pos, (f, o, t))))
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    while stack:
-        route, p = stack.pop()
-        if (route, p) in seen:
-            continue
-        seen.add((route, p))
-        yield route, p
-        here = route[-1]
-        for f, o, t in board.legal_jumps(p):
-            if f == here:
-                stack.append((route + (t,), Board.apply_jump(p, (f, o, t))))
-
-
-def reference_min_moves(puzzle: Puzzle) -> int | None:
-    """Fewest moves by plain breadth-first search over whole moves (``search.bfs``):
-    slow, simple, for checking the compiled search on small boards."""
-    from puzzlereel.solvers.search import bfs
-
-    def neighbors(pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        done: set[int] = set()
-        for route, p in chain_moves(puzzle.board, pos):
-            if p not in done:
-                done.add(p)
-                yield route, p
-
-    result = bfs(puzzle.start, neighbors, puzzle.is_goal)
-    return len(result.moves) if result.status == "solved" else None
-
-
-# ---------------------------------------------------------------- compiled search glue
-
-
-@dataclass
-class Tables:
-    """The numpy arrays the compiled searches read."""
-
-    jf: np.ndarray
-    jo: np.ndarray
-    jt: np.ndarray
-    jm: np.ndarray
-    off: np.ndarray
-    ptab: np.ndarray
-    plast: np.ndarray
-    umask: int
-
-
-def tables(board: Board, goal: int) -> Tables:
-    """Jump arrays (grouped by the jumping hole) and the symmetries that keep ``goal``."""
-    trip = sorted(board.triples)
-    n = board.size
-    jf = np.array([t[0] for t in trip], np.int64)
-    jo = np.array([t[1] for t in trip], np.int64)
-    jt = np.array([t[2] for t in trip], np.int64)
-    jm = np.array([(1 << f) | (1 << o) | (1 << t) for f, o, t in trip], np.int64)
-    off = np.zeros(n + 1, np.int64)
-    for f, _, _ in trip:
-        off[f + 1] += 1
-    off = np.cumsum(off).astype(np.int64)
-    syms = [p for p in board.symmetries()
-            if _permute_bits(goal, p) == goal]
-    nbytes = (n + 7) // 8
-    ptab = np.zeros((len(syms), max(nbytes, 1), 256), np.int64)
-    plast = np.zeros((len(syms), n + 1), np.int64)
-    for s, p in enumerate(syms):
-        plast[s, 0] = -1
-        for i in range(n):
-            plast[s, i + 1] = p[i]
-        vals = np.arange(256, dtype=np.int64)
-        for k in range(nbytes):
-            img = np.zeros(256, np.int64)
-            for bit in range(min(8, n - 8 * k)):
-                img |= ((vals >> bit) & 1) << p[8 * k + bit]
-            ptab[s, k] = img
-    umask = board.unjumpable() & ~goal
-    return Tables(jf, jo, jt, jm, off, ptab, plast, umask)
-
-
-def _permute_bits(bits: int, perm: Sequence[int]) -> int:
-    out = 0
-    for i, p in enumerate(perm):
-        if bits >> i & 1:
-            out |= 1 << p
-    return out
-
-
-def _table_arrays(states: int | None, puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray,
-                                                               np.ndarray]:
-    """The hash table (three int64 arrays, 24 bytes an entry, allocated lazily by the OS):
-    ``[solve] memory_mb`` if given, else about ``states`` entries, else by board size
-    (at most 16M entries = 384 MB); always a power of two, at most 2^27 entries."""
-    if puzzle.memory_mb:
-        want = puzzle.memory_mb * (1 << 20) // 24
-        size = 1 << max(12, min(27, want.bit_length() - 1))
-    else:
-        want = states if states else 1 << min(24, puzzle.board.size + 3)
-        size = 1 << max(12, min(24, (max(want, 1) - 1).bit_length()))
-    return np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
+from puzzlereel.config import ConfigError
+from puzzlereel.progress import Progress
+from puzzlereel.trace import End, Event, Note, PegMove
+
+from ..base import Analysis, Series, SolveOptions
+from .board import Board, Jump, chain_moves, count_moves, group_moves
+from .config import ALGORITHMS, Puzzle
+from .tables import Arrays, board_arrays, position_table
 
 
 @dataclass
@@ -565,7 +39,7 @@ class SearchOutcome:
     """What a search found: status, the jumps (from, over, to), counts and effort."""
 
     status: str
-    jumps: list[tuple[int, int, int]] = field(default_factory=list)
+    jumps: list[Jump] = field(default_factory=list)
     moves: int | None = None
     solutions: int | None = None
     nodes: int = 0
@@ -574,33 +48,32 @@ class SearchOutcome:
     per_bound: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _start_after_first(puzzle: Puzzle) -> tuple[int, int, list[tuple[int, int, int]]]:
-    if puzzle.first is None:
-        return puzzle.start, -1, []
-    f, o, t = puzzle.first
-    return Board.apply_jump(puzzle.start, puzzle.first), t, [puzzle.first]
-
-
 @dataclass
 class _Prepared:
     """What every search of one puzzle starts from: the position after the fixed first
-    jump (if any), the jump tables, an empty position table and a path buffer."""
+    jump (if any) and the peg that made it, the kernel's arrays with an empty position
+    table, and a path buffer."""
 
     start: int
     last: int
-    prefix: list[tuple[int, int, int]]
-    tb: Any
-    tk: np.ndarray
-    tk2: np.ndarray
-    tv: np.ndarray
+    prefix: list[Jump]
+    arrays: Arrays
     path: np.ndarray
+
+    def jumps(self, count: int) -> list[Jump]:
+        """The fixed first jump and the first ``count`` jumps of the kernel's path."""
+        a = self.arrays
+        return self.prefix + [(int(a.jf[j]), int(a.jo[j]), int(a.jt[j]))
+                              for j in self.path[:count]]
 
 
 def _prepare(puzzle: Puzzle, max_states: int | None) -> _Prepared:
-    start, last, prefix = _start_after_first(puzzle)
-    tk, tk2, tv = _table_arrays(max_states, puzzle)
-    return _Prepared(start, last, prefix, tables(puzzle.board, puzzle.goal), tk, tk2, tv,
-                     np.zeros(puzzle.board.size + 1, np.int64))
+    start, last, prefix = puzzle.start, -1, []
+    if puzzle.first is not None:
+        start = Board.apply_jump(puzzle.start, puzzle.first)
+        last, prefix = puzzle.first[2], [puzzle.first]
+    arrays = board_arrays(puzzle.board, puzzle.goal, position_table(max_states, puzzle))
+    return _Prepared(start, last, prefix, arrays, np.zeros(puzzle.board.size + 1, np.int64))
 
 
 def impossible_reason(puzzle: Puzzle) -> str | None:
@@ -626,13 +99,11 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
     s = _prepare(puzzle, max_states)
-    start, prefix, tb, tk, tk2, tv, path = s.start, s.prefix, s.tb, s.tk, s.tk2, s.tv, s.path
-    status, nodes = k.dfs_jumps(start, puzzle.goal, puzzle.goal_count, tb.jf, tb.jo, tb.jt,
-                                tb.jm, tb.ptab, tb.plast, tk, tk2, tv, max_states or 0, path)
+    status, nodes = k.dfs_jumps(s.start, puzzle.goal, puzzle.goal_count, s.arrays,
+                                max_states or 0, s.path)
     out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes))
     if status == 1:
-        total = bin(start).count("1") - puzzle.goal_count
-        out.jumps = prefix + [_triple(tb, int(j)) for j in path[:total]]
+        out.jumps = s.jumps(bin(s.start).count("1") - puzzle.goal_count)
         out.moves = count_moves(out.jumps) if puzzle.metric == "moves" else len(out.jumps)
     elif status == 0:
         out.reason = "search space exhausted"
@@ -640,35 +111,8 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     return out
 
 
-def _triple(tb: Tables, j: int) -> tuple[int, int, int]:
-    return int(tb.jf[j]), int(tb.jo[j]), int(tb.jt[j])
-
-
-def count_moves(jumps: Sequence[tuple[int, int, int]]) -> int:
-    """Moves in a jump sequence: a jump from where the previous one landed continues it."""
-    moves = 0
-    last = -1
-    for f, _, t in jumps:
-        if f != last:
-            moves += 1
-        last = t
-    return moves
-
-
-def group_moves(jumps: Sequence[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
-    out: list[list[tuple[int, int, int]]] = []
-    last = -1
-    for jump in jumps:
-        if jump[0] == last and out:
-            out[-1].append(jump)
-        else:
-            out.append([jump])
-        last = jump[2]
-    return out
-
-
 def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | None = None,
-                     progress: Any = None) -> SearchOutcome:
+                     progress: Progress | None = None) -> SearchOutcome:
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
     reach the goal in that many moves.  ``max_states`` stops the search after that many
     positions (and sizes the hash table unless ``puzzle.memory_mb`` does)."""
@@ -679,24 +123,22 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
     s = _prepare(puzzle, max_states)
-    start, last0, prefix, tb, tk, tk2, tv, path = (s.start, s.last, s.prefix, s.tb, s.tk,
-                                                   s.tk2, s.tv, s.path)
-    base = 1 if prefix else 0
+    start, last0, arrays = s.start, s.last, s.arrays
+    base = 1 if s.prefix else 0
     total = bin(start).count("1") - puzzle.goal_count
     cap = total if puzzle.max_moves is None else min(total, puzzle.max_moves - base)
     budget_left = max_states or 0
     nodes = 0
     per_bound: list[tuple[int, int]] = []
-    h0 = int(k.lower_bound(start, last0 if k.can_jump_from(start, last0, tb.off, tb.jo, tb.jt)
-                           else -1, tb.umask, puzzle.goal == 0, puzzle.goal_count))
+    h0 = int(k.lower_bound(start, last0 if k.can_jump_from(start, last0, arrays.off, arrays.jo,
+                                                           arrays.jt) else -1,
+                           arrays.umask, puzzle.goal == 0, puzzle.goal_count))
     found = None
     for bound in range(h0, cap + 1):
         if progress is not None:
             progress(f"{base + bound} moves", base + bound, base + cap)
         status, jumps, used = k.ida_moves(start, last0, bound, puzzle.goal, puzzle.goal_count,
-                                          tb.jf, tb.jo, tb.jt, tb.jm, tb.off, tb.umask,
-                                          tb.ptab, tb.plast, tk, tk2, tv, False, False,
-                                          budget_left, path)
+                                          arrays, False, False, budget_left, s.path)
         nodes += int(used)
         per_bound.append((base + bound, int(used)))
         if status == 2:
@@ -707,7 +149,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
             budget_left = max(1, budget_left - int(used))
         if status == 1:
             found = bound
-            seq = prefix + [_triple(tb, int(j)) for j in path[:int(jumps)]]
+            seq = s.jumps(int(jumps))
             break
     if found is None:
         st = "unsolvable" if cap == total else "limit"
@@ -718,11 +160,11 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     out = SearchOutcome("solved", jumps=seq, moves=base + found, nodes=nodes,
                         per_bound=per_bound)
     if count:
-        ck, ck2, cv = _table_arrays(max_states, puzzle)
+        ck, ck2, cv = position_table(max_states, puzzle)
         status, total_count, used = k.ida_moves(start, last0, found, puzzle.goal,
-                                                puzzle.goal_count, tb.jf, tb.jo, tb.jt, tb.jm,
-                                                tb.off, tb.umask, tb.ptab, tb.plast, ck, ck2,
-                                                cv, True, False, max_states or 0, path)
+                                                puzzle.goal_count,
+                                                arrays._replace(tk=ck, tk2=ck2, tv=cv),
+                                                True, False, max_states or 0, s.path)
         out.nodes += int(used)
         if status == 2:
             out.status = "limit"
@@ -742,13 +184,11 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
     s = _prepare(puzzle, max_states)
-    start, prefix, tb, tk, tk2, tv, path = s.start, s.prefix, s.tb, s.tk, s.tk2, s.tv, s.path
     # every jump costs 0 here, so a budget of one move covers any lower bound
-    status, total_count, used = k.ida_moves(start, -1, 1, puzzle.goal, puzzle.goal_count,
-                                            tb.jf, tb.jo, tb.jt, tb.jm, tb.off, 0, tb.ptab,
-                                            tb.plast, tk, tk2, tv, True, True, max_states or 0,
-                                            path)
-    jumps = bin(start).count("1") - puzzle.goal_count + len(prefix)
+    status, total_count, used = k.ida_moves(s.start, -1, 1, puzzle.goal, puzzle.goal_count,
+                                            s.arrays._replace(umask=0), True, True,
+                                            max_states or 0, s.path)
+    jumps = bin(s.start).count("1") - puzzle.goal_count + len(s.prefix)
     if status == 2:
         return SearchOutcome("limit", nodes=int(used), seconds=time.perf_counter() - t0,
                              reason=f"max_states {max_states} reached")
@@ -759,12 +199,28 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
                          seconds=time.perf_counter() - t0)
 
 
+def reference_min_moves(puzzle: Puzzle) -> int | None:
+    """Fewest moves by plain breadth-first search over whole moves (``search.bfs``):
+    slow, simple, for checking the compiled search on small boards."""
+    from puzzlereel.solvers.search import bfs
+
+    def neighbors(pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        done: set[int] = set()
+        for route, p in chain_moves(puzzle.board, pos):
+            if p not in done:
+                done.add(p)
+                yield route, p
+
+    result = bfs(puzzle.start, neighbors, puzzle.is_goal)
+    return len(result.moves) if result.status == "solved" else None
+
+
 # ---------------------------------------------------------------- family interface
 
 
 def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
     algorithm = options.algorithm or puzzle.algorithm
-    if algorithm not in ("ida", "dfs"):
+    if algorithm not in ALGORITHMS:
         raise ConfigError(f"{algorithm!r} is not one of: 'ida', 'dfs'", path="--algorithm")
     if puzzle.metric == "jumps":
         found = search_any(puzzle, options.max_states)
@@ -791,17 +247,11 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
         algorithm = "dfs"
     b = puzzle.board
     result = _run(puzzle, options)
-    groups: list[list[tuple[int, int, int]]] = []
+    groups: list[list[Jump]] = []
     if result.status == "solved":
         groups = ([[j] for j in result.jumps] if puzzle.metric == "jumps"
                   else group_moves(result.jumps))
-    fields = b.header_fields(puzzle.start, puzzle.goal)
-    if groups:
-        fields["moves"] = len(groups)
-    yield Header(puzzle="peg-solitaire", title=puzzle.title, fields=fields,
-                 solver={"algorithm": algorithm, "metric": puzzle.metric,
-                         "optimal": puzzle.metric == "jumps" or algorithm == "ida",
-                         "program": "puzzlereel peg-solitaire"})
+    yield puzzle.header(algorithm, len(groups) if groups else None)
     if puzzle.first is not None:
         f, _, t = puzzle.first
         yield Note(f"first jump fixed: {list(b.holes[f])} -> {list(b.holes[t])}")
@@ -817,11 +267,11 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     yield End(status="solved", moves=len(groups), stats=stats)
 
 
-def analyze(puzzle: Puzzle, options: SolveOptions) -> dict[str, Any]:
+def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
     """``optimal_moves`` and ``optimal_solutions`` (distinct jump sequences)."""
     result = _run(puzzle, options, count=True)
     b = puzzle.board
-    out: dict[str, Any] = {
+    out: Analysis = {
         "puzzle": "peg-solitaire",
         "board": b.name,
         "holes": b.size,
@@ -848,9 +298,14 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> dict[str, Any]:
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:
+    """The positions searched per move budget (``analyze --plot``)."""
     per = result.get("nodes_per_bound")
     if not per:
         return None
     return Series(title="Peg solitaire: positions searched per move budget",
                   xlabel="move budget", ylabel="positions",
                   points=[(int(m), int(n)) for m, n in per.items()])
+
+
+__all__ = ["SearchOutcome", "analyze", "count_jump_solutions", "impossible_reason",
+           "plot_series", "reference_min_moves", "search_any", "search_min_moves", "solve"]

@@ -79,29 +79,59 @@ class Tables:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         layout = puzzle.layout
-        W, H = self.width, self.height = layout.width, layout.height
-        self.C = C = W * H
-        by_id = {p.id: p for p in layout.pieces}
-        walls = layout.walls
+        self.width, self.height = layout.width, layout.height
+        self.C = layout.width * layout.height
         self.group_ids = puzzle.groups
-        G = self.G = len(puzzle.groups)
+        self.G = len(puzzle.groups)
         self.group_of = {pid: g for g, ids in enumerate(puzzle.groups) for pid in ids}
-        # shape of each group, relative to its first cell in reading order
+        self._shapes()
+        nlabels = self.G + 1 + (1 if layout.walls else 0)
+        self.bits = max(1, (nlabels - 1).bit_length())
+        self.wall_label = self.G + 1
+        self.cpw = 64 // self.bits
+        self.K = (self.C + self.cpw - 1) // self.cpw
+        self._placements()
+        self._neighbours()
+        self.wall_key = np.zeros(self.K, dtype=np.uint64)
+        for x, y in layout.walls:
+            c = y * self.width + x
+            self.wall_key[c // self.cpw] |= np.uint64(
+                self.wall_label << ((c % self.cpw) * self.bits))
+        self.metric_code = METRICS.index(layout.metric)
+        pairs = self._goal_pairs()
+        self.goal_word = np.array([c // self.cpw for c, _ in pairs], dtype=np.int32)
+        self.goal_shift = np.array([(c % self.cpw) * self.bits for c, _ in pairs],
+                                   dtype=np.int32)
+        self.goal_label = np.array([lab for _, lab in pairs], dtype=np.uint64)
+        self.start = self.key_of({p.id: xy for p, xy in zip(layout.pieces, layout.start,
+                                                             strict=True)})
+        self.arrays = Arrays(
+            C=self.C, bits=self.bits, cpw=self.cpw, G=self.G, ncells=self.ncells,
+            cells_at=self.cells_at, fits=self.fits, pkey=self.pkey, nbr=self.nbr,
+            axis_dirs=self.axis_dirs, metric=self.metric_code, goal_word=self.goal_word,
+            goal_shift=self.goal_shift, goal_label=self.goal_label,
+            maxbranch=int(self.C * sum(len(g) for g in self.group_ids)) + 1)
+
+    def _shapes(self) -> None:
+        """Each group's shape relative to its first cell in reading order, and the
+        directions it may move in."""
+        by_id = {p.id: p for p in self.puzzle.layout.pieces}
         self.first: list[Cell] = []
         self.offsets: list[list[Cell]] = []
-        axis_dirs = np.zeros((G, 4), dtype=np.bool_)
-        for g, ids in enumerate(puzzle.groups):
+        self.axis_dirs = np.zeros((self.G, 4), dtype=np.bool_)
+        for g, ids in enumerate(self.group_ids):
             p = by_id[ids[0]]
             f = min(p.cells, key=lambda c: (c[1], c[0]))
             self.first.append(f)
             self.offsets.append([(dx - f[0], dy - f[1]) for dx, dy in p.cells])
             for d, (dx, dy) in enumerate(DIRS):
-                axis_dirs[g, d] = not (p.axis == "x" and dy or p.axis == "y" and dx)
-        nlabels = G + 1 + (1 if walls else 0)
-        self.bits = b = max(1, (nlabels - 1).bit_length())
-        self.wall_label = G + 1
-        self.cpw = cpw = 64 // b
-        self.K = K = (C + cpw - 1) // cpw
+                self.axis_dirs[g, d] = not (p.axis == "x" and dy or p.axis == "y" and dx)
+
+    def _placements(self) -> None:
+        """For every group and anchor cell: the cells covered, whether the piece fits
+        there, and its packed labels."""
+        W, H, C, G, K = self.width, self.height, self.C, self.G, self.K
+        walls = self.puzzle.layout.walls
         maxcells = max(len(o) for o in self.offsets)
         self.ncells = np.array([len(o) for o in self.offsets], dtype=np.int32)
         self.cells_at = np.zeros((G, C, maxcells), dtype=np.int32)
@@ -118,23 +148,25 @@ class Tables:
                         break
                     c = y * W + x
                     self.cells_at[g, a, i] = c
-                    self.pkey[g, a, c // cpw] |= np.uint64((g + 1) << ((c % cpw) * b))
+                    self.pkey[g, a, c // self.cpw] |= np.uint64(
+                        (g + 1) << ((c % self.cpw) * self.bits))
                 self.fits[g, a] = ok
                 if not ok:
                     self.pkey[g, a, :] = 0
-        self.nbr = np.full((C, 4), -1, dtype=np.int32)
-        for a in range(C):
+
+    def _neighbours(self) -> None:
+        """The neighbouring cell of every cell in each direction, or -1 off the board."""
+        W, H = self.width, self.height
+        self.nbr = np.full((self.C, 4), -1, dtype=np.int32)
+        for a in range(self.C):
             ax, ay = a % W, a // W
             for d, (dx, dy) in enumerate(DIRS):
                 if 0 <= ax + dx < W and 0 <= ay + dy < H:
                     self.nbr[a, d] = (ay + dy) * W + ax + dx
-        self.axis_dirs = axis_dirs
-        self.wall_key = np.zeros(K, dtype=np.uint64)
-        for x, y in walls:
-            c = y * W + x
-            self.wall_key[c // cpw] |= np.uint64(self.wall_label << ((c % cpw) * b))
-        self.metric_code = METRICS.index(layout.metric)
-        # goal as (cell, label) pairs that must all hold
+
+    def _goal_pairs(self) -> list[tuple[int, int]]:
+        """The goal as (cell, label) pairs that must all hold."""
+        layout, W = self.puzzle.layout, self.width
         pairs: list[tuple[int, int]] = []
         if layout.target is not None:
             tcells: dict[str, list[Cell]] = {}
@@ -151,24 +183,14 @@ class Tables:
                         pairs.append((y * W + x, 0))
                         continue
                     shape = shape_of(tcells[ch])[1]
-                    g = shape_groups[(shape, ch)]
-                    pairs.append((y * W + x, g + 1))
-        else:
-            for pid, (gx, gy) in layout.goal:
-                g = self.group_of[pid]
-                for dx, dy in by_id[pid].cells:
-                    pairs.append(((gy + dy) * W + gx + dx, g + 1))
-        self.goal_word = np.array([c // cpw for c, _ in pairs], dtype=np.int32)
-        self.goal_shift = np.array([(c % cpw) * b for c, _ in pairs], dtype=np.int32)
-        self.goal_label = np.array([lab for _, lab in pairs], dtype=np.uint64)
-        self.start = self.key_of({p.id: xy for p, xy in zip(layout.pieces, layout.start,
-                                                             strict=True)})
-        self.arrays = Arrays(
-            C=C, bits=b, cpw=cpw, G=G, ncells=self.ncells, cells_at=self.cells_at,
-            fits=self.fits, pkey=self.pkey, nbr=self.nbr, axis_dirs=self.axis_dirs,
-            metric=self.metric_code, goal_word=self.goal_word, goal_shift=self.goal_shift,
-            goal_label=self.goal_label,
-            maxbranch=int(C * sum(len(g) for g in self.group_ids)) + 1)
+                    pairs.append((y * W + x, shape_groups[(shape, ch)] + 1))
+            return pairs
+        by_id = {p.id: p for p in layout.pieces}
+        for pid, (gx, gy) in layout.goal:
+            g = self.group_of[pid]
+            for dx, dy in by_id[pid].cells:
+                pairs.append(((gy + dy) * W + gx + dx, g + 1))
+        return pairs
 
     def _shape_groups(self) -> dict[tuple[tuple[Cell, ...], str], int]:
         """Map (shape, letter in target) -> group: the letter's own group if it names a

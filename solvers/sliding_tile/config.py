@@ -1,5 +1,245 @@
-"""Reading a sliding_tile config (TEMPORARY: the loader still lives in ``search``)."""
+"""Reading a sliding-tile config: the board, the goal, and how to search.
 
-from .search import load
+``load`` turns ``[puzzle]`` (tiles, rows, cols, goal) and ``[solve]`` (algorithm,
+heuristic, pattern-database groups) into a ``TilePuzzle``, the puzzle type the rest of
+the family works on; every problem is a ``ConfigError`` naming the field.  Nothing here
+imports compiled code, so a config reads quickly.
+"""
 
-__all__ = ["load"]
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzlereel import __version__
+from puzzlereel.config import Config
+from puzzlereel.errors import PuzzlereelError
+from puzzlereel.rules.sliding_tile import (
+    SCHEMES,
+    Layout,
+    Tiles,
+    check_tiles,
+    default_goal,
+    neighbours,
+    solvable,
+    tiles_text,
+)
+from puzzlereel.trace import Header
+
+ALGORITHMS = ("ida*", "iddfs", "bfs", "bidirectional")
+ALGORITHM_ALIASES = {"idastar": "ida*", "ida-star": "ida*", "ida": "ida*", "id": "iddfs",
+                     "bidirectional-bfs": "bidirectional"}
+HEURISTICS = ("manhattan", "linear-conflict", "pdb")
+MAX_CELLS = 49            # the compiled search keeps a board in one 64-bit occupancy mask
+MAX_PDB_ENTRIES = 1 << 25  # one group's table: cells ** group size bytes (32 MiB)
+
+
+class PuzzleError(PuzzlereelError):
+    """A sliding-tile puzzle that cannot be searched as asked (message quotes the input)."""
+
+
+@dataclass(frozen=True)
+class TilePuzzle:
+    """One instance: board size, start (``tiles``) and goal, and how to solve it."""
+
+    rows: int
+    cols: int
+    tiles: Tiles
+    goal: Tiles
+    algorithm: str = "ida*"
+    heuristic: str = "linear-conflict"
+    groups: tuple[tuple[int, ...], ...] = ()
+    title: str | None = None
+    render: Mapping[str, Any] = field(default_factory=dict)
+    source: str = "<puzzle>"
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def pdb_name(self) -> str:
+        return "-".join(str(len(g)) for g in self.groups)
+
+    @property
+    def layout(self) -> Layout:
+        """Board size, start and goal as the trace header carries them (shared rules)."""
+        return Layout(rows=self.rows, cols=self.cols, start=self.tiles, goal=self.goal)
+
+    def solvable(self) -> bool:
+        return solvable(self.tiles, self.goal, self.cols)
+
+    def text(self, tiles: Tiles | None = None) -> str:
+        return tiles_text(self.tiles if tiles is None else tiles, self.cols)
+
+    def is_goal(self, tiles: Tiles) -> bool:
+        return tiles == self.goal
+
+    def moves(self, tiles: Tiles) -> Iterator[tuple[int, Tiles]]:
+        """(tile, next position) for every tile next to the blank."""
+        blank = tiles.index(0)
+        for cell in neighbours(blank, self.rows, self.cols):
+            after = list(tiles)
+            after[blank], after[cell] = after[cell], 0
+            yield tiles[cell], tuple(after)
+
+    def header(self, solver: Mapping[str, Any], moves: int | None = None) -> Header:
+        fields = self.layout.header_fields()
+        if moves is not None:
+            fields["moves"] = moves  # the solution's length, for the renderer's counter
+        return Header(puzzle="sliding-tile", fields=fields, title=self.title,
+                      solver={**solver, "program": f"puzzlereel {__version__}"},
+                      render=dict(self.render))
+
+
+def _group_spec(spec: str, rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], ...]:
+    """Tile groups for a size spec like ``"6-6-3"``: compact blocks of goal cells."""
+    sizes = [int(s) for s in spec.split("-")]
+    tiles_by_cell = list(goal)
+    blank = goal.index(0)
+    br, bc = divmod(blank, cols)
+    if rows == 4 and cols == 4 and sizes == [6, 6, 3] and br in (0, 3):
+        # Korf & Felner's split: the blank's row (3 tiles), then the other three rows
+        # cut into a left and a right half
+        other = [r for r in range(4) if r != br]
+        left = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (0, 1))
+        right = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (2, 3))
+        top = tuple(tiles_by_cell[br * 4 + c] for c in range(4) if br * 4 + c != blank)
+        return (left, right, top)
+    # otherwise: goal cells in row-major order, cut into runs of the given sizes
+    order = [t for t in tiles_by_cell if t != 0]
+    out = []
+    i = 0
+    for s in sizes:
+        out.append(tuple(order[i:i + s]))
+        i += s
+    return tuple(out)
+
+
+def default_groups(rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], ...]:
+    """The pattern groups used without ``[solve] pdb``: 6-6-3 on the 15-puzzle, else runs
+    of goal cells as large as keep each table within 16 M entries."""
+    n = rows * cols
+    if rows == 4 and cols == 4:
+        return _group_spec("6-6-3", rows, cols, goal)
+    size = 1
+    while size < n - 1 and n ** (size + 1) <= (1 << 24):
+        size += 1
+    sizes = []
+    left = n - 1
+    while left > 0:
+        sizes.append(min(size, left))
+        left -= sizes[-1]
+    return _group_spec("-".join(map(str, sizes)), rows, cols, goal)
+
+
+def _tile_list(cfg: Config, key: str) -> list[int]:
+    """A config list of tile numbers (integers, not yet checked as a position)."""
+    raw = cfg.get(key, list)
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+        raise cfg.error(key, f"expected a list of integers (0 = blank), got {raw!r}")
+    return list(raw)
+
+
+def load(cfg: Config) -> TilePuzzle:
+    """Read ``[puzzle]`` (tiles, rows, cols, goal) and ``[solve]`` (algorithm, heuristic, pdb)."""
+    tiles = _tile_list(cfg, "puzzle.tiles")
+    n = len(tiles)
+    rows = cfg.get("puzzle.rows", int, None)
+    cols = cfg.get("puzzle.cols", int, None)
+    for key, v in (("puzzle.rows", rows), ("puzzle.cols", cols)):
+        if v is not None and v < 2:
+            raise cfg.error(key, f"a board needs at least 2 rows and 2 columns, got {v}")
+    if rows is None and cols is None:
+        side = int(round(n ** 0.5))
+        if side * side != n:
+            raise cfg.error("puzzle.tiles", f"{n} tiles is not a square board: give rows "
+                            "(and cols)")
+        rows = cols = side
+    elif rows is None:
+        assert cols is not None
+        if n % cols:
+            raise cfg.error("puzzle.cols", f"{n} tiles do not fill rows of {cols}")
+        rows = n // cols
+    elif cols is None:
+        if n % rows:
+            raise cfg.error("puzzle.rows", f"{n} tiles do not fill {rows} rows")
+        cols = n // rows
+    if rows < 2 or cols < 2:
+        raise cfg.error("puzzle.rows", f"a board needs at least 2 rows and 2 columns, got "
+                        f"{rows}x{cols}")
+    why = check_tiles(tiles, rows, cols)
+    if why:
+        raise cfg.error("puzzle.tiles", why)
+    if rows * cols > MAX_CELLS:
+        raise cfg.error("puzzle.tiles", f"boards up to {MAX_CELLS} cells are supported, "
+                        f"this one has {rows * cols}")
+    raw_goal = cfg.get("puzzle.goal", (list, str), None)
+    if raw_goal is None or raw_goal == "blank-last":
+        goal = default_goal(n)
+    elif raw_goal == "blank-first":
+        goal = default_goal(n, blank_first=True)
+    elif isinstance(raw_goal, str):
+        raise cfg.error("puzzle.goal", f"{raw_goal!r}: expected a list of tiles, "
+                        "'blank-last' (1..N then the blank) or 'blank-first'")
+    else:
+        goal = tuple(_tile_list(cfg, "puzzle.goal"))
+        why = check_tiles(goal, rows, cols)
+        if why:
+            raise cfg.error("puzzle.goal", why)
+    algorithm = cfg.get("solve.algorithm", str, "ida*")
+    algorithm = ALGORITHM_ALIASES.get(algorithm, algorithm)
+    if algorithm not in ALGORITHMS:
+        raise cfg.error("solve.algorithm", f"{cfg.get('solve.algorithm', str)!r} is not one "
+                        "of: " + ", ".join(ALGORITHMS))
+    default_h = "linear-conflict" if rows * cols <= 9 else "pdb"
+    heuristic = cfg.get("solve.heuristic", str, default_h, choices=HEURISTICS)
+    groups = default_groups(rows, cols, goal)
+    spec = cfg.get("solve.pdb", (str, list), None)
+    if spec is not None:
+        if heuristic != "pdb" and cfg.get("solve.heuristic", str, None) is None:
+            heuristic = "pdb"
+        groups = _parse_groups(cfg, spec, rows, cols, goal)
+    title = cfg.title
+    cfg.get("render.scheme", str, "auto", choices=("auto", *SCHEMES))
+    render = dict(cfg.section("render"))
+    return TilePuzzle(rows=rows, cols=cols, tiles=tuple(tiles), goal=goal, algorithm=algorithm,
+                      heuristic=heuristic, groups=groups, title=title,
+                      render={key: v for key, v in render.items() if key in ("scheme", "theme")},
+                      source=cfg.path)
+
+
+def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
+                  goal: Tiles) -> tuple[tuple[int, ...], ...]:
+    """``[solve] pdb``: group sizes (``"6-6-3"``) or the groups' tiles, each table in size."""
+    n = rows * cols
+    if isinstance(spec, str):
+        parts = spec.split("-")
+        if not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise cfg.error("solve.pdb", f"{spec!r}: expected group sizes like '6-6-3' or a "
+                            "list of tile lists")
+        if sum(int(p) for p in parts) != n - 1:
+            raise cfg.error("solve.pdb", f"{spec!r} covers {sum(int(p) for p in parts)} tiles, "
+                            f"the board has {n - 1}")
+        groups = _group_spec(spec, rows, cols, goal)
+    else:
+        if not all(isinstance(g, list) and g and all(isinstance(t, int) and
+                                                     not isinstance(t, bool) for t in g)
+                   for g in spec):
+            raise cfg.error("solve.pdb", f"expected a list of tile lists, got {spec!r}")
+        flat = sorted(t for g in spec for t in g)
+        if flat != list(range(1, n)):
+            raise cfg.error("solve.pdb", f"the groups must hold each tile 1..{n - 1} exactly "
+                            f"once, got {spec!r}")
+        groups = tuple(tuple(g) for g in spec)
+    for g in groups:
+        if n ** len(g) > MAX_PDB_ENTRIES:
+            raise cfg.error("solve.pdb", f"a group of {len(g)} tiles on {n} cells needs "
+                            f"{n ** len(g):,} table entries (limit {MAX_PDB_ENTRIES:,}); "
+                            "use smaller groups")
+    return groups
+
+
+__all__ = ["ALGORITHMS", "ALGORITHM_ALIASES", "HEURISTICS", "MAX_CELLS", "MAX_PDB_ENTRIES",
+           "PuzzleError", "TilePuzzle", "default_groups", "load"]

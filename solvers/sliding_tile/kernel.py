@@ -1,12 +1,15 @@
 """Compiled inner loops of the sliding-tile solver (numba, cached on disk).
 
-Only ``solvers/sliding_tile.py`` calls these; they work on flat numpy arrays:
+``search`` and ``pdb`` call these (importing this module only when they need it: it loads
+numba); they work on flat numpy arrays.  IDA* takes what it reads about the puzzle and
+its lower bound as one ``arrays.Arrays`` value, and what it changes as one ``Work`` (the
+heuristic's running values, shared with ``heuristic``) and one ``Stack``.
 
-- ``ida_run``: one IDA* iteration (cost bound) as a resumable depth-first search with an
-  explicit stack, the heuristic updated incrementally per move: 0 (iterative deepening),
-  Manhattan distance, Manhattan + linear conflicts, or an additive pattern database.  It
-  can stop at the first solution or count every path that reaches the goal within the
-  bound (all optimal solutions, in the last iteration).
+- ``ida_run``: one IDA* iteration (cost bound) as a resumable depth-first
+  search with an explicit stack, the heuristic updated incrementally per move: 0
+  (iterative deepening), Manhattan distance, Manhattan + linear conflicts, or an additive
+  pattern database.  It can stop at the first solution or count every path that reaches
+  the goal within the bound (all optimal solutions, in the last iteration).
 - ``pdb_level``: one breadth-first level of building a pattern database for a group of
   tiles (only moves of the group's tiles count, so disjoint groups add up).
 - ``bfs_all``: distance from the goal of every board of a small puzzle (ranked
@@ -19,14 +22,17 @@ import numpy as np
 
 from puzzlereel.solvers.jit import njit
 
-# ida_run's ``st`` array: the search's scalar state, kept between calls so that a long
-# iteration can be paused (progress, node limits) and resumed.
-ST_SP, ST_BOUND, ST_NEXT, ST_NODES, ST_SOLUTIONS, ST_H0 = 0, 1, 2, 3, 4, 5
-ST_SIZE = 6
-
-MODE_ZERO, MODE_MANHATTAN, MODE_LINEAR, MODE_PDB = 0, 1, 2, 3
-
-INF = 1 << 30
+from .arrays import (
+    MODE_LINEAR,
+    MODE_MANHATTAN,
+    MODE_PDB,
+    MODE_ZERO,
+    ST_BOUND,
+    ST_NEXT,
+    ST_NODES,
+    ST_SOLUTIONS,
+    ST_SP,
+)
 
 
 @njit(cache=True)
@@ -63,13 +69,18 @@ def line_conflicts(board, line, rows, cols, grow, gcol, scratch):
 
 
 @njit(cache=True)
-def heuristic(board, rows, cols, mode, dist, grow, gcol, grp, wt, pdb, pdboff, idx, lcv,
-              scratch, mirror, mgrp, mwt, tcell, idx2):
-    """The full (non-incremental) heuristic of ``board``; fills ``idx`` / ``idx2`` / ``lcv``.
+def heuristic(board, arrays, work):
+    """The full (non-incremental) heuristic of ``board``; fills ``work`` (``idx``, ``idx2``,
+    ``lcv``) for ``ida_run`` to update from there.
 
-    With ``mirror`` (pattern databases on a square board whose goal is symmetric about
-    the main diagonal) the tables are also looked up for the board mirrored about that
-    diagonal, tile t becoming ``m(t)``: ``idx2`` indexes it, and h is the larger sum."""
+    With ``arrays.mirror`` (pattern databases on a square board whose goal is symmetric
+    about the main diagonal) the tables are also looked up for the board mirrored about
+    that diagonal, tile t becoming ``m(t)``: ``idx2`` indexes it, and h is the larger sum."""
+    rows, cols, mode, dist = arrays.rows, arrays.cols, arrays.mode, arrays.dist
+    grow, gcol, grp, wt = arrays.grow, arrays.gcol, arrays.grp, arrays.wt
+    pdb, pdboff, mirror = arrays.pdb, arrays.pdboff, arrays.mirror
+    mgrp, mwt, tcell = arrays.mgrp, arrays.mwt, arrays.tcell
+    idx, idx2, lcv, scratch = work.idx, work.idx2, work.lcv, work.scratch
     n = rows * cols
     md = 0
     for cell in range(n):
@@ -119,16 +130,50 @@ def manhattan(board, dist):
 
 
 @njit(cache=True)
-def ida_run(board, rows, cols, adj, deg, mode, dist, grow, gcol, grp, wt, pdb, pdboff,
-            idx, lcv, scratch, st, blanks, dirs, hstk, mdstk, movestk, lcsave, path,
-            count_all, budget, mirror, mgrp, mwt, tcell, idx2, sums):
-    """Run (or resume) one IDA* iteration with cost bound ``st[ST_BOUND]``.
+def _begin(arrays, work, stack):
+    """Put ``stack.root`` at the bottom of the stack (and its heuristic in ``work``)."""
+    board, root = stack.board, stack.root
+    blank = 0
+    for cell in range(board.shape[0]):
+        board[cell] = root[cell]
+        if root[cell] == 0:
+            blank = cell
+    stack.hstk[0] = heuristic(board, arrays, work)
+    stack.sums[0, 0] = pdb_sum(arrays.pdb, arrays.pdboff, work.idx)
+    stack.sums[0, 1] = pdb_sum(arrays.pdb, arrays.pdboff, work.idx2)
+    stack.blanks[0] = blank
+    stack.dirs[0] = 0
+    stack.mdstk[0] = manhattan(board, arrays.dist)
+
+
+@njit(cache=True)
+def ida_run(arrays, work, stack, count_all, budget, begin):
+    """Run (or resume) one IDA* iteration with cost bound ``stack.st[ST_BOUND]``; with
+    ``begin``, start it from ``stack.root`` (the caller has zeroed ``st``, then set the
+    bound and ``st[ST_NEXT] = INF``).
 
     Returns 0 when the iteration is finished (``st[ST_SOLUTIONS]`` goals reached,
     ``st[ST_NEXT]`` the smallest f above the bound), 1 when ``budget`` more nodes were
     generated (call again to continue), 2 when a solution was found and ``count_all``
-    is false (its tiles in ``path[:bound]``).
+    is false (its tiles in ``stack.path[:bound]``).
     """
+    if begin:
+        _begin(arrays, work, stack)
+    return _search(arrays, work, stack, count_all, budget)
+
+
+@njit(cache=True)
+def _search(arrays, work, stack, count_all, budget):
+    """``ida_run``'s depth-first loop (kept apart from ``_begin``: compiled together, the
+    loop runs a few per cent slower)."""
+    rows, cols, adj, deg, mode = arrays.rows, arrays.cols, arrays.adj, arrays.deg, arrays.mode
+    dist, grow, gcol, grp, wt = arrays.dist, arrays.grow, arrays.gcol, arrays.grp, arrays.wt
+    pdb, pdboff, mirror = arrays.pdb, arrays.pdboff, arrays.mirror
+    mgrp, mwt, tcell = arrays.mgrp, arrays.mwt, arrays.tcell
+    idx, idx2, lcv, scratch = work.idx, work.idx2, work.lcv, work.scratch
+    board, st, blanks, dirs = stack.board, stack.st, stack.blanks, stack.dirs
+    hstk, mdstk, movestk = stack.hstk, stack.mdstk, stack.movestk
+    lcsave, path, sums = stack.lcsave, stack.path, stack.sums
     sp = st[ST_SP]
     bound = st[ST_BOUND]
     nxt = st[ST_NEXT]
@@ -359,17 +404,3 @@ def unrank_many(ranks, n, fact, out):
         _unrank(ranks[i], n, fact, row, used)
         for j in range(n):
             out[i, j] = row[j]
-
-
-def adjacency(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """(adj, deg): the cells next to each cell, padded with -1, and how many there are."""
-    n = rows * cols
-    adj = np.full((n, 4), -1, np.int64)
-    deg = np.zeros(n, np.int64)
-    for cell in range(n):
-        r, c = divmod(cell, cols)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < rows and 0 <= cc < cols:
-                adj[cell, deg[cell]] = rr * cols + cc
-                deg[cell] += 1
-    return adj, deg

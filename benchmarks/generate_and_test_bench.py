@@ -17,9 +17,10 @@ strategy (puzzlereel alone; the seed has no counterpart).
 
 Usage::
 
-    python benchmarks/gentest_bench.py                # 5 runs each (1 for the slow Lisp n=11)
-    python benchmarks/gentest_bench.py --runs 3 --quick   # skip the 14 s Lisp nqueens_11 and n=16
-    python benchmarks/gentest_bench.py --peers /tmp/puzzlereel-peers
+    python benchmarks/generate_and_test_bench.py     # 5 runs each (1 for the slow Lisp n=11)
+    python benchmarks/generate_and_test_bench.py --runs 3 --quick
+        # --quick skips the 14 s Lisp nqueens_11 and n=16
+    python benchmarks/generate_and_test_bench.py --peers /tmp/puzzlereel-peers
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.solvers import alphametic, komachi, load_config, mastermind, n_queens, oomachi  # noqa: E402
+from puzzlereel.config import load_config  # noqa: E402
+from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi  # noqa: E402
 from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 from puzzlereel.trace import write_trace  # noqa: E402
 
@@ -106,7 +108,7 @@ def main() -> int:
     if shutil.which("sbcl") is None or not (a.peers / "drivers").is_dir():
         print(f"needs sbcl and the seed drivers in {a.peers}/drivers", file=sys.stderr)
         return 1
-    tmp = Path(tempfile.mkdtemp(prefix="gentest-bench-"))
+    tmp = Path(tempfile.mkdtemp(prefix="generate-and-test-bench-"))
     cfgs = ROOT / "configs"
     for n in (8, 9, 10, 11):
         (tmp / f"q{n}.toml").write_text(f'[puzzle]\ntype = "n-queens"\nn = {n}\n')
