@@ -66,7 +66,7 @@ def even(v: int) -> int:
     return v + (v & 1)
 
 
-def plan_layout(scene: AnyScene, options: RenderOptions, *,
+def plan_frame(scene: AnyScene, options: RenderOptions, *,
                 counter: bool | None = None) -> FrameLayout:
     """Pick the cell size and place the scene and the counter bar (even frame size)."""
     counter = options.counter if counter is None else counter
@@ -75,7 +75,7 @@ def plan_layout(scene: AnyScene, options: RenderOptions, *,
         cell = options.cell
         bar_h = max(18, round(cell * 0.55)) if counter else 0
         pad = max(4, round(cell * 0.15))
-        sw, sh = scene.layout(cell)
+        sw, sh = scene.prepare(cell)
         width = even(sw + 2 * pad)
         height = even(sh + bar_h + 2 * pad)
     else:
@@ -84,7 +84,7 @@ def plan_layout(scene: AnyScene, options: RenderOptions, *,
         bar_h = max(18, round(height * 0.075)) if counter else 0
         pad = max(4, round(min(width, height) * 0.03))
         cell = max(2, int(min((width - 2 * pad) / ew, (height - bar_h - 2 * pad) / eh)))
-        sw, sh = scene.layout(cell)
+        sw, sh = scene.prepare(cell)
     bx = (width - sw) // 2
     by = pad + (height - bar_h - 2 * pad - sh) // 2
     bar = (0, height - bar_h - pad // 2, width, bar_h) if counter else (0, height, width, 0)
@@ -140,10 +140,10 @@ class Movie:
         self.fps = fps
         self.theme = THEMES[options.theme]
         self.scene = scene_for(header, options, self.theme)
-        self.layout = plan_layout(self.scene, options)
+        self.frame_layout = plan_frame(self.scene, options)
         self.ease = EASINGS[options.easing]
         self.total = total_moves(header)
-        L = self.layout
+        L = self.frame_layout
         self.buf = np.empty((L.height, L.width, 3), np.uint8)
         self.buf[:] = self.theme.background
         bx, by, bw, bh = L.board
@@ -174,7 +174,7 @@ class Movie:
         n = frames(self.options.title_seconds, self.fps)
         if n <= 0:
             return
-        L, t = self.layout, self.theme
+        L, t = self.frame_layout, self.theme
         card = self.buf
         card[:] = t.background
         lines = title_lines(header, self.total)
@@ -200,7 +200,7 @@ class Movie:
         if text == self.counter:
             return
         self.counter = text
-        x, y, w, h = self.layout.bar
+        x, y, w, h = self.frame_layout.bar
         if h <= 0:
             return
         bar = self.buf[y:y + h, x:x + w]
@@ -255,7 +255,7 @@ class Sheet:
         self.scene = scene_for(header, options, self.theme)
         self.header = header
         cell = options.sheet_cell
-        sw, sh = self.scene.layout(cell)
+        sw, sh = self.scene.prepare(cell)
         self.label_px = max(10, round(cell * 0.6))
         self.pad = max(4, cell // 3)
         self.pw = sw + 2 * self.pad
@@ -358,5 +358,5 @@ def render_stream(stream: IO[Any], source: str,
 
 
 __all__ = ["DEFAULT_SIZE", "AnyScene", "AnyStep", "FrameLayout", "Movie", "Sheet", "Sink",
-           "counter_text", "plan_layout", "render_stream", "resolve_options", "title_lines",
+           "counter_text", "plan_frame", "render_stream", "resolve_options", "title_lines",
            "total_moves"]

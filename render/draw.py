@@ -2,7 +2,7 @@
 framed boards and a small cache of composites.
 
 A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 coverage
-mask.  Sprites are drawn once per layout (at 4x and shrunk, for smooth edges) and then
+mask.  Sprites are drawn once per cell size (at 4x and shrunk, for smooth edges) and then
 blitted every frame, which costs little next to encoding.
 """
 

@@ -14,8 +14,8 @@ The renderer core (``render.core``) reads a trace, replays it, and asks the puzz
    the step's ``segments`` separately, so a scene moving a piece along a k-cell path
    just puts it at ``path[p * k]`` (interpolated).  ``p == 0`` is ``before``, ``p == 1``
    is ``after``.  ``draw`` must paint every pixel of ``out`` (it is not cleared) and
-   must depend only on (layout, step, p): same inputs, same pixels.  Caching sprites
-   or a pre-drawn background keyed on the layout or the step is encouraged.
+   must depend only on (cell size, step, p): same inputs, same pixels.  Caching
+   sprites or a pre-drawn background keyed on the cell size or the step is encouraged.
 
 Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
 frame counts from ``RenderOptions``), easing, the title card, the move counter bar
@@ -105,7 +105,7 @@ class Scene(Protocol[S, D]):
         The core picks the pixel size of a cell so that the drawing fits the frame."""
         ...
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         """Prepare to draw at ``cell`` pixels per board cell; return (width, height) in
         pixels of the area ``draw`` paints (at most ``ceil(extent * cell)``)."""
         ...

@@ -66,7 +66,7 @@ def steps_of(text: str, cell: int) -> tuple[Scene, list[Step]]:
     for rep, item in replay(io.StringIO(text), "t"):
         if scene is None:
             scene = scene_for(item.event, RenderOptions(), THEME)  # type: ignore[arg-type]
-            scene.layout(cell)
+            scene.prepare(cell)
             continue
         steps.extend(scene.advance(item, rep))
     assert scene is not None
@@ -74,7 +74,7 @@ def steps_of(text: str, cell: int) -> tuple[Scene, list[Step]]:
 
 
 def frame(scene: Scene, step: Step, p: float, cell: int) -> np.ndarray:
-    w, h = scene.layout(cell)
+    w, h = scene.prepare(cell)
     out = np.zeros((h, w, 3), np.uint8)
     out[:] = (1, 2, 3)                    # draw() must paint every pixel
     scene.draw(out, step, p)

@@ -41,7 +41,7 @@ def frames_of_first_move(cell: int = 14) -> dict[str, np.ndarray]:
                                          "solver")},
                     solver=HEADER["solver"])
     scene = scene_for(header, RenderOptions(), THEMES["light"])
-    w, h = scene.layout(cell)
+    w, h = scene.prepare(cell)
     steps: list[Step] = []
     for rep, item in replay(io.StringIO(trace_text()), "tiny"):
         if item.applied is not None:

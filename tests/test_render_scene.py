@@ -43,7 +43,7 @@ def header_of(trace: Path) -> Header:
 
 def steps_of(trace: Path, options: RenderOptions, cell: int = CELL) -> tuple[Scene, list[Step]]:
     scene = scene_for(header_of(trace), options, THEMES[options.theme])
-    scene.layout(cell)
+    scene.prepare(cell)
     out: list[Step] = []
     with open(trace, "rb") as f:
         for rep, item in replay(f, str(trace)):
@@ -53,7 +53,7 @@ def steps_of(trace: Path, options: RenderOptions, cell: int = CELL) -> tuple[Sce
 
 
 def frame(scene: Scene, step: Step, p: float, cell: int = CELL) -> np.ndarray:
-    w, h = scene.layout(cell)
+    w, h = scene.prepare(cell)
     out = np.zeros((h, w, 3), np.uint8)
     scene.draw(out, step, p)
     return out

@@ -30,7 +30,7 @@ def header(**render: object) -> Header:
 
 def frames_of(opts: RenderOptions) -> tuple[np.ndarray, np.ndarray]:
     scene = scene_for(header(), opts, THEMES[opts.theme])
-    w, h = scene.layout(12)
+    w, h = scene.prepare(12)
     rep = SlidingTileReplay(header())
     move = TileMove(1, 5)
     rep.step(move)

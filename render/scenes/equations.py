@@ -100,7 +100,7 @@ class _CardScene(SceneBase[Reveal, int]):
                *CATEGORICAL]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         w, h = self.extent()
         W, H = int(math.ceil(w * cell)), int(math.ceil(h * cell))

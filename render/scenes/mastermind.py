@@ -86,7 +86,7 @@ class MastermindScene(SceneBase[State, Row]):
             out += [c, gfx.darker(c)]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         w, h = self.extent()
         W, H = int(math.ceil(w * cell)), int(math.ceil(h * cell))

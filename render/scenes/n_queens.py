@@ -143,7 +143,7 @@ class NQueensScene(SceneBase[State, Placing]):
                self.leaving, t.text, t.muted, t.accent]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         self.frame_px = fp = max(2, round(FRAME * cell))
         W = H = self.n * cell + 2 * fp

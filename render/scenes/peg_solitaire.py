@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from puzzlereel.rules.peg_solitaire import PegSolitaireReplay
+from puzzlereel.rules.peg_solitaire import Layout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
 
 from .. import draw as gfx
@@ -48,18 +48,21 @@ def ring(d: int, width: int) -> np.ndarray:
     return np.clip(outer.astype(np.int16) - inner, 0, 255).astype(np.uint8)
 
 
-class PegSolitaireScene(SceneBase):
-    """Draws peg-solitaire traces (English, French, Hoppers, triangle, custom boards)."""
+Pegs = frozenset[Cell]    # the state: the holes that hold a peg
+# a motion: the peg's hole, the holes it lands in jump by jump, the pegs jumped over
+Chain = tuple[Cell, tuple[Cell, ...], tuple[Cell, ...]]
 
-    counter_word = "Move"
+
+class PegSolitaireScene(SceneBase[Pegs, Chain]):
+    """Draws peg-solitaire traces (English, French, Hoppers, triangle, custom boards)."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        board = PegSolitaireReplay(header)          # parses and checks the header
-        self.holes: tuple[Cell, ...] = board.holes
-        self.geometry = board.geometry
-        self.goal: frozenset[Cell] = board.goal or frozenset()
-        self.start: frozenset[Cell] = frozenset(board.pegs)
+        layout = Layout.from_header(header)         # parses and checks the header
+        self.holes: tuple[Cell, ...] = layout.holes
+        self.geometry = layout.geometry
+        self.goal: Pegs = frozenset(layout.goal or ())
+        self.start: Pegs = frozenset(layout.pegs)
         self.state = self.start
         xs = [x for x, _ in self.holes]
         ys = [y for _, y in self.holes]
@@ -88,10 +91,10 @@ class PegSolitaireScene(SceneBase):
     def extent(self) -> tuple[float, float]:
         return (self.w_cells, self.h_cells + FOOTER)
 
-    def initial(self) -> frozenset[Cell]:
+    def initial(self) -> Pegs:
         return self.start
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Pegs, Chain]]:
         move = item.applied
         if not isinstance(move, PegMove):
             return ()
@@ -118,7 +121,7 @@ class PegSolitaireScene(SceneBase):
                self.peg_fill, gfx.darker(self.peg_fill), self.hole_fill]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         W = int(math.ceil(self.w_cells * cell))
         H = int(math.ceil((self.h_cells + FOOTER) * cell))
@@ -139,7 +142,7 @@ class PegSolitaireScene(SceneBase):
         self.ring = (solid, rmask)
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[Pegs, Chain], p: float) -> None:
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, (), ()))
             return

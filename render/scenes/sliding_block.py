@@ -2,7 +2,7 @@
 
 Pieces are coloured by shape class (2x2, 2x1, 1x2, 1x1, other) or per piece from the
 options / trace ``render.colors`` (or ``colours``); the goal piece stands out and its
-target is marked with an outline.  Sprites and the board are drawn once per layout; a
+target is marked with an outline.  Sprites and the board are drawn once per cell size; a
 frame is a copy of a cached composite (the board with the resting pieces) plus one blit
 of the moving piece.
 State: a tuple of piece top-left positions, in the header's piece order.
@@ -104,7 +104,7 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             out += [f, gfx.darker(f)]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         self.frame_px = fp = max(2, round(FRAME * cell))
         W, H = self.width * cell + 2 * fp, self.height * cell + 2 * fp

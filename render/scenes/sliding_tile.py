@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from puzzlereel.rules.sliding_tile import SCHEMES, SlidingTileReplay, Tiles
+from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 from .. import draw as gfx
@@ -50,17 +50,19 @@ def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int
     return out
 
 
-class SlidingTileScene(SceneBase):
-    """Draws sliding-tile traces (8-puzzle, 15-puzzle, any rows x cols)."""
+# a motion: (the tile, the cell it leaves, the cell it slides into)
+TileSlide = tuple[int, int, int]
 
-    counter_word = "Move"
+
+class SlidingTileScene(SceneBase[Tiles, TileSlide]):
+    """Draws sliding-tile traces (8-puzzle, 15-puzzle, any rows x cols)."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        board = SlidingTileReplay(header)       # parses and checks the header's fields
-        self.rows, self.cols = board.rows, board.cols
-        self.start: Tiles = board.start
-        self.goal: Tiles = board.goal
+        layout = Layout.from_header(header)     # parses and checks the header's fields
+        self.rows, self.cols = layout.rows, layout.cols
+        self.start: Tiles = layout.start
+        self.goal: Tiles = layout.goal
         scheme = options.scheme
         if scheme == "auto":
             hint = header.render.get("scheme") if isinstance(header.render, dict) else None
@@ -85,7 +87,7 @@ class SlidingTileScene(SceneBase):
     def initial(self) -> Tiles:
         return self.start
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step]:
+    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Tiles, TileSlide]]:
         move = item.applied
         if not isinstance(move, TileMove):
             return ()
@@ -105,7 +107,7 @@ class SlidingTileScene(SceneBase):
             out += [f, gfx.darker(f)]
         return list(dict.fromkeys(out))
 
-    def layout(self, cell: int) -> tuple[int, int]:
+    def prepare(self, cell: int) -> tuple[int, int]:
         self.cell = cell
         self.frame_px = fp = max(2, round(FRAME * cell))
         W, H = self.cols * cell + 2 * fp, self.rows * cell + 2 * fp
@@ -128,7 +130,7 @@ class SlidingTileScene(SceneBase):
                 self.lit[tile] = sprite
         return W, H
 
-    def draw(self, out: np.ndarray, step: Step, p: float) -> None:
+    def draw(self, out: np.ndarray, step: Step[Tiles, TileSlide], p: float) -> None:
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
             return
