@@ -27,7 +27,7 @@ Adding a scene for a new puzzle family:
 * write ``render/scenes/<family>.py`` with a class satisfying ``Scene`` (subclassing
   ``SceneBase`` gives defaults), built as ``Cls(header, options, theme)``;
 * name it in the puzzle's row of ``puzzlereel.registry`` (its ``scene`` part);
-* test a few ``draw`` outputs against tiny golden images (see tests/test_render_*.py).
+* test a few ``draw`` outputs against tiny golden images (tests/render/, tests/golden/).
 
 ``docs/rendering.md`` ("Writing a scene for a new puzzle family") walks through it.
 """

@@ -1,27 +1,33 @@
-"""Shared test helpers: paths, running the CLI in-process, a tiny puzzle config writer."""
+"""pytest's hooks and fixtures for the whole suite: the ``--update-golden`` switch and the
+``golden`` fixture it sets, and a temporary cache folder for pattern databases.  Helpers
+that tests call directly are in ``tests/fixtures.py``."""
 
 from __future__ import annotations
 
-import io
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
-CONFIGS = ROOT / "configs"
+from tests.fixtures import GOLDEN, UPDATE_GOLDEN, GoldenImages
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(UPDATE_GOLDEN, action="store_true", default=False,
+                     help=f"write every golden image the run compares ({GOLDEN}) from the "
+                          "frame drawn now, where it is missing or its pixels differ")
 
 
 @pytest.fixture
-def runner() -> CliRunner:
-    return CliRunner()
+def golden(request: pytest.FixtureRequest) -> GoldenImages:
+    """The golden frames, rewritten on the way when the run has ``--update-golden``."""
+    return GoldenImages(update=bool(request.config.getoption(UPDATE_GOLDEN)))
 
 
-def write(tmp_path: Path, name: str, text: str) -> Path:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return p
-
-
-def lines_io(*lines: str) -> io.StringIO:
-    return io.StringIO("".join(line + "\n" for line in lines))
+@pytest.fixture(scope="module")
+def pdb_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Pattern databases go to a temporary cache, never the user's (one per module)."""
+    cache = tmp_path_factory.mktemp("tile-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PUZZLEREEL_CACHE", str(cache))
+        yield cache

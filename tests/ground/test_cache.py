@@ -15,9 +15,9 @@ import pytest
 import puzzlereel.solvers
 from puzzlereel import cache
 from puzzlereel.solvers import jit
+from tests.fixtures import CONFIGS
 
-ROOT = Path(__file__).resolve().parent.parent
-DADS = ROOT / "configs" / "dads-puzzle.toml"
+DADS = CONFIGS / "dads-puzzle.toml"
 
 
 def test_cache_dir_prefers_puzzlereel_cache_then_xdg_then_home(monkeypatch, tmp_path):

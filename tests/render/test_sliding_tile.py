@@ -4,7 +4,6 @@ frame counts of a short rendered trace."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,9 +15,10 @@ from puzzlereel.render.scenes.sliding_tile import tile_groups
 from puzzlereel.render.theme import THEMES
 from puzzlereel.rules.sliding_tile import SlidingTileReplay
 from puzzlereel.trace import Header, Replayed, TileMove, TraceError
+from tests.fixtures import GoldenImages, Tolerance
 
-DATA = Path(__file__).resolve().parent / "data"
 START = (1, 2, 3, 4, 0, 5, 7, 8, 6)   # two moves from the goal: 5 then 6
+TOLERANCE = Tolerance(mean=1.5, off=40)
 
 
 def header(**render: object) -> Header:
@@ -42,18 +42,10 @@ def frames_of(opts: RenderOptions) -> tuple[np.ndarray, np.ndarray]:
     return still, mid
 
 
-def close_to(img: np.ndarray, name: str) -> None:
-    with Image.open(DATA / name) as im:
-        golden = np.asarray(im.convert("RGB"))
-    assert golden.shape == img.shape
-    diff = np.abs(golden.astype(int) - img.astype(int))
-    assert diff.mean() < 1.5 and (diff.max(axis=2) > 40).mean() < 0.01
-
-
-def test_golden_frames_start_and_mid_slide():
+def test_golden_frames_start_and_mid_slide(golden: GoldenImages):
     still, mid = frames_of(RenderOptions())
-    close_to(still, "tiles-3x3-start.png")
-    close_to(mid, "tiles-3x3-mid.png")
+    golden.check("sliding-tile-start", still, TOLERANCE)
+    golden.check("sliding-tile-mid", mid, TOLERANCE)
     # the tile is half-way: the frame differs from both ends
     assert (still != mid).any()
 

@@ -1,14 +1,13 @@
 """Sliding-block solver: golden answers, the compiled search against a plain BFS, the
-state text forms, and every written trace replayed through the validator."""
+state text forms of its tables, limits, and every written trace replayed through the
+validator."""
 
 from __future__ import annotations
 
-import io
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import CONFIGS, write
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +18,8 @@ from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.sliding_block.search import analyze, solve
 from puzzlereel.solvers.sliding_block.tables import Move, Tables
-from puzzlereel.trace import BlockMove, End, Header, validate, write_trace
+from puzzlereel.trace import BlockMove, End, Header
+from tests.fixtures import CONFIGS, replayed, write
 
 
 def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:
@@ -33,10 +33,7 @@ def solve_events(puzzle: sb.Puzzle, **kw) -> list:
 
 def check_trace(events: list) -> int:
     """Write the events as a trace and replay it; returns the number of moves."""
-    out = io.StringIO()
-    write_trace(events, out)
-    out.seek(0)
-    return validate(out, "solver").moves
+    return replayed(events, "solver")[1].moves
 
 
 def with_metric(metric: str, path: Path = CONFIGS / "hakoiri-musume.toml") -> sb.Puzzle:

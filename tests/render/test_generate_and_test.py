@@ -1,17 +1,10 @@
 """Scenes for the generate-and-test puzzles: tiny golden frames (with a tolerance), what the
-pixels must show, and whole renders checked by frame count and size.
-
-Regenerate the golden PNGs after an intended drawing change with
-``PUZZLEREEL_UPDATE_GOLDEN=1 python -m pytest tests/test_gentest_scenes.py``.
-"""
+pixels must show, and whole renders checked by frame count and size."""
 
 from __future__ import annotations
 
 import io
-import json
-import os
 from pathlib import Path
-from typing import Any
 
 import av
 import numpy as np
@@ -24,22 +17,13 @@ from puzzlereel.render.scene import Scene, Step, scene_for
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import frames
 from puzzlereel.trace import replay
+from tests.fixtures import END_SOLVED as END
+from tests.fixtures import GoldenImages, Tolerance
+from tests.fixtures import header as head
+from tests.fixtures import jsonl as trace
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("PUZZLEREEL_UPDATE_GOLDEN") == "1"
 THEME = THEMES["light"]
-
-
-def trace(*objs: dict[str, Any]) -> str:
-    return "".join(json.dumps(o) + "\n" for o in objs)
-
-
-def head(puzzle: str, **fields: Any) -> dict[str, Any]:
-    return {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": puzzle,
-            **fields}
-
-
-END = {"type": "end", "status": "solved", "stats": {}}
+TOLERANCE = Tolerance(mean=1.5, off=48, by_value=True)
 
 Q4 = trace(head("n-queens", n=4),
            {"type": "place", "row": 0, "col": 1}, {"type": "place", "row": 1, "col": 3},
@@ -81,17 +65,6 @@ def frame(scene: Scene, step: Step, p: float, cell: int) -> np.ndarray:
     return out
 
 
-def golden(name: str, img: np.ndarray) -> None:
-    path = GOLDEN / f"{name}.png"
-    if UPDATE or not path.exists():
-        assert UPDATE, f"missing golden image {path} (run with PUZZLEREEL_UPDATE_GOLDEN=1)"
-        Image.fromarray(img).save(path)
-    want = np.asarray(Image.open(path).convert("RGB"))
-    assert want.shape == img.shape
-    diff = np.abs(want.astype(np.int16) - img.astype(np.int16))
-    assert diff.mean() < 1.5 and (diff > 48).mean() < 0.01, f"{name}: frame differs"
-
-
 def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> int:
     """Pixels within ``tol`` of ``rgb``."""
     return int((np.abs(img.astype(np.int16) - np.array(rgb)).max(axis=2) <= tol).sum())
@@ -100,7 +73,7 @@ def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> in
 # ---------------------------------------------------------------- n-queens
 
 
-def test_queens_frames() -> None:
+def test_queens_frames(golden: GoldenImages) -> None:
     cell = 16
     scene, steps = steps_of(Q4, cell)
     assert [s.move for s in steps] == [1, 2, 3, 4, 1, 5, 2]
@@ -108,9 +81,9 @@ def test_queens_frames() -> None:
     half = frame(scene, steps[1], 0.5, cell)       # the second queen fading in
     full = frame(scene, steps[3], 1.0, cell)       # four queens on the board
     sol = frame(scene, steps[6], 1.0, cell)        # the second solution
-    golden("queens4_place_half", half)
-    golden("queens4_full", full)
-    golden("queens4_solution2", sol)
+    golden.check("n-queens-place-half", half, TOLERANCE)
+    golden.check("n-queens-full", full, TOLERANCE)
+    golden.check("n-queens-solution2", sol, TOLERANCE)
     assert not (half == (1, 2, 3)).all(axis=2).any()
     # the solution's queens are drawn in the goal colour, the search's are not
     assert colour_near(sol, THEME.goal) > 20 and colour_near(full, THEME.goal) < 5
@@ -130,16 +103,16 @@ def test_queens_hint_limits_solutions() -> None:
 # ---------------------------------------------------------------- mastermind
 
 
-def test_mastermind_frames() -> None:
+def test_mastermind_frames(golden: GoldenImages) -> None:
     cell = 14
     scene, steps = steps_of(MM, cell)
     assert [(s.move, s.segments) for s in steps] == [(1, 4), (2, 4)]
     first = frame(scene, steps[0], 1.0, cell)
     mid = frame(scene, steps[1], 0.5, cell)
     won = frame(scene, steps[1], 1.0, cell)
-    golden("mastermind_first", first)
-    golden("mastermind_mid", mid)
-    golden("mastermind_won", won)
+    golden.check("mastermind-first", first, TOLERANCE)
+    golden.check("mastermind-mid", mid, TOLERANCE)
+    golden.check("mastermind-won", won, TOLERANCE)
     # the secret is covered until the winning guess: its colours appear only then
     from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
@@ -149,28 +122,28 @@ def test_mastermind_frames() -> None:
 # ---------------------------------------------------------------- equation cards
 
 
-def test_alphametic_letters_turn_into_digits() -> None:
+def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     cell = 16
     scene, steps = steps_of(AL, cell)
     assert len(steps) == 1 and steps[0].segments == 3
     start = frame(scene, steps[0], 0.0, cell)
     half = frame(scene, steps[0], 0.5, cell)
     done = frame(scene, steps[0], 1.0, cell)
-    golden("alphametic_half", half)
-    golden("alphametic_done", done)
+    golden.check("alphametic-half", half, TOLERANCE)
+    golden.check("alphametic-done", done, TOLERANCE)
     # digits are drawn in the goal colour: none at the start, some half-way, most at the end
     g0, g1, g2 = (colour_near(x, THEME.goal, 40) for x in (start, half, done))
     assert g0 == 0 < g1 < g2
 
 
-def test_komachi_and_oomachi_cards() -> None:
+def test_komachi_and_oomachi_cards(golden: GoldenImages) -> None:
     scene, steps = steps_of(KO, 16)
     assert steps[0].segments == 2
-    golden("komachi_done", frame(scene, steps[0], 1.0, 16))
+    golden.check("komachi-done", frame(scene, steps[0], 1.0, 16), TOLERANCE)
     scene, steps = steps_of(OO, 24)
     assert steps[0].segments == 10
     done = frame(scene, steps[0], 1.0, 24)
-    golden("oomachi_done", done)
+    golden.check("oomachi-done", done, TOLERANCE)
     from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     assert all(colour_near(done, c, 40) > 0 for c in PEG_COLOURS)   # ten digits, ten colours
 

@@ -7,9 +7,9 @@ import contextlib
 import importlib.util
 import io
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.fixtures import ROOT
+
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

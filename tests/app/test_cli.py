@@ -1,16 +1,16 @@
 """The command line: exit codes, one-line errors naming file/line/field, atomic outputs,
-and the solve | validate / show pipe."""
+the solve | validate / show pipe, and `run` (solve and render in one go)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from conftest import CONFIGS, ROOT, write
 
-from puzzlereel.cli import app
+from tests.fixtures import CONFIGS, ROOT, cli, one_line_error, write
 
 GOOD = '''
 title = "tiny"
@@ -22,19 +22,6 @@ b..
 """
 goal = { piece = "A", x = 1, y = 1 }
 '''
-
-
-def run(runner, *args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def one_line_error(result, *fragments: str) -> None:
-    assert result.exit_code == 1, result.output
-    err = result.stderr.strip()
-    assert len(err.splitlines()) == 1, err
-    assert "Traceback" not in err
-    for frag in fragments:
-        assert frag in err, err
 
 
 @pytest.mark.parametrize("body, fragments", [
@@ -57,60 +44,60 @@ def one_line_error(result, *fragments: str) -> None:
     ('[puzzle]\ntype = "sliding-block"\nlayout = """\nA.?\n"""\ngoal = { piece = "A", '
      'x = 1, y = 0 }\n', ["line 4", "puzzle.layout", "'?' is not a piece"]),
 ])
-def test_bad_configs_get_one_line_naming_file_line_field(runner, tmp_path, body, fragments):
+def test_bad_configs_get_one_line_naming_file_line_field(tmp_path, body, fragments):
     cfg = write(tmp_path, "bad.toml", body)
     out = tmp_path / "out.jsonl"
-    result = run(runner, "solve", str(cfg), "-o", str(out))
-    one_line_error(result, str(cfg), *fragments)
+    result = cli("solve", str(cfg), "-o", str(out))
+    one_line_error(result, 1, str(cfg), *fragments)
     assert not out.exists()
     assert list(tmp_path.iterdir()) == [cfg], "no temporary file left behind"
 
 
-def test_missing_config_file(runner, tmp_path):
-    result = run(runner, "solve", str(tmp_path / "nope.toml"))
-    one_line_error(result, "nope.toml", "no such file")
+def test_missing_config_file(tmp_path):
+    result = cli("solve", str(tmp_path / "nope.toml"))
+    one_line_error(result, 1, "nope.toml", "no such file")
 
 
-def test_solve_writes_atomically_and_validates(runner, tmp_path):
+def test_solve_writes_atomically_and_validates(tmp_path):
     cfg = write(tmp_path, "tiny.toml", GOOD)
     out = tmp_path / "sub" / "t.jsonl"
-    result = run(runner, "solve", str(cfg), "-o", str(out))
+    result = cli("solve", str(cfg), "-o", str(out))
     assert result.exit_code == 0, result.output
     lines = out.read_text().splitlines()
     assert json.loads(lines[0])["title"] == "tiny"
     assert json.loads(lines[-1])["status"] == "solved"
-    result = run(runner, "validate", str(out))
+    result = cli("validate", str(out))
     assert result.exit_code == 0
     assert "valid sliding-block trace (tiny)" in result.stdout
-    result = run(runner, "show", str(out))
+    result = cli("show", str(out))
     assert result.exit_code == 0
     assert "start\nAA.\nb.." in result.stdout and "end: solved" in result.stdout
 
 
-def test_unsolvable_exits_3_and_limit_exits_4(runner, tmp_path):
+def test_unsolvable_exits_3_and_limit_exits_4(tmp_path):
     cfg = write(tmp_path, "u.toml", GOOD.replace("AA.\nb..", "AA#\nb.#").replace(
         "x = 1, y = 1", "x = 0, y = 1"))
-    result = run(runner, "solve", str(cfg))
+    result = cli("solve", str(cfg))
     assert result.exit_code == 3
     assert json.loads(result.stdout.splitlines()[-1])["status"] == "unsolvable"
     assert "no solution" in result.stderr
-    result = run(runner, "solve", str(CONFIGS / "hakoiri-musume.toml"), "--max-states", "100")
+    result = cli("solve", str(CONFIGS / "hakoiri-musume.toml"), "--max-states", "100")
     assert result.exit_code == 4
     assert json.loads(result.stdout.splitlines()[-1])["status"] == "limit"
 
 
-def test_validate_reports_bad_traces(runner, tmp_path):
+def test_validate_reports_bad_traces(tmp_path):
     trace = write(tmp_path, "t.jsonl", '{"type":"header","format":"puzzlereel-trace",'
                   '"version":1,"puzzle":"n-queens","n":4}\n{"type":"place","row":0,"col":1}\n')
-    one_line_error(run(runner, "validate", str(trace)), "t.jsonl: line 3: truncated")
-    one_line_error(run(runner, "validate", str(tmp_path / "none.jsonl")), "no such file")
-    one_line_error(run(runner, "validate", "-", input="garbage\n"),
+    one_line_error(cli("validate", str(trace)), 1, "t.jsonl: line 3: truncated")
+    one_line_error(cli("validate", str(tmp_path / "none.jsonl")), 1, "no such file")
+    one_line_error(cli("validate", "-", input="garbage\n"), 1,
                    "<stdin>: line 1: invalid JSON")
 
 
-def test_analyze_json_and_plot(runner, tmp_path):
+def test_analyze_json_and_plot(tmp_path):
     png = tmp_path / "depths.png"
-    result = run(runner, "analyze", str(CONFIGS / "dads-puzzle.toml"), "--json", "--plot",
+    result = cli("analyze", str(CONFIGS / "dads-puzzle.toml"), "--json", "--plot",
                  str(png))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -118,9 +105,9 @@ def test_analyze_json_and_plot(runner, tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_help_has_examples(runner):
+def test_help_has_examples():
     for cmd in ("solve", "validate", "show", "analyze"):
-        result = run(runner, cmd, "--help")
+        result = cli(cmd, "--help")
         assert result.exit_code == 0 and "puzzlereel " + cmd in result.stdout
 
 
@@ -144,3 +131,31 @@ def test_real_pipe_between_two_processes(tmp_path):
     assert cut.returncode == 1
     assert cut.stderr.strip() == "puzzlereel: <stdin>: line 11: truncated: the trace stops " \
         "without an 'end' line"
+
+
+# ---------------------------------------------------------------- run
+
+
+def test_run_writes_every_format(tmp_path: Path) -> None:
+    cfg = tmp_path / "tiny.toml"
+    cfg.write_text('title = "tiny"\n[puzzle]\ntype = "sliding-block"\nlayout = """\nAA.\nb..\n'
+                   '"""\ngoal = { piece = "A", x = 1, y = 1 }\n[render]\n'
+                   'formats = ["gif", "png"]\nfps = 10\ncell = 8\ntheme = "wood"\n')
+    res = cli("run", cfg, "--out-dir", tmp_path / "o")
+    assert res.exit_code == 0, res.output
+    names = sorted(p.name for p in (tmp_path / "o").iterdir())
+    assert names == ["tiny.gif", "tiny.jsonl", "tiny.png"]
+
+
+def test_run_config_render_error_names_the_field(tmp_path: Path) -> None:
+    cfg = tmp_path / "bad.toml"
+    cfg.write_text('[puzzle]\ntype = "sliding-block"\nlayout = """\nAA.\nb..\n"""\n'
+                   'goal = { piece = "A", x = 1, y = 1 }\n[render]\nfps = 0\n')
+    res = cli("run", cfg, "--out-dir", tmp_path / "o")
+    one_line_error(res, 1, "bad.toml", "line 9", "render.fps")
+
+
+def test_run_hakoiri_real_solution(tmp_path: Path) -> None:
+    res = cli("run", CONFIGS / "hakoiri-musume.toml", "--out-dir", tmp_path, "--formats", "png")
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "hakoiri-musume.png").stat().st_size > 10_000

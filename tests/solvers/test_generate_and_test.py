@@ -1,11 +1,9 @@
-"""Generate-and-test families: known answers, cross-checks against brute force, and every
-trace they write replayed through ``puzzlereel.trace.validate``."""
+"""Generate-and-test solvers: known answers, cross-checks against brute force, config
+errors, and every trace they write replayed through ``puzzlereel.trace.validate``."""
 
 from __future__ import annotations
 
-import io
 import itertools
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -16,29 +14,14 @@ from puzzlereel.config import ConfigError, load_config
 from puzzlereel.rules.arith import Expression
 from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.trace import Event, Guess, Place, Remove, Solution, validate, write_trace
+from puzzlereel.trace import Guess, Place, Remove, Solution
+from tests.fixtures import CONFIGS, replayed, write
 
-ROOT = Path(__file__).resolve().parents[1]
 OPTS = SolveOptions()
 
 
-def trace_text(events: Iterable[Event]) -> str:
-    buf = io.StringIO()
-    write_trace(events, buf)
-    return buf.getvalue()
-
-
-def validated(events: Iterable[Event]) -> tuple[list[Event], object]:
-    """Write the events as a trace, replay it, and return (events, summary)."""
-    evs = list(events)
-    summary = validate(io.StringIO(trace_text(evs)), "<test>")
-    return evs, summary
-
-
 def cfg(tmp_path: Path, text: str) -> object:
-    path = tmp_path / "c.toml"
-    path.write_text(text)
-    return load_config(path)
+    return load_config(write(tmp_path, "c.toml", text))
 
 
 # ---------------------------------------------------------------- komachi
@@ -55,8 +38,8 @@ def test_komachi_100_has_the_seeds_11_solutions_in_order() -> None:
 
 
 def test_komachi_trace_replays() -> None:
-    cfg_ = load_config(ROOT / "configs/komachi-100.toml")
-    evs, summary = validated(komachi.solve(komachi.load(cfg_), OPTS))
+    cfg_ = load_config(CONFIGS / "komachi-100.toml")
+    evs, summary = replayed(komachi.solve(komachi.load(cfg_), OPTS))
     sols = [e for e in evs if isinstance(e, Solution)]
     assert [s.text for s in sols] == [t + "=100" for t in SEED_KOMACHI]
     assert summary.end is not None and summary.end.status == "solved"
@@ -100,15 +83,15 @@ def test_komachi_matches_brute_force(digits: list[int], ops: set[str], join: boo
 
 
 def test_komachi_all_operators_trace_replays() -> None:
-    p = komachi.load(load_config(ROOT / "configs/komachi-100-all-operators.toml"))
-    evs, _ = validated(komachi.solve(p, OPTS))
+    p = komachi.load(load_config(CONFIGS / "komachi-100-all-operators.toml"))
+    evs, _ = replayed(komachi.solve(p, OPTS))
     texts = [e.text for e in evs if isinstance(e, Solution)]
     assert "1+2+3+4+5+6+7+8*9=100" in texts and len(texts) == len(set(texts)) > 11
 
 
 def test_komachi_unsolvable_target(tmp_path: Path) -> None:
     p = komachi.load(cfg(tmp_path, '[puzzle]\ntype = "komachi"\ntarget = 100000000\n'))
-    evs, summary = validated(komachi.solve(p, OPTS))
+    evs, summary = replayed(komachi.solve(p, OPTS))
     assert summary.end is not None and summary.end.status == "unsolvable"
 
 
@@ -153,8 +136,8 @@ def test_oomachi_matches_brute_force(terms: int) -> None:
 
 
 def test_oomachi_trace_replays() -> None:
-    p = oomachi.load(load_config(ROOT / "configs/oomachi.toml"))
-    evs, _ = validated(oomachi.solve(p, OPTS))
+    p = oomachi.load(load_config(CONFIGS / "oomachi.toml"))
+    evs, _ = replayed(oomachi.solve(p, OPTS))
     assert [e.text for e in evs if isinstance(e, Solution)] == [
         "1267*1268*1269=2038719564", "1332*1333*1334=2368591704"]
 
@@ -183,8 +166,8 @@ def brute_alphametic(equation: str) -> list[dict[str, int]]:
 
 
 def test_send_more_money() -> None:
-    p = alphametic.load(load_config(ROOT / "configs/send-more-money.toml"))
-    evs, _ = validated(alphametic.solve(p, OPTS))
+    p = alphametic.load(load_config(CONFIGS / "send-more-money.toml"))
+    evs, _ = replayed(alphametic.solve(p, OPTS))
     sols = [e for e in evs if isinstance(e, Solution)]
     assert len(sols) == 1
     assert sols[0].text == "9567+1085=10652"
@@ -206,7 +189,7 @@ def test_alphametic_subtraction_and_many_addends() -> None:
     many = alphametic.parse("SO+MANY+MORE+MEN+SEEM+TO+SAY+THAT+THEY+MAY+SOON+TRY+TO+STAY+AT+"
                             "HOME+SO+AS+TO+SEE+OR+HEAR+THE+SAME+ONE+MAN+TRY+TO+MEET+THE+TEAM+"
                             "ON+THE+MOON+AS+HE+HAS+AT+THE+OTHER+TEN=TESTS")
-    evs, _ = validated(alphametic.solve(many, OPTS))
+    evs, _ = replayed(alphametic.solve(many, OPTS))
     sols = [e for e in evs if isinstance(e, Solution)]
     assert len(sols) == 1 and sols[0].text is not None and sols[0].text.endswith("=90393")
 
@@ -237,8 +220,8 @@ def test_queens_listing_matches_brute_force(n: int) -> None:
 
 
 def test_queens_8_trace_with_steps_replays() -> None:
-    p = n_queens.load(load_config(ROOT / "configs/n-queens-8.toml"))
-    evs, summary = validated(n_queens.solve(p, OPTS))
+    p = n_queens.load(load_config(CONFIGS / "n-queens-8.toml"))
+    evs, summary = replayed(n_queens.solve(p, OPTS))
     sols = [e for e in evs if isinstance(e, Solution)]
     assert len(sols) == 92 and sols[0].cols == (0, 4, 7, 5, 2, 6, 1, 3)
     places = sum(isinstance(e, Place) for e in evs)
@@ -251,7 +234,7 @@ def test_queens_8_trace_with_steps_replays() -> None:
 def test_queens_6_all_steps_replays(tmp_path: Path, steps: str, max_steps: int) -> None:
     c = cfg(tmp_path, f'[puzzle]\ntype = "n-queens"\nn = 6\n[solve]\nsteps = "{steps}"\n'
                       f"max_steps = {max_steps}\n")
-    evs, _ = validated(n_queens.solve(n_queens.load(c), OPTS))  # type: ignore[arg-type]
+    evs, _ = replayed(n_queens.solve(n_queens.load(c), OPTS))  # type: ignore[arg-type]
     assert sum(isinstance(e, Solution) for e in evs) == 4
     if steps == "all" and max_steps > 1000:
         # every placement is taken back in the end
@@ -259,19 +242,19 @@ def test_queens_6_all_steps_replays(tmp_path: Path, steps: str, max_steps: int) 
 
 
 def test_queens_12_trace_replays() -> None:
-    p = n_queens.load(load_config(ROOT / "configs/n-queens-12.toml"))
-    evs, _ = validated(n_queens.solve(p, OPTS))
+    p = n_queens.load(load_config(CONFIGS / "n-queens-12.toml"))
+    evs, _ = replayed(n_queens.solve(p, OPTS))
     assert sum(isinstance(e, Solution) for e in evs) == 14200
 
 
 def test_queens_3_is_unsolvable(tmp_path: Path) -> None:
     c = cfg(tmp_path, '[puzzle]\ntype = "n-queens"\nn = 3\n')
-    evs, summary = validated(n_queens.solve(n_queens.load(c), OPTS))  # type: ignore[arg-type]
+    evs, summary = replayed(n_queens.solve(n_queens.load(c), OPTS))  # type: ignore[arg-type]
     assert summary.end is not None and summary.end.status == "unsolvable"
 
 
 def test_queens_analyze() -> None:
-    p = n_queens.load(load_config(ROOT / "configs/n-queens-8.toml"))
+    p = n_queens.load(load_config(CONFIGS / "n-queens-8.toml"))
     result = n_queens.analyze(p, OPTS)
     assert result["solutions"] == 92 and sum(result["by_first_column"]) == 92
     series = n_queens.plot_series(result)
@@ -289,8 +272,8 @@ def test_queens_too_many_to_list(tmp_path: Path) -> None:
 
 
 def guesses_of(config: str, **over: object) -> list[Guess]:
-    p = mastermind.load(load_config(ROOT / "configs" / config))
-    evs, _ = validated(mastermind.solve(p, SolveOptions(**over)))  # type: ignore[arg-type]
+    p = mastermind.load(load_config(CONFIGS / config))
+    evs, _ = replayed(mastermind.solve(p, SolveOptions(**over)))  # type: ignore[arg-type]
     return [e for e in evs if isinstance(e, Guess)]
 
 
@@ -316,7 +299,7 @@ def test_mastermind_better_strategies_win(strategy: str) -> None:
 
 
 def test_mastermind_analyze_simple_matches_the_seed() -> None:
-    p = mastermind.load(load_config(ROOT / "configs/mastermind-9431-simple.toml"))
+    p = mastermind.load(load_config(CONFIGS / "mastermind-9431-simple.toml"))
     r = mastermind.analyze(p, OPTS)
     assert (r["secrets"], r["total_guesses"], r["max"]) == (5040, 28024, 9)
     assert [9, 4, 3, 1] in r["hardest"]
@@ -324,7 +307,7 @@ def test_mastermind_analyze_simple_matches_the_seed() -> None:
 
 
 def test_mastermind_expected_beats_simple() -> None:
-    p = mastermind.load(load_config(ROOT / "configs/mastermind-9431.toml"))
+    p = mastermind.load(load_config(CONFIGS / "mastermind-9431.toml"))
     r = mastermind.analyze(p, OPTS)
     assert r["strategy"] == "expected"
     assert r["average"] < 5.3 and r["max"] <= 7
@@ -333,7 +316,7 @@ def test_mastermind_expected_beats_simple() -> None:
 
 def test_mastermind_knuth_minimax() -> None:
     # Knuth (1977): 6 colours, 4 pegs, repeats: at most 5 guesses, 5801 in all
-    p = mastermind.load(load_config(ROOT / "configs/mastermind-knuth.toml"))
+    p = mastermind.load(load_config(CONFIGS / "mastermind-knuth.toml"))
     r = mastermind.analyze(p, OPTS)
     assert (r["max"], r["total_guesses"], r["first_guess"]) == (5, 5801, [0, 0, 1, 1])
     gs = guesses_of("mastermind-knuth.toml")
@@ -359,34 +342,3 @@ def test_mastermind_solve_needs_a_secret(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         list(mastermind.solve(p, OPTS))
     assert err.value.field == "puzzle.secret"
-
-
-# ---------------------------------------------------------------- arith (the replays' reader)
-
-
-@settings(max_examples=60, deadline=None)
-@given(nums=st.lists(st.integers(0, 10**6), min_size=1, max_size=6),
-       ops=st.lists(st.sampled_from(["+", "-", "*", "/"]), min_size=5, max_size=5))
-def test_arith_text_round_trips(nums: list[int], ops: list[str]) -> None:
-    from puzzlereel.rules.arith import parse_expression
-
-    expr = Expression(tuple(str(n) for n in nums), tuple(ops[:len(nums) - 1]))
-    again = parse_expression(" ".join(expr.text()))
-    assert again == expr and again.text() == expr.text()
-
-
-@pytest.mark.parametrize("text", ["", "1+", "+1", "1++2", "1+2a", "1=2=3"])
-def test_arith_rejects(text: str) -> None:
-    from puzzlereel.rules.arith import ArithError, parse_equation
-
-    with pytest.raises(ArithError):
-        parse_equation(text if "=" in text else text + "=1")
-
-
-def test_arith_precedence_and_fractions() -> None:
-    from fractions import Fraction
-
-    from puzzlereel.rules.arith import parse_expression
-
-    assert parse_expression("1+2*3-4/8").value() == Fraction(13, 2)
-    assert parse_expression("12-3-4").value() == 5

@@ -1,52 +1,34 @@
-"""Sliding-tile solver: golden answers (the seed 8-puzzle, Korf instances), heuristics
-admissible and consistent against breadth-first distances, parity, config errors, and
-every trace replayed move by move."""
+"""Sliding-tile solver: golden answers (the seed 8-puzzle, Korf instances), every
+algorithm against breadth-first distances, heuristics admissible and consistent, the
+unsolvable start found by parity without a search, config errors, the pattern-database
+cache, and every trace replayed move by move."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from puzzlereel.cli import app
 from puzzlereel.config import ConfigError, load_config
-from puzzlereel.rules.sliding_tile import (
-    SlidingTileReplay,
-    default_goal,
-    neighbours,
-    parse_tiles,
-    slide,
-    solvable,
-    tiles_text,
-)
+from puzzlereel.rules.sliding_tile import default_goal, neighbours, slide
 from puzzlereel.solvers import search
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.sliding_tile import search as tiles
 from puzzlereel.solvers.sliding_tile.config import TilePuzzle, default_groups
 from puzzlereel.solvers.sliding_tile.config import load as load_puzzle
 from puzzlereel.solvers.sliding_tile.pdb import build_group_table, mirror_symmetric
-from puzzlereel.trace import End, Header, TileMove, TraceError, validate, write_trace
+from puzzlereel.trace import End, Header, TileMove
+from tests.fixtures import CONFIGS, ROOT, cli, replayed, write
 
-ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.usefixtures("pdb_cache")   # pattern databases in a temporary cache
+
 SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
-# Korf's 100 instances (published data, kept with the benchmarks)
+
+
 KORF = json.loads((ROOT / "benchmarks" / "data" / "korf100.json").read_text())
-
-
-@pytest.fixture(scope="module", autouse=True)
-def pdb_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """Pattern databases go to a temporary cache, never the user's."""
-    cache = tmp_path_factory.mktemp("tile-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PUZZLEREEL_CACHE", str(cache))
-        yield cache
 
 
 def puzzle(board: tuple[int, ...], rows: int, cols: int, *, goal: tuple[int, ...] | None = None,
@@ -58,17 +40,8 @@ def puzzle(board: tuple[int, ...], rows: int, cols: int, *, goal: tuple[int, ...
                             groups=groups or default_groups(rows, cols, goal))
 
 
-def config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
-    p = tmp_path / name
-    p.write_text(body, encoding="utf-8")
-    return p
-
-
 def trace_of(p: TilePuzzle, algorithm: str | None = None) -> list:
-    events = list(tiles.solve(p, SolveOptions(algorithm=algorithm)))
-    buf = io.StringIO()
-    write_trace(events, buf)
-    summary = validate(io.StringIO(buf.getvalue()), "<test>")  # every trace is replayed
+    events, summary = replayed(tiles.solve(p, SolveOptions(algorithm=algorithm)))  # replayed
     assert summary.end is not None and summary.end.status == events[-1].status
     return events
 
@@ -83,9 +56,6 @@ def exact_distances(rows: int, cols: int, goal: tuple[int, ...]) -> dict[tuple[i
     return {s: d for d, layer in enumerate(layers) for s in layer}
 
 
-# ---------------------------------------------------------------- golden answers
-
-
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear-conflict", "pdb"])
 def test_seed_eight_puzzle_has_31_moves_and_40_optimal_solutions(heuristic):
     p = puzzle(SEED, 3, 3, heuristic=heuristic)
@@ -93,23 +63,6 @@ def test_seed_eight_puzzle_has_31_moves_and_40_optimal_solutions(heuristic):
     assert result["optimal_moves"] == 31
     assert result["optimal_solutions"] == 40
     assert len(result["solution"]) == 31
-
-
-def test_seed_counts_via_the_cli_and_config(tmp_path):
-    runner = CliRunner()
-    res = runner.invoke(app, ["analyze", str(ROOT / "configs" / "eight-puzzle.toml"), "--json",
-                              "--farthest"])
-    assert res.exit_code == 0, res.output
-    out = json.loads(res.stdout)
-    assert (out["optimal_moves"], out["optimal_solutions"]) == (31, 40)
-    assert out["max_depth"] == 31
-    assert sorted(out["farthest"]) == [[6, 4, 7, 8, 5, 0, 3, 2, 1], [8, 6, 7, 2, 5, 4, 3, 0, 1]]
-    assert out["depths"][31] == 2 and sum(out["depths"]) == 181440
-    assert out["seconds"] >= 0
-    png = tmp_path / "d.png"
-    res = runner.invoke(app, ["analyze", str(ROOT / "configs" / "eight-puzzle.toml"),
-                              "--farthest", "--plot", str(png)])
-    assert res.exit_code == 0 and png.stat().st_size > 1000
 
 
 def test_farthest_agrees_with_python_bfs_on_2x3():
@@ -193,7 +146,11 @@ def test_heuristics_admissible_and_consistent_on_every_2x3_board(heuristic, grou
 
 
 EIGHT = exact_distances(3, 3, default_goal(9))
+
+
 EIGHT_BOARDS = sorted(EIGHT)
+
+
 EIGHT_TS = {}
 
 
@@ -236,22 +193,7 @@ def test_ida_star_is_optimal_on_random_8_puzzles(perm):
     assert b == p.goal
 
 
-# ---------------------------------------------------------------- parity
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.permutations(list(range(9))))
-def test_parity_matches_reachability_on_the_8_puzzle(perm):
-    assert solvable(tuple(perm), default_goal(9), 3) == (tuple(perm) in EIGHT)
-
-
-def test_parity_on_even_width_boards():
-    dist = exact_distances(2, 4, default_goal(8))
-    rng = random.Random(2)
-    for _ in range(200):
-        b = list(range(8))
-        rng.shuffle(b)
-        assert solvable(b, default_goal(8), 4) == (tuple(b) in dist)
+# ---------------------------------------------------------------- unsolvable starts
 
 
 def test_unsolvable_start_is_reported_without_search_and_exit_3(tmp_path):
@@ -261,8 +203,9 @@ def test_unsolvable_start_is_reported_without_search_and_exit_3(tmp_path):
     end = events[-1]
     assert isinstance(end, End) and end.status == "unsolvable" and "parity" in end.stats["reason"]
     assert not moves_of(events)
-    cfg = config(tmp_path, '[puzzle]\ntype = "sliding-tile"\ntiles = [1,2,3,4,5,6,8,7,0]\n')
-    res = CliRunner().invoke(app, ["solve", str(cfg), "-o", str(tmp_path / "t.jsonl")])
+    cfg = write(tmp_path, "p.toml",
+                '[puzzle]\ntype = "sliding-tile"\ntiles = [1,2,3,4,5,6,8,7,0]\n')
+    res = cli("solve", cfg, "-o", tmp_path / "t.jsonl")
     assert res.exit_code == 3
     assert "no solution" in res.stderr and "parity" in res.stderr
     assert tiles.analyze(p, SolveOptions())["optimal_solutions"] == 0
@@ -278,7 +221,7 @@ def test_korf_instance_against_the_wrong_goal_is_unsolvable():
 
 
 def test_shipped_configs_load_and_small_ones_solve(tmp_path):
-    found = sorted((ROOT / "configs").glob("*.toml"))
+    found = sorted(CONFIGS.glob("*.toml"))
     kinds = []
     for path in found:
         cfg = load_config(path)
@@ -294,12 +237,12 @@ def test_shipped_configs_load_and_small_ones_solve(tmp_path):
 
 
 def test_goal_conventions_and_rectangular_boards(tmp_path):
-    cfg = load_config(config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n'
-                                       'tiles = [0,1,2,3,4,5]\ncols = 3\ngoal = "blank-first"\n'))
+    cfg = load_config(write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\n'
+                            'tiles = [0,1,2,3,4,5]\ncols = 3\ngoal = "blank-first"\n'))
     p = load_puzzle(cfg)
     assert (p.rows, p.cols, p.goal) == (2, 3, (0, 1, 2, 3, 4, 5))
-    cfg = load_config(config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n'
-                                       'tiles = [4,1,2,5,0,3]\nrows = 2\n'))
+    cfg = load_config(write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\n'
+                            'tiles = [4,1,2,5,0,3]\nrows = 2\n'))
     p = load_puzzle(cfg)
     assert (p.cols, p.goal) == (3, (1, 2, 3, 4, 5, 0))
     assert len(moves_of(trace_of(p))) == exact_distances(2, 3, p.goal)[p.tiles]
@@ -322,32 +265,16 @@ def test_goal_conventions_and_rectangular_boards(tmp_path):
      ["solve.pdb", "exactly once"]),
 ])
 def test_bad_configs_get_one_line_naming_file_line_field(tmp_path, body, fragments):
-    path = config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n' + body)
+    path = write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\n' + body)
     with pytest.raises(ConfigError) as info:
         load_puzzle(load_config(path))
     msg = str(info.value)
     for frag in fragments:
         assert frag in msg, msg
-    res = CliRunner().invoke(app, ["solve", str(path)])
+    res = cli("solve", path)
     assert res.exit_code == 1
     assert len(res.stderr.strip().splitlines()) == 1 and "Traceback" not in res.stderr
     assert str(path) in res.stderr
-
-
-def test_farthest_on_a_big_board_is_a_clear_error(tmp_path):
-    path = config(tmp_path, '[puzzle]\ntype = "sliding-tile"\n'
-                            'tiles = [1,2,3,4,5,6,7,8,9,10,11,0]\nrows = 3\n')
-    res = CliRunner().invoke(app, ["analyze", str(path), "--farthest"])
-    assert res.exit_code == 1 and "supported up to 10 cells" in res.stderr
-
-
-def test_node_limit_ends_with_status_limit_and_exit_4(tmp_path):
-    path = config(tmp_path, '[puzzle]\ntype = "sliding-tile"\ntiles = [8,6,7,2,5,4,3,0,1]\n')
-    out = tmp_path / "t.jsonl"
-    res = CliRunner().invoke(app, ["solve", str(path), "--max-states", "100", "-o", str(out)])
-    assert res.exit_code == 4
-    with open(out, "rb") as fh:
-        assert validate(fh, str(out)).end.status == "limit"
 
 
 # ---------------------------------------------------------------- pattern database cache
@@ -372,73 +299,7 @@ def test_pattern_databases_are_cached_and_reported(pdb_cache):
     assert third[-1].stats["pdb_built"] == 3 and moves_of(third) == moves_of(events)
 
 
-# ---------------------------------------------------------------- replay / text form
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]).flatmap(
-    lambda rc: st.tuples(st.just(rc), st.permutations(list(range(rc[0] * rc[1]))))))
-def test_tiles_text_round_trips(case):
-    (rows, cols), perm = case
-    text = tiles_text(perm, cols)
-    assert parse_tiles(text) == (tuple(perm), rows, cols)
-
-
-def header(**over) -> Header:
-    fields = {"rows": 3, "cols": 3, "tiles": list(SEED), "goal": list(default_goal(9))}
-    fields.update(over)
-    return Header(puzzle="sliding-tile", fields=fields)
-
-
-def test_replay_checks_moves_and_goal():
-    rep = SlidingTileReplay(header())
-    assert rep.step(TileMove(1, 5)) == TileMove(1, 5)
-    assert "5" not in rep.text().splitlines()[1]
-    with pytest.raises(TraceError) as info:
-        rep.step(TileMove(2, 8))
-    assert info.value.field == "tile" and "not next to the blank" in str(info.value)
-    with pytest.raises(TraceError) as info:
-        rep.step(TileMove(3, 6))
-    assert info.value.field == "n"
-    with pytest.raises(TraceError) as info:
-        rep.step(TileMove(2, 9))
-    assert info.value.field == "tile"
-    with pytest.raises(TraceError) as info:
-        rep.step(End("solved", moves=1))
-    assert info.value.field == "status"
-
-
-@pytest.mark.parametrize("over, field", [
-    ({"rows": 1}, "rows"),
-    ({"tiles": [1, 2, 3]}, "tiles"),
-    ({"tiles": [1, 1, 2, 3, 4, 5, 6, 7, 8]}, "tiles"),
-    ({"goal": [1, 2, 3, 4, 5, 6, 7, 8, "0"]}, "goal"),
-])
-def test_replay_rejects_bad_headers(over, field):
-    with pytest.raises(TraceError) as info:
-        SlidingTileReplay(header(**over))
-    assert info.value.field == field
-
-
-def test_show_and_validate_through_the_cli(tmp_path):
-    runner = CliRunner()
-    out = tmp_path / "seed.jsonl"
-    res = runner.invoke(app, ["solve", str(ROOT / "configs" / "eight-puzzle.toml"), "-o",
-                              str(out)])
-    assert res.exit_code == 0, res.output
-    res = runner.invoke(app, ["validate", str(out)])
-    assert res.exit_code == 0 and "31 moves" in res.stdout
-    res = runner.invoke(app, ["show", str(out)])
-    assert res.exit_code == 0 and "move 31: tile" in res.stdout
-    assert "end: solved, 31 moves" in res.stdout
-    # a tampered move is caught with its line and field
-    lines = out.read_text().splitlines()
-    bad = json.loads(lines[1])
-    bad["tile"] = 8 if bad["tile"] != 8 else 6
-    lines[1] = json.dumps(bad)
-    (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n")
-    res = runner.invoke(app, ["validate", str(tmp_path / "bad.jsonl")])
-    assert res.exit_code == 1 and "line 2: tile" in res.stderr
+# ---------------------------------------------------------------- counts against BFS
 
 
 def _count_shortest(board: tuple[int, ...], dist: dict, p: TilePuzzle,

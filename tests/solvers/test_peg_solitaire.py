@@ -1,5 +1,6 @@
-"""Peg solitaire: golden answers from the seed article, traces replayed move by move,
-the compiled search checked against a plain breadth-first search, config errors."""
+"""Peg-solitaire solver: golden answers from the seed article, traces replayed move by
+move, the compiled search checked against a plain breadth-first search and brute force,
+the board model, and config errors."""
 
 from __future__ import annotations
 
@@ -10,9 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from puzzlereel.cli import app
 from puzzlereel.config import ConfigError, load_config
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.peg_solitaire import board as pb
@@ -20,14 +19,11 @@ from puzzlereel.solvers.peg_solitaire import config as pc
 from puzzlereel.solvers.peg_solitaire import search as ps
 from puzzlereel.solvers.peg_solitaire import tables as pt
 from puzzlereel.trace import End, PegMove, dumps, validate
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.fixtures import CONFIGS, cli, write
 
 
 def write_config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
-    path = tmp_path / name
-    path.write_text('[puzzle]\ntype = "peg-solitaire"\n' + body)
-    return path
+    return write(tmp_path, name, '[puzzle]\ntype = "peg-solitaire"\n' + body)
 
 
 def load(path: Path) -> pc.Puzzle:
@@ -53,12 +49,12 @@ def replayed(text: str) -> tuple[int, str]:
 @pytest.mark.parametrize("name", ["hoppers", "triangle", "english", "english-18", "french",
                                   "french-solvable"])
 def test_every_config_loads(name: str) -> None:
-    puzzle = load(ROOT / "configs" / f"{name}.toml")
+    puzzle = load(CONFIGS / f"{name}.toml")
     assert puzzle.title and bin(puzzle.start).count("1") >= 12
 
 
 def test_hoppers_seven_moves_72_solutions() -> None:
-    puzzle = load(ROOT / "configs" / "hoppers.toml")
+    puzzle = load(CONFIGS / "hoppers.toml")
     result = ps.analyze(puzzle, SolveOptions())
     assert result["optimal_moves"] == 7
     assert result["optimal_solutions"] == 72
@@ -108,7 +104,7 @@ def test_triangle_hole_4_has_no_complement(tmp_path: Path) -> None:
 
 
 def test_english_central_31_jumps() -> None:
-    puzzle = load(ROOT / "configs" / "english.toml")
+    puzzle = load(CONFIGS / "english.toml")
     outcome = ps.search_any(puzzle)
     assert outcome.status == "solved" and len(outcome.jumps) == 31
     assert outcome.seconds < 5  # generous: the benchmark measures it properly
@@ -126,32 +122,16 @@ def test_english_one_peg_anywhere_under_moves_metric_dfs(tmp_path: Path) -> None
 
 
 def test_french_central_game_is_proved_impossible(tmp_path: Path) -> None:
-    puzzle = load(ROOT / "configs" / "french.toml")
+    puzzle = load(CONFIGS / "french.toml")
     text, end = trace_of(puzzle)
     assert end.status == "unsolvable" and "position class" in end.stats["reason"]
     assert replayed(text) == (0, "unsolvable")
-    runner = CliRunner()
-    result = runner.invoke(app, ["solve", str(ROOT / "configs" / "french.toml"), "-o",
-                                 str(tmp_path / "french.jsonl")])
+    result = cli("solve", CONFIGS / "french.toml", "-o", tmp_path / "french.jsonl")
     assert result.exit_code == 3
-    result = runner.invoke(app, ["analyze", str(ROOT / "configs" / "french.toml"), "--json"])
+    result = cli("analyze", CONFIGS / "french.toml", "--json")
     assert result.exit_code == 3
     data = json.loads(result.output)
     assert data["status"] == "unsolvable" and data["optimal_moves"] is None
-
-
-def test_cli_solve_validate_analyze(tmp_path: Path) -> None:
-    runner = CliRunner()
-    out = tmp_path / "t.jsonl"
-    result = runner.invoke(app, ["solve", str(ROOT / "configs" / "triangle.toml"), "-o",
-                                 str(out)])
-    assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["validate", str(out)])
-    assert result.exit_code == 0 and "9 moves" in result.output
-    result = runner.invoke(app, ["analyze", str(ROOT / "configs" / "hoppers.toml"), "--json"])
-    assert result.exit_code == 0
-    data = json.loads(result.output)
-    assert data["optimal_moves"] == 7 and data["optimal_solutions"] == 72
 
 
 def test_jumps_metric_counts_all_solutions(tmp_path: Path) -> None:
@@ -367,14 +347,12 @@ def test_config_errors_name_field_and_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         load(cfg)
     assert "puzzle.jumps" in str(err.value)
-    result = CliRunner().invoke(app, ["solve", str(ROOT / "configs" / "hoppers.toml"),
-                                      "--algorithm", "bfs"])
+    result = cli("solve", CONFIGS / "hoppers.toml", "--algorithm", "bfs")
     assert result.exit_code == 1 and "--algorithm" in result.output
     cfg = write_config(tmp_path, 'board = "hoppers"\n[solve]\nfirst = [0, 12]\n')
     with pytest.raises(ConfigError, match="solve.first"):
         load(cfg)
-    runner = CliRunner()
-    result = runner.invoke(app, ["solve", str(cfg)])
+    result = cli("solve", cfg)
     assert result.exit_code == 1
 
 

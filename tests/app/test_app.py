@@ -13,10 +13,7 @@ from puzzlereel.config import ConfigError, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError
 from puzzlereel.render.api import UnsupportedFormat
 from puzzlereel.trace import End, TraceError
-
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
-CONFIGS = ROOT / "configs"
+from tests.fixtures import CONFIGS, DATA
 
 
 def test_show_lines_number_every_move_and_draw_the_board():

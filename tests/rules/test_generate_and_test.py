@@ -1,31 +1,19 @@
-"""Replays of generate-and-test traces reject what is wrong, naming the line and field;
-and the CLI solves, validates, shows and analyzes these puzzles end to end."""
+"""Generate-and-test rules: replays of n-queens, Mastermind and equation traces reject
+what is wrong, naming the line and field; and the arithmetic the equations are read with."""
 
 from __future__ import annotations
 
 import io
-import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from puzzlereel.cli import app
+from puzzlereel.rules.arith import Expression
 from puzzlereel.trace import TraceError, validate
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def lines(*objs: dict) -> str:
-    return "".join(json.dumps(o) + "\n" for o in objs)
-
-
-def head(puzzle: str, **fields: object) -> dict:
-    return {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": puzzle,
-            **fields}
-
-
-END = {"type": "end", "status": "solved", "stats": {}}
+from tests.fixtures import END_SOLVED as END
+from tests.fixtures import header as head
+from tests.fixtures import jsonl as lines
 
 
 def check(text: str) -> None:
@@ -192,50 +180,32 @@ def test_alphametic_text_must_match_and_leading_zero() -> None:
             2, "assignment")
 
 
-# ---------------------------------------------------------------- CLI end to end
+# ---------------------------------------------------------------- arith (the replays' reader)
 
 
-runner = CliRunner()
+@settings(max_examples=60, deadline=None)
+@given(nums=st.lists(st.integers(0, 10**6), min_size=1, max_size=6),
+       ops=st.lists(st.sampled_from(["+", "-", "*", "/"]), min_size=5, max_size=5))
+def test_arith_text_round_trips(nums: list[int], ops: list[str]) -> None:
+    from puzzlereel.rules.arith import parse_expression
+
+    expr = Expression(tuple(str(n) for n in nums), tuple(ops[:len(nums) - 1]))
+    again = parse_expression(" ".join(expr.text()))
+    assert again == expr and again.text() == expr.text()
 
 
-@pytest.mark.parametrize("config, expect", [
-    ("komachi-100.toml", "13 events"),
-    ("oomachi.toml", "4 events"),
-    ("send-more-money.toml", "3 events"),
-    ("mastermind-9431-simple.toml", "9 moves"),
-    ("n-queens-8.toml", "218 moves"),
-])
-def test_cli_solve_validate_show(tmp_path: Path, config: str, expect: str) -> None:
-    out = tmp_path / "t.jsonl"
-    res = runner.invoke(app, ["solve", str(ROOT / "configs" / config), "-o", str(out)])
-    assert res.exit_code == 0, res.output
-    res = runner.invoke(app, ["validate", str(out)])
-    assert res.exit_code == 0 and expect in res.output, res.output
-    res = runner.invoke(app, ["show", str(out)])
-    assert res.exit_code == 0 and "end: solved" in res.output
+@pytest.mark.parametrize("text", ["", "1+", "+1", "1++2", "1+2a", "1=2=3"])
+def test_arith_rejects(text: str) -> None:
+    from puzzlereel.rules.arith import ArithError, parse_equation
+
+    with pytest.raises(ArithError):
+        parse_equation(text if "=" in text else text + "=1")
 
 
-def test_cli_analyze_json_and_plot(tmp_path: Path) -> None:
-    res = runner.invoke(app, ["analyze", str(ROOT / "configs/n-queens-12.toml"), "--json"])
-    assert res.exit_code == 0 and json.loads(res.output)["solutions"] == 14200
-    png = tmp_path / "mm.png"
-    res = runner.invoke(app, ["analyze", str(ROOT / "configs/mastermind-9431-simple.toml"),
-                              "--json", "--plot", str(png)])
-    data = json.loads(res.output)
-    assert res.exit_code == 0 and data["average"] == round(28024 / 5040, 4)
-    assert png.stat().st_size > 1000
+def test_arith_precedence_and_fractions() -> None:
+    from fractions import Fraction
 
+    from puzzlereel.rules.arith import parse_expression
 
-def test_cli_bad_config_one_line(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text('[puzzle]\ntype = "n-queens"\nn = 0\n')
-    res = runner.invoke(app, ["solve", str(bad)])
-    assert res.exit_code == 1
-    assert res.output.strip().endswith("line 3: puzzle.n: n must be between 1 and 20, got 0")
-
-
-def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
-    cfgp = tmp_path / "q3.toml"
-    cfgp.write_text('[puzzle]\ntype = "n-queens"\nn = 3\n')
-    res = runner.invoke(app, ["solve", str(cfgp), "-o", str(tmp_path / "t.jsonl")])
-    assert res.exit_code == 3
+    assert parse_expression("1+2*3-4/8").value() == Fraction(13, 2)
+    assert parse_expression("12-3-4").value() == 5

@@ -9,8 +9,8 @@ from pathlib import Path
 import puzzlereel
 import puzzlereel.render
 import puzzlereel.solvers
+from tests.fixtures import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SETUP = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 
 

@@ -4,34 +4,31 @@ short trace rendered to GIF/MP4 with the frame count the timing rules give."""
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Step, scene_for
 from puzzlereel.render.theme import THEMES
 from puzzlereel.trace import Header, replay
+from tests.fixtures import GoldenImages, Tolerance, cli, header, jsonl
 
-DATA = Path(__file__).resolve().parent / "data"
 # a 3-row triangle: the peg at [0, 2] jumps over [0, 1] to [0, 0], then over [1, 1] to [2, 2]
-HEADER = {"type": "header", "format": "puzzlereel-trace", "version": 1,
-          "puzzle": "peg-solitaire", "title": "tiny triangle",
-          "holes": [[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]],
-          "pegs": [[0, 1], [1, 1], [0, 2], [1, 2]],
-          "jumps": [[2, 0], [-2, 0], [0, 2], [0, -2], [2, 2], [-2, -2]],
-          "geometry": "triangle", "goal": {"pegs": [[2, 2]]}, "moves": 2,
-          "solver": {"metric": "moves"}}
+HEADER = header("peg-solitaire", title="tiny triangle",
+                holes=[[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]],
+                pegs=[[0, 1], [1, 1], [0, 2], [1, 2]],
+                jumps=[[2, 0], [-2, 0], [0, 2], [0, -2], [2, 2], [-2, -2]],
+                geometry="triangle", goal={"pegs": [[2, 2]]}, moves=2,
+                solver={"metric": "moves"})
 MOVES = [{"type": "move", "n": 1, "from": [0, 2], "path": [[0, 0], [2, 2]]},
          {"type": "move", "n": 2, "from": [2, 2], "path": [[0, 2]]}]
+TOLERANCE = Tolerance(mean=1.5, off=60, by_value=True)
 
 
 def trace_text(end: str = "limit") -> str:
-    lines = [HEADER, *MOVES, {"type": "end", "status": end, "moves": 2}]
-    return "".join(json.dumps(x) + "\n" for x in lines)
+    return jsonl(HEADER, *MOVES, {"type": "end", "status": end, "moves": 2})
 
 
 def frames_of_first_move(cell: int = 14) -> dict[str, np.ndarray]:
@@ -57,13 +54,10 @@ def frames_of_first_move(cell: int = 14) -> dict[str, np.ndarray]:
     return out
 
 
-def test_golden_frames() -> None:
+def test_golden_frames(golden: GoldenImages) -> None:
     frames = frames_of_first_move()
     for name, img in frames.items():
-        golden = np.asarray(Image.open(DATA / f"peg-tiny-{name}.png").convert("RGB"))
-        assert img.shape == golden.shape, name
-        diff = np.abs(img.astype(np.int16) - golden.astype(np.int16))
-        assert diff.mean() < 1.5 and (diff > 60).mean() < 0.01, name
+        golden.check(f"peg-solitaire-{name}", img, TOLERANCE)
     # the frames differ from each other where pegs moved (the test can fail)
     assert np.abs(frames["start"].astype(int) - frames["end"].astype(int)).max() > 100
     assert np.abs(frames["mid"].astype(int) - frames["end"].astype(int)).max() > 100
@@ -78,15 +72,10 @@ def test_draw_is_pure() -> None:
 
 @pytest.mark.parametrize("suffix", [".gif", ".mp4", ".png"])
 def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
-    from typer.testing import CliRunner
-
-    from puzzlereel.cli import app
-
     trace = tmp_path / "t.jsonl"
     trace.write_text(trace_text())
     out = tmp_path / f"t{suffix}"
-    result = CliRunner().invoke(app, ["render", str(trace), "-o", str(out), "--fps", "10",
-                                      "--no-title", "--size", "160x120"])
+    result = cli("render", trace, "-o", out, "--fps", "10", "--no-title", "--size", "160x120")
     assert result.exit_code == 0, result.output
     assert out.stat().st_size > 0
     if suffix == ".mp4":

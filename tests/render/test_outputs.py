@@ -1,6 +1,6 @@
 """Rendering whole traces: MP4/WebM metadata and frame counts from the timing rules, GIF
 frames, durations and loop flag, PNG contact sheets, `state` traces from other programs,
-`run`, and every error case (one line, exit code, no file left behind)."""
+and every error case of `render` (one line, exit code, no file left behind)."""
 
 from __future__ import annotations
 
@@ -11,15 +11,13 @@ from pathlib import Path
 import av
 import numpy as np
 import pytest
-from conftest import CONFIGS
 from PIL import Image
 
-from puzzlereel.cli import app
 from puzzlereel.render.core import Movie, render_stream
 from puzzlereel.render.encode import GifSink
 from puzzlereel.render.options import RenderOptions
+from tests.fixtures import DATA, cli, jsonl, one_line_error
 
-DATA = Path(__file__).parent / "data"
 TRACE = DATA / "hakoiri-5.jsonl"
 STATES = DATA / "hakoiri-5-states.jsonl"
 PATHS = [2, 2, 2, 1, 1]          # unit slides of the five moves in TRACE
@@ -38,24 +36,16 @@ def expected_frames(fps: int, *, title: bool = True, speed: float = 0.25, pause:
     return n
 
 
-def render(runner, *args: str, input: str | None = None):
-    return runner.invoke(app, ["render", *args], input=input)
-
-
-def one_line_error(result, code: int, *fragments: str) -> None:
-    assert result.exit_code == code, (result.exit_code, result.output)
-    err = result.stderr.strip()
-    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
-    for frag in fragments:
-        assert frag in err, err
+def render(*args: str, input: str | None = None):
+    return cli("render", *args, input=input)
 
 
 # ---------------------------------------------------------------- videos
 
 
-def test_mp4_metadata_and_frame_count(runner, tmp_path: Path) -> None:
+def test_mp4_metadata_and_frame_count(tmp_path: Path) -> None:
     out = tmp_path / "h.mp4"
-    res = render(runner, str(TRACE), "-o", str(out), *SMALL)
+    res = render(str(TRACE), "-o", str(out), *SMALL)
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
         s = c.streams.video[0]
@@ -73,9 +63,9 @@ def test_mp4_metadata_and_frame_count(runner, tmp_path: Path) -> None:
     assert oct(out.stat().st_mode & 0o777) != "0o600"
 
 
-def test_mp4_options_change_timing_and_size(runner, tmp_path: Path) -> None:
+def test_mp4_options_change_timing_and_size(tmp_path: Path) -> None:
     out = tmp_path / "h.mp4"
-    res = render(runner, str(TRACE), "-o", str(out), "--size", "101x77", "--fps", "12",
+    res = render(str(TRACE), "-o", str(out), "--size", "101x77", "--fps", "12",
                  "--no-title", "--speed", "0.1", "--pause", "0")
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
@@ -85,19 +75,19 @@ def test_mp4_options_change_timing_and_size(runner, tmp_path: Path) -> None:
     assert count == expected_frames(12, title=False, speed=0.1, pause=0)
 
 
-def test_webm(runner, tmp_path: Path) -> None:
+def test_webm(tmp_path: Path) -> None:
     out = tmp_path / "h.webm"
-    res = render(runner, str(TRACE), "-o", str(out), *SMALL, "--no-title")
+    res = render(str(TRACE), "-o", str(out), *SMALL, "--no-title")
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
         assert c.streams.video[0].codec_context.name == "vp9"
         assert sum(1 for _ in c.decode(video=0)) == expected_frames(10, title=False)
 
 
-def test_same_trace_same_frames(runner, tmp_path: Path) -> None:
+def test_same_trace_same_frames(tmp_path: Path) -> None:
     a, b = tmp_path / "a.gif", tmp_path / "b.gif"
-    assert render(runner, str(TRACE), "-o", str(a), *SMALL).exit_code == 0
-    assert render(runner, str(TRACE), "-o", str(b), *SMALL).exit_code == 0
+    assert render(str(TRACE), "-o", str(a), *SMALL).exit_code == 0
+    assert render(str(TRACE), "-o", str(b), *SMALL).exit_code == 0
     assert a.read_bytes() == b.read_bytes()
 
 
@@ -114,9 +104,9 @@ def gif_frames(path: Path) -> tuple[list[np.ndarray], list[int], dict]:
         return frames, durations, dict(im.info)
 
 
-def test_gif_loops_and_keeps_exact_time(runner, tmp_path: Path) -> None:
+def test_gif_loops_and_keeps_exact_time(tmp_path: Path) -> None:
     out = tmp_path / "h.gif"
-    res = render(runner, str(TRACE), "-o", str(out), "--cell", "8", "--fps", "30",
+    res = render(str(TRACE), "-o", str(out), "--cell", "8", "--fps", "30",
                  "--gif-fps", "15")
     assert res.exit_code == 0, res.output
     frames, durations, info = gif_frames(out)
@@ -175,19 +165,19 @@ def test_gif_centiseconds_are_distributed() -> None:
 # ---------------------------------------------------------------- PNG sheet
 
 
-def test_png_contact_sheet(runner, tmp_path: Path) -> None:
+def test_png_contact_sheet(tmp_path: Path) -> None:
     out = tmp_path / "h.png"
-    res = render(runner, str(TRACE), "-o", str(out), "--theme", "dark")
+    res = render(str(TRACE), "-o", str(out), "--theme", "dark")
     assert res.exit_code == 0, res.output
     im = Image.open(out)
     im.load()
     assert im.mode == "RGB" and im.width > 100 and im.height > 100
 
 
-def test_several_outputs_in_one_pass(runner, tmp_path: Path) -> None:
+def test_several_outputs_in_one_pass(tmp_path: Path) -> None:
     outs = [tmp_path / f"h.{ext}" for ext in ("mp4", "gif", "png")]
     args = [a for o in outs for a in ("-o", str(o))]
-    res = render(runner, str(TRACE), *args, *SMALL)
+    res = render(str(TRACE), *args, *SMALL)
     assert res.exit_code == 0, res.output
     assert all(o.stat().st_size > 0 for o in outs)
 
@@ -195,49 +185,16 @@ def test_several_outputs_in_one_pass(runner, tmp_path: Path) -> None:
 # ---------------------------------------------------------------- other programs
 
 
-def test_state_trace_renders_like_the_move_trace(runner, tmp_path: Path) -> None:
+def test_state_trace_renders_like_the_move_trace(tmp_path: Path) -> None:
     a, b = tmp_path / "moves.gif", tmp_path / "states.gif"
-    assert render(runner, str(TRACE), "-o", str(a), *SMALL, "--no-title").exit_code == 0
-    res = render(runner, "-", "-o", str(b), *SMALL, "--no-title",
+    assert render(str(TRACE), "-o", str(a), *SMALL, "--no-title").exit_code == 0
+    res = render("-", "-o", str(b), *SMALL, "--no-title",
                  input=STATES.read_text())
     assert res.exit_code == 0, res.output
     assert a.read_bytes() == b.read_bytes()
 
 
-# ---------------------------------------------------------------- run
-
-
-def test_run_writes_every_format(runner, tmp_path: Path) -> None:
-    cfg = tmp_path / "tiny.toml"
-    cfg.write_text('title = "tiny"\n[puzzle]\ntype = "sliding-block"\nlayout = """\nAA.\nb..\n'
-                   '"""\ngoal = { piece = "A", x = 1, y = 1 }\n[render]\n'
-                   'formats = ["gif", "png"]\nfps = 10\ncell = 8\ntheme = "wood"\n')
-    res = runner.invoke(app, ["run", str(cfg), "--out-dir", str(tmp_path / "o")])
-    assert res.exit_code == 0, res.output
-    names = sorted(p.name for p in (tmp_path / "o").iterdir())
-    assert names == ["tiny.gif", "tiny.jsonl", "tiny.png"]
-
-
-def test_run_config_render_error_names_the_field(runner, tmp_path: Path) -> None:
-    cfg = tmp_path / "bad.toml"
-    cfg.write_text('[puzzle]\ntype = "sliding-block"\nlayout = """\nAA.\nb..\n"""\n'
-                   'goal = { piece = "A", x = 1, y = 1 }\n[render]\nfps = 0\n')
-    res = runner.invoke(app, ["run", str(cfg), "--out-dir", str(tmp_path / "o")])
-    one_line_error(res, 1, "bad.toml", "line 9", "render.fps")
-
-
-def test_run_hakoiri_real_solution(runner, tmp_path: Path) -> None:
-    res = runner.invoke(app, ["run", str(CONFIGS / "hakoiri-musume.toml"), "--out-dir",
-                              str(tmp_path), "--formats", "png"])
-    assert res.exit_code == 0, res.output
-    assert (tmp_path / "hakoiri-musume.png").stat().st_size > 10_000
-
-
 # ---------------------------------------------------------------- errors
-
-
-def lines(*objs: dict) -> str:
-    return "".join(json.dumps(o) + "\n" for o in objs)
 
 
 HEADER = json.loads(TRACE.read_text().splitlines()[0])
@@ -245,33 +202,33 @@ END = {"type": "end", "status": "limit", "stats": {}}
 
 
 @pytest.mark.parametrize("text, fragments", [
-    (lines(HEADER, {"type": "move", "n": 1, "piece": "I", "path": [[1, 4]]}),
+    (jsonl(HEADER, {"type": "move", "n": 1, "piece": "I", "path": [[1, 4]]}),
      ["line 3", "truncated"]),
-    (lines(HEADER) + '{"type": "move", "n": 1,\n' + lines(END), ["line 2", "invalid JSON"]),
-    (lines({**HEADER, "version": 2}, END), ["line 1", "version"]),
-    (lines(HEADER, {"type": "move", "n": 1, "piece": "J", "path": [[4, 4]]}, END),
+    (jsonl(HEADER) + '{"type": "move", "n": 1,\n' + jsonl(END), ["line 2", "invalid JSON"]),
+    (jsonl({**HEADER, "version": 2}, END), ["line 1", "version"]),
+    (jsonl(HEADER, {"type": "move", "n": 1, "piece": "J", "path": [[4, 4]]}, END),
      ["line 2", "path[0]", "leave the board"]),
-    (lines(HEADER, {"type": "move", "n": 1, "piece": "G", "path": [[2, 3]]}, END),
+    (jsonl(HEADER, {"type": "move", "n": 1, "piece": "G", "path": [[2, 3]]}, END),
      ["line 2", "overlap piece 'H'"]),
-    (lines(HEADER, {"type": "state", "n": 1,
+    (jsonl(HEADER, {"type": "state", "n": 1,
                     "rows": ["BAAC", "BAAC", "DEEF", "D..F", "IGHJ"]}, END),
      ["line 2", "rows", "not one legal move away"]),
-    (lines({"type": "header", "format": "puzzlereel-trace", "version": 1,
+    (jsonl({"type": "header", "format": "puzzlereel-trace", "version": 1,
             "puzzle": "n-queens"}, END), ["line 1", "n: missing"]),
 ])
-def test_bad_traces_fail_cleanly(runner, tmp_path: Path, text: str, fragments: list[str]) -> None:
+def test_bad_traces_fail_cleanly(tmp_path: Path, text: str, fragments: list[str]) -> None:
     out = tmp_path / "x.mp4"
     trace = tmp_path / "bad.jsonl"
     trace.write_text(text)
-    res = render(runner, str(trace), "-o", str(out), "-o", str(tmp_path / "x.gif"), *SMALL)
+    res = render(str(trace), "-o", str(out), "-o", str(tmp_path / "x.gif"), *SMALL)
     one_line_error(res, 1, "bad.jsonl", *fragments)
     assert list(tmp_path.iterdir()) == [trace]          # nothing left behind
 
 
-def test_partial_trace_renders_when_asked(runner, tmp_path: Path) -> None:
+def test_partial_trace_renders_when_asked(tmp_path: Path) -> None:
     text = "".join(TRACE.read_text().splitlines(keepends=True)[:-1])
     out = tmp_path / "p.png"
-    res = render(runner, "-", "-o", str(out), "--partial", input=text)
+    res = render("-", "-o", str(out), "--partial", input=text)
     assert res.exit_code == 0, res.output
     assert out.exists()
 
@@ -282,13 +239,13 @@ def test_partial_trace_renders_when_asked(runner, tmp_path: Path) -> None:
     (["-o", "x.mp4", "--size", "big"], "--size"),
     (["-o", "x.mp4", "--theme", "neon"], "--theme"),
 ])
-def test_usage_errors(runner, tmp_path: Path, args: list[str], fragment: str) -> None:
+def test_usage_errors(tmp_path: Path, args: list[str], fragment: str) -> None:
     args = [str(tmp_path / a) if a.startswith("x.") else a for a in args]
-    res = render(runner, str(TRACE), *args)
+    res = render(str(TRACE), *args)
     one_line_error(res, 2, fragment)
     assert list(tmp_path.iterdir()) == []
 
 
-def test_missing_trace(runner, tmp_path: Path) -> None:
-    res = render(runner, str(tmp_path / "nope.jsonl"), "-o", str(tmp_path / "x.gif"))
+def test_missing_trace(tmp_path: Path) -> None:
+    res = render(str(tmp_path / "nope.jsonl"), "-o", str(tmp_path / "x.gif"))
     one_line_error(res, 1, "nope.jsonl", "no such file")

@@ -1,32 +1,31 @@
-"""The peg-solitaire replay: legal traces pass, every kind of illegal move is caught
-with the line and field named."""
+"""Peg-solitaire rules: legal traces pass, every kind of illegal move is caught with the
+line and field named, and the board a solver writes into a header reads back unchanged."""
 
 from __future__ import annotations
 
-import io
-import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from puzzlereel.rules.peg_solitaire import PegSolitaireReplay, board_text
+from puzzlereel.config import load_config
+from puzzlereel.rules.peg_solitaire import Layout, PegSolitaireReplay, board_text
+from puzzlereel.solvers.peg_solitaire import config as pc
 from puzzlereel.trace import TraceError, replay_for, validate
 from puzzlereel.trace.events import Header
+from tests.fixtures import CONFIGS, configs_of, trace_io, wire
+from tests.fixtures import header as trace_header
 
 # a 1x5 strip: pegs at 0,1 and 3; jump 0 -> 2 over 1, then 3 -> 1 over 2
 STRIP = {"holes": [[x, 0] for x in range(5)], "pegs": [[0, 0], [1, 0], [3, 0]]}
 
 
 def header(**extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "header", "format": "puzzlereel-trace", "version": 1,
-                           "puzzle": "peg-solitaire", **STRIP}
-    out.update(extra)
-    return out
+    return trace_header("peg-solitaire", **{**STRIP, **extra})
 
 
 def run(lines: list[dict[str, Any]]) -> Any:
-    text = "".join(json.dumps(x) + "\n" for x in lines)
-    return validate(io.StringIO(text), "t.jsonl")
+    return validate(trace_io(*lines), "t.jsonl")
 
 
 def move(n: int, start: list[int], *path: list[int]) -> dict[str, Any]:
@@ -127,3 +126,39 @@ def test_triangle_geometry_and_custom_jumps() -> None:
 
 def test_board_text_square() -> None:
     assert board_text([(0, 0), (2, 0), (1, 1)], {(0, 0)}, "square") == "o .\n ."
+
+
+# ---------------------------------------------------------------- the layout in a header
+
+
+def solver_header(path: Path) -> Header:
+    """The header the peg-solitaire solver writes for a config (its search adds only the
+    number of moves)."""
+    puzzle = pc.load(load_config(path))
+    return puzzle.header(puzzle.algorithm, None)
+
+
+@pytest.mark.parametrize("path", configs_of("peg-solitaire"), ids=lambda p: p.stem)
+def test_the_solvers_header_reads_back_to_the_same_fields(path: Path) -> None:
+    written = solver_header(path)
+    layout = Layout.from_header(wire(written))
+    assert layout.header_fields() == written.fields
+    assert Layout.from_header(Header("peg-solitaire", layout.header_fields())) == layout
+
+
+def _english(change: Any) -> Header:
+    """The English board's header with one field broken by ``change``."""
+    fields = wire(solver_header(CONFIGS / "english.toml")).fields
+    change(fields)
+    return Header("peg-solitaire", fields)
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda f: f["holes"].append(f["holes"][0]), "holes[33]", "hole [2, 0] is listed twice"),
+    (lambda f: f["pegs"].__setitem__(0, [0, 0]), "pegs[0]", "peg [0, 0] is not in a hole"),
+    (lambda f: f.update(jumps=[[1, 0]]), "jumps[0]", "jump [1, 0] has no hole at its midpoint"),
+], ids=["holes[33]", "pegs[0]", "jumps[0]"])
+def test_a_malformed_header_field_is_named(change: Any, field: str, words: str) -> None:
+    with pytest.raises(TraceError) as err:
+        Layout.from_header(_english(change))
+    assert err.value.field == field and words in str(err.value)

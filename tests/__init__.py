@@ -1,0 +1,1 @@
+"""puzzlereel's tests, in folders that mirror the packages (see docs/architecture.md, Tests)."""

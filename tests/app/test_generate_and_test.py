@@ -1,0 +1,53 @@
+"""The generate-and-test puzzles end to end on the command line: solve, validate, show,
+analyze (with a plot), a bad config in one line, and the exit code of no solution."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.fixtures import CONFIGS, cli
+
+
+@pytest.mark.parametrize("config, expect", [
+    ("komachi-100.toml", "13 events"),
+    ("oomachi.toml", "4 events"),
+    ("send-more-money.toml", "3 events"),
+    ("mastermind-9431-simple.toml", "9 moves"),
+    ("n-queens-8.toml", "218 moves"),
+])
+def test_cli_solve_validate_show(tmp_path: Path, config: str, expect: str) -> None:
+    out = tmp_path / "t.jsonl"
+    res = cli("solve", CONFIGS / config, "-o", out)
+    assert res.exit_code == 0, res.output
+    res = cli("validate", out)
+    assert res.exit_code == 0 and expect in res.output, res.output
+    res = cli("show", out)
+    assert res.exit_code == 0 and "end: solved" in res.output
+
+
+def test_cli_analyze_json_and_plot(tmp_path: Path) -> None:
+    res = cli("analyze", CONFIGS / "n-queens-12.toml", "--json")
+    assert res.exit_code == 0 and json.loads(res.output)["solutions"] == 14200
+    png = tmp_path / "mm.png"
+    res = cli("analyze", CONFIGS / "mastermind-9431-simple.toml", "--json", "--plot", png)
+    data = json.loads(res.output)
+    assert res.exit_code == 0 and data["average"] == round(28024 / 5040, 4)
+    assert png.stat().st_size > 1000
+
+
+def test_cli_bad_config_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[puzzle]\ntype = "n-queens"\nn = 0\n')
+    res = cli("solve", bad)
+    assert res.exit_code == 1
+    assert res.output.strip().endswith("line 3: puzzle.n: n must be between 1 and 20, got 0")
+
+
+def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
+    cfgp = tmp_path / "q3.toml"
+    cfgp.write_text('[puzzle]\ntype = "n-queens"\nn = 3\n')
+    res = cli("solve", cfgp, "-o", tmp_path / "t.jsonl")
+    assert res.exit_code == 3

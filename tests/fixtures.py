@@ -1,0 +1,179 @@
+"""Shared test helpers: the repository's folders, small configs and traces written on the
+spot, the command line run in-process, solver events replayed through the validator, and
+drawn frames compared with their golden images.
+
+Test modules import this module (``from tests.fixtures import ...``; pytest puts the
+repository root on the path).  pytest's own fixtures and hooks, among them the
+``golden`` fixture and the ``--update-golden`` switch, are in ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image
+from typer.testing import CliRunner, Result
+
+from puzzlereel.cli import app
+from puzzlereel.config import load_config
+from puzzlereel.trace import (
+    Event,
+    Header,
+    TraceSummary,
+    dumps,
+    read_trace,
+    validate,
+    write_trace,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = ROOT / "configs"
+DATA = ROOT / "tests" / "data"        # traces the tests read (hakoiri-5.jsonl, ...)
+GOLDEN = ROOT / "tests" / "golden"    # golden frames, <family>-<what>.png
+UPDATE_GOLDEN = "--update-golden"     # the switch that rewrites them (conftest.py)
+
+
+# ---------------------------------------------------------------- configs
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    """``text`` written to ``folder/name`` (a config or a trace for one test)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def configs_of(kind: str) -> list[Path]:
+    """The shipped configs (``configs/*.toml``) whose ``[puzzle] type`` is ``kind``."""
+    return [path for path in sorted(CONFIGS.glob("*.toml"))
+            if load_config(path).puzzle_type == kind]
+
+
+# ---------------------------------------------------------------- traces
+
+
+def lines_io(*lines: str) -> io.StringIO:
+    """A text stream of the given lines, each ended by a newline."""
+    return io.StringIO("".join(line + "\n" for line in lines))
+
+
+def jsonl(*objs: Mapping[str, Any]) -> str:
+    """Objects as JSON Lines, one trace line each."""
+    return "".join(json.dumps(o) + "\n" for o in objs)
+
+
+def header(puzzle: str, **fields: Any) -> dict[str, Any]:
+    """A version-1 trace header line for ``puzzle``, with the puzzle's own fields."""
+    return {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": puzzle,
+            **fields}
+
+
+END_SOLVED: dict[str, Any] = {"type": "end", "status": "solved", "stats": {}}
+
+# a 3x2 sliding-block board: A (2x1) at the top left, b (1x1) below it; A must reach (1, 1)
+TINY_BLOCK = header("sliding-block",
+                    board={"width": 3, "height": 2, "walls": [], "exits": []},
+                    pieces=[{"id": "A", "x": 0, "y": 0, "w": 2, "h": 1},
+                            {"id": "b", "x": 0, "y": 1, "w": 1, "h": 1}],
+                    goal={"piece": "A", "x": 1, "y": 1})
+# ... and a legal solution of it in three moves, with a note
+TINY_BLOCK_SOLVED: list[dict[str, Any]] = [
+    {"type": "move", "n": 1, "piece": "b", "path": [[1, 1], [2, 1], [2, 0]]},
+    {"type": "note", "text": "hello"},
+    {"type": "move", "n": 2, "piece": "A", "path": [[0, 1]]},
+    {"type": "move", "n": 3, "piece": "A", "path": [[1, 1]]},
+    {"type": "end", "status": "solved", "moves": 3},
+]
+
+
+def trace_io(*objs: Mapping[str, Any]) -> io.StringIO:
+    """A trace stream of the given lines (header first), as JSON Lines."""
+    return lines_io(*(json.dumps(o) for o in objs))
+
+
+def wire(header: Header) -> Header:
+    """A header as a reader gets it back after it was written as a trace's first line."""
+    ((_, event),) = read_trace(lines_io(dumps(header)), "<header>", allow_partial=True)
+    assert isinstance(event, Header)
+    return event
+
+
+def replayed(events: Iterable[Event], source: str = "<test>") -> tuple[list[Event], TraceSummary]:
+    """Write a solver's events as a trace and replay it through ``validate`` (every move
+    checked by the rules): the events, and the validator's summary."""
+    evs = list(events)
+    out = io.StringIO()
+    write_trace(evs, out)
+    return evs, validate(io.StringIO(out.getvalue()), source)
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def cli(*args: str | Path, input: str | None = None) -> Result:
+    """``puzzlereel ARGS`` run in-process; the result keeps stdout and stderr apart."""
+    return CliRunner().invoke(app, [str(a) for a in args], input=input)
+
+
+def one_line_error(result: Result, code: int, *fragments: str) -> None:
+    """The command failed with exit ``code`` and one line on stderr holding every fragment."""
+    assert result.exit_code == code, (result.exit_code, result.output)
+    err = result.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert "Traceback" not in err, err
+    for frag in fragments:
+        assert frag in err, err
+
+
+# ---------------------------------------------------------------- golden frames
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far a drawn frame may be from its golden image: the mean absolute difference of
+    all channel values stays below ``mean``, and less than ``share`` of the pixels (with
+    ``by_value``: of the channel values) are off by more than ``off``."""
+
+    mean: float
+    off: int
+    share: float = 0.01
+    by_value: bool = False
+
+
+def read_png(path: Path) -> np.ndarray:
+    """An image file's pixels as an RGB array."""
+    with Image.open(path) as im:
+        return np.asarray(im.convert("RGB"))
+
+
+@dataclass(frozen=True)
+class GoldenImages:
+    """The golden frames in ``folder``.  With ``update`` (``--update-golden``) a frame is
+    written as its golden image first when that image is missing or any pixel of it
+    differs, so an unchanged image keeps its file."""
+
+    folder: Path = GOLDEN
+    update: bool = False
+
+    def check(self, name: str, img: np.ndarray, tolerance: Tolerance) -> None:
+        """The frame ``img`` matches ``<folder>/<name>.png``: same shape, within
+        ``tolerance``."""
+        path = self.folder / f"{name}.png"
+        if self.update and (not path.exists() or not np.array_equal(read_png(path), img)):
+            Image.fromarray(img).save(path)
+        assert path.exists(), (f"missing golden image {path} (write it with "
+                               f"python -m pytest {UPDATE_GOLDEN}, then look at it)")
+        want = read_png(path)
+        assert want.shape == img.shape, f"{name}: drawn {img.shape}, golden image {want.shape}"
+        diff = np.abs(want.astype(np.int16) - img.astype(np.int16))
+        off = diff > tolerance.off if tolerance.by_value else diff.max(axis=2) > tolerance.off
+        assert diff.mean() < tolerance.mean and off.mean() < tolerance.share, (
+            f"{name}: frame differs from {path} (mean difference {diff.mean():.3f}, "
+            f"{off.mean():.2%} off by more than {tolerance.off}; after an intended change of "
+            f"the look: python -m pytest {UPDATE_GOLDEN})")

@@ -1,0 +1,106 @@
+"""The sliding-block scene: frames of a five-move Hakoiri Musume trace against tiny golden
+images (with a tolerance), what a frame shows part-way through a move, `state` traces
+drawn like move traces, and the registry's row pointing at the scene."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from puzzlereel.registry import KINDS
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.scene import Scene, Step, scene_for
+from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
+from puzzlereel.render.theme import THEMES
+from puzzlereel.rules.sliding_block import SlidingBlockReplay
+from puzzlereel.trace import Header, Replayed, read_trace, replay
+from tests.fixtures import DATA, GoldenImages, Tolerance
+
+TRACE = DATA / "hakoiri-5.jsonl"
+CELL = 8
+BIG = 32
+TOLERANCE = Tolerance(mean=1.0, off=48)     # at most 1% of pixels clearly off
+
+
+def header_of(trace: Path) -> Header:
+    with open(trace, "rb") as f:
+        for _, event in read_trace(f, str(trace), allow_partial=True):
+            assert isinstance(event, Header)
+            return event
+    raise AssertionError("no header")
+
+
+def steps_of(trace: Path, options: RenderOptions, cell: int = CELL) -> tuple[Scene, list[Step]]:
+    scene = scene_for(header_of(trace), options, THEMES[options.theme])
+    scene.prepare(cell)
+    out: list[Step] = []
+    with open(trace, "rb") as f:
+        for rep, item in replay(f, str(trace)):
+            if item.line > 1:
+                out.extend(scene.advance(item, rep))
+    return scene, out
+
+
+def frame(scene: Scene, step: Step, p: float, cell: int = CELL) -> np.ndarray:
+    w, h = scene.prepare(cell)
+    out = np.zeros((h, w, 3), np.uint8)
+    scene.draw(out, step, p)
+    return out
+
+
+def golden_cases() -> dict[str, np.ndarray]:
+    scene, steps = steps_of(TRACE, RenderOptions())
+    start = Step(scene.initial(), scene.initial(), move=0, segments=0)
+    dark, dsteps = steps_of(TRACE, RenderOptions(theme="dark"))
+    return {
+        "sliding-block-start": frame(scene, start, 1.0),
+        "sliding-block-move1-half": frame(scene, steps[0], 0.5),
+        "sliding-block-move5-end": frame(scene, steps[4], 1.0),
+        "sliding-block-dark-move3-quarter": frame(dark, dsteps[2], 0.25),
+    }
+
+
+@pytest.mark.parametrize("name", ["sliding-block-start", "sliding-block-move1-half",
+                                  "sliding-block-move5-end", "sliding-block-dark-move3-quarter"])
+def test_golden_frames(golden: GoldenImages, name: str) -> None:
+    golden.check(name, golden_cases()[name], TOLERANCE)
+
+
+def test_frame_is_pure_and_shows_the_path() -> None:
+    scene, steps = steps_of(TRACE, RenderOptions())
+    first = steps[0]      # I slides (0,4) -> (1,4) -> (2,4): two segments
+    assert first.segments == 2 and first.move == 1
+    a = frame(scene, first, 0.5, BIG)
+    assert np.array_equal(a, frame(scene, first, 0.5, BIG))          # same inputs, same pixels
+    assert isinstance(scene, SlidingBlockScene)
+    fp, t = scene.frame_px, THEMES["light"]
+    i_fill = t.pieces["1x1"]
+
+    def centre(img: np.ndarray, x: int, y: int) -> tuple[int, ...]:
+        return tuple(int(v) for v in img[fp + y * BIG + BIG // 2, fp + x * BIG + BIG // 2])
+
+    assert centre(a, 1, 4) == i_fill            # halfway along the path: on (1,4)
+    assert centre(a, 0, 4) == t.board           # its old cell is empty
+    assert centre(a, 2, 4) == t.board           # not there yet
+    end = frame(scene, first, 1.0, BIG)
+    assert centre(end, 2, 4) == i_fill and centre(end, 1, 4) == t.board
+    start = frame(scene, first, 0.0, BIG)
+    assert centre(start, 0, 4) == i_fill
+
+
+def test_state_trace_gives_the_same_steps_as_moves() -> None:
+    _, moves = steps_of(TRACE, RenderOptions())
+    _, states = steps_of(DATA / "hakoiri-5-states.jsonl", RenderOptions())
+    assert [(s.before, s.after, s.data, s.move) for s in moves] == \
+        [(s.before, s.after, s.data, s.move) for s in states]
+
+
+def test_registry_points_at_scenes() -> None:
+    assert KINDS["sliding-block"].scene.endswith(":SlidingBlockScene")
+    header = header_of(TRACE)
+    scene = scene_for(header, RenderOptions(), THEMES["light"])
+    assert isinstance(scene, Scene)
+    assert isinstance(SlidingBlockReplay(header).position.pieces, dict)
+    assert Replayed  # the type scenes receive

@@ -1,0 +1,1 @@
+"""Tests of puzzlereel.rules: each family's replay, legality and layout."""

@@ -1,0 +1,154 @@
+"""Sliding-tile rules: the text form of a board, the replay checking each move and the
+goal, bad headers named by their field, parity against reachability, and the layout a
+solver writes into a header read back unchanged."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlereel.config import load_config
+from puzzlereel.rules.sliding_tile import (
+    Layout,
+    SlidingTileReplay,
+    Tiles,
+    default_goal,
+    neighbours,
+    parse_tiles,
+    slide,
+    solvable,
+    tiles_text,
+)
+from puzzlereel.solvers.sliding_tile.config import load as load_puzzle
+from puzzlereel.trace import End, Header, TileMove, TraceError
+from tests.fixtures import CONFIGS, configs_of, wire
+
+SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
+
+
+def reachable(rows: int, cols: int, goal: Tiles) -> set[Tiles]:
+    """Every board a breadth-first search over the rules' own slides reaches from ``goal``."""
+    seen = {goal}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for tiles in frontier:
+            for cell in neighbours(tiles.index(0), rows, cols):
+                after = slide(tiles, tiles[cell], cols)
+                if after not in seen:
+                    seen.add(after)
+                    nxt.append(after)
+        frontier = nxt
+    return seen
+
+
+EIGHT = reachable(3, 3, default_goal(9))
+
+
+# ---------------------------------------------------------------- text form
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)]).flatmap(
+    lambda rc: st.tuples(st.just(rc), st.permutations(list(range(rc[0] * rc[1]))))))
+def test_tiles_text_round_trips(case):
+    (rows, cols), perm = case
+    text = tiles_text(perm, cols)
+    assert parse_tiles(text) == (tuple(perm), rows, cols)
+
+
+# ---------------------------------------------------------------- replay
+
+
+def header(**over) -> Header:
+    fields = {"rows": 3, "cols": 3, "tiles": list(SEED), "goal": list(default_goal(9))}
+    fields.update(over)
+    return Header(puzzle="sliding-tile", fields=fields)
+
+
+def test_replay_checks_moves_and_goal():
+    rep = SlidingTileReplay(header())
+    assert rep.step(TileMove(1, 5)) == TileMove(1, 5)
+    assert "5" not in rep.text().splitlines()[1]
+    with pytest.raises(TraceError) as info:
+        rep.step(TileMove(2, 8))
+    assert info.value.field == "tile" and "not next to the blank" in str(info.value)
+    with pytest.raises(TraceError) as info:
+        rep.step(TileMove(3, 6))
+    assert info.value.field == "n"
+    with pytest.raises(TraceError) as info:
+        rep.step(TileMove(2, 9))
+    assert info.value.field == "tile"
+    with pytest.raises(TraceError) as info:
+        rep.step(End("solved", moves=1))
+    assert info.value.field == "status"
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"rows": 1}, "rows"),
+    ({"tiles": [1, 2, 3]}, "tiles"),
+    ({"tiles": [1, 1, 2, 3, 4, 5, 6, 7, 8]}, "tiles"),
+    ({"goal": [1, 2, 3, 4, 5, 6, 7, 8, "0"]}, "goal"),
+])
+def test_replay_rejects_bad_headers(over, field):
+    with pytest.raises(TraceError) as info:
+        SlidingTileReplay(header(**over))
+    assert info.value.field == field
+
+
+# ---------------------------------------------------------------- parity
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(list(range(9))))
+def test_parity_matches_reachability_on_the_8_puzzle(perm):
+    assert solvable(tuple(perm), default_goal(9), 3) == (tuple(perm) in EIGHT)
+
+
+def test_parity_on_even_width_boards():
+    dist = reachable(2, 4, default_goal(8))
+    rng = random.Random(2)
+    for _ in range(200):
+        b = list(range(8))
+        rng.shuffle(b)
+        assert solvable(b, default_goal(8), 4) == (tuple(b) in dist)
+
+
+# ---------------------------------------------------------------- the layout in a header
+
+
+def solver_header(path: Path) -> Header:
+    """The header the sliding-tile solver writes for a config (its search adds only the
+    number of moves)."""
+    return load_puzzle(load_config(path)).header({})
+
+
+@pytest.mark.parametrize("path", configs_of("sliding-tile"), ids=lambda p: p.stem)
+def test_the_solvers_header_reads_back_to_the_same_fields(path: Path):
+    written = solver_header(path)
+    layout = Layout.from_header(wire(written))
+    assert layout.header_fields() == written.fields
+    assert Layout.from_header(Header("sliding-tile", layout.header_fields())) == layout
+
+
+def _eight(change: Any) -> Header:
+    """The 8-puzzle's header with one field broken by ``change``."""
+    fields = wire(solver_header(CONFIGS / "eight-puzzle.toml")).fields
+    change(fields)
+    return Header("sliding-tile", fields)
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda f: f.update(rows="three"), "rows", "expected an integer, got 'three'"),
+    (lambda f: f["tiles"].__setitem__(0, 6), "tiles", "repeated 6; missing 8"),
+    (lambda f: f.update(goal=[1, 2, 3]), "goal", "3 tiles, a 3x3 board has 9 cells"),
+], ids=["rows", "tiles", "goal"])
+def test_a_malformed_header_field_is_named(change, field, words):
+    with pytest.raises(TraceError) as info:
+        Layout.from_header(_eight(change))
+    assert info.value.field == field and words in str(info.value)

@@ -1,0 +1,2 @@
+"""Tests of puzzlereel.solvers: golden answers, searches and kernels against reference
+searches, config errors."""

@@ -1,0 +1,1 @@
+"""Tests of puzzlereel.trace: events, reading and writing JSON Lines, the replay driver."""
