@@ -6,12 +6,13 @@ Drawn with Pillow alone so that no plotting library is needed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from puzzlereel.solvers.base import Series
 
-def bar_chart(series: Any, path: str | Path, *, width: int = 900, height: int = 480) -> None:
+
+def bar_chart(series: Series, path: str | Path, *, width: int = 900, height: int = 480) -> None:
     """Draw ``series`` (title, xlabel, ylabel, points) as a PNG at ``path``."""
     img = Image.new("RGB", (width, height), (255, 255, 255))
     draw = ImageDraw.Draw(img)

@@ -15,6 +15,7 @@ import math
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any, Protocol
 
 import numpy as np
@@ -248,7 +249,7 @@ class Movie:
 class Sheet:
     """A PNG contact sheet: the start and the position after every move, numbered."""
 
-    def __init__(self, header: Header, options: RenderOptions, path: Any) -> None:
+    def __init__(self, header: Header, options: RenderOptions, path: Path) -> None:
         self.options = options
         self.path = path
         self.theme = THEMES[options.theme]

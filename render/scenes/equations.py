@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -40,7 +40,10 @@ Glyph = tuple[float, float, str, str]
 Reveal = tuple[int, float]
 
 
-class _CardScene(SceneBase[Reveal, int]):
+Card = TypeVar("Card")   # what one solution's card holds, as each subclass parses it
+
+
+class _CardScene(SceneBase[Reveal, int], Generic[Card]):
     """A grid of characters on a board; subclasses say what the card of a solution holds."""
 
     def end_text(self, count: int) -> str:
@@ -48,7 +51,7 @@ class _CardScene(SceneBase[Reveal, int]):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        self.cards: dict[int, Any] = {}
+        self.cards: dict[int, Card] = {}
         self.shown = 0
         self.cell = 0
         self._cache = gfx.Recent(3)
@@ -59,15 +62,15 @@ class _CardScene(SceneBase[Reveal, int]):
         """Width and height of the card in cells."""
         raise NotImplementedError
 
-    def units(self, card: Any) -> int:
+    def units(self, card: Card) -> int:
         """How many reveal units the card animates (columns, gaps, digits)."""
         raise NotImplementedError
 
-    def glyphs(self, card: Any, reveal: float) -> list[Glyph]:
+    def glyphs(self, card: Card | None, reveal: float) -> list[Glyph]:
         """The characters of ``card`` with ``reveal`` units shown (fractions fade in)."""
         raise NotImplementedError
 
-    def parse(self, event: Solution) -> Any:
+    def parse(self, event: Solution) -> Card:
         raise NotImplementedError
 
     def rules(self) -> list[tuple[float, float, float]]:
@@ -165,7 +168,7 @@ def _fade(reveal: float, unit: int) -> float:
     return min(max(reveal - unit, 0.0), 1.0)
 
 
-class AlphameticScene(_CardScene):
+class AlphameticScene(_CardScene[dict[str, int]]):
     """SEND + MORE = MONEY as a written sum; letters become digits column by column."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
@@ -188,10 +191,10 @@ class AlphameticScene(_CardScene):
     def parse(self, event: Solution) -> dict[str, int]:
         return {k.upper(): v for k, v in (event.assignment or {}).items()}
 
-    def units(self, card: Any) -> int:
+    def units(self, card: dict[str, int]) -> int:
         return self.width
 
-    def glyphs(self, card: Any, reveal: float) -> list[Glyph]:
+    def glyphs(self, card: dict[str, int] | None, reveal: float) -> list[Glyph]:
         out: list[Glyph] = []
         for r, (op, word) in enumerate(self.lines):
             y = r + (0.3 if r >= self.split else 0.0)
@@ -201,9 +204,9 @@ class AlphameticScene(_CardScene):
                 col = self.width - len(word) + i + 1.0
                 unit = len(word) - 1 - i          # column 0 is the units column
                 shown = _fade(reveal, unit) if card else 0.0
-                if shown >= 1.0:
+                if card and shown >= 1.0:
                     out.append((col, y, str(card[ch]), "goal"))
-                elif shown > 0.0:
+                elif card and shown > 0.0:
                     out.append((col, y, ch, f"text@{1.0 - shown:.3f}"))
                     out.append((col, y, str(card[ch]), f"goal@{shown:.3f}"))
                 else:
@@ -211,7 +214,7 @@ class AlphameticScene(_CardScene):
         return out
 
 
-class KomachiScene(_CardScene):
+class KomachiScene(_CardScene[list[str]]):
     """1 2 3 4 5 6 7 8 9 = 100, the operators dropping into the gaps."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
@@ -227,7 +230,7 @@ class KomachiScene(_CardScene):
         n = len(self.digits)
         return (n * self.DIGIT + (n - 1) * self.GAP + 1.0 + 0.6 * len(self.target), 1.0)
 
-    def _gaps(self, card: Any, reveal: float) -> list[float]:
+    def _gaps(self, card: list[str] | None, reveal: float) -> list[float]:
         """Width of each gap: a gap with no operator closes up as it is revealed, so the
         joined digits read as one number."""
         out = []
@@ -249,10 +252,10 @@ class KomachiScene(_CardScene):
                 pending = ch
         return gaps
 
-    def units(self, card: Any) -> int:
+    def units(self, card: list[str]) -> int:
         return len(self.digits) - 1
 
-    def glyphs(self, card: Any, reveal: float) -> list[Glyph]:
+    def glyphs(self, card: list[str] | None, reveal: float) -> list[Glyph]:
         out: list[Glyph] = []
         gaps = self._gaps(card, reveal)
         n = len(self.digits)
@@ -276,7 +279,7 @@ class KomachiScene(_CardScene):
         return out
 
 
-class OomachiScene(_CardScene):
+class OomachiScene(_CardScene[tuple[list[str], str]]):
     """n x (n+1) x (n+2) over its product, whose ten digits appear in ten colours."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
@@ -295,10 +298,10 @@ class OomachiScene(_CardScene):
         left, _, right = (event.text or "").replace(" ", "").partition("=")
         return left.split("*"), right
 
-    def units(self, card: Any) -> int:
+    def units(self, card: tuple[list[str], str]) -> int:
         return len(card[1]) if card else 1
 
-    def glyphs(self, card: Any, reveal: float) -> list[Glyph]:
+    def glyphs(self, card: tuple[list[str], str] | None, reveal: float) -> list[Glyph]:
         if not card:
             return []
         factors, product = card
