@@ -17,7 +17,6 @@ Config::
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +26,7 @@ from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
 
-from .base import Analysis, Series, SolveOptions, Solver
+from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
 
 _INVERSE = {1: 1, 3: 7, 7: 3, 9: 9}   # inverses mod 10
 
@@ -157,30 +156,31 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
 
 
 def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
-    t0 = time.perf_counter()
+    watch = Stopwatch()     # pure Python: nothing to load, it is all search
     yield Header(puzzle="alphametic", fields={"equation": puzzle.equation},
                  title=puzzle.title or puzzle.equation,
                  solver={"algorithm": "column-wise search with carries",
                          "program": "puzzlereel"})
     stats: dict[str, Any] = {}
     k = 0
-    for assignment in search(puzzle, stats):
+    for assignment in watch.timed(search(puzzle, stats)):
         k += 1
         yield Solution(k=k, text=puzzle.substitute(assignment),
                        assignment={ch: assignment[ch] for ch in sorted(assignment)})
-    stats.update(solutions=k, seconds=round(time.perf_counter() - t0, 4))
+    stats.update(solutions=k, **watch.stats())
     if not k:
         stats["reason"] = "no assignment of digits works"
     yield End(status="solved" if k else "unsolvable", stats=stats)
 
 
 def analyze(puzzle: Alphametic, options: SolveOptions) -> Analysis:
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     stats: dict[str, int] = {}
-    found = [puzzle.substitute(a) for a in search(puzzle, stats)]
+    with watch.searching():
+        found = [puzzle.substitute(a) for a in search(puzzle, stats)]
     return {"equation": puzzle.equation, "letters": "".join(sorted(puzzle.letters)),
             "solutions": len(found), "found": found[:100], "nodes": stats.get("nodes", 0),
-            "seconds": round(time.perf_counter() - t0, 4)}
+            **watch.stats()}
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

@@ -20,7 +20,9 @@ progress through ``options.progress``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -29,6 +31,7 @@ from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import Event
 
 P = TypeVar("P")
+T = TypeVar("T")
 
 Analysis = dict[str, Any]
 """The ``analyze --json`` object: JSON-compatible values only."""
@@ -63,8 +66,51 @@ class Solver(Generic[P]):
     plot_series: Callable[[Mapping[str, Any]], Series | None]
 
 
+@dataclass
+class Stopwatch:
+    """The two parts of a solve's time, kept apart so a user can see how fast the search
+    is: ``load`` (importing and loading compiled code, building or loading tables) and
+    ``search`` (the search itself).  ``stats()`` is what ``end.stats`` reports."""
+
+    load: float = 0.0
+    search: float = 0.0
+
+    @contextmanager
+    def loading(self) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.load += time.perf_counter() - t0
+
+    @contextmanager
+    def searching(self) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.search += time.perf_counter() - t0
+
+    def timed(self, items: Iterable[T]) -> Iterator[T]:
+        """``items`` one by one, the time spent producing each counted as search (for
+        searches that yield as they go: the consumer's time is not theirs)."""
+        it = iter(items)
+        while True:
+            with self.searching():
+                try:
+                    item = next(it)
+                except StopIteration:
+                    return
+            yield item
+
+    def stats(self) -> dict[str, float]:
+        """``search_seconds``, ``load_seconds`` and their sum ``seconds``."""
+        return {"search_seconds": round(self.search, 4), "load_seconds": round(self.load, 4),
+                "seconds": round(self.search + self.load, 4)}
+
+
 Loader = Callable[[Config], Any]
 """A family's config loader: ``load(config) -> puzzle`` (the registry's ``config`` part)."""
 
 
-__all__ = ["Analysis", "Loader", "P", "Series", "SolveOptions", "Solver"]
+__all__ = ["Analysis", "Loader", "P", "Series", "SolveOptions", "Solver", "Stopwatch"]

@@ -51,4 +51,13 @@ def njit(*args: Any, **kwargs: Any) -> Any:
     return decorate
 
 
-__all__ = ["njit"]
+def preload(dispatcher: Any, *args: Any) -> None:
+    """Load ``dispatcher``'s machine code for the types of ``args`` (from the cache, or by
+    compiling it) without running it, so that a search timed afterwards holds no loading.
+
+    ``args`` are examples of the real call's arguments: their numba types must be the
+    call's, or the call loads a second version."""
+    dispatcher.compile(tuple(numba.typeof(a) for a in args))
+
+
+__all__ = ["njit", "preload"]

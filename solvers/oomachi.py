@@ -15,7 +15,6 @@ Config::
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,7 @@ import numpy as np
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 
-from .base import Analysis, Series, SolveOptions, Solver
+from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
 
 MAX_CANDIDATES = 5_000_000
 
@@ -116,8 +115,9 @@ def text(n: int, terms: int, value: int) -> str:
 
 
 def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
-    t0 = time.perf_counter()
-    found = solutions(puzzle)
+    watch = Stopwatch()     # pure numpy: nothing to load, it is all search
+    with watch.searching():
+        found = solutions(puzzle)
     lo, hi = n_range(puzzle)
     yield Header(puzzle="oomachi", fields={"terms": puzzle.terms, "digits": puzzle.digits},
                  title=puzzle.title or f"Oomachi: {puzzle.terms} consecutive factors",
@@ -125,20 +125,20 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     for k, (n, value) in enumerate(found, 1):
         yield Solution(k=k, text=text(n, puzzle.terms, value))
     stats: dict[str, Any] = {"solutions": len(found), "candidates": max(0, hi - lo + 1),
-                             "n_from": lo, "n_to": hi,
-                             "seconds": round(time.perf_counter() - t0, 4)}
+                             "n_from": lo, "n_to": hi, **watch.stats()}
     if not found:
         stats["reason"] = "no product uses each digit once"
     yield End(status="solved" if found else "unsolvable", stats=stats)
 
 
 def analyze(puzzle: Oomachi, options: SolveOptions) -> Analysis:
-    t0 = time.perf_counter()
-    found = solutions(puzzle)
+    watch = Stopwatch()
+    with watch.searching():
+        found = solutions(puzzle)
     lo, hi = n_range(puzzle)
     return {"terms": puzzle.terms, "solutions": len(found), "candidates": max(0, hi - lo + 1),
             "n_from": lo, "n_to": hi, "found": [text(n, puzzle.terms, v) for n, v in found],
-            "seconds": round(time.perf_counter() - t0, 4)}
+            **watch.stats()}
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

@@ -1,0 +1,86 @@
+"""Start-up: how long whole `puzzlereel` commands take, against their targets.
+
+Every command runs as a fresh process (``python -m puzzlereel ...``), interleaved with
+the others so that they all see the same machine load; the table gives the median of
+``--runs`` runs, the floor (``python3 -c pass`` measured in the same run) and the peak
+memory.  The compiled search code is warmed into the user cache first, so the figures
+are what a user sees from the second run on.
+
+Usage::
+
+    python benchmarks/startup_bench.py              # 10 runs each
+    python benchmarks/startup_bench.py --runs 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """(wall seconds, peak resident MB) of one run of ``cmd``."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, err = proc.communicate()
+    seconds = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {err.decode()[-500:]}")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return seconds, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=10)
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="puzzlereel-startup-"))
+    py = sys.executable
+    me = [py, "-m", "puzzlereel"]
+    hakoiri = str(ROOT / "configs" / "hakoiri-musume.toml")
+    eight = str(ROOT / "configs" / "eight-puzzle.toml")
+    trace = str(work / "hakoiri.jsonl")
+    subprocess.run([*me, "solve", hakoiri, "-o", trace], check=True)   # warms the cache
+    subprocess.run([*me, "solve", eight, "-o", os.devnull], check=True)
+    cases: list[tuple[str, list[str], float | None]] = [
+        ("python3 -c pass (floor)", [py, "-c", "pass"], None),
+        ("puzzlereel --help", [*me, "--help"], 0.25),
+        ("puzzlereel --version", [*me, "--version"], 0.25),
+        ("puzzlereel validate hakoiri.jsonl", [*me, "validate", trace], 0.30),
+        ("puzzlereel show hakoiri.jsonl", [*me, "show", trace], 0.30),
+        ("puzzlereel solve hakoiri-musume.toml -o t.jsonl",
+         [*me, "solve", hakoiri, "-o", str(work / "t.jsonl")], 0.50),
+        ("puzzlereel solve eight-puzzle.toml -o t.jsonl",
+         [*me, "solve", eight, "-o", str(work / "t8.jsonl")], 0.50),
+        ("puzzlereel render hakoiri.jsonl -o sheet.png",
+         [*me, "render", trace, "-o", str(work / "sheet.png")], None),
+    ]
+    times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    for _ in range(args.runs):
+        for name, cmd, _ in cases:
+            seconds, _ = timed(cmd, work)
+            times[name].append(seconds)
+    floor = statistics.median(times[cases[0][0]])
+    print(f"runs per command: {args.runs} (median); machine: {os.cpu_count()} cores; "
+          f"python: {py}")
+    print("| command | median s | min s | target s | meets | minus floor s |")
+    print("|---|---:|---:|---:|---|---:|")
+    for name, _, target in cases:
+        med = statistics.median(times[name])
+        meets = "-" if target is None else ("yes" if med <= target else "NO")
+        tgt = "-" if target is None else f"{target:.2f}"
+        print(f"| {name} | {med:.3f} | {min(times[name]):.3f} | {tgt} | {meets} | "
+              f"{med - floor:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
