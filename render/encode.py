@@ -5,11 +5,12 @@
   is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match, so
   browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
   encoding overlap on two cores.
-* ``GifSink``: a looping GIF written incrementally: one fixed palette (the scene's flat
-  colours exactly, plus blends for anti-aliased edges), identical frames merged into one
-  longer frame, each frame cropped to what changed (and unchanged pixels inside the
-  crop made transparent when that is smaller), delays in centiseconds distributed so the
-  total duration is exact.  Pillow only compresses each frame's pixels (LZW).
+* ``GifSink``: a looping GIF: one fixed palette (the scene's flat colours exactly, plus
+  blends for anti-aliased edges), ordered by use when the file is written so that most
+  frames need short LZW codes; identical frames merged into one longer frame, each
+  frame cropped to what changed (and unchanged pixels inside the crop made transparent
+  where that compresses better), delays in centiseconds distributed so the total
+  duration is exact.  Pillow only compresses each frame's pixels (LZW).
 * ``write_png``: a PNG written band by band (for contact sheets).
 """
 
@@ -197,11 +198,33 @@ def quantize(frame: np.ndarray, lut: np.ndarray) -> np.ndarray:
     return lut[key]
 
 
-def _lzw_of(indices: np.ndarray, palette_bytes: bytes) -> bytes:
-    """The LZW part (min code size + sub-blocks + terminator) of ``indices`` as a GIF image,
-    compressed by Pillow."""
+def lzw(indices: np.ndarray, bits: int) -> bytes:
+    """The LZW part of a GIF image of ``indices`` (all below ``2 ** bits``): the minimum
+    code size byte, the data sub-blocks and the terminator, compressed by Pillow.
+
+    A smaller ``bits`` (the image uses only the first colours of the table) makes every
+    code shorter.  Pillow's own GIF writer always uses 8; its encoder takes any size, so
+    it is called directly, and through the writer (8 bits) if that ever changes."""
     im = Image.fromarray(np.ascontiguousarray(indices), "P")
-    im.putpalette(palette_bytes)
+    try:
+        encoder = Image._getencoder("P", "gif", "P", (bits, 0))
+        encoder.setimage(im.im, (0, 0, *im.size))
+        chunks = []
+        while True:
+            _, status, data = encoder.encode(1 << 16)
+            chunks.append(data)
+            if status:
+                break
+        if status < 0:
+            raise OSError(f"GIF encoder error {status}")
+        return bytes([bits]) + b"".join(chunks) + b"\0"
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover - Pillow changed
+        return _lzw_through_writer(im)
+
+
+def _lzw_through_writer(im: Image.Image) -> bytes:
+    """The LZW part of ``im`` saved as a GIF by Pillow's writer (8-bit codes)."""
+    im.putpalette(bytes(768))
     buf = io.BytesIO()
     im.save(buf, "GIF", optimize=False, interlace=False)
     data = buf.getvalue()
@@ -228,11 +251,47 @@ def _lzw_of(indices: np.ndarray, palette_bytes: bytes) -> bytes:
     return data[start:pos + 1]
 
 
+def code_bits(indices: np.ndarray) -> int:
+    """The smallest LZW minimum code size for ``indices`` (2 to 8)."""
+    return max(2, int(indices.max()).bit_length())
+
+
 TRANSPARENT = 255
 
 
+def _extend_runs(sub: np.ndarray, same: np.ndarray) -> np.ndarray:
+    """``sub`` with its unchanged pixels (``same``) chosen to make long runs for LZW.
+
+    An unchanged pixel may show its own colour or be transparent (the viewer then keeps
+    the old pixel, which has that colour).  In raster order, a run of equal colours that
+    contains a changed pixel stays opaque from that pixel on (one run instead of two);
+    every other unchanged pixel is transparent, so unchanged stretches of mixed colours
+    become one run."""
+    flat = sub.ravel()
+    changed = ~same.ravel()
+    starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
+    run = np.repeat(np.arange(len(starts)), np.diff(np.r_[starts, flat.size]))
+    count = np.cumsum(changed)
+    before = count[starts] - changed[starts]     # changed pixels before each run
+    reached = count - before[run] > 0            # a changed pixel earlier in this run
+    return np.where(reached, flat, np.uint8(TRANSPARENT)).reshape(sub.shape)
+
+
+def _fewest_runs_per_row(choices: Sequence[np.ndarray]) -> np.ndarray:
+    """Row by row, the choice with the fewest runs of equal pixels."""
+    stack = np.stack(choices)                                 # (k, h, w)
+    runs = (stack[:, :, 1:] != stack[:, :, :-1]).sum(axis=2)  # (k, h)
+    best = runs.argmin(axis=0)                                # (h,)
+    return stack[best, np.arange(stack.shape[1])]
+
+
 class GifSink:
-    """A looping GIF, written frame by frame with a fixed palette (see module docstring)."""
+    """A looping GIF with one fixed palette (see the module docstring).
+
+    Frames are chosen as they come (merged when identical, cropped to what changed,
+    unchanged pixels made transparent where that compresses better) and kept compressed;
+    ``close`` then orders the palette by how often each colour was used, so that most
+    frames need only the first few colours and shorter LZW codes, and writes the file."""
 
     def __init__(self, path: str | os.PathLike[str], width: int, height: int, fps: int,
                  keys: Sequence[RGB]) -> None:
@@ -242,15 +301,8 @@ class GifSink:
         flat: list[RGB] = list(dict.fromkeys((int(k[0]), int(k[1]), int(k[2]))
                                              for k in keys))[:64]
         self.palette = build_palette(flat)                 # 255 colours; 255 = transparent
-        pal = np.zeros((256, 3), np.uint8)
-        pal[:255] = self.palette
-        self.palette_bytes = pal.tobytes()
         self.lut = palette_lut(self.palette, flat)
         self.file = open(path, "wb")  # noqa: SIM115 - closed in close()
-        self.file.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0xF7, 0, 0))
-        self.file.write(self.palette_bytes)
-        # NETSCAPE2.0: loop forever
-        self.file.write(b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
         self.shown: np.ndarray | None = None     # what the viewer shows now
         self.held: np.ndarray | None = None      # frame waiting for its duration
         self.held_frames = 0
@@ -258,6 +310,9 @@ class GifSink:
         self.cs_written = 0
         self.images = 0
         self.delays: list[int] = []   # centiseconds of every image (small: ints only)
+        # chosen images, compressed: (zlib of indices, x, y, w, h, delay, transparent)
+        self.pending: list[tuple[bytes, int, int, int, int, int, bool]] = []
+        self.uses = np.zeros(256, np.int64)       # how often each palette index is used
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:
@@ -285,7 +340,6 @@ class GifSink:
     def _image(self, idx: np.ndarray, delay: int) -> None:
         x0, y0, x1, y1 = 0, 0, self.width, self.height
         candidates: list[np.ndarray] = []
-        transparent = False
         if self.shown is not None:
             diff = idx != self.shown
             rows = np.flatnonzero(diff.any(axis=1))
@@ -297,33 +351,51 @@ class GifSink:
         sub = idx[y0:y1, x0:x1]
         candidates.append(sub)
         if self.shown is not None:
+            same = ~diff[y0:y1, x0:x1]
             clear = sub.copy()
-            clear[~diff[y0:y1, x0:x1]] = TRANSPARENT
-            candidates.append(clear)
-        datas = [_lzw_of(c, self.palette_bytes) for c in candidates]
-        best = min(range(len(datas)), key=lambda i: len(datas[i]))
-        transparent = best == 1
+            clear[same] = TRANSPARENT
+            runs = _extend_runs(sub, same)
+            candidates += [clear, runs, _fewest_runs_per_row((sub, clear, runs))]
+        sizes = [len(lzw(c, 8)) for c in candidates]
+        best = min(range(len(sizes)), key=sizes.__getitem__)
+        chosen = candidates[best]
+        self.uses += np.bincount(chosen.ravel(), minlength=256)
+        packed = zlib.compress(np.ascontiguousarray(chosen).tobytes(), 1)
         while delay > 0xFFFF:   # absurdly long hold: split (stays exact)
-            self._write_image(datas[best], x0, y0, x1 - x0, y1 - y0, 0xFFFF, transparent)
+            self.pending.append((packed, x0, y0, x1 - x0, y1 - y0, 0xFFFF, best > 0))
             delay -= 0xFFFF
-        self._write_image(datas[best], x0, y0, x1 - x0, y1 - y0, delay, transparent)
-
-    def _write_image(self, lzw: bytes, x: int, y: int, w: int, h: int, delay: int,
-                     transparent: bool) -> None:
-        packed = (1 << 2) | (1 if transparent else 0)     # disposal 1: leave in place
-        self.file.write(struct.pack("<BBBBHBB", 0x21, 0xF9, 4, packed, delay,
-                                    TRANSPARENT if transparent else 0, 0))
-        self.file.write(b"\x2c" + struct.pack("<HHHHB", x, y, w, h, 0))
-        self.file.write(lzw)
-        self.images += 1
-        self.delays.append(delay)
+        self.pending.append((packed, x0, y0, x1 - x0, y1 - y0, delay, best > 0))
 
     def close(self) -> None:
         try:
             self._flush()
-            self.file.write(b"\x3b")
+            self._write_file()
         finally:
             self.file.close()
+
+    def _write_file(self) -> None:
+        # the palette by use, most used first: index order[i] becomes i
+        order = np.argsort(-self.uses, kind="stable")
+        new_index = np.empty(256, np.uint8)
+        new_index[order] = np.arange(256, dtype=np.uint8)
+        pal = np.zeros((256, 3), np.uint8)
+        pal[:255] = self.palette
+        f = self.file
+        f.write(b"GIF89a" + struct.pack("<HHBBB", self.width, self.height, 0xF7, 0, 0))
+        f.write(pal[order].tobytes())
+        # NETSCAPE2.0: loop forever
+        f.write(b"\x21\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
+        clear = int(new_index[TRANSPARENT])
+        for packed, x, y, w, h, delay, transparent in self.pending:
+            idx = new_index[np.frombuffer(zlib.decompress(packed), np.uint8)].reshape(h, w)
+            packed_flags = (1 << 2) | (1 if transparent else 0)   # disposal 1: leave
+            f.write(struct.pack("<BBBBHBB", 0x21, 0xF9, 4, packed_flags, delay,
+                                clear if transparent else 0, 0))
+            f.write(b"\x2c" + struct.pack("<HHHHB", x, y, w, h, 0))
+            f.write(lzw(idx, code_bits(idx)))
+            self.images += 1
+            self.delays.append(delay)
+        f.write(b"\x3b")
 
     def abort(self) -> None:
         self.file.close()

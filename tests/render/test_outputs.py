@@ -159,7 +159,9 @@ def test_gif_centiseconds_are_distributed() -> None:
         img[0, i] = 255
         sink.write(img, 1)
     sink._flush()
+    sink._write_file()
     assert sink.delays == [3, 4, 3]                   # 1/30 s each; 10 cs in total
+    assert buf.getvalue().endswith(b"\x3b")          # the trailer: a whole file
 
 
 # ---------------------------------------------------------------- PNG sheet
@@ -249,3 +251,28 @@ def test_usage_errors(tmp_path: Path, args: list[str], fragment: str) -> None:
 def test_missing_trace(tmp_path: Path) -> None:
     res = render(str(tmp_path / "nope.jsonl"), "-o", str(tmp_path / "x.gif"))
     one_line_error(res, 1, "nope.jsonl", "no such file")
+
+
+def test_gif_palette_is_ordered_by_use_so_codes_are_short(tmp_path: Path) -> None:
+    """Most images of a rendered GIF need fewer than 8 bits per LZW code, and the file
+    still shows exactly the frames the core drew."""
+    out = tmp_path / "h.gif"
+    res = render(str(TRACE), "-o", str(out), "--cell", "12")
+    assert res.exit_code == 0, res.output
+    data = out.read_bytes()
+    bits = []
+    pos = 13 + 768 + 19                       # header, global palette, NETSCAPE block
+    while data[pos] != 0x3B:
+        if data[pos] == 0x21:                 # an extension: skip its sub-blocks
+            pos += 2
+            while data[pos]:
+                pos += data[pos] + 1
+            pos += 1
+            continue
+        assert data[pos] == 0x2C and not data[pos + 9] & 0x80   # no local palette
+        bits.append(data[pos + 10])
+        pos += 11
+        while data[pos]:
+            pos += data[pos] + 1
+        pos += 1
+    assert len(bits) > 5 and sum(b < 8 for b in bits) > len(bits) // 2
