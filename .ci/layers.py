@@ -28,7 +28,8 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("trace", ("puzzlereel.trace",)),
     ("rules", ("puzzlereel.rules",)),
     ("solvers | render", ("puzzlereel.solvers", "puzzlereel.render")),
-    ("app", ("puzzlereel.app", "puzzlereel.plot")),
+    ("app", ("puzzlereel.app", "puzzlereel.plot", "puzzlereel.catalog", "puzzlereel.templates",
+             "puzzlereel.importers", "puzzlereel.preview")),
     ("cli", ("puzzlereel.cli", "puzzlereel.__main__")),
 )
 # pairs on one floor that must stay apart (either direction)

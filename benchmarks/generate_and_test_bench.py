@@ -1,7 +1,9 @@
-"""Generate-and-test puzzles, timed side by side with the seed article's Common Lisp (SBCL).
+"""Generate-and-test puzzles, timed side by side with M. Hiroi's Common Lisp (SBCL).
 
-For each case the seed program (a driver in the peers directory, e.g. drivers/komachi.lisp)
-and puzzlereel are timed in the same run, alternately, and the table shows the ratio
+The Lisp side is the program of Hiroi's generate-and-test chapter ("お気楽 Common Lisp
+プログラミング入門", ``puzzle01.lisp``), run by small drivers (``drivers/komachi.lisp``,
+...) in a peers folder outside this repository (``--peers``).  For each case it and
+puzzlereel are timed in the same run, alternately, and the table shows the ratio
 puzzlereel / Lisp (<= 1.0 means puzzlereel is as fast or faster):
 
 - "work": the seed driver's own INNER_SECONDS (the Lisp function call, printing its
@@ -12,8 +14,17 @@ puzzlereel / Lisp (<= 1.0 means puzzlereel is as fast or faster):
   ``python -m puzzlereel solve CONFIG -o /dev/null`` (or ``analyze --json`` for the
   counting cases), including interpreter start-up and imports.
 
-Then the N-Queens counts for n = 14 and 16 and Mastermind over every secret for each
-strategy (puzzlereel alone; the seed has no counterpart).
+Every case's answers are compared with the Lisp's printed ones (the solutions in order,
+the count, the guesses with their bulls and cows); a difference stops the run with exit 1.
+
+Then the N-Queens counts for n = 12, 14 and 16 and Mastermind over every secret for each
+strategy (puzzlereel alone; the Lisp has no counterpart), whose totals must be the known
+ones (simple 28,024, minimax 27,139, expected 26,551 guesses over 5,040 secrets).
+
+The output is Markdown; ``--record`` also writes it into docs/generate-and-test.md
+between the ``generate_and_test_bench`` markers (the doc's tables are never edited by
+hand; tests/solvers/test_generate_and_test.py checks that their ratios agree with their
+times).
 
 Usage::
 
@@ -21,12 +32,14 @@ Usage::
     python benchmarks/generate_and_test_bench.py --runs 3 --quick
         # --quick skips the 14 s Lisp nqueens_11 and n=16
     python benchmarks/generate_and_test_bench.py --peers /tmp/puzzlereel-peers
+    python benchmarks/generate_and_test_bench.py --runs 5 --record   # refresh the doc
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import re
 import shutil
@@ -36,7 +49,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
+
+import doc_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -47,6 +63,64 @@ from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 from puzzlereel.trace import write_trace  # noqa: E402
 
 OPTS = SolveOptions()
+DOC = ROOT / "docs" / "generate-and-test.md"
+# Mastermind, 10 symbols, 4 places, no repeats: total guesses over the 5,040 secrets
+KNOWN_TOTALS = {"simple": 28024, "minimax": 27139, "expected": 26551}
+
+# what a case's answer is, and how to read it from each side
+Answer = object
+
+
+class Mismatch(SystemExit):
+    """Our answers differ from the Lisp program's: the run stops with exit 1."""
+
+    def __init__(self, label: str, ours: Answer, theirs: Answer) -> None:
+        super().__init__(f"ANSWERS DIFFER for {label}:\n  ours: {_short(ours)}\n"
+                         f"  Lisp: {_short(theirs)}")
+
+
+def _short(value: Answer) -> str:
+    text = repr(value)
+    return text if len(text) < 300 else text[:297] + "..."
+
+
+def lisp_answer(kind: str, out: str) -> Answer:
+    """The answer the Lisp driver printed: equations (spaces removed), queen columns,
+    the ``RESULT`` count, or the guesses with bulls and cows, in the printed order."""
+    if kind == "count":
+        m = re.search(r"^RESULT (\d+)\s*$", out, re.M)
+        return int(m.group(1)) if m else None
+    if kind == "equations":
+        return [line.replace(" ", "") for line in out.splitlines()
+                if "=" in line and not line.startswith(("RESULT", "INNER_SECONDS"))]
+    if kind == "queens":
+        return [tuple(int(v) for v in m.split())
+                for m in re.findall(r"^\(([\d ]+)\)", out, re.M)]
+    if kind == "guesses":
+        return [(tuple(int(v) for v in code.split()), int(b), int(c)) for code, b, c in
+                re.findall(r"^\s*\d+: \(([\d ]+)\), bulls = (\d+), cows = (\d+)", out, re.M)]
+    raise ValueError(kind)
+
+
+def our_answer(kind: str, result: object) -> Answer:
+    """The same answer from our trace (or count)."""
+    if kind == "count":
+        return result
+    assert isinstance(result, str)
+    events = [json.loads(line) for line in result.splitlines()]
+    if kind == "equations":
+        return [e["text"] for e in events if e["type"] == "solution"]
+    if kind == "queens":
+        return [tuple(e["cols"]) for e in events if e["type"] == "solution"]
+    if kind == "guesses":
+        return [(tuple(e["code"]), e["bulls"], e["cows"]) for e in events
+                if e["type"] == "guess"]
+    raise ValueError(kind)
+
+
+def ratio(a: float, b: float, digits: int) -> str:
+    """``a / b`` for the table, ``-`` where ``b`` is 0."""
+    return f"{a / b:.{digits}f}" if b > 0 else "-"
 
 
 def solve_trace(module: object, config: Path) -> Callable[[], str]:
@@ -104,7 +178,12 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--quick", action="store_true",
                     help="skip the slow Lisp nqueens_11 (14 s a run) and counting n = 16")
+    ap.add_argument("--record", action="store_true",
+                    help="also write the tables into docs/generate-and-test.md")
     a = ap.parse_args()
+    if a.record and a.quick:
+        print("--record needs the full run (no --quick)", file=sys.stderr)
+        return 2
     if shutil.which("sbcl") is None or not (a.peers / "drivers").is_dir():
         print(f"needs sbcl and the seed drivers in {a.peers}/drivers", file=sys.stderr)
         return 1
@@ -116,71 +195,95 @@ def main() -> int:
     def count(n: int) -> Callable[[], int]:
         return lambda: n_queens.count_solutions(n)
 
-    # (label, lisp driver, our call, our process args, what must agree)
-    cases: list[tuple[str, str, Callable[[], object], list[str]]] = [
+    # (label, lisp driver, our call, our process args, the kind of answer that must agree)
+    cases: list[tuple[str, str, Callable[[], object], list[str], str]] = [
         ("komachi 100 (11 solutions)", "komachi",
          solve_trace(komachi, cfgs / "komachi-100.toml"),
-         ["solve", str(cfgs / "komachi-100.toml"), "-o", os.devnull]),
+         ["solve", str(cfgs / "komachi-100.toml"), "-o", os.devnull], "equations"),
         ("oomachi, 3 terms (2)", "oomachi", solve_trace(oomachi, cfgs / "oomachi.toml"),
-         ["solve", str(cfgs / "oomachi.toml"), "-o", os.devnull]),
+         ["solve", str(cfgs / "oomachi.toml"), "-o", os.devnull], "equations"),
         ("SEND+MORE=MONEY (1)", "hukumen",
          solve_trace(alphametic, cfgs / "send-more-money.toml"),
-         ["solve", str(cfgs / "send-more-money.toml"), "-o", os.devnull]),
+         ["solve", str(cfgs / "send-more-money.toml"), "-o", os.devnull], "equations"),
     ]
     for n in (8, 9, 10, 11):
         if n == 11 and a.quick:
             continue
         cases.append((f"n-queens {n}: list all", f"nqueens_{n}",
                       solve_trace(n_queens, tmp / f"q{n}.toml"),
-                      ["solve", str(tmp / f"q{n}.toml"), "-o", os.devnull]))
+                      ["solve", str(tmp / f"q{n}.toml"), "-o", os.devnull], "queens"))
     for n in (8, 9, 10, 11):
         cases.append((f"n-queens {n}: count", f"nqueens1_{n}", count(n),
-                      ["analyze", str(tmp / f"q{n}.toml"), "--json"]))
+                      ["analyze", str(tmp / f"q{n}.toml"), "--json"], "count"))
     for secret in ("9431", "9876"):
         cfg = cfgs / f"mastermind-{secret}-simple.toml"
         cases.append((f"mastermind {secret}, simple", f"mastermind_{secret}",
-                      solve_trace(mastermind, cfg), ["solve", str(cfg), "-o", os.devnull]))
+                      solve_trace(mastermind, cfg), ["solve", str(cfg), "-o", os.devnull],
+                      "guesses"))
 
-    print(f"# generate-and-test vs seed Common Lisp (SBCL); runs={a.runs}; "
-          f"python {sys.version.split()[0]}; peers {a.peers}")
-    print("| case | Lisp work s | ours work s | ratio | Lisp process s | ours process s "
-          "| ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    lines: list[str] = []
+
+    def out(line: str = "") -> None:
+        lines.append(line)
+        print(line, flush=True)
+
+    out(f"Run of {date.today().isoformat()}: `python benchmarks/generate_and_test_bench.py "
+        f"--runs {a.runs}`, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+        f"load average {os.getloadavg()[0]:.1f} at the start. Every answer was checked "
+        "against the Lisp's.")
+    out()
+    out("| case | Lisp work s | ours work s | ratio | Lisp process s | ours process s "
+        "| ratio |")
+    out("|---|---:|---:|---:|---:|---:|---:|")
     worst = 0.0
-    for label, driver, ours, proc_args in cases:
+    for label, driver, ours, proc_args, kind in cases:
         lisp_runs = 1 if driver == "nqueens_11" else a.runs
         inner, walls, pwalls = [], [], []
+        printed = ""
         for _ in range(lisp_runs):
-            i, w, _ = run_lisp(a.peers, driver)
+            i, w, printed = run_lisp(a.peers, driver)
             inner.append(i)
             walls.append(w)
             pwalls.append(run_process(proc_args))
+        mine, theirs = our_answer(kind, ours()), lisp_answer(kind, printed)
+        if mine != theirs or theirs in (None, []):
+            raise Mismatch(label, mine, theirs)
         ours_s = median_call(ours, a.runs)
         li, lw, pw = (statistics.median(x) for x in (inner, walls, pwalls))
-        worst = max(worst, ours_s / li)
-        print(f"| {label} | {li:.5f} | {ours_s:.5f} | {ours_s / li:.3f} | {lw:.3f} | "
-              f"{pw:.3f} | {pw / lw:.2f} |", flush=True)
-    print(f"\nworst work ratio: {worst:.3f} ({'<= 1.0' if worst <= 1.0 else 'ABOVE 1.0'})")
+        if li > 0:
+            worst = max(worst, ours_s / li)
+        out(f"| {label} | {li:.5f} | {ours_s:.5f} | {ratio(ours_s, li, 3)} | {lw:.3f} | "
+            f"{pw:.3f} | {ratio(pw, lw, 2)} |")
+    out()
+    out(f"Worst work ratio: {worst:.3f} ({'<= 1.0' if worst <= 1.0 else 'ABOVE 1.0'}).")
 
-    print("\n| N-Queens count (puzzlereel, numba, mirror symmetry) | solutions | seconds |")
-    print("|---|---:|---:|")
+    out()
+    out("| N-Queens count (puzzlereel, numba, mirror symmetry) | solutions | seconds |")
+    out("|---|---:|---:|")
     for n in (12, 14) + (() if a.quick else (16,)):
         t0 = time.perf_counter()
         c = n_queens.count_solutions(n)
-        print(f"| n = {n} | {c:,} | {time.perf_counter() - t0:.3f} |", flush=True)
+        out(f"| n = {n} | {c:,} | {time.perf_counter() - t0:.3f} |")
 
-    print("\n| Mastermind 10 symbols, 4 places, no repeats: every secret | average | max "
-          "| seconds |")
-    print("|---|---:|---:|---:|")
+    out()
+    out("| Mastermind, 10 symbols, 4 places, no repeats: strategy | total guesses | "
+        "average | max | seconds |")
+    out("|---|---:|---:|---:|---:|")
     for strategy in ("simple", "minimax", "expected"):
         codes = mastermind.Codes(10, 4, False)
         t0 = time.perf_counter()
         res = mastermind.all_secrets(codes, strategy)
         dt = time.perf_counter() - t0
         total = sum(res.values())
-        print(f"| {strategy} | {total}/{codes.n} = {total / codes.n:.4f} | "
-              f"{max(res.values())} | {dt:.3f} |", flush=True)
+        if total != KNOWN_TOTALS[strategy] or codes.n != 5040:
+            raise Mismatch(f"mastermind {strategy} over every secret",
+                           (total, codes.n), (KNOWN_TOTALS[strategy], 5040))
+        out(f"| {strategy} | {total:,} / {codes.n:,} | {total / codes.n:.4f} | "
+            f"{max(res.values())} | {dt:.3f} |")
     shutil.rmtree(tmp, ignore_errors=True)
+    if a.record:
+        doc_tables.record(DOC, "generate_and_test_bench", lines)
+        print(f"\nwritten into {DOC.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -28,14 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    """(wall seconds, peak resident MB) of one run of ``cmd``."""
+    """(wall seconds, peak resident MB) of one run of ``cmd`` (the peak of that process
+    alone, from ``wait4``)."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, err = proc.communicate()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    proc.stderr.close()
+    _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {err.decode()[-500:]}")
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return seconds, usage.ru_maxrss / 1024
 
 
@@ -65,21 +68,23 @@ def main() -> None:
          [*me, "render", trace, "-o", str(work / "sheet.png")], None),
     ]
     times: dict[str, list[float]] = {name: [] for name, _, _ in cases}
+    peaks: dict[str, float] = {name: 0.0 for name, _, _ in cases}
     for _ in range(args.runs):
         for name, cmd, _ in cases:
-            seconds, _ = timed(cmd, work)
+            seconds, peak = timed(cmd, work)
             times[name].append(seconds)
+            peaks[name] = max(peaks[name], peak)
     floor = statistics.median(times[cases[0][0]])
     print(f"runs per command: {args.runs} (median); machine: {os.cpu_count()} cores; "
           f"python: {py}")
-    print("| command | median s | min s | target s | meets | minus floor s |")
-    print("|---|---:|---:|---:|---|---:|")
+    print("| command | median s | min s | target s | meets | minus floor s | peak MB |")
+    print("|---|---:|---:|---:|---|---:|---:|")
     for name, _, target in cases:
         med = statistics.median(times[name])
         meets = "-" if target is None else ("yes" if med <= target else "NO")
         tgt = "-" if target is None else f"{target:.2f}"
         print(f"| {name} | {med:.3f} | {min(times[name]):.3f} | {tgt} | {meets} | "
-              f"{med - floor:.3f} |")
+              f"{med - floor:.3f} | {peaks[name]:.0f} |")
 
 
 if __name__ == "__main__":

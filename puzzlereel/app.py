@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
+from puzzlereel.catalog import plural, resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
 from puzzlereel.fileio import atomic_path, atomic_text
@@ -55,6 +56,7 @@ class Loaded(Generic[P]):
     config: Config
     kind: Kind
     puzzle: P
+    expect_moves: int | None = None   # [solve] expect_moves: the answer the search must find
 
     @property
     def solver(self) -> Solver[P]:
@@ -73,15 +75,79 @@ def kind_of(config: Config) -> Kind:
     return kind
 
 
+def config_path(arg: str | Path) -> Path:
+    """The config file a command names: a path, or a bundled example's name
+    (``hakoiri-musume``) when no such file exists; else ``ConfigError`` "no such file"
+    suggesting the closest example names."""
+    return resolve(arg)
+
+
 def load_puzzle(path: str | Path) -> Loaded[Any]:
     """Read a config and its puzzle (``ConfigError`` naming file, line and field).
 
-    The puzzle's type depends on the config's ``[puzzle] type``, so it is only known at
-    run time; the family's solver takes exactly what its loader gave."""
-    config = load_config(path)
+    ``path`` may name a bundled example (``config_path``).  The puzzle's type depends on
+    the config's ``[puzzle] type``, so it is only known at run time; the family's solver
+    takes exactly what its loader gave."""
+    config = load_config(config_path(path))
     kind = kind_of(config)
+    expect = expected_count(config)
     loader: Loader = kind.load("config")
-    return Loaded(config, kind, loader(config))
+    return Loaded(config, kind, loader(config), expect)
+
+
+# ---------------------------------------------------------------- the expected answer
+
+EXPECT_KEY = "solve.expect_moves"
+# what ``expect_moves`` is compared with when the end event has no ``moves``, by the
+# registry's unit: the number of solutions found, or of guesses the strategy needed
+COUNT_STATS: dict[str, tuple[str, ...]] = {"solution": ("total_solutions", "solutions"),
+                                           "guess": ("guesses",)}
+
+
+class UnexpectedAnswer(PuzzlereelError):
+    """The search found an answer other than the config's ``[solve] expect_moves``."""
+
+
+def expected_count(config: Config) -> int | None:
+    """``[solve] expect_moves`` (a whole number), or None when the config has none."""
+    value: int | None = config.get(EXPECT_KEY, int, None)
+    if value is not None and value < 0:
+        raise config.error(EXPECT_KEY, f"must be >= 0, got {value}")
+    return value
+
+
+def found_count(kind: Kind, end: End) -> int | None:
+    """What ``expect_moves`` is checked against: ``end.moves`` (the optimal length), or
+    for the kinds that count something else the end's statistic of that unit."""
+    if end.moves is not None:
+        return end.moves
+    for key in COUNT_STATS.get(kind.unit, ()):
+        value = end.stats.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def check_expected(loaded: Loaded[Any], end: End | None,
+                   options: SolveOptions | None = None) -> None:
+    """Raise ``UnexpectedAnswer`` (exit 1, naming the config, line and field) when a
+    solved search's count differs from ``[solve] expect_moves``.
+
+    Only a search that ended ``solved`` is checked.  Mastermind's count is the number of
+    guesses its strategy needs, so it is not checked when ``--algorithm`` (``options``)
+    overrides the config's strategy."""
+    want = loaded.expect_moves
+    if want is None or end is None or end.status != "solved":
+        return
+    if loaded.kind.unit == "guess" and options is not None and options.algorithm:
+        return
+    got = found_count(loaded.kind, end)
+    if got is None or got != want:
+        found = "no count" if got is None else f"{got}"
+        raise UnexpectedAnswer(f"expected {want} {plural(loaded.kind.unit, want)}, the "
+                               f"search found {found}",
+                               source=loaded.config.path,
+                               line=loaded.config.line_of(EXPECT_KEY), field=EXPECT_KEY)
 
 
 def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
@@ -91,13 +157,19 @@ def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
 
 def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
              stdout: IO[str] | None = None) -> End | None:
-    """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically."""
+    """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically.
+
+    The whole trace is written first; then a solved search is checked against the
+    config's ``[solve] expect_moves`` (``check_expected``)."""
     events = solve_events(loaded, options)
     if str(output) == "-":
         assert stdout is not None, "writing to '-' needs a stdout stream"
-        return write_trace(events, stdout)
-    with atomic_text(output) as handle:
-        return write_trace(events, handle)
+        end = write_trace(events, stdout)
+    else:
+        with atomic_text(output) as handle:
+            end = write_trace(events, handle)
+    check_expected(loaded, end, options)
+    return end
 
 
 def check_outcome(end: End | None, source: str | Path) -> None:
@@ -287,8 +359,9 @@ def plan_run(config: str | Path, out_dir: str | Path, flags: Mapping[str, Any],
     return RunPlan(loaded, out / f"{name}.jsonl", targets, options, explicit)
 
 
-__all__ = ["LimitReached", "Loaded", "RunPlan", "Unsolvable", "analysis_exit_code",
-           "analysis_lines", "analyze", "check_outcome", "kind_of", "load_puzzle",
-           "open_trace", "parse_formats", "plan_run", "plot_analysis", "render_options",
-           "render_trace", "show_lines", "solve_events", "solve_to", "targets_for",
-           "validate_lines"]
+__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "RunPlan", "UnexpectedAnswer", "Unsolvable",
+           "analysis_exit_code", "analysis_lines", "analyze", "check_expected",
+           "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
+           "load_puzzle", "open_trace", "parse_formats", "plan_run", "plot_analysis",
+           "render_options", "render_trace", "show_lines", "solve_events", "solve_to",
+           "targets_for", "validate_lines"]

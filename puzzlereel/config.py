@@ -5,11 +5,19 @@ and how to draw it (``[render]``); the solvers read the first two, the app the l
 
 A ``Config`` keeps the file's text so that an error about ``puzzle.layout`` can name
 the line the key stands on (tomllib itself only reports lines for syntax errors).
+
+Hostile files end in a ``ConfigError`` too, never in a crash of the parser: arrays and
+tables nested more than ``MAX_DEPTH`` deep, integers of more digits than Python converts,
+text that is not UTF-8.  ``quoted`` shows a bad value in a message the same way
+everywhere (the trace reader and the render options use it too): short and on one line,
+however long or deep the value is.
 """
 
 from __future__ import annotations
 
 import re
+import reprlib
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,6 +27,123 @@ from typing import Any
 from puzzlereel.errors import PuzzlereelError
 
 _MISSING: Any = object()
+
+# how deep arrays and tables (objects) may nest in a config or a trace line; no puzzle
+# needs more than four levels, and a fixed bound keeps every reader and writer of the
+# data far from Python's recursion limit
+MAX_DEPTH = 32
+# the most digits Python converts between text and an integer (4,300 unless changed)
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+
+
+class _Short(reprlib.Repr):
+    """``repr`` cut short: a few items of a container, a few levels deep, long integers
+    by their size (``repr`` of one with more than 4,300 digits would raise)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxdict = self.maxlist = self.maxtuple = self.maxset = 6
+        self.maxstring = self.maxother = limit
+        self.maxlong = limit
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _int_text(x, self.maxlong)
+
+
+def _int_text(x: int, limit: int) -> str:
+    if x.bit_length() <= 3 * limit:     # at most about 0.9 * limit digits
+        return repr(x)
+    size = abs(x)
+    digits = int((size.bit_length() - 1) * 0.30102999566398120) + 1   # then made exact
+    digits += size >= 10**digits
+    digits -= size < 10 ** (digits - 1)
+    return f"<an integer of {digits:,} digits>"
+
+
+def quoted(value: object, limit: int = 60, *, quote: bool = True) -> str:
+    """``value`` as an error message shows it: ``repr``, on one line and at most about
+    ``limit`` characters (a longer string ends in "…", a container shows its first items,
+    an integer of many digits its size).  ``quote=False`` leaves a string's quotes off
+    (for names in a field path)."""
+    if isinstance(value, str):
+        text = repr(value[:limit])
+        if len(value) > limit:
+            text = text[:-1] + "…" + text[-1]
+        return text if quote else text[1:-1]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _int_text(value, limit)
+    text = _Short(limit).repr(value)
+    return text if len(text) <= 2 * limit else text[:2 * limit] + "…"
+
+
+def depth_of(data: object, limit: int = MAX_DEPTH) -> tuple[int, tuple[str | int, ...]]:
+    """How deep lists and dicts nest in ``data`` (a scalar is 0), and the path to the
+    first place deeper than ``limit`` (empty when none is).  Iterative, so any depth is
+    safe to measure; stops at the first place too deep."""
+    deepest = 0
+    stack: list[tuple[object, int, tuple[str | int, ...]]] = [(data, 0, ())]
+    while stack:
+        node, depth, path = stack.pop()
+        items: Any
+        if isinstance(node, dict):
+            items = node.items()
+        elif isinstance(node, list):
+            items = enumerate(node)
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth > limit:
+            return deepest, path
+        stack.extend((child, depth, (*path, key)) for key, child in items
+                     if isinstance(child, (dict, list)))
+    return deepest, ()
+
+
+_TOML_TOKENS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"'
+                          r"|'[^'\n]*'|#[^\n]*|[\[\]{}\n]", re.DOTALL)
+
+
+def _deep_line(text: str, limit: int = MAX_DEPTH) -> int | None:
+    """The line where brackets and braces first nest deeper than ``limit`` (strings and
+    comments skipped), if they do."""
+    depth, line = 0, 1
+    for m in _TOML_TOKENS.finditer(text):
+        token = m.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif token in "]}":
+            depth = max(0, depth - 1)
+        else:
+            line += token.count("\n")
+    return None
+
+
+def _key_on(text: str, line: int | None) -> str | None:
+    """The dotted key assigned on ``line`` (``key = ...`` under its ``[table]``), if the
+    line starts with one."""
+    lines = text.splitlines()
+    if line is None or line > len(lines):
+        return None
+    m = re.match(r"\s*([A-Za-z0-9_.\"' -]+?)\s*=", lines[line - 1])
+    if not m:
+        return None
+    key = re.sub(r"[\"' ]", "", m.group(1))
+    header = re.compile(r"^\s*\[+\s*([^\]]+?)\s*\]+\s*(#.*)?$")
+    for above in reversed(lines[:line - 1]):
+        h = header.match(above)
+        if h:
+            return re.sub(r"[\"' ]", "", h.group(1)) + "." + key
+    return key
+
+
+def _long_number_line(text: str) -> int | None:
+    """The line of the first number written with more than ``MAX_DIGITS`` digits."""
+    m = re.search(rf"[0-9_]{{{MAX_DIGITS + 1},}}", text)
+    return text.count("\n", 0, m.start()) + 1 if m else None
 
 
 class ConfigError(PuzzlereelError):
@@ -62,7 +187,7 @@ class Config:
     def section(self, name: str) -> Mapping[str, Any]:
         value = self.data.get(name, {})
         if not isinstance(value, dict):
-            raise self.error(name, f"expected a table [{name}], got {value!r}")
+            raise self.error(name, f"expected a table [{name}], got {quoted(value)}")
         return value
 
     # -------------------------------------------------------------- locating keys
@@ -112,6 +237,18 @@ class Config:
         first = line + 1 if after in ('"""', "'''") else line
         return first + row
 
+    def size(self, dotted: str, default: int | None = None) -> int | None:
+        """A size in bytes: ``"2G"``/``"500 MiB"``, or a number of MiB."""
+        raw = self.get(dotted, (str, int), None)
+        if raw is None:
+            return default
+        if isinstance(raw, int):
+            raw = f"{raw}M"
+        try:
+            return parse_size(raw)
+        except ValueError as exc:
+            raise self.error(dotted, str(exc)) from None
+
     def error(self, dotted: str, problem: str, *, line: int | None = None) -> ConfigError:
         return ConfigError(problem, path=self.path,
                            line=line if line is not None else self.line_of(dotted), field=dotted)
@@ -136,11 +273,35 @@ class Config:
         )
         if not ok:
             wanted = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-            raise self.error(dotted, f"expected {wanted}, got {node!r}")
+            raise self.error(dotted, f"expected {wanted}, got {quoted(node)}")
         if choices is not None and node not in choices:
-            raise self.error(dotted, f"{node!r} is not one of: "
+            raise self.error(dotted, f"{quoted(node)} is not one of: "
                              + ", ".join(repr(c) for c in choices))
         return node
+
+
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(text: str) -> int:
+    """``"12G"``, ``"500 MiB"``, ``"1.5GB"`` -> bytes (units are powers of 1024), or a
+    ``ValueError`` saying what is expected."""
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([KMGT]?)(?:i?B)?\s*", str(text), re.I)
+    if not m or not text:
+        raise ValueError(f"expected a size like 500M, 12G or 1.5 GiB, got {text!r}")
+    value = float(m.group(1)) * _UNITS[m.group(2).upper()]
+    if not 1 << 20 <= value <= 1 << 50:
+        raise ValueError(f"{text!r} is outside 1 MiB .. 1 PiB")
+    return int(value)
+
+
+def format_size(n: int) -> str:
+    """Bytes for people: 12884901888 -> "12 GiB", 1610612736 -> "1.5 GiB"."""
+    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20)):
+        if n >= size:
+            text = f"{n / size:.1f}".removesuffix(".0")
+            return f"{text} {unit}"
+    return f"{n} bytes"
 
 
 def load_config(path: str | Path) -> Config:
@@ -157,12 +318,17 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"cannot read ({exc.strerror})", path=name) from None
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError("not UTF-8 text", path=name) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text ({exc.reason})", path=name,
+                          line=raw.count(b"\n", 0, exc.start) + 1) from None
     if not text.strip():
         raise ConfigError("empty file (a config needs at least a [puzzle] table)", path=name)
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        line = _deep_line(text)
+        raise ConfigError(f"arrays or tables nested more than {MAX_DEPTH} deep", path=name,
+                          line=line, field=_key_on(text, line)) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -170,8 +336,20 @@ def load_config(path: str | Path) -> Config:
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
         if m:
             msg += f" (column {m.group(2)})"
+        elif msg.endswith("(at end of document)"):   # the last line
+            msg = msg.removesuffix("(at end of document)") + "(at the end of the file)"
+            line = len(text.splitlines()) or 1
         raise ConfigError(f"TOML syntax error: {msg}", path=name, line=line) from None
+    except ValueError:    # int() refused a number of too many digits
+        line = _long_number_line(text)
+        raise ConfigError(f"a number of more than {MAX_DIGITS:,} digits", path=name,
+                          line=line, field=_key_on(text, line)) from None
     cfg = Config(path=name, text=text, data=data)
+    depth, where = depth_of(data)
+    if where:
+        dotted = ".".join(str(k) for k in where[:2] if isinstance(k, str))   # table.key
+        raise cfg.error(dotted, f"arrays or tables nested more than {MAX_DEPTH} deep",
+                        line=_deep_line(text) or cfg.line_of(dotted))
     if "puzzle" not in data:
         raise ConfigError("missing [puzzle] table", path=name, field="puzzle")
     cfg.section("puzzle")

@@ -2,17 +2,19 @@
 and the indicator on stderr that shows it.
 
 Searches and renders call ``progress(label, done, total)`` (total may be unknown) and
-never print.  ``Reporter`` is the indicator the command line passes in: it stays silent
-for the first second (quick runs print nothing) and whenever stderr is not a terminal
-(pipes, CI logs), so it never mixes with a trace on stdout.
+never print.  ``Reporter`` is the indicator the command line passes in: a live bar on a
+terminal, a plain line now and then in logs and pipes (``--progress``), nothing with
+``--quiet``; it stays silent for the first second (quick runs print nothing) and writes
+to stderr only, so it never mixes with a trace on stdout.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from types import TracebackType
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 
 class Progress(Protocol):
@@ -25,36 +27,104 @@ def no_progress(label: str, done: int, total: int | None, /) -> None:
     """A progress callback that shows nothing."""
 
 
-class Reporter:
-    """``reporter(label, done, total)`` updates one rich progress bar, created lazily."""
+MODES = ("auto", "bar", "plain", "none")
+PLAIN_EVERY = 5.0      # seconds between plain progress lines (phase changes print at once)
 
-    def __init__(self, description: str, *, delay: float = 1.0, enabled: bool | None = None):
+_mode = "auto"
+
+
+def set_mode(mode: str) -> None:
+    """How ``Reporter`` shows progress from now on: ``bar`` (a live bar with rate and
+    time left), ``plain`` (a line now and then, for logs and pipes), ``none``, or
+    ``auto`` (a bar on a terminal, plain lines otherwise)."""
+    global _mode
+    if mode not in MODES:
+        raise ValueError(f"progress mode {mode!r} is not one of: {', '.join(MODES)}")
+    _mode = mode
+
+
+def _count(n: int) -> str:
+    """2100000 -> "2.1 M", 41000 -> "41,000"."""
+    if n >= 10_000_000_000:
+        return f"{n / 1e9:.0f} G"
+    if n >= 1_000_000_000:
+        return f"{n / 1e9:.1f} G"
+    if n >= 10_000_000:
+        return f"{n / 1e6:.0f} M"
+    if n >= 1_000_000:
+        return f"{n / 1e6:.1f} M"
+    return f"{n:,}"
+
+
+def plain_line(description: str, label: str, done: int, total: int | None,
+               elapsed: float) -> str:
+    """One progress line for logs: "search: depth 41, 2.1 M of 5 M (42 %), 12 s"."""
+    amount = _count(done) if total is None else \
+        f"{_count(done)} of {_count(total)} ({100 * done // max(total, 1)} %)"
+    left = ""
+    if total and 0 < done < total and elapsed > 0:
+        left = f", about {elapsed * (total - done) / done:.0f} s left"
+    return f"{description}: {label}, {amount}, {elapsed:.0f} s{left}"
+
+
+class Reporter:
+    """``reporter(label, done, total)`` shows progress on stderr, in the mode set with
+    ``set_mode``: a rich bar (with rate and time left) created lazily, or plain lines at
+    most every ``PLAIN_EVERY`` seconds and whenever the phase (the label's first word)
+    changes.  Nothing shows during the first ``delay`` seconds, so quick runs are quiet."""
+
+    def __init__(self, description: str, *, delay: float = 1.0, mode: str | None = None,
+                 stream: IO[str] | None = None):
         self.description = description
         self.delay = delay
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.stream = stream if stream is not None else sys.stderr
+        mode = mode or _mode
+        if mode == "auto":
+            mode = "bar" if _isatty(self.stream) else "plain"
+        self.mode = mode
         self.t0 = time.monotonic()
         self._progress: Any = None
         self._task: Any = None
+        self._last_line = 0.0
+        self._phase: str | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.mode != "none"
 
     def __call__(self, label: str, done: int, total: int | None) -> None:
-        if not self.enabled:
+        if self.mode == "none":
+            return
+        now = time.monotonic()
+        if now - self.t0 < self.delay:
+            return
+        if self.mode == "plain":
+            phase = label.split(" ", 1)[0]
+            if phase != self._phase or now - self._last_line >= PLAIN_EVERY:
+                self._phase = phase
+                self._last_line = now
+                with contextlib.suppress(OSError, ValueError):
+                    self.stream.write(plain_line(self.description, label, done, total,
+                                                 now - self.t0) + "\n")
+                    self.stream.flush()
             return
         if self._progress is None:
-            if time.monotonic() - self.t0 < self.delay:
-                return
             from rich.console import Console
             from rich.progress import (
                 BarColumn,
                 MofNCompleteColumn,
                 Progress,
+                TaskProgressColumn,
                 TextColumn,
                 TimeElapsedColumn,
+                TimeRemainingColumn,
             )
 
             self._progress = Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("{task.fields[label]}"), TimeElapsedColumn(),
-                console=Console(stderr=True), transient=True,
+                TaskProgressColumn(), TextColumn("{task.fields[label]}"),
+                TimeElapsedColumn(), TimeRemainingColumn(),
+                console=Console(file=self.stream), transient=True,
             )
             self._progress.start()
             self._task = self._progress.add_task(self.description, total=total, label=label)
@@ -71,3 +141,10 @@ class Reporter:
     def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False

@@ -41,6 +41,14 @@ def format_of(path: str | Path) -> str:
     return fmt
 
 
+def frame_rate(fmt: str, options: RenderOptions) -> int:
+    """Frames per second of a ``fmt`` file: ``fps``, and ``min(fps, gif_fps)`` for GIFs.
+
+    Every format plays the same timeline of seconds (``timeline.Clock``), so a GIF
+    lasts as long as the MP4 within one GIF frame."""
+    return min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
+
+
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
                  options: RenderOptions, *, explicit: Iterable[str] = (),
                  progress: Progress = no_progress, allow_partial: bool = False) -> End | None:
@@ -63,19 +71,19 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
                     outs.append(Sheet(header, opts, tmp))
                     continue
 
+                fps = frame_rate(fmt, opts)
+
                 def factory(w: int, h: int, scene: AnyScene, theme: Theme, fmt: str = fmt,
-                            tmp: Path = tmp, fps: int = opts.fps) -> Sink:
+                            tmp: Path = tmp, fps: int = fps) -> Sink:
                     sink: Sink
                     if fmt == "gif":
-                        sink = GifSink(tmp, w, h, min(fps, opts.gif_fps),
-                                       [*scene.colours(), *theme.colours()])
+                        sink = GifSink(tmp, w, h, fps, [*scene.colours(), *theme.colours()])
                     else:
                         sink = VideoSink(tmp, w, h, fps, opts,
                                          codec="libx264" if fmt == "mp4" else "libvpx-vp9")
                     sinks.append(sink)
                     return sink
 
-                fps = min(opts.fps, opts.gif_fps) if fmt == "gif" else opts.fps
                 outs.append(Movie(header, opts, fps, factory))
             return outs
 
@@ -89,4 +97,4 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     return None  # pragma: no cover - the with block always returns or raises
 
 
-__all__ = ["UnsupportedFormat", "format_of", "render_trace"]
+__all__ = ["UnsupportedFormat", "format_of", "frame_rate", "render_trace"]

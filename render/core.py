@@ -1,7 +1,8 @@
 """The renderer core: replayed trace events in, frames out, for any puzzle with a scene.
 
 ``Movie`` turns the stream of replayed events into a timeline of frames (title card,
-hold on the start, each step tweened with easing, pauses, hold on the end) and hands
+hold on the start, each step tweened with easing, pauses, hold on the end; the phases'
+seconds summed by ``timeline.Clock``, so every format lasts the same) and hands
 each frame to a sink (an encoder) as soon as it is drawn, into one reused buffer; the
 ``repeat`` count lets encoders store a held frame once.  ``Sheet`` collects one small
 numbered panel per move (compressed) and writes a PNG contact sheet band by band.
@@ -27,7 +28,7 @@ from . import draw
 from .options import FIELD_OF, RenderOptions, header_hints, with_values
 from .scene import Scene, Step, scene_for
 from .theme import THEMES, Theme
-from .timeline import EASINGS, frames, segmented
+from .timeline import EASINGS, Clock, segmented
 
 AnyScene = Scene[Any, Any]   # the core drives every family's scene alike
 AnyStep = Step[Any, Any]
@@ -120,16 +121,25 @@ def counter_text(word: str, move: int | None, total: int | None) -> str:
     return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
 
 
+TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
+
+
 def title_lines(header: Header, total: int | None) -> list[str]:
+    """The title card's lines: the title, the puzzle (and metric), the move count.
+
+    A trace's title and metric may be any length: each line is cut to ``TITLE_CHARS``
+    characters with an ellipsis before anything measures it (drawing then shortens it
+    further to fit the frame: ``draw.draw_text``)."""
     title = header.title or header.puzzle.replace("-", " ").title()
     sub = header.puzzle
     metric = header.solver.get("metric") if isinstance(header.solver, dict) else None
     if isinstance(metric, str):
-        sub += f"  ·  {metric} metric"
+        sub += f"  ·  {metric[:TITLE_CHARS]} metric"
     lines = [title, sub]
     if total is not None:
         lines.append(f"{total} moves")
-    return lines
+    return [line if len(line) <= TITLE_CHARS else line[:TITLE_CHARS - 1].rstrip() + draw.ELLIPSIS
+            for line in lines]
 
 
 class Movie:
@@ -150,9 +160,10 @@ class Movie:
         bx, by, bw, bh = L.board
         self.view = self.buf[by:by + bh, bx:bx + bw]
         self.sink = sink_factory(L.width, L.height, self.scene, self.theme)
+        self.clock = Clock(fps)   # the phases' seconds so far -> frame boundaries
         self.frames = 0
         self.moves = 0
-        self.pending = 0          # pause frames owed for the last step
+        self.pending = 0.0        # pause seconds owed for the last step
         self.last: AnyStep | None = None
         self.counter: str | None = None
         if options.title and options.title_seconds > 0:
@@ -161,7 +172,7 @@ class Movie:
                      pause=False)
         self._set_counter(0)
         self.scene.draw(self.view, start, 1.0)
-        self._emit(frames(options.hold_start, fps))
+        self._emit(self.clock.take(options.hold_start))
         self.last = start
 
     # ---------------------------------------------------------------- frames
@@ -172,7 +183,7 @@ class Movie:
             self.frames += repeat
 
     def _title_card(self, header: Header) -> None:
-        n = frames(self.options.title_seconds, self.fps)
+        n = self.clock.take(self.options.title_seconds)
         if n <= 0:
             return
         L, t = self.frame_layout, self.theme
@@ -211,13 +222,14 @@ class Movie:
 
     def play(self, step: AnyStep) -> None:
         """Add one step: owed pause first, then the tweened motion."""
-        self._emit(self.pending)
-        self.pending = 0
+        if self.pending:
+            self._emit(self.clock.take(self.pending))
+        self.pending = 0.0
         if step.move is not None:
             self._set_counter(step.move)
             if step.move:
                 self.moves = step.move    # the last number shown (a scene may restart its count)
-        n = frames(step.duration_units * self.options.speed, self.fps, minimum=1)
+        n = self.clock.take(step.duration_units * self.options.speed, minimum=1)
         if step.segments <= 0:
             self.scene.draw(self.view, step, 0.0)
             self._emit(n)
@@ -227,7 +239,7 @@ class Movie:
                 self.scene.draw(self.view, step, p)
                 self._emit(1)
         if step.pause:
-            self.pending = frames(self.options.pause, self.fps)
+            self.pending = self.options.pause
         self.last = step
 
     def feed(self, item: Replayed, rep: Replay) -> None:
@@ -235,14 +247,15 @@ class Movie:
             self.play(step)
 
     def finish(self, end: End | None) -> None:
-        """The hold on the last position, then close the encoder."""
-        self.pending = 0
+        """The hold on the last position, then close the encoder (no pause after the
+        last step)."""
+        self.pending = 0.0
         assert self.last is not None
         still = self.last.still()
         if end is not None and end.status == "solved" and self.moves:
             self._set_counter(None, self.scene.end_text(self.moves))
         self.scene.draw(self.view, still, 1.0)
-        self._emit(max(frames(self.options.hold_end, self.fps), 1 if self.frames == 0 else 0))
+        self._emit(self.clock.take(self.options.hold_end, minimum=1 if self.frames == 0 else 0))
         self.sink.close()
 
 

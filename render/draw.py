@@ -4,6 +4,12 @@ framed boards and a small cache of composites.
 A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 coverage
 mask.  Sprites are drawn once per cell size (at 4x and shrunk, for smooth edges) and then
 blitted every frame, which costs little next to encoding.
+
+Text never overflows and never fails: ``fit_text_px`` picks the size at which a text
+fits, and ``draw_text`` shortens what still does not fit the image with an ellipsis
+("…").  Text is measured by its layout, not drawn, and a text longer (in characters)
+than the room has pixels is cut before it is measured, so a title of a million
+characters costs no more than one that fills the line.
 """
 
 from __future__ import annotations
@@ -144,12 +150,44 @@ def text_mask(text: str, px: int) -> np.ndarray:
 
 
 def text_width(text: str, px: int) -> int:
-    return int(text_mask(text, px).shape[1])
+    """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
+    left, _, right, _ = font(px).getbbox(text)
+    return max(1, int(right - min(left, 0)) + 2)
+
+
+def fits(text: str, px: int, max_w: int) -> bool:
+    """Whether ``text`` at ``px`` pixels is at most ``max_w`` wide.  A text of more
+    characters than ``max_w`` is taken not to fit without measuring it (a character is
+    at least a pixel wide)."""
+    return len(text) <= max_w and text_width(text, px) <= max_w
+
+
+ELLIPSIS = "…"
+
+
+def shorten(text: str, px: int, max_w: int) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``max_w`` pixels at ``px``
+    (the whole text when it fits; "" when not even the ellipsis does)."""
+    if fits(text, px, max_w):
+        return text
+    lo, hi = 0, min(len(text), max(0, max_w))   # the longest prefix that fits, with "…"
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip() + ELLIPSIS, px, max_w):
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo].rstrip() + ELLIPSIS
+    return cut if fits(cut, px, max_w) else ""
 
 
 def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
               anchor: str = "lt") -> None:
-    """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b."""
+    """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b.  A text
+    that would cross the left or right edge of ``out`` is shortened with an ellipsis."""
+    W = out.shape[1]
+    room = W - x if anchor[0] == "l" else x if anchor[0] == "r" else 2 * min(x, W - x)
+    text = shorten(text, px, room)
     if not text:
         return
     mask = text_mask(text, px)
@@ -168,14 +206,17 @@ def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
 
 
 def fit_text_px(text: str, max_w: int, px: int) -> int:
-    """The largest size <= ``px`` at which ``text`` fits ``max_w`` pixels."""
-    while px > 6 and text_width(text, px) > max_w:
+    """The largest size <= ``px`` at which ``text`` fits ``max_w`` pixels (or the
+    smallest size tried, about 6 pixels, when it fits at none: ``draw_text`` then
+    shortens it)."""
+    while px > 6 and not fits(text, px, max_w):
         px = int(px * 0.9)
     return px
 
 
-__all__ = ["Sprite", "blend", "erode", "blit", "block_sprite", "darker", "draw_text", "fit_text_px",
-           "font", "mask_from_cells", "mix", "rounded_mask", "text_mask", "text_width"]
+__all__ = ["ELLIPSIS", "Sprite", "blend", "erode", "blit", "block_sprite", "darker", "draw_text",
+           "fit_text_px", "fits", "font", "mask_from_cells", "mix", "rounded_mask", "shorten",
+           "text_mask", "text_width"]
 
 
 class Recent:

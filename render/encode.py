@@ -60,10 +60,7 @@ class VideoSink:
         else:
             stream.options = {"crf": str(options.crf + 12), "b": "0", "deadline": "realtime",
                               "cpu-used": "8", "row-mt": "1"}
-        cc = stream.codec_context
-        for attr, value in (("colorspace", "ITU601"), ("color_primaries", "SMPTE170M"),
-                            ("color_trc", "SMPTE170M"), ("color_range", "MPEG")):
-            _set_enum(cc, attr, value)
+        tag_bt601(stream.codec_context)
         self.stream = stream
         self.pts = 0
         self.error: BaseException | None = None
@@ -128,18 +125,30 @@ class VideoSink:
         self.container.close()
 
 
-def _set_enum(cc: Any, attr: str, name: str) -> None:
-    """Set a PyAV colour enum by name where this PyAV version has it."""
-    try:
-        current = getattr(cc, attr)
-    except AttributeError:
-        return
-    enum_type = type(current)
-    value = getattr(enum_type, name, None)
-    try:
-        setattr(cc, attr, value if value is not None else name)
-    except (TypeError, ValueError, AttributeError):
-        pass
+# FFmpeg's values for BT.601 as OpenCV's RGB -> I420 conversion makes it (AVColorSpace,
+# AVColorPrimaries, AVColorTransferCharacteristic: SMPTE170M = 6; AVColorRange: MPEG,
+# "tv" / limited, = 1).  The encoder writes them into the stream (VP9's colour space
+# and range, H.264's VUI) and the muxer into the container (WebM's Colour element).
+BT601 = (("colorspace", 6), ("color_primaries", 6), ("color_trc", 6), ("color_range", 1))
+
+
+def tag_bt601(cc: Any) -> None:
+    """Tag an encoder's codec context as BT.601, limited range.
+
+    PyAV 13 and later take FFmpeg's numbers; older versions an enum of their own, looked
+    up by the same number.  A PyAV without these attributes leaves the stream untagged."""
+    for attr, value in BT601:
+        try:
+            current = getattr(cc, attr)
+        except AttributeError:
+            continue
+        try:
+            setattr(cc, attr, value)
+        except (TypeError, ValueError):
+            try:
+                setattr(cc, attr, type(current)(value))
+            except (TypeError, ValueError, AttributeError):
+                pass
 
 
 # ---------------------------------------------------------------- GIF
@@ -440,4 +449,5 @@ def write_png(path: str | os.PathLike[str], width: int, height: int,
         raise ValueError(f"PNG bands add up to {rows} rows, expected {height}")
 
 
-__all__ = ["GifSink", "VideoSink", "build_palette", "palette_lut", "quantize", "write_png"]
+__all__ = ["BT601", "GifSink", "VideoSink", "build_palette", "palette_lut", "quantize",
+           "tag_bt601", "write_png"]

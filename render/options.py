@@ -3,19 +3,79 @@
 ``RenderOptions`` is built from defaults, then the config's ``[render]`` table, then the
 trace header's ``render`` hints where the config says nothing, then command-line options.
 The same trace with the same options always gives the same frames.
+
+Every numeric option has one range (``RANGES``, documented in docs/rendering.md): finite,
+positive where it must be, and bounded above so that the work a render does stays
+proportional to its trace.  An option outside its range is a ``RenderOptionError`` (the
+command line and the config loader say where it came from); a header hint outside it is
+ignored with one ``RenderHintWarning``, since hints are never required.
 """
 
 from __future__ import annotations
 
+import math
 import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
 
 FORMATS = ("mp4", "gif", "png", "webm")
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
+# libx264's presets, fastest first (``x264 --help``); anything else makes the encoder fail
+PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+           "slower", "veryslow", "placebo")
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
+    (``low`` itself excluded when ``above``), in ``unit``."""
+
+    low: float
+    high: float
+    unit: str = ""
+    above: bool = False
+
+    def holds(self, value: float) -> bool:
+        """Whether ``value`` is in the range (NaN and infinities never are)."""
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        return (value > self.low if self.above else value >= self.low) and value <= self.high
+
+    def __str__(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        if self.above:
+            return f"> {self.low:g} and at most {self.high:g}{unit}"
+        return f"between {self.low:g} and {self.high:g}{unit}"
+
+
+# The one table of ranges: every numeric render option, in the config, on the command line
+# and as a trace header hint.  docs/rendering.md ("range" column) and docs/cli-and-config.md
+# list the same values (tests/render/test_options.py compares them).
+RANGES: dict[str, Range] = {
+    "fps": Range(1, 120),
+    "gif_fps": Range(1, 50),
+    "size.width": Range(16, 7680, "pixels"),
+    "size.height": Range(16, 4320, "pixels"),
+    "cell": Range(4, 512, "pixels"),
+    "speed": Range(0, 10, "seconds", above=True),
+    "pause": Range(0, 60, "seconds"),
+    "hold_start": Range(0, 60, "seconds"),
+    "hold_end": Range(0, 60, "seconds"),
+    "title_seconds": Range(0, 60, "seconds"),
+    "crf": Range(0, 51),
+    "sheet_columns": Range(0, 100),
+    "sheet_cell": Range(2, 256),
+}
+SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds")
+
+
+class RenderHintWarning(UserWarning):
+    """A trace header's render hint that cannot be used; it is ignored (one line each)."""
 
 
 class RenderOptionError(PuzzlereelError):
@@ -57,7 +117,7 @@ class RenderOptions:
     formats: tuple[str, ...] = ("mp4", "gif")                 # what `run` writes
     gif_fps: int = 15                       # GIFs are played at min(fps, gif_fps)
     crf: int = 20                           # H.264 / VP9 quality (lower = better, bigger)
-    preset: str = "veryfast"                # x264 preset
+    preset: str = "veryfast"                # x264 preset (one of PRESETS)
     sheet_columns: int = 0                  # contact sheet grid columns (0 = automatic)
     sheet_cell: int = 20                    # contact sheet pixels per cell
     scheme: str = "auto"                    # colour scheme, read by the scene (sliding-tile:
@@ -67,50 +127,58 @@ class RenderOptions:
         check(self)
 
 
-def _positive(key: str, value: float, *, zero: bool = False) -> None:
-    if value < 0 or (value == 0 and not zero):
-        raise RenderOptionError(key, f"must be {'>= 0' if zero else '> 0'}, got {value!r}")
+def _in_range(key: str, value: float) -> None:
+    if not RANGES[key].holds(value):
+        raise RenderOptionError(key.split(".")[0],
+                                f"must be {RANGES[key]}, got {quoted(value)}")
 
 
 def check(o: RenderOptions) -> None:
     """Raise ``RenderOptionError`` for a value that cannot be rendered."""
-    if not 1 <= o.fps <= 120:
-        raise RenderOptionError("fps", f"must be between 1 and 120, got {o.fps!r}")
-    if not 1 <= o.gif_fps <= 50:
-        raise RenderOptionError("gif_fps", "must be between 1 and 50 (browsers slow faster "
-                                f"GIFs down), got {o.gif_fps!r}")
+    _in_range("fps", o.fps)
+    if not RANGES["gif_fps"].holds(o.gif_fps):
+        raise RenderOptionError("gif_fps", f"must be {RANGES['gif_fps']} (browsers slow "
+                                f"faster GIFs down), got {quoted(o.gif_fps)}")
     if o.size is not None:
         w, h = o.size
-        if not (16 <= w <= 7680 and 16 <= h <= 4320):
-            raise RenderOptionError("size", f"must be between 16x16 and 7680x4320, got {w}x{h}")
-    if o.cell is not None and not 4 <= o.cell <= 512:
-        raise RenderOptionError("cell", f"must be between 4 and 512 pixels, got {o.cell!r}")
-    if not 2 <= o.sheet_cell <= 256:
-        raise RenderOptionError("sheet_cell", f"must be between 2 and 256, got {o.sheet_cell!r}")
-    if o.sheet_columns < 0:
-        raise RenderOptionError("sheet_columns", f"must be >= 0, got {o.sheet_columns!r}")
-    _positive("speed", o.speed)
-    for key in ("pause", "hold_start", "hold_end", "title_seconds"):
-        _positive(key, getattr(o, key), zero=True)
+        if not (RANGES["size.width"].holds(w) and RANGES["size.height"].holds(h)):
+            raise RenderOptionError("size", f"must be between {_size_text()}, got "
+                                    f"{quoted(w)}x{quoted(h)}")
+    if o.cell is not None:
+        _in_range("cell", o.cell)
+    _in_range("sheet_cell", o.sheet_cell)
+    _in_range("sheet_columns", o.sheet_columns)
+    for key in SECONDS:
+        _in_range(key, getattr(o, key))
     if o.easing not in EASINGS:
-        raise RenderOptionError("easing", f"{o.easing!r} is not one of: {', '.join(EASINGS)}")
+        raise RenderOptionError("easing", f"{quoted(o.easing)} is not one of: "
+                                + ", ".join(EASINGS))
     from .theme import THEMES
 
     if o.theme not in THEMES:
-        raise RenderOptionError("theme", f"{o.theme!r} is not one of: {', '.join(THEMES)}")
+        raise RenderOptionError("theme", f"{quoted(o.theme)} is not one of: "
+                                + ", ".join(THEMES))
     for fmt in o.formats:
         if fmt not in FORMATS:
-            raise RenderOptionError("formats", f"{fmt!r} is not one of: {', '.join(FORMATS)}")
-    if not 0 <= o.crf <= 51:
-        raise RenderOptionError("crf", f"must be between 0 and 51, got {o.crf!r}")
+            raise RenderOptionError("formats", f"{quoted(fmt)} is not one of: "
+                                    + ", ".join(FORMATS))
+    _in_range("crf", o.crf)
+    if o.preset not in PRESETS:
+        raise RenderOptionError("preset", f"{quoted(o.preset)} is not an x264 preset (one of: "
+                                + ", ".join(PRESETS) + ")")
     for pid, colour in o.colours.items():
         parse_colour(colour, f"colors.{pid}")
+
+
+def _size_text() -> str:
+    w, h = RANGES["size.width"], RANGES["size.height"]
+    return f"{w.low:g}x{h.low:g} and {w.high:g}x{h.high:g}"
 
 
 def parse_colour(text: str, key: str = "color") -> tuple[int, int, int]:
     """``"#rrggbb"`` or ``"#rgb"`` -> (r, g, b)."""
     if not isinstance(text, str) or not re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", text):
-        raise RenderOptionError(key, f"expected a colour like \"#3366cc\", got {text!r}")
+        raise RenderOptionError(key, f"expected a colour like \"#3366cc\", got {quoted(text)}")
     h = text[1:]
     if len(h) == 3:
         h = "".join(c * 2 for c in h)
@@ -123,10 +191,11 @@ def parse_size(text: Any, key: str = "size") -> tuple[int, int]:
             isinstance(v, int) and not isinstance(v, bool) for v in text):
         return (int(text[0]), int(text[1]))
     if isinstance(text, str):
-        m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-        if m:
+        # at most 9 digits a side: bounds the number before it is converted
+        m = re.fullmatch(r"\s*0*(\d{1,9})\s*[xX×]\s*0*(\d{1,9})\s*", text[:64])
+        if m and len(text) <= 64:
             return (int(m.group(1)), int(m.group(2)))
-    raise RenderOptionError(key, f"expected WIDTHxHEIGHT like \"640x480\", got {text!r}")
+    raise RenderOptionError(key, f"expected WIDTHxHEIGHT like \"640x480\", got {quoted(text)}")
 
 
 # key -> (python type accepted, converter)
@@ -151,21 +220,23 @@ def coerce(key: str, value: Any) -> Any:
         raise RenderOptionError(key, f"unknown render option (known: {', '.join(KEYS)})")
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
-        raise RenderOptionError(key, f"expected {_name(kinds)}, got {value!r}")
+        raise RenderOptionError(key, f"expected {_name(kinds)}, got {quoted(value)}")
     if not isinstance(value, kinds):
-        raise RenderOptionError(key, f"expected {_name(kinds)}, got {value!r}")
+        raise RenderOptionError(key, f"expected {_name(kinds)}, got {quoted(value)}")
     raw: Any = value
     if key == "size":
         return parse_size(raw, key)
-    if key in ("speed", "pause", "hold_start", "hold_end", "title_seconds"):
-        return float(raw)
+    if key in SECONDS:   # checked here, before an integer too large for a float is one
+        if not RANGES[key].holds(raw):
+            raise RenderOptionError(key, f"must be {RANGES[key]}, got {quoted(raw)}")
+        return float(raw) + 0.0     # + 0.0: -0.0 is 0
     if key == "formats":
         if not all(isinstance(v, str) for v in raw):
-            raise RenderOptionError(key, f"expected a list of names, got {raw!r}")
+            raise RenderOptionError(key, f"expected a list of names, got {quoted(raw)}")
         return tuple(v.lower().lstrip(".") for v in raw)
     if key in ("colors", "colours"):
         for pid, colour in raw.items():
-            parse_colour(colour, f"{key}.{pid}")
+            parse_colour(colour, f"{key}.{quoted(pid, quote=False)}")
         return dict(raw)
     return value
 
@@ -188,10 +259,28 @@ def with_values(base: RenderOptions, values: Mapping[str, Any]) -> RenderOptions
     return replace(base, **changes)
 
 
-def header_hints(render: Mapping[str, Any]) -> dict[str, Any]:
-    """The trace header's ``render`` hints that are render options (others are ignored)."""
-    return {k: v for k, v in render.items() if k in _KINDS and k != "formats"}
+def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[str, Any]:
+    """The trace header's ``render`` hints that are usable render options.
+
+    Keys that name no render option (and ``formats``, which only ``run`` reads) are
+    ignored quietly; a render option whose value cannot be used (a wrong type, a value
+    outside ``RANGES``, an unknown name) is ignored with one ``RenderHintWarning`` naming
+    the hint, the problem and ``source``."""
+    usable: dict[str, Any] = {}
+    for key, value in render.items():
+        if key not in _KINDS or key == "formats":
+            continue
+        try:
+            with_values(RenderOptions(), {key: value})
+        except RenderOptionError as exc:
+            where = f"{source}: line 1: " if source else "trace header: "
+            warnings.warn(f"{where}render.{exc.key}: {exc.problem} (hint ignored)",
+                          RenderHintWarning, stacklevel=2)
+            continue
+        usable[key] = value
+    return usable
 
 
-__all__ = ["RenderOptions", "RenderOptionError", "FORMATS", "EASINGS", "KEYS", "coerce",
-           "with_values", "header_hints", "parse_colour", "parse_size"]
+__all__ = ["RenderOptions", "RenderOptionError", "RenderHintWarning", "Range", "RANGES",
+           "FORMATS", "EASINGS", "PRESETS", "SECONDS", "KEYS", "coerce", "with_values",
+           "header_hints", "parse_colour", "parse_size"]

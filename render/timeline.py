@@ -1,16 +1,20 @@
-"""Timing: easing curves and how many frames each phase of an animation gets.
+"""Timing: easing curves, and where the frames of an animation's phases fall.
 
-All pure functions.  The rules (documented in docs/rendering.md, "Timing"):
-a phase of ``s`` seconds at ``fps`` gets ``frames(s, fps) = round(s * fps)`` frames,
-except that a motion gets at least one frame; a step of ``segments`` eased sections
-shows progress ``progress(i / n)`` on its i-th frame (i = 1..n, so the last frame shows
-the step completed).
+A video is one list of phases in seconds (title card, start hold, each move, pauses, end
+hold), the same for every format.  The rules (documented in docs/rendering.md,
+"Timing"): the phase that ends ``t`` seconds into the video ends at frame
+``round(t * fps)`` (``t`` summed exactly, so rounding never adds up and every format
+lasts the same time within one of its frames), except that a motion gets at least one
+frame, which the phases after it give back; a step of ``segments`` eased sections shows
+progress ``progress(i / n)`` on its i-th frame (i = 1..n, so the last frame shows the
+step completed).  ``Clock`` keeps the running sums; everything else is a pure function.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from fractions import Fraction
 
 Easing = Callable[[float], float]
 
@@ -44,9 +48,40 @@ EASINGS: dict[str, Easing] = {
 }
 
 
-def frames(seconds: float, fps: int, *, minimum: int = 0) -> int:
-    """Frames for a phase of ``seconds`` (round half to even, as Python's round)."""
-    return max(minimum, round(seconds * fps))
+def boundary(seconds: Fraction, fps: int) -> int:
+    """The frame at which the phase ending ``seconds`` into the video ends:
+    ``round(seconds * fps)``, half to even as Python's ``round``."""
+    return round(seconds * fps)
+
+
+class Clock:
+    """The timeline at one frame rate: phases in, frame counts out.
+
+    ``take(seconds)`` adds a phase and returns its frames: from where the frames so far
+    end to ``boundary(time so far, fps)``; ``minimum`` forces a few (a motion always
+    shows), and the frames owed are then taken from the phases that follow.  Times
+    are summed as exact fractions of the given floats, so the same phases give the same
+    frames whatever their number."""
+
+    def __init__(self, fps: int) -> None:
+        if fps <= 0:
+            raise ValueError(f"fps must be > 0, got {fps!r}")
+        self.fps = fps
+        self.seconds = Fraction(0)   # the timeline's time so far
+        self.frames = 0              # frames given out so far
+
+    def take(self, seconds: float, *, minimum: int = 0) -> int:
+        """Frames for the next phase of ``seconds`` (>= 0), at least ``minimum``."""
+        self.seconds += Fraction(seconds)
+        n = max(minimum, boundary(self.seconds, self.fps) - self.frames)
+        self.frames += n
+        return n
+
+
+def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
+    """The frames of each ``(seconds, minimum)`` phase of a timeline at ``fps``."""
+    clock = Clock(fps)
+    return [clock.take(seconds, minimum=minimum) for seconds, minimum in phases]
 
 
 def segmented(t: float, segments: int, easing: Easing) -> float:
@@ -61,5 +96,5 @@ def segmented(t: float, segments: int, easing: Easing) -> float:
     return (i + easing(s - i)) / segments
 
 
-__all__ = ["EASINGS", "Easing", "ease_in", "ease_in_out", "ease_out", "frames", "linear",
-           "segmented"]
+__all__ = ["EASINGS", "Clock", "Easing", "boundary", "ease_in", "ease_in_out", "ease_out",
+           "frame_counts", "linear", "segmented"]

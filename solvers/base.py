@@ -20,6 +20,7 @@ progress through ``options.progress``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -42,6 +43,7 @@ class SolveOptions:
     """Settings from the command line that override or add to ``[solve]``."""
 
     max_states: int | None = None
+    max_memory: int | None = None   # bytes the search may store; None: ``[solve]`` or default
     algorithm: str | None = None
     progress: Progress = no_progress
     farthest: bool = False          # analyze: also find the positions farthest from the goal
@@ -64,6 +66,42 @@ class Solver(Generic[P]):
     solve: Callable[[P, SolveOptions], Iterator[Event]]
     analyze: Callable[[P, SolveOptions], Analysis]
     plot_series: Callable[[Mapping[str, Any]], Series | None]
+
+
+DEFAULT_MEMORY_SHARE = 0.5     # of the memory available when the search starts
+
+
+def available_memory() -> int:
+    """Bytes of memory available now (MemAvailable on Linux), or 8 GiB if unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
+def memory_budget(options: SolveOptions, configured: int | None = None) -> int:
+    """The bytes a search may store: ``--max-memory``, else the config's ``[solve]
+    max_memory``, else half of the memory available now (at least 64 MiB)."""
+    if options.max_memory is not None:
+        return options.max_memory
+    if configured is not None:
+        return configured
+    return max(64 << 20, int(available_memory() * DEFAULT_MEMORY_SHARE))
+
+
+def read_max_memory(config: Config) -> int | None:
+    """``[solve] max_memory`` ("2G", "500 MiB", or a number of MiB); ``memory_mb``, its
+    older name, is still read."""
+    if config.get("solve.max_memory", (str, int), None) is not None:
+        return config.size("solve.max_memory")
+    return config.size("solve.memory_mb")
 
 
 @dataclass
@@ -113,4 +151,5 @@ Loader = Callable[[Config], Any]
 """A family's config loader: ``load(config) -> puzzle`` (the registry's ``config`` part)."""
 
 
-__all__ = ["Analysis", "Loader", "P", "Series", "SolveOptions", "Solver", "Stopwatch"]
+__all__ = ["Analysis", "DEFAULT_MEMORY_SHARE", "Loader", "P", "Series", "SolveOptions",
+           "Solver", "Stopwatch", "available_memory", "memory_budget", "read_max_memory"]

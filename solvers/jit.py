@@ -37,8 +37,11 @@ def _guard_saves(dispatcher: Any) -> None:
 
 
 def njit(*args: Any, **kwargs: Any) -> Any:
-    """``numba.njit`` with ``cache=True`` when the cache folder can be written."""
+    """``numba.njit`` with ``cache=True`` when the cache folder can be written, and
+    ``nogil=True``: a compiled search lets go of Python's lock, so the main thread stays
+    free to notice Ctrl-C or a ``kill`` while it runs (``puzzlereel.interrupts``)."""
     kwargs["cache"] = _CACHE is not None and kwargs.get("cache", True)
+    kwargs.setdefault("nogil", True)
     if args and callable(args[0]):
         dispatcher = numba.njit(**kwargs)(args[0])
         if kwargs["cache"]:

@@ -1,6 +1,7 @@
 """pytest's hooks and fixtures for the whole suite: the ``--update-golden`` switch and the
-``golden`` fixture it sets, and a temporary cache folder for pattern databases.  Helpers
-that tests call directly are in ``tests/fixtures.py``."""
+``golden`` fixture it sets, the ``--fuzz-long`` switch (read by ``tests/fuzz/``), and a
+temporary cache folder for pattern databases.  Helpers that tests call directly are in
+``tests/fixtures.py``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(UPDATE_GOLDEN, action="store_true", default=False,
                      help=f"write every golden image the run compares ({GOLDEN}) from the "
                           "frame drawn now, where it is missing or its pixels differ")
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run the fuzzers in tests/fuzz/ with many more (random) examples "
+                          "than the quick, repeatable default run")
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlereel.config import quoted
 from puzzlereel.registry import KINDS
 
 from .fields import (
@@ -139,7 +140,7 @@ class State:
     def from_json(cls, obj: Mapping[str, Any]) -> State:
         rows = get_list(obj, "rows")
         if not rows or not all(isinstance(r, str) for r in rows):
-            raise TraceError(f"expected a list of row strings, got {rows!r}", field="rows")
+            raise TraceError(f"expected a list of row strings, got {quoted(rows)}", field="rows")
         return cls(n=get_int(obj, "n", minimum=1), rows=tuple(rows))
 
     def to_json(self) -> dict[str, Any]:
@@ -230,7 +231,7 @@ class Solution:
             not isinstance(assignment, dict)
             or any(isinstance(v, bool) or not isinstance(v, int) for v in assignment.values())
         ):
-            raise TraceError(f"expected an object of letter -> digit, got {assignment!r}",
+            raise TraceError(f"expected an object of letter -> digit, got {quoted(assignment)}",
                              field="assignment")
         return cls(
             k=k,
@@ -280,7 +281,7 @@ class End:
     def from_json(cls, obj: Mapping[str, Any]) -> End:
         status = get_str(obj, "status")
         if status not in STATUSES:
-            raise TraceError(f"unknown status {status!r} (known: {', '.join(STATUSES)})",
+            raise TraceError(f"unknown status {quoted(status)} (known: {', '.join(STATUSES)})",
                              field="status")
         moves = get_int(obj, "moves", optional=True, minimum=0)
         return cls(status=status, moves=moves, stats=get_obj(obj, "stats", optional=True))
@@ -310,18 +311,18 @@ TYPES = ("move", "state", "place", "remove", "guess", "solution")
 
 def header_from_json(obj: Mapping[str, Any]) -> Header:
     if obj.get("type") != "header":
-        raise TraceError(f"the first line must be a header, got type {obj.get('type')!r}",
+        raise TraceError(f"the first line must be a header, got type {quoted(obj.get('type'))}",
                          field="type")
     fmt = obj.get("format")
     if fmt != FORMAT:
-        raise TraceError(f"expected {FORMAT!r}, got {fmt!r}", field="format")
+        raise TraceError(f"expected {FORMAT!r}, got {quoted(fmt)}", field="format")
     version = obj.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise TraceError(f"unsupported version {version!r} (this program reads version {VERSION})",
-                         field="version")
+        raise TraceError(f"unsupported version {quoted(version)} (this program reads "
+                         f"version {VERSION})", field="version")
     puzzle = get_str(obj, "puzzle")
     if puzzle not in KINDS:
-        raise TraceError(f"unknown puzzle {puzzle!r} (known: {', '.join(KINDS)})",
+        raise TraceError(f"unknown puzzle {quoted(puzzle)} (known: {', '.join(KINDS)})",
                          field="puzzle")
     title = get_str(obj, "title", optional=True)
     solver = get_obj(obj, "solver", optional=True)
@@ -341,9 +342,9 @@ def event_from_json(obj: Mapping[str, Any], puzzle: str) -> Event:
     if kind == "end":
         return End.from_json(obj)
     if kind not in TYPES:
-        raise TraceError(f"unknown event type {kind!r}", field="type")
+        raise TraceError(f"unknown event type {quoted(kind)}", field="type")
     for name in KINDS[puzzle].events:
         cls = BY_NAME[name]
         if cls.type == kind:
             return cls.from_json(obj)
-    raise TraceError(f"a {puzzle} trace has no {kind!r} events", field="type")
+    raise TraceError(f"a {puzzle} trace has no {quoted(kind)} events", field="type")

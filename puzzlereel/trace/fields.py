@@ -2,7 +2,8 @@
 
 Shared by the event parsers here and by each family's rules (``puzzlereel.rules``), so
 that every message about a trace reads the same way ("pieces[2].x: expected an
-integer, got 'a'").
+integer, got 'a'"), and quotes a bad value short and on one line (``quoted``) however
+long it is.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
 
 Cell = tuple[int, int]
@@ -29,16 +31,16 @@ def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, pre
     value = obj[key]
     if kind is int or kind == (int,):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TraceError(f"expected an integer, got {value!r}", field=name)
+            raise TraceError(f"expected an integer, got {quoted(value)}", field=name)
         return value
     if kind is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TraceError(f"expected a number, got {value!r}", field=name)
+            raise TraceError(f"expected a number, got {quoted(value)}", field=name)
         return float(value)
     if not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
         jname = {"str": "a string", "dict": "an object", "list": "a list", "bool": "true/false"}
-        raise TraceError(f"expected {jname.get(names, names)}, got {value!r}", field=name)
+        raise TraceError(f"expected {jname.get(names, names)}, got {quoted(value)}", field=name)
     return value
 
 
@@ -67,20 +69,20 @@ def as_cell(value: Any, name: str) -> Cell:
     """``[x, y]`` -> ``(x, y)``, or a TraceError naming the field."""
     if (not isinstance(value, list) or len(value) != 2
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)):
-        raise TraceError(f"expected [x, y] integers, got {value!r}", field=name)
+        raise TraceError(f"expected [x, y] integers, got {quoted(value)}", field=name)
     return (value[0], value[1])
 
 
 def as_cells(value: Any, name: str) -> tuple[Cell, ...]:
     if not isinstance(value, list):
-        raise TraceError(f"expected a list of [x, y], got {value!r}", field=name)
+        raise TraceError(f"expected a list of [x, y], got {quoted(value)}", field=name)
     return tuple(as_cell(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
 def as_int_list(value: Any, name: str) -> tuple[int, ...]:
     if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int)
                                           for v in value):
-        raise TraceError(f"expected a list of integers, got {value!r}", field=name)
+        raise TraceError(f"expected a list of integers, got {quoted(value)}", field=name)
     return tuple(value)
 
 

@@ -4,13 +4,23 @@
 nothing after it) one line at a time, so it works on pipes and never holds the whole
 trace.  ``write_trace`` writes events and flushes each line so a reader downstream of a
 pipe sees moves as they come.
+
+There is one reader for files and pipes alike: it takes the bytes and decodes them
+itself (a text stream such as ``sys.stdin`` is read through its byte buffer), so the
+same trace gives the same answer however it arrives, whatever the locale or
+``PYTHONIOENCODING`` says.  A line that is not UTF-8, nests deeper than
+``MAX_DEPTH`` or holds a number of more than ``MAX_DIGITS`` digits is a ``TraceError``
+like any other bad line.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
+
+from puzzlereel.config import MAX_DEPTH, MAX_DIGITS, depth_of
 
 from .events import End, Event, Header, event_from_json, header_from_json
 from .fields import TraceError
@@ -34,13 +44,78 @@ def write_trace(events: Iterable[Event], stream: IO[str]) -> End | None:
 
 
 def _lines(stream: IO[Any]) -> Iterator[str]:
-    for raw in stream:
+    """The stream's lines as text, decoded here from its bytes (a text stream's byte
+    ``buffer`` is read when it has one); a line that is not UTF-8 is a ``TraceError``."""
+    source: IO[Any] = getattr(stream, "buffer", None) or stream
+    lines = iter(source)
+    while True:
+        try:
+            raw = next(lines)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as exc:   # a text stream without a buffer, decoding
+            raise TraceError(f"not UTF-8 ({exc.reason})") from None
         if isinstance(raw, bytes):
             try:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise TraceError(f"not UTF-8 ({exc.reason})") from None
+                raise TraceError(f"not UTF-8 ({exc.reason} at byte {exc.start + 1})") from None
+        elif not raw.isascii():
+            try:    # a text stream that let undecodable bytes through as surrogates
+                raw.encode("utf-8")
+            except UnicodeEncodeError:
+                raise TraceError("not UTF-8 (undecodable bytes)") from None
         yield raw
+
+
+def _parse(text: str) -> Any:
+    """One line's JSON value, or a ``TraceError`` saying why not (and where)."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = "" if exc.msg.endswith(" at") else " at"   # "... starting at column 2"
+        raise TraceError(f"invalid JSON ({exc.msg}{at} column {exc.colno})") from None
+    except RecursionError:
+        raise TraceError(f"invalid JSON (arrays or objects nested more than {MAX_DEPTH} "
+                         "deep)") from None
+    except ValueError:      # int() refused a number of too many digits
+        m = re.search(rf"[0-9]{{{MAX_DIGITS + 1},}}", text)
+        where = f" at column {m.start() + 1}" if m else ""
+        raise TraceError(f"invalid JSON (a number of more than {MAX_DIGITS:,} "
+                         f"digits{where})") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH:   # only then can it be too deep
+        _, path = depth_of(obj)
+        if path:
+            field = str(path[0]) if path and isinstance(path[0], str) else None
+            raise TraceError(f"arrays or objects nested more than {MAX_DEPTH} deep",
+                             field=field)
+    if _SURROGATE.search(text) and _has_lone_surrogate(obj):
+        raise TraceError("invalid JSON (a \\u escape of half a surrogate pair, "
+                         "which is no character)")
+    return obj
+
+
+# a \u escape of a surrogate: JSON accepts one alone, but it is no text (it cannot be
+# written out again as UTF-8), so a string holding one is refused like bad UTF-8
+_SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+
+
+def _has_lone_surrogate(obj: Any) -> bool:
+    stack = [obj]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if not node.isascii():
+                try:
+                    node.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
 
 
 def read_trace(stream: IO[Any], source: str = "<trace>", *,
@@ -61,10 +136,7 @@ def read_trace(stream: IO[Any], source: str = "<trace>", *,
                 raise TraceError("a line after the 'end' event", field="type")
             if not text.strip():
                 raise TraceError("blank line (a trace has one JSON object per line)")
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise TraceError(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+            obj = _parse(text)
             if not isinstance(obj, dict):
                 raise TraceError(f"expected a JSON object, got {type(obj).__name__}")
             if "type" not in obj:

@@ -119,10 +119,19 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
     limit = puzzle.max_solutions
+    cap = options.max_states          # events written at most (--max-states)
+    stopped = False
+
+    def full() -> bool:
+        return cap is not None and placed + removed + k >= cap
+
     if puzzle.steps != "none":
         watched = watch.timed(backtrack_steps(n, until_first=puzzle.steps == "first",
                                               max_steps=puzzle.max_steps))
         for item in watched:
+            if full():
+                stopped = True
+                break
             if isinstance(item, Place):
                 placed += 1
                 yield item
@@ -133,28 +142,36 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                 k += 1
                 written.add(item)
                 yield Solution(k=k, cols=item)
-        if placed + removed >= puzzle.max_steps and puzzle.steps == "all":
+        if not stopped and placed + removed >= puzzle.max_steps and puzzle.steps == "all":
             yield Note(f"backtracking steps stop after {puzzle.max_steps} (solve.max_steps); "
                        "the remaining solutions follow without them")
     options.progress("listing solutions", 0, None)
     with watch.searching():
         total = count_solutions(n)
     want = total if not limit else min(limit, total)
-    if k < want:
+    if not stopped and k < want:
+        room = want if cap is None else min(want, k + max(0, cap - placed - removed - k)
+                                            + len(written))
         with watch.searching():
-            listed = list_solutions(n, want)
+            listed = list_solutions(n, room)
         for cols in listed:
             if cols in written:
                 continue
+            if full():
+                break
             k += 1
             yield Solution(k=k, cols=cols)
             if k >= want:
                 break
-    status = "solved" if total else "unsolvable"
+        stopped = k < want
+    status = "limit" if stopped else "solved" if total else "unsolvable"
     stats: dict[str, Any] = {"solutions": k, "total_solutions": total, **watch.stats()}
     if puzzle.steps != "none":
         stats.update(placed=placed, removed=removed)
-    if not total:
+    if stopped:
+        stats["limit"] = (f"stopped after {placed + removed + k:,} events ({k:,} of {want:,} "
+                          f"solutions) at --max-states {cap}; raise it")
+    elif not total:
         stats["reason"] = f"no placement of {n} queens works"
     yield End(status=status, stats=stats)
 

@@ -46,7 +46,8 @@ class Puzzle:
     title: str | None = None
     first: Jump | None = None
     max_moves: int | None = None
-    memory_mb: int | None = None
+    memory_mb: int | None = None      # the position table's size (a tuning knob)
+    max_memory: int | None = None     # bytes the search may use at most ([solve] max_memory)
 
     @property
     def goal_count(self) -> int:
@@ -197,7 +198,7 @@ def load(cfg: Config) -> Puzzle:
     if memory_mb is not None and not 1 <= memory_mb <= 65536:
         raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
     return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
-                  memory_mb)
+                  memory_mb, cfg.size("solve.max_memory"))
 
 
 __all__ = ["ALGORITHMS", "METRICS", "Puzzle", "load"]

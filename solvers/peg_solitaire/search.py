@@ -28,7 +28,7 @@ from puzzlereel.config import ConfigError
 from puzzlereel.progress import Progress
 from puzzlereel.trace import End, Event, Note, PegMove
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .board import Board, Jump, chain_moves, count_moves, group_moves
 from .config import ALGORITHMS, Puzzle
 from .tables import Arrays, board_arrays, position_table
@@ -68,12 +68,12 @@ class _Prepared:
                               for j in self.path[:count]]
 
 
-def _prepare(puzzle: Puzzle, max_states: int | None) -> _Prepared:
+def _prepare(puzzle: Puzzle, max_states: int | None, budget: int | None) -> _Prepared:
     start, last, prefix = puzzle.start, -1, []
     if puzzle.first is not None:
         start = Board.apply_jump(puzzle.start, puzzle.first)
         last, prefix = puzzle.first[2], [puzzle.first]
-    arrays = board_arrays(puzzle.board, puzzle.goal, position_table(max_states, puzzle))
+    arrays = board_arrays(puzzle.board, puzzle.goal, position_table(max_states, puzzle, budget))
     return _Prepared(start, last, prefix, arrays, np.zeros(puzzle.board.size + 1, np.int64))
 
 
@@ -91,7 +91,8 @@ def impossible_reason(puzzle: Puzzle) -> str | None:
     return None
 
 
-def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
+def search_any(puzzle: Puzzle, max_states: int | None = None,
+               budget: int | None = None) -> SearchOutcome:
     """Any solution, by depth-first search with a table of dead positions."""
     from . import kernel as k
 
@@ -99,7 +100,7 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    s = _prepare(puzzle, max_states)
+    s = _prepare(puzzle, max_states, budget)
     status, nodes = k.dfs_jumps(s.start, puzzle.goal, puzzle.goal_count, s.arrays,
                                 max_states or 0, s.path)
     out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes))
@@ -113,6 +114,7 @@ def search_any(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
 
 
 def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | None = None,
+                     budget: int | None = None,
                      progress: Progress | None = None) -> SearchOutcome:
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
     reach the goal in that many moves.  ``max_states`` stops the search after that many
@@ -123,7 +125,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    s = _prepare(puzzle, max_states)
+    s = _prepare(puzzle, max_states, budget)
     start, last0, arrays = s.start, s.last, s.arrays
     base = 1 if s.prefix else 0
     total = bin(start).count("1") - puzzle.goal_count
@@ -161,7 +163,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     out = SearchOutcome("solved", jumps=seq, moves=base + found, nodes=nodes,
                         per_bound=per_bound)
     if count:
-        ck, ck2, cv = position_table(max_states, puzzle)
+        ck, ck2, cv = position_table(max_states, puzzle, budget)
         status, total_count, used = k.ida_moves(start, last0, found, puzzle.goal,
                                                 puzzle.goal_count,
                                                 arrays._replace(tk=ck, tk2=ck2, tv=cv),
@@ -176,7 +178,8 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     return out
 
 
-def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> SearchOutcome:
+def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None,
+                         budget: int | None = None) -> SearchOutcome:
     """Every jump sequence that solves the puzzle (all have the same number of jumps)."""
     from . import kernel as k
 
@@ -184,7 +187,7 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None) -> Searc
     reason = impossible_reason(puzzle)
     if reason:
         return SearchOutcome("unsolvable", reason=reason, seconds=time.perf_counter() - t0)
-    s = _prepare(puzzle, max_states)
+    s = _prepare(puzzle, max_states, budget)
     # every jump costs 0 here, so a budget of one move covers any lower bound
     status, total_count, used = k.ida_moves(s.start, -1, 1, puzzle.goal, puzzle.goal_count,
                                             s.arrays._replace(umask=0), True, True,
@@ -250,18 +253,19 @@ def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> Searc
 
 def _search(puzzle: Puzzle, options: SolveOptions, algorithm: str,
             count: bool) -> SearchOutcome:
+    budget = memory_budget(options, puzzle.max_memory)
     if puzzle.metric == "jumps":
-        found = search_any(puzzle, options.max_states)
+        found = search_any(puzzle, options.max_states, budget)
         if not count or found.status != "solved":
             return found
-        counted = count_jump_solutions(puzzle, options.max_states)
+        counted = count_jump_solutions(puzzle, options.max_states, budget)
         counted.jumps = found.jumps
         counted.moves = len(found.jumps)
         counted.nodes += found.nodes
         return counted
     if algorithm == "dfs" and not count:
-        return search_any(puzzle, options.max_states)
-    return search_min_moves(puzzle, count=count, max_states=options.max_states,
+        return search_any(puzzle, options.max_states, budget)
+    return search_min_moves(puzzle, count=count, max_states=options.max_states, budget=budget,
                             progress=options.progress)
 
 

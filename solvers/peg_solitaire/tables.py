@@ -45,17 +45,22 @@ def _permute_bits(bits: int, perm: Sequence[int]) -> int:
     return out
 
 
-def position_table(states: int | None, puzzle: Puzzle) -> tuple[np.ndarray, np.ndarray,
-                                                                np.ndarray]:
+def position_table(states: int | None, puzzle: Puzzle, budget: int | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An empty position table (three int64 arrays, 24 bytes an entry, allocated lazily
     by the OS): ``[solve] memory_mb`` if given, else about ``states`` entries, else by
-    board size (at most 16M entries = 384 MB); always a power of two, at most 2^27."""
+    board size (at most 16M entries = 384 MB); always a power of two, at most 2^27, and
+    at most half of the memory ``budget`` (a search may hold two tables).  The table is
+    a cache: a full one forgets positions, it never grows."""
     if puzzle.memory_mb:
         want = puzzle.memory_mb * (1 << 20) // 24
         size = 1 << max(MIN_TABLE_BITS, min(27, want.bit_length() - 1))
     else:
         want = states if states else 1 << min(24, puzzle.board.size + 3)
         size = 1 << max(MIN_TABLE_BITS, min(24, (max(want, 1) - 1).bit_length()))
+    if budget is not None:
+        while size > 1 << MIN_TABLE_BITS and 24 * size > budget // 2:
+            size >>= 1
     return np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
 

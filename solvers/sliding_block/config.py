@@ -18,6 +18,8 @@ from puzzlereel.config import Config
 from puzzlereel.rules.sliding_block import DIRS, METRICS, PIECE_CHARS, Layout, Piece, shape_of
 from puzzlereel.trace import Cell, Header
 
+from ..base import read_max_memory
+
 ALGORITHMS = ("bfs",)
 MAX_CELLS = 4096
 
@@ -32,7 +34,7 @@ class Puzzle:
     layout: Layout
     groups: tuple[tuple[str, ...], ...] = ()
     algorithm: str = "bfs"
-    memory_mb: int | None = None
+    max_memory: int | None = None     # bytes: ``[solve] max_memory`` (or ``memory_mb``)
     title: str | None = None
     render: Mapping[str, Any] = field(default_factory=dict)
     source: str = ""
@@ -285,9 +287,7 @@ def load(cfg: Config) -> Puzzle:
     pieces = [Piece(p.id, p.cells, p.axis, labels.get(p.id)) for p in pieces]
     metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
     algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
-    memory_mb = cfg.get("solve.memory_mb", int, None)
-    if memory_mb is not None and memory_mb < 1:
-        raise cfg.error("solve.memory_mb", f"must be at least 1 (MB), got {memory_mb}")
+    max_memory = read_max_memory(cfg)
     render = dict(cfg.section("render"))
     for key in ("colors", "colours"):   # piece colours may sit in [puzzle] too
         if key in cfg.section("puzzle"):
@@ -296,7 +296,7 @@ def load(cfg: Config) -> Puzzle:
                     start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
                     metric=metric)
     return Puzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
-                  memory_mb=memory_mb, title=cfg.title, render=render, source=cfg.path)
+                  max_memory=max_memory, title=cfg.title, render=render, source=cfg.path)
 
 
 __all__ = ["ALGORITHMS", "MAX_CELLS", "Puzzle", "load"]

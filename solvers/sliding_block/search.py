@@ -9,7 +9,8 @@ the whole reachable space.
 
 from __future__ import annotations
 
-import os
+import math
+import warnings
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -17,22 +18,48 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.config import format_size
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.rules.sliding_block import Position
 from puzzlereel.trace import BlockMove, End, Event, Note
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .config import Puzzle
 from .tables import Tables
 
 
-def default_memory_mb() -> int:
-    """Three quarters of the machine's memory: the search stops (status limit) beyond it."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        total = 8 << 30
-    return max(64, int(total * 0.75) >> 20)
+class SpaceWarning(UserWarning):
+    """The puzzle's space is far larger than the memory budget can hold."""
+
+
+def space_bound(tables: Tables) -> int:
+    """An upper bound on the positions: for every group of alike pieces, the ways to
+    choose its pieces' places among the places its shape fits (overlaps not removed)."""
+    bound = 1
+    for g, ids in enumerate(tables.group_ids):
+        bound *= math.comb(int(tables.fits[g].sum()), len(ids))
+    return bound
+
+
+def warn_if_huge(tables: Tables, budget: int, per_position: int = 20) -> None:
+    """Say at once when the space is obviously too large to store (a thousand times what
+    the budget holds): the search will likely end at the budget."""
+    room = budget // per_position
+    bound = space_bound(tables)
+    if bound > 1000 * room:
+        warnings.warn(f"{tables.puzzle.source or 'this puzzle'}: up to about {bound:.1e} "
+                      f"positions, far more than the {format_size(budget)} memory budget "
+                      f"holds (about {room:,}); the search stops at the budget unless it "
+                      "reaches the goal first", SpaceWarning, stacklevel=2)
+
+
+def limit_text(stored: int, *, budget: int | None = None, max_states: int | None = None
+               ) -> str:
+    """What stopped the search, in one line that says what to raise."""
+    if budget is not None:
+        return (f"stopped after {stored:,} positions at the {format_size(budget)} memory "
+                "budget; raise --max-memory or --max-states")
+    return f"stopped after {stored:,} positions at --max-states {max_states}; raise it"
 
 
 @dataclass
@@ -47,14 +74,15 @@ class BfsResult:
     limit: str | None = None      # what stopped the search, when status is limit
 
 
-def run_bfs(tables: Tables, *, to_goal: bool, max_states: int | None = None,
+def run_bfs(tables: Tables, *, to_goal: bool, budget: int, max_states: int | None = None,
             progress: Progress = no_progress) -> BfsResult:
-    """Layered breadth-first search with the compiled kernel."""
+    """Layered breadth-first search with the compiled kernel, storing at most ``budget``
+    bytes of positions."""
     watch = Stopwatch()
     with watch.loading():
         kernel = _loaded_kernel(tables)
     with watch.searching():
-        return _bfs(kernel, tables, watch, to_goal, max_states, progress)
+        return _bfs(kernel, tables, watch, to_goal, budget, max_states, progress)
 
 
 def _loaded_kernel(tables: Tables) -> ModuleType:
@@ -75,7 +103,7 @@ def _loaded_kernel(tables: Tables) -> ModuleType:
     return kernel
 
 
-def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool,
+def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool, budget: int,
          max_states: int | None, progress: Progress) -> BfsResult:
     K = tables.K
     arrays = tables.arrays
@@ -94,7 +122,6 @@ def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool,
         found = 0
     limit = max_states if max_states is not None else -1
     per_state = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
-    budget = (tables.puzzle.memory_mb or default_memory_mb()) << 20
     out_of_memory = False
     while found < 0:
         start = lo
@@ -125,7 +152,7 @@ def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool,
             break  # nothing new: the layer lo..hi was the last one
         lo, hi = hi, n
         layers.append(hi - lo)
-        progress(f"depth {len(layers) - 1}", n, None)
+        progress(f"depth {len(layers) - 1}, {hi - lo:,} new", n, None)
     if found >= 0:
         status = "solved"
     path: list[np.ndarray] = []
@@ -138,7 +165,8 @@ def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool,
     used = keys.itemsize * K + parents.itemsize + 2 * table.itemsize
     return BfsResult(status=status, path=path, stored=n, layers=layers,
                      last_layer=keys[lo:hi].copy(), watch=watch, bytes_per_position=used,
-                     limit=f"memory_mb {budget >> 20}" if out_of_memory else None)
+                     limit=limit_text(n, budget=budget) if out_of_memory else
+                     limit_text(n, max_states=max_states) if status == "limit" else None)
 
 
 def moves_from_path(tables: Tables, path: list[np.ndarray]) -> list[BlockMove]:
@@ -176,7 +204,9 @@ def moves_from_path(tables: Tables, path: list[np.ndarray]) -> list[BlockMove]:
 def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     """Header, the optimal solution's moves, end (with stats)."""
     tables = Tables(puzzle)
-    result = run_bfs(tables, to_goal=True, max_states=options.max_states,
+    budget = memory_budget(options, puzzle.max_memory)
+    warn_if_huge(tables, budget)
+    result = run_bfs(tables, to_goal=True, budget=budget, max_states=options.max_states,
                      progress=options.progress)
     moves = moves_from_path(tables, result.path) if result.status == "solved" else []
     yield puzzle.header({"moves": len(moves)} if result.status == "solved" else None)
@@ -188,7 +218,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
                            "searched")
         yield Note(f"No solution: all {result.stored} reachable positions were searched.")
     if result.status == "limit":
-        stats["limit"] = result.limit or f"--max-states {options.max_states}"
+        stats["limit"] = result.limit
     yield End(status=result.status, moves=len(moves) if result.status == "solved" else None,
               stats=stats)
 
@@ -196,7 +226,9 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
 def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
     """The whole space reachable from the start: positions per depth, the farthest ones."""
     tables = Tables(puzzle)
-    result = run_bfs(tables, to_goal=False, max_states=options.max_states,
+    budget = memory_budget(options, puzzle.max_memory)
+    warn_if_huge(tables, budget)
+    result = run_bfs(tables, to_goal=False, budget=budget, max_states=options.max_states,
                      progress=options.progress)
     farthest = [tables.format_state(tables.as_int(k)).split("\n") for k in result.last_layer]
     farthest.sort()
@@ -204,7 +236,7 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
         "puzzle": "sliding-block",
         "metric": puzzle.metric,
         "status": "limit" if result.status == "limit" else "complete",
-        **({"limit": result.limit or f"--max-states {options.max_states}"}
+        **({"limit": result.limit}
            if result.status == "limit" else {}),
         "states": result.stored,
         "max_depth": len(result.layers) - 1,
@@ -225,5 +257,6 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
                   ylabel="positions", points=list(enumerate(depths)))
 
 
-__all__ = ["BfsResult", "analyze", "default_memory_mb", "moves_from_path", "plot_series",
+__all__ = ["BfsResult", "SpaceWarning", "analyze", "limit_text", "moves_from_path",
+           "plot_series", "space_bound", "warn_if_huge",
            "run_bfs", "solve"]

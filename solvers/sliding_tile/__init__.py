@@ -7,18 +7,19 @@ that slides into the blank.  Solvability is decided first, by parity (no search)
 ``ida*`` run a compiled IDA* with a lower bound: none (``iddfs``), ``manhattan``,
 ``linear-conflict`` (Manhattan plus two moves per tile that must leave its goal row or
 column to let another pass), or ``pdb``: additive pattern databases (the tiles split into
-disjoint groups, e.g. 6-6-3 on the 15-puzzle; each group's table holds the fewest moves
-of *its* tiles to bring them home, so the tables add up).  All of them return optimal
+disjoint groups, 7-8 on the 15-puzzle and 6-6-6-6 on the 24-puzzle by default; each
+group's table holds the fewest moves of *its* tiles to bring them home, the blank
+wandering freely around them, so the tables add up).  All of them return optimal
 solutions; ``analyze`` also counts every optimal move sequence and, on small boards,
 finds the positions farthest from the goal.
 
 The parts, each with one job: ``config`` reads the TOML into a ``TilePuzzle`` (no
-compiled code, so a config reads quickly); ``pdb`` builds the pattern databases and
-caches them in the user cache folder; ``arrays`` holds what the compiled search reads and
-writes; ``kernel`` is the compiled code (IDA*, table building, the whole-space
-breadth-first search); ``search`` chooses the algorithm, drives IDA* and writes the trace
-events.  Positions, parity, the text form and the trace header's fields are shared with
-the renderer in ``puzzlereel.rules.sliding_tile``.
+compiled code, so a config reads quickly); ``pdb`` builds the pattern databases (with
+the compiled ``pdb_kernel``) and caches them in the user cache folder; ``arrays`` holds
+what the compiled search reads and writes; ``kernel`` is the compiled search code (IDA*,
+the whole-space breadth-first search); ``search`` chooses the algorithm, drives IDA* and
+writes the trace events.  Positions, parity, the text form and the trace header's fields
+are shared with the renderer in ``puzzlereel.rules.sliding_tile``.
 """
 
 from __future__ import annotations

@@ -29,10 +29,14 @@ INF = 1 << 30
 class Arrays(NamedTuple):
     """What the compiled search reads about one puzzle and its lower bound (n = cells).
 
-    Group g's pattern-database entry is ``pdb[pdboff[g] + index]``, the index adding up
-    ``cell * wt[t]`` over the group's tiles t; with ``mirror`` the same is done for the
-    board mirrored about the main diagonal, where the tile standing for t has group
-    ``mgrp[t]`` and weight ``mwt[t]`` and cell c becomes ``tcell[c]``."""
+    With pattern databases, group g's tiles occupy the cells of the bit mask
+    ``Work.occ[g]``; its entry is the 4-bit value at ``Work.idx[g]`` (see
+    ``kernel.placement_index``: the occupied cells and the tiles' places ``loc[t]``
+    in their group) of its table, which starts at byte ``pdboff[g]`` of ``pdb``; the
+    bound is the Manhattan distance plus twice the sum of the entries.  With ``mirror``
+    the same is done for the board mirrored about the main diagonal, where the tile
+    standing for t has group ``mgrp[t]`` and place ``mloc[t]`` and cell c becomes
+    ``tcell[c]``."""
 
     rows: int
     cols: int
@@ -43,12 +47,17 @@ class Arrays(NamedTuple):
     grow: np.ndarray        # [n] each tile's goal row
     gcol: np.ndarray        # [n] each tile's goal column
     grp: np.ndarray         # [n] each tile's pattern group
-    wt: np.ndarray          # [n] its weight in the group's table index
-    pdb: np.ndarray         # uint8: every group's table, one after another
+    loc: np.ndarray         # [n] its place in the group (0 .. size - 1)
+    gsize: np.ndarray       # [groups] each group's number of tiles k ...
+    gfact: np.ndarray       # [groups] ... and k!
+    pdb: np.ndarray         # uint8: every group's table, one after another, 2 entries a byte
     pdboff: np.ndarray      # [groups] where each group's table starts in ``pdb``
+    binom: np.ndarray       # [n + 1, max k + 2] binomial coefficients (subset ranks)
+    popc: np.ndarray        # [65536] set bits of every 16-bit value
+    ident: np.ndarray       # [n] 0 .. n-1 (the cells read for the plain lookups)
     mirror: bool            # also look the tables up for the mirrored board
     mgrp: np.ndarray        # [n] the mirrored board's groups ...
-    mwt: np.ndarray         # [n] ... and weights
+    mloc: np.ndarray        # [n] ... and places
     tcell: np.ndarray       # [n] each cell's mirror image
 
 
@@ -58,6 +67,8 @@ class Work(NamedTuple):
 
     idx: np.ndarray         # [groups] each group's table index
     idx2: np.ndarray        # [groups] the same on the mirrored board
+    occ: np.ndarray         # [groups] the cells each group's tiles occupy (bit mask)
+    occ2: np.ndarray        # [groups] the same on the mirrored board
     lcv: np.ndarray         # [rows + cols] linear conflicts in each row, then each column
     scratch: np.ndarray     # [2 * max(rows, cols) + 2] ``line_conflicts``'s working space
 
@@ -77,6 +88,7 @@ class Stack(NamedTuple):
     lcsave: np.ndarray      # [depth cap, 4] the two line-conflict values a move replaced
     path: np.ndarray        # the first solution's tiles
     sums: np.ndarray        # [depth cap, 2] the table sums (plain, mirrored) at each depth
+    saved: np.ndarray       # [depth cap, 2] the table indexes (plain, mirrored) a move replaced
 
 
 def adjacency(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
@@ -119,7 +131,8 @@ def new_stack(start: Tiles, depth_cap: int) -> Stack:
                  hstk=np.zeros(depth_cap, np.int64), mdstk=np.zeros(depth_cap, np.int64),
                  movestk=np.zeros(depth_cap, np.int64),
                  lcsave=np.zeros((depth_cap, 4), np.int64),
-                 path=np.zeros(depth_cap, np.int64), sums=np.zeros((depth_cap, 2), np.int64))
+                 path=np.zeros(depth_cap, np.int64), sums=np.zeros((depth_cap, 2), np.int64),
+                 saved=np.zeros((depth_cap, 2), np.int64))
 
 
 __all__ = ["INF", "MODES", "MODE_LINEAR", "MODE_MANHATTAN", "MODE_PDB", "MODE_ZERO", "ST_BOUND",

@@ -8,6 +8,7 @@ imports compiled code, so a config reads quickly.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,8 @@ ALGORITHM_ALIASES = {"idastar": "ida*", "ida-star": "ida*", "ida": "ida*", "id":
                      "bidirectional-bfs": "bidirectional"}
 HEURISTICS = ("manhattan", "linear-conflict", "pdb")
 MAX_CELLS = 49            # the compiled search keeps a board in one 64-bit occupancy mask
-MAX_PDB_ENTRIES = 1 << 25  # one group's table: cells ** group size bytes (32 MiB)
+MAX_GROUP_TILES = 8       # building a table keeps k * k tables of k! ranks (k = 8: 10 MB)
+MAX_PDB_ENTRIES = 600_000_000  # one group's table: n! / (n - k)! placements (16!/8! = 518.9 M)
 
 
 class PuzzleError(PuzzlereelError):
@@ -93,20 +95,46 @@ class TilePuzzle:
                       render=dict(self.render))
 
 
-def _group_spec(spec: str, rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], ...]:
-    """Tile groups for a size spec like ``"6-6-3"``: compact blocks of goal cells."""
+# Korf & Felner's 6-6-6-6 split of the 24-puzzle, as (row, column) goal cells for the
+# blank in the top-left corner: a 2x3 block with a tail, two 3x2 blocks and a 2x3 block,
+# not its own mirror image, so the mirrored lookups add information
+KORF_FELNER_24 = (((0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 2)),
+                  ((0, 3), (0, 4), (1, 3), (1, 4), (2, 3), (2, 4)),
+                  ((2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (4, 1)),
+                  ((3, 2), (3, 3), (3, 4), (4, 2), (4, 3), (4, 4)))
+
+
+def group_spec(spec: str, rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], ...]:
+    """Tile groups for a size spec like ``"7-8"``: compact blocks of goal cells.
+
+    On 4x4: 7-8 (or 8-7) is the two rows holding the blank's goal cell (7 tiles) and the
+    other two rows (8); 6-6-3 with the blank's goal in the top or bottom row is Korf &
+    Felner's split (the blank's row, then the other three rows cut into a left and a
+    right half).  On 5x5 with the blank's goal in a corner, 6-6-6-6 is Korf & Felner's
+    split (``KORF_FELNER_24``, turned to that corner).  Otherwise the goal cells in
+    row-major order are cut into runs of the given sizes."""
     sizes = [int(s) for s in spec.split("-")]
     tiles_by_cell = list(goal)
     blank = goal.index(0)
     br, bc = divmod(blank, cols)
+    if rows == 4 and cols == 4 and sorted(sizes) == [7, 8]:
+        half = (0, 1) if br < 2 else (2, 3)
+        seven = tuple(tiles_by_cell[r * 4 + c] for r in half for c in range(4)
+                      if r * 4 + c != blank)
+        eight = tuple(tiles_by_cell[r * 4 + c] for r in range(4) if r not in half
+                      for c in range(4))
+        return tuple(seven if s == 7 else eight for s in sizes)
     if rows == 4 and cols == 4 and sizes == [6, 6, 3] and br in (0, 3):
-        # Korf & Felner's split: the blank's row (3 tiles), then the other three rows
-        # cut into a left and a right half
         other = [r for r in range(4) if r != br]
         left = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (0, 1))
         right = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (2, 3))
         top = tuple(tiles_by_cell[br * 4 + c] for c in range(4) if br * 4 + c != blank)
         return (left, right, top)
+    if rows == 5 and cols == 5 and sizes == [6, 6, 6, 6] and br in (0, 4) and bc in (0, 4):
+        def cell(r: int, c: int) -> int:
+            return (r if br == 0 else 4 - r) * 5 + (c if bc == 0 else 4 - c)
+        return tuple(tuple(tiles_by_cell[cell(r, c)] for r, c in block)
+                     for block in KORF_FELNER_24)
     # otherwise: goal cells in row-major order, cut into runs of the given sizes
     order = [t for t in tiles_by_cell if t != 0]
     out = []
@@ -118,11 +146,13 @@ def _group_spec(spec: str, rows: int, cols: int, goal: Tiles) -> tuple[tuple[int
 
 
 def default_groups(rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], ...]:
-    """The pattern groups used without ``[solve] pdb``: 6-6-3 on the 15-puzzle, else runs
-    of goal cells as large as keep each table within 16 M entries."""
+    """The pattern groups used without ``[solve] pdb``: 7-8 on the 15-puzzle, 6-6-6-6 on
+    the 24-puzzle, else runs of goal cells as large as keep n ** k within 16 M."""
     n = rows * cols
     if rows == 4 and cols == 4:
-        return _group_spec("6-6-3", rows, cols, goal)
+        return group_spec("7-8", rows, cols, goal)
+    if rows == 5 and cols == 5:
+        return group_spec("6-6-6-6", rows, cols, goal)
     size = 1
     while size < n - 1 and n ** (size + 1) <= (1 << 24):
         size += 1
@@ -131,7 +161,7 @@ def default_groups(rows: int, cols: int, goal: Tiles) -> tuple[tuple[int, ...], 
     while left > 0:
         sizes.append(min(size, left))
         left -= sizes[-1]
-    return _group_spec("-".join(map(str, sizes)), rows, cols, goal)
+    return group_spec("-".join(map(str, sizes)), rows, cols, goal)
 
 
 def _tile_list(cfg: Config, key: str) -> list[int]:
@@ -222,7 +252,7 @@ def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
         if sum(int(p) for p in parts) != n - 1:
             raise cfg.error("solve.pdb", f"{spec!r} covers {sum(int(p) for p in parts)} tiles, "
                             f"the board has {n - 1}")
-        groups = _group_spec(spec, rows, cols, goal)
+        groups = group_spec(spec, rows, cols, goal)
     else:
         if not all(isinstance(g, list) and g and all(isinstance(t, int) and
                                                      not isinstance(t, bool) for t in g)
@@ -234,12 +264,14 @@ def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
                             f"once, got {spec!r}")
         groups = tuple(tuple(g) for g in spec)
     for g in groups:
-        if n ** len(g) > MAX_PDB_ENTRIES:
+        entries = math.perm(n, len(g))
+        if len(g) > MAX_GROUP_TILES or entries > MAX_PDB_ENTRIES:
             raise cfg.error("solve.pdb", f"a group of {len(g)} tiles on {n} cells needs "
-                            f"{n ** len(g):,} table entries (limit {MAX_PDB_ENTRIES:,}); "
-                            "use smaller groups")
+                            f"{entries:,} table entries (limit {MAX_GROUP_TILES} tiles and "
+                            f"{MAX_PDB_ENTRIES:,} entries); use smaller groups")
     return groups
 
 
-__all__ = ["ALGORITHMS", "ALGORITHM_ALIASES", "HEURISTICS", "MAX_CELLS", "MAX_PDB_ENTRIES",
-           "PuzzleError", "TilePuzzle", "default_groups", "load"]
+__all__ = ["ALGORITHMS", "ALGORITHM_ALIASES", "HEURISTICS", "KORF_FELNER_24", "MAX_CELLS",
+           "MAX_GROUP_TILES", "MAX_PDB_ENTRIES", "PuzzleError", "TilePuzzle", "default_groups",
+           "group_spec", "load"]

@@ -7,13 +7,16 @@ heuristic's running values, shared with ``heuristic``) and one ``Stack``.
 
 - ``ida_run``: one IDA* iteration (cost bound) as a resumable depth-first
   search with an explicit stack, the heuristic updated incrementally per move: 0
-  (iterative deepening), Manhattan distance, Manhattan + linear conflicts, or an additive
-  pattern database.  It can stop at the first solution or count every path that reaches
-  the goal within the bound (all optimal solutions, in the last iteration).
-- ``pdb_level``: one breadth-first level of building a pattern database for a group of
-  tiles (only moves of the group's tiles count, so disjoint groups add up).
+  (iterative deepening), Manhattan distance, Manhattan + linear conflicts, or additive
+  pattern databases (only the moved tile's group is looked up again, on the board and
+  on its mirror image; ``placement_index`` numbers the placements as ``pdb_kernel``
+  builds the tables).  It can stop at
+  the first solution or count every path that reaches the goal within the bound (all
+  optimal solutions, in the last iteration).
 - ``bfs_all``: distance from the goal of every board of a small puzzle (ranked
   permutations), for the farthest positions and the depth histogram.
+
+The tables themselves are built by ``pdb_kernel``.
 """
 
 from __future__ import annotations
@@ -69,18 +72,49 @@ def line_conflicts(board, line, rows, cols, grow, gcol, scratch):
 
 
 @njit(cache=True)
+def placement_index(mask, board, cellmap, locmap, k, kf, n, binom, pc):
+    """A pattern's table index on ``board``: its tiles occupy the cells of ``mask``.
+
+    ``cellmap[c]`` is the board cell read for cell c (the identity, or the mirror image for
+    the lookups on the mirrored board) and ``locmap[t]`` the place of tile t in its group
+    (0 .. k-1).  Index = colex rank of the cells * k! + lexicographic rank of the tiles'
+    places read by increasing cell."""
+    s = 0
+    arr = 0
+    used = 0
+    i = 0
+    for c in range(n):
+        if (mask >> c) & 1:
+            i += 1
+            s += binom[c, i]
+            loc = locmap[board[cellmap[c]]]
+            arr = arr * (k - i + 1) + loc - pc[used & ((1 << loc) - 1)]
+            used |= 1 << loc
+    return s * kf + arr
+
+
+@njit(cache=True)
+def entry(pdb, off, i):
+    """Entry i of the table starting at byte ``off`` (4 bits each, low nibble first)."""
+    return (pdb[off + (i >> 1)] >> ((i & 1) << 2)) & 15
+
+
+@njit(cache=True)
 def heuristic(board, arrays, work):
     """The full (non-incremental) heuristic of ``board``; fills ``work`` (``idx``, ``idx2``,
-    ``lcv``) for ``ida_run`` to update from there.
+    ``occ``, ``occ2``, ``lcv``) for ``ida_run`` to update from there.
 
     With ``arrays.mirror`` (pattern databases on a square board whose goal is symmetric
     about the main diagonal) the tables are also looked up for the board mirrored about
-    that diagonal, tile t becoming ``m(t)``: ``idx2`` indexes it, and h is the larger sum."""
+    that diagonal, tile t becoming ``m(t)``: ``idx2`` indexes it, and h uses the larger
+    sum (the Manhattan distance is the same on both boards)."""
     rows, cols, mode, dist = arrays.rows, arrays.cols, arrays.mode, arrays.dist
-    grow, gcol, grp, wt = arrays.grow, arrays.gcol, arrays.grp, arrays.wt
+    grow, gcol, grp, loc = arrays.grow, arrays.gcol, arrays.grp, arrays.loc
     pdb, pdboff, mirror = arrays.pdb, arrays.pdboff, arrays.mirror
-    mgrp, mwt, tcell = arrays.mgrp, arrays.mwt, arrays.tcell
-    idx, idx2, lcv, scratch = work.idx, work.idx2, work.lcv, work.scratch
+    mgrp, mloc, tcell = arrays.mgrp, arrays.mloc, arrays.tcell
+    gsize, gfact, binom, popc = arrays.gsize, arrays.gfact, arrays.binom, arrays.popc
+    idx, idx2, occ, occ2 = work.idx, work.idx2, work.occ, work.occ2
+    lcv, scratch = work.lcv, work.scratch
     n = rows * cols
     md = 0
     for cell in range(n):
@@ -96,28 +130,41 @@ def heuristic(board, arrays, work):
             lc += lcv[line]
         return md + 2 * lc
     for g in range(idx.shape[0]):
-        idx[g] = 0
+        occ[g] = 0
+        occ2[g] = 0
         idx2[g] = 0
     for cell in range(n):
         t = board[cell]
         if t != 0:
-            idx[grp[t]] += cell * wt[t]
-            idx2[mgrp[t]] += tcell[cell] * mwt[t]
+            occ[grp[t]] |= 1 << cell
+            occ2[mgrp[t]] |= 1 << tcell[cell]
     h = 0
     h2 = 0
     for g in range(idx.shape[0]):
-        h += pdb[pdboff[g] + idx[g]]
-        h2 += pdb[pdboff[g] + idx2[g]]
+        idx[g] = placement_index(occ[g], board, arrays.ident, loc, gsize[g], gfact[g], n,
+                                 binom, popc)
+        h += entry(pdb, pdboff[g], idx[g])
+        if mirror:
+            idx2[g] = placement_index(occ2[g], board, tcell, mloc, gsize[g], gfact[g], n,
+                                      binom, popc)
+            h2 += entry(pdb, pdboff[g], idx2[g])
     if mirror and h2 > h:
-        return h2
-    return h
+        h = h2
+    return md + 2 * h
+
+
+@njit(cache=True)
+def heuristics(boards, arrays, work, out):
+    """``heuristic`` of every row of ``boards`` into ``out`` (checks over many boards)."""
+    for i in range(boards.shape[0]):
+        out[i] = heuristic(boards[i], arrays, work)
 
 
 @njit(cache=True)
 def pdb_sum(pdb, pdboff, idx):
     h = 0
     for g in range(idx.shape[0]):
-        h += pdb[pdboff[g] + idx[g]]
+        h += entry(pdb, pdboff[g], idx[g])
     return h
 
 
@@ -167,13 +214,16 @@ def _search(arrays, work, stack, count_all, budget):
     """``ida_run``'s depth-first loop (kept apart from ``_begin``: compiled together, the
     loop runs a few per cent slower)."""
     rows, cols, adj, deg, mode = arrays.rows, arrays.cols, arrays.adj, arrays.deg, arrays.mode
-    dist, grow, gcol, grp, wt = arrays.dist, arrays.grow, arrays.gcol, arrays.grp, arrays.wt
+    dist, grow, gcol, grp, loc = arrays.dist, arrays.grow, arrays.gcol, arrays.grp, arrays.loc
     pdb, pdboff, mirror = arrays.pdb, arrays.pdboff, arrays.mirror
-    mgrp, mwt, tcell = arrays.mgrp, arrays.mwt, arrays.tcell
-    idx, idx2, lcv, scratch = work.idx, work.idx2, work.lcv, work.scratch
+    mgrp, mloc, tcell, ident = arrays.mgrp, arrays.mloc, arrays.tcell, arrays.ident
+    gsize, gfact, binom, popc = arrays.gsize, arrays.gfact, arrays.binom, arrays.popc
+    idx, idx2, occ, occ2 = work.idx, work.idx2, work.occ, work.occ2
+    lcv, scratch = work.lcv, work.scratch
     board, st, blanks, dirs = stack.board, stack.st, stack.blanks, stack.dirs
     hstk, mdstk, movestk = stack.hstk, stack.mdstk, stack.movestk
-    lcsave, path, sums = stack.lcsave, stack.path, stack.sums
+    lcsave, path, sums, saved = stack.lcsave, stack.path, stack.sums, stack.saved
+    n = rows * cols
     sp = st[ST_SP]
     bound = st[ST_BOUND]
     nxt = st[ST_NEXT]
@@ -197,9 +247,11 @@ def _search(arrays, work, stack, count_all, budget):
             board[x] = t
             board[pb] = 0
             if mode == MODE_PDB:
-                idx[grp[t]] += (x - pb) * wt[t]
+                occ[grp[t]] ^= (1 << x) | (1 << pb)
+                idx[grp[t]] = saved[sp, 0]
                 if mirror:
-                    idx2[mgrp[t]] += (tcell[x] - tcell[pb]) * mwt[t]
+                    occ2[mgrp[t]] ^= (1 << tcell[x]) | (1 << tcell[pb])
+                    idx2[mgrp[t]] = saved[sp, 1]
             elif mode == MODE_LINEAR:
                 lcv[lcsave[sp, 0]] = lcsave[sp, 1]
                 lcv[lcsave[sp, 2]] = lcsave[sp, 3]
@@ -242,20 +294,32 @@ def _search(arrays, work, stack, count_all, budget):
         else:
             g = grp[t]
             old = idx[g]
-            new = old + (b - x) * wt[t]
+            occ[g] ^= (1 << x) | (1 << b)
+            new = placement_index(occ[g], board, ident, loc, gsize[g], gfact[g], n, binom,
+                                  popc)
             idx[g] = new
-            s1 = sums[sp, 0] - pdb[pdboff[g] + old] + pdb[pdboff[g] + new]
-            h = s1
+            saved[sp, 0] = old
+            s1 = sums[sp, 0] - entry(pdb, pdboff[g], old) + entry(pdb, pdboff[g], new)
+            best = s1
             if mirror:
                 g2 = mgrp[t]
                 old2 = idx2[g2]
-                new2 = old2 + (tcell[b] - tcell[x]) * mwt[t]
+                occ2[g2] ^= (1 << tcell[x]) | (1 << tcell[b])
+                new2 = placement_index(occ2[g2], board, tcell, mloc, gsize[g2], gfact[g2], n,
+                                       binom, popc)
                 idx2[g2] = new2
-                s2 = sums[sp, 1] - pdb[pdboff[g2] + old2] + pdb[pdboff[g2] + new2]
-                if s2 > h:
-                    h = s2
+                saved[sp, 1] = old2
+                s2 = sums[sp, 1] - entry(pdb, pdboff[g2], old2) + entry(pdb, pdboff[g2], new2)
+                if s2 > best:
+                    best = s2
                 sums[sp + 1, 1] = s2
             sums[sp + 1, 0] = s1
+            h = md + 2 * best
+            if h < hstk[sp] - 1:
+                # pathmax: the tables are admissible but not consistent (a move that
+                # puts the blank in another region of free cells can lower an entry by
+                # more than one), and the parent's bound less one is a bound too
+                h = hstk[sp] - 1
         f = sp + 1 + h
         goal = md == 0
         if f > bound or goal:
@@ -272,9 +336,11 @@ def _search(arrays, work, stack, count_all, budget):
             board[x] = t
             board[b] = 0
             if mode == MODE_PDB:
-                idx[grp[t]] -= (b - x) * wt[t]
+                occ[grp[t]] ^= (1 << x) | (1 << b)
+                idx[grp[t]] = saved[sp, 0]
                 if mirror:
-                    idx2[mgrp[t]] -= (tcell[b] - tcell[x]) * mwt[t]
+                    occ2[mgrp[t]] ^= (1 << tcell[x]) | (1 << tcell[b])
+                    idx2[mgrp[t]] = saved[sp, 1]
             elif mode == MODE_LINEAR:
                 lcv[lcsave[sp, 0]] = lcsave[sp, 1]
                 lcv[lcsave[sp, 2]] = lcsave[sp, 3]
@@ -293,36 +359,6 @@ def _search(arrays, work, stack, count_all, budget):
     st[ST_NODES] = nodes
     st[ST_SOLUTIONS] = sols
     return status
-
-
-@njit(cache=True)
-def pdb_level(table, depth, n, k, adj, deg, pos, powers):
-    """Expand every pattern placement at ``depth`` (table holds 255 = not reached yet).
-
-    ``table`` is indexed by the pattern tiles' cells as base-n digits (tile 0 most
-    significant).  Returns how many placements got ``depth + 1``."""
-    added = 0
-    size = table.shape[0]
-    for i in range(size):
-        if table[i] != depth:
-            continue
-        rest = i
-        occ = np.int64(0)
-        for j in range(k - 1, -1, -1):
-            pos[j] = rest % n
-            rest //= n
-            occ |= np.int64(1) << pos[j]
-        for j in range(k):
-            p = pos[j]
-            for e in range(deg[p]):
-                q = adj[p, e]
-                if (occ >> q) & 1:
-                    continue
-                ni = i + (q - p) * powers[j]
-                if table[ni] == 255:
-                    table[ni] = depth + 1
-                    added += 1
-    return added
 
 
 @njit(cache=True)

@@ -1,23 +1,36 @@
 """Additive pattern databases for the sliding-tile lower bound: building, caching, loading.
 
-The tiles are split into disjoint groups (``TilePuzzle.groups``, e.g. 6-6-3 on the
+The tiles are split into disjoint groups (``TilePuzzle.groups``, e.g. 7-8 on the
 15-puzzle).  A group's table holds, for every placement of its tiles, the fewest moves
-*of those tiles* that bring them all to their goal cells, the other tiles moving for
-free; so the tables of disjoint groups add up to a lower bound.  A table is indexed by
-its tiles' cells read as base-n digits (``group_index`` gives each tile's weight).
+*of those tiles* that bring them all to their goal cells, the other tiles being alike
+and the blank moving for free through the cells the group does not occupy (but not
+through its tiles): exact distances in that abstract puzzle, so the tables of disjoint
+groups add up to a lower bound.  How a table is built and indexed is in
+``pdb_kernel``; an entry is stored in 4 bits as half the moves beyond the group's
+Manhattan distance (the two always differ by an even number), so the bound is the
+board's Manhattan distance plus twice the sum of the entries.
 
-``load_tables`` takes each group's table from the ``pdb`` folder of the user cache
-(``puzzlereel.cache``), named after the board and the group's goal cells, or builds it
-breadth-first with the compiled ``kernel.pdb_level`` and saves it there.  On a square
-board whose goal is symmetric about the main diagonal the same tables can also be read
-for the mirrored board (``mirror_symmetric``, ``mirror_index``).
+``load_tables`` reads each group's table from the ``pdb`` folder of the user cache
+(``puzzlereel.cache``), or builds it (with progress and an estimate of the time left)
+and saves it there atomically.  A table file starts with a header naming its board,
+cells, size and CRC-32; a file that is cut short or altered is reported in one warning
+and built again, never used.  On a square board whose goal is symmetric about the main
+diagonal the same tables are also read for the mirrored board (``mirror_symmetric``,
+``mirror_index``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import math
+import os
 import time
+import warnings
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache as memoized
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +41,16 @@ from puzzlereel.progress import Progress
 from puzzlereel.rules.sliding_tile import Tiles
 
 from .arrays import adjacency
-from .config import PuzzleError, TilePuzzle
+from .config import TilePuzzle
+
+FORMAT = 2          # how tables are built and stored (part of every file's name and header)
+MAGIC = b"puzzlereel sliding-tile pattern database\n"
+MAX_HEADER = 4096
+UNSET = 15          # a 4-bit entry not reached (yet)
+
+
+class DamagedTableWarning(UserWarning):
+    """A cached pattern database was cut short or altered; it is built again."""
 
 
 def pdb_dir() -> Path:
@@ -46,90 +68,303 @@ class PdbInfo:
     bytes: int = 0
     built: int = 0
     loaded: int = 0
+    damaged: int = 0
+    saturated: int = 0            # entries above 14 stored as 14 (a weaker, still valid bound)
     files: list[str] = field(default_factory=list)
 
 
-def _pdb_name(rows: int, cols: int, cells: tuple[int, ...]) -> str:
-    """The cache file of one group's table: the board's size and the group's goal cells."""
-    key = f"{rows}x{cols}:" + ",".join(map(str, cells))
-    digest = hashlib.sha1(key.encode()).hexdigest()[:12]
-    return f"tiles-pdb-{rows}x{cols}-{len(cells)}-{digest}.npy"
+@dataclass(frozen=True)
+class Pattern:
+    """One group's table: the board, the goal cells of the group's tiles (in group order)
+    and the blank's goal cell, which is all the table depends on."""
+
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    blank: int
+
+    @property
+    def n(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def k(self) -> int:
+        return len(self.cells)
+
+    @property
+    def entries(self) -> int:
+        """Placements of the group's tiles: n! / (n - k)!."""
+        return math.perm(self.n, self.k)
+
+    @property
+    def nbytes(self) -> int:
+        return (self.entries + 1) // 2
+
+    @property
+    def file_name(self) -> str:
+        key = f"{self.rows}x{self.cols}:{','.join(map(str, self.cells))}:blank {self.blank}"
+        digest = hashlib.sha1(key.encode()).hexdigest()[:12]
+        return f"tiles-pdb{FORMAT}-{self.rows}x{self.cols}-{self.k}-{digest}.pdb"
+
+    def header(self, crc: int) -> dict[str, object]:
+        return {"format": FORMAT, "rows": self.rows, "cols": self.cols, "cells": list(self.cells),
+                "blank": self.blank, "entries": self.entries, "bytes": self.nbytes, "crc32": crc}
 
 
-def build_group_table(rows: int, cols: int, cells: tuple[int, ...],
-                      progress: Progress | None = None) -> np.ndarray:
-    """The table for tiles whose goal cells are ``cells``: entry (base-n digits = the tiles'
-    cells) = fewest moves *of these tiles* to bring them all home (others move for free)."""
-    from . import kernel as k
-
-    n = rows * cols
-    kk = len(cells)
-    size = n ** kk
-    table = np.full(size, 255, np.uint8)
-    powers = np.array([n ** (kk - 1 - j) for j in range(kk)], np.int64)
-    table[int(sum(c * p for c, p in zip(cells, powers, strict=True)))] = 0
-    adj, deg = adjacency(rows, cols)
-    pos = np.zeros(kk, np.int64)
-    total = 1
-    for j in range(kk):
-        total *= n - j
-    done = 1
-    depth = 0
-    while True:
-        added = k.pdb_level(table, depth, n, kk, adj, deg, pos, powers)
-        if added == 0:
-            break
-        done += added
-        depth += 1
-        if depth >= 255:
-            raise PuzzleError("pattern database deeper than 254 moves")
-        if progress is not None:
-            progress(f"pattern database {kk} tiles, depth {depth}", done, total)
-    return table
-
-
-def load_tables(puzzle: TilePuzzle, progress: Progress
-                ) -> tuple[np.ndarray, np.ndarray, PdbInfo]:
-    """(flat tables, offsets, info): each group's table from the cache or built now."""
+def patterns_of(puzzle: TilePuzzle) -> list[Pattern]:
+    """The table of every group of ``puzzle``, in group order."""
     goal_cell = {t: i for i, t in enumerate(puzzle.goal)}
+    blank = goal_cell[0]
+    return [Pattern(puzzle.rows, puzzle.cols, tuple(goal_cell[t] for t in group), blank)
+            for group in puzzle.groups]
+
+
+@memoized
+def popcounts() -> np.ndarray:
+    """The number of set bits of every 16-bit value."""
+    values = np.arange(1 << 16, dtype=np.uint32)
+    return np.unpackbits(values.view(np.uint8)).reshape(-1, 32).sum(axis=1).astype(np.uint8)
+
+
+def binomials(n: int, k: int) -> np.ndarray:
+    """``binom[c, i]`` = C(c, i) for c <= n, i <= k + 1."""
+    return np.array([[math.comb(c, i) for i in range(k + 2)] for c in range(n + 1)], np.int64)
+
+
+# ---------------------------------------------------------------- building
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs:02d} s"
+
+
+class _Eta:
+    """Progress over all the tables being built, with an estimate of the time left
+    (the states reached so far against all the states, at the pace so far), put first
+    in the label so that a narrow terminal still shows it."""
+
+    def __init__(self, progress: Progress | None, title: str, total: int) -> None:
+        self.progress = progress
+        self.title = title
+        self.total = total
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, details: str, done: int, *, force: bool = False) -> None:
+        if self.progress is None:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < 0.25:
+            return
+        self.last = now
+        label = self.title
+        if 0 < done < self.total:
+            secs = (now - self.t0) * (self.total - done) / done
+            label += f", about {_duration(secs)} left"
+        self.progress(f"{label} ({details})", done, self.total)
+
+
+class _Build:
+    """The breadth-first search that fills one table (see ``pdb_kernel``): what it needs
+    before the large arrays exist, so that every table's size is known up front."""
+
+    def __init__(self, pattern: Pattern) -> None:
+        from . import pdb_kernel as pk
+
+        self.pattern = pattern
+        n, k = pattern.n, pattern.k
+        self.kf = math.factorial(k)
+        self.binom = binomials(n, k)
+        nsub = math.comb(n, k)
+        self.masks = np.empty(nsub, np.int64)
+        pk.k_subsets(n, k, self.masks)
+        self.adj, self.deg = adjacency(pattern.rows, pattern.cols)
+        self.labels = np.empty((nsub, n), np.int8)
+        nreg = np.empty(nsub, np.int64)
+        pk.free_regions(self.masks, n, self.adj, self.deg, self.labels, nreg)
+        self.boff = np.zeros(nsub + 1, np.int64)
+        np.cumsum(nreg, out=self.boff[1:])
+        self.blocks = int(self.boff[-1])
+        self.blk_s = np.repeat(np.arange(nsub, dtype=np.int64), nreg)
+        self.blk_r = np.arange(self.blocks, dtype=np.int64) - self.boff[self.blk_s]
+        self.stride = -(-self.kf // 32) * 32      # a block's states, padded to whole words
+
+    @property
+    def states(self) -> int:
+        """Abstract states: placements times the blank's regions."""
+        return self.blocks * self.kf
+
+    def run(self, out: np.ndarray, report: Callable[[str, int], None] | None = None,
+            done0: int = 0) -> tuple[int, int]:
+        """Fill ``out`` (``pattern.nbytes`` bytes); returns (states reached, entries
+        stored as 14 because they were larger)."""
+        from . import pdb_kernel as pk
+
+        p, kf = self.pattern, self.kf
+        n, k = p.n, p.k
+        pc = popcounts()
+        remap = np.empty((k * k, kf), np.int32)
+        perm = np.empty((kf, k), np.int8)
+        pk.rank_moves(k, kf, pc, remap, perm)
+        dgoal = np.zeros((k, n), np.int64)
+        for j, cell in enumerate(p.cells):
+            gr, gc = divmod(cell, p.cols)
+            for c in range(n):
+                r, cc = divmod(c, p.cols)
+                dgoal[j, c] = abs(r - gr) + abs(cc - gc)
+        words = np.zeros(self.blocks * self.stride // 32, np.int64)
+        out.fill(0xFF)
+        # the goal: the tiles home, the blank in the region of its goal cell
+        occ = sum(1 << c for c in p.cells)
+        s0 = int(pk.colex_rank(occ, n, self.binom))
+        order = np.array(sorted(range(k), key=lambda j: p.cells[j]), np.int64)
+        a0 = int(pk.lehmer_rank(order, k, pc))
+        block0 = int(self.boff[s0]) + int(self.labels[s0, p.blank])
+        ci = block0 * self.stride + a0
+        words[ci >> 5] |= 1 << ((ci & 31) * 2)
+        oi = s0 * kf + a0
+        out[oi >> 1] &= 0xF0 if oi & 1 == 0 else 0x0F
+        cur = np.zeros(self.blocks, np.uint8)
+        cur[block0] = 1
+        found = np.empty(kf, np.int64)
+        cells2 = np.empty(k, np.int64)
+        counts = np.zeros(2, np.int64)
+        counts[0] = 1
+        chunk = max(1, self.blocks // 64)
+        depth = 0
+        while True:
+            nxt = np.zeros(self.blocks, np.uint8)
+            added = 0
+            for lo in range(0, self.blocks, chunk):
+                added += pk.expand_blocks(words, out, self.masks, self.labels, self.boff,
+                                          self.blk_s, self.blk_r, cur, nxt, lo,
+                                          min(lo + chunk, self.blocks), depth, n, k, kf,
+                                          self.stride, self.adj, self.deg, self.binom, remap,
+                                          perm, dgoal, pc, found, cells2, counts)
+                if report is not None:
+                    report(f"depth {depth + 1}", done0 + int(counts[0]))
+            if added == 0:
+                break
+            depth += 1
+            cur = nxt
+        return int(counts[0]), int(counts[1])
+
+
+def build_group_table(pattern: Pattern, progress: Progress | None = None) -> np.ndarray:
+    """The table of one group (4-bit entries, two a byte, low nibble first)."""
+    out = np.empty(pattern.nbytes, np.uint8)
+    job = _Build(pattern)
+    eta = _Eta(progress, f"building a pattern database of {pattern.k} tiles", job.states)
+    job.run(out, eta)
+    return out
+
+
+# ---------------------------------------------------------------- the cache
+
+
+def _read_table(path: Path, pattern: Pattern, into: np.ndarray) -> str | None:
+    """Fill ``into`` from ``path``: None when the file is sound, else what is wrong."""
+    try:
+        with open(path, "rb") as fh:
+            if fh.readline(len(MAGIC)) != MAGIC:
+                return "not a pattern database file"
+            line = fh.readline(MAX_HEADER)
+            if not line.endswith(b"\n"):
+                return "its header is cut short"
+            try:
+                meta = json.loads(line)
+            except ValueError:
+                return "its header is unreadable"
+            crc = meta.get("crc32") if isinstance(meta, dict) else None
+            if not isinstance(crc, int) or meta != pattern.header(crc):
+                return "its header is for another table"
+            size = os.fstat(fh.fileno()).st_size
+            expected = fh.tell() + pattern.nbytes
+            if size != expected:
+                return f"{size:,} bytes where {expected:,} were expected"
+            if fh.readinto(into.data) != pattern.nbytes:
+                return "it is cut short"
+    except OSError as exc:
+        return f"it cannot be read: {exc.strerror or exc}"
+    if zlib.crc32(into.data) != crc:
+        return "its checksum does not match"
+    return None
+
+
+def _write_table(path: Path, pattern: Pattern, table: np.ndarray) -> None:
+    header = json.dumps(pattern.header(zlib.crc32(table.data)), separators=(",", ":"))
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        fh.write(MAGIC)
+        fh.write(header.encode() + b"\n")
+        fh.write(table.data)
+
+
+def load_tables(puzzle: TilePuzzle, progress: Progress | None
+                ) -> tuple[np.ndarray, np.ndarray, PdbInfo]:
+    """(tables, offsets, info): every group's table, one after another in one array
+    (group g's starts at byte ``offsets[g]``), each read from the cache or built now."""
     info = PdbInfo(puzzle.pdb_name)
     t0 = time.perf_counter()
-    tables = []
+    patterns = patterns_of(puzzle)
+    offsets = np.zeros(max(1, len(patterns)), np.int64)
+    for i in range(1, len(patterns)):
+        offsets[i] = offsets[i - 1] + patterns[i - 1].nbytes
+    flat = np.empty(max(1, sum(p.nbytes for p in patterns)), np.uint8)
     folder = cache.writable(pdb_dir())  # None: build in memory only (warned once)
-    for group in puzzle.groups:
-        cells = tuple(goal_cell[t] for t in group)
-        path = (folder or pdb_dir()) / _pdb_name(puzzle.rows, puzzle.cols, cells)
-        size = puzzle.cells ** len(cells)
-        table: np.ndarray | None = None
-        if folder is not None and path.exists():
-            try:
-                table = np.load(path, allow_pickle=False)
-            except (OSError, ValueError):
-                table = None
-            if table is not None and (table.dtype != np.uint8 or table.shape != (size,)):
-                table = None
-        if table is None:
-            table = build_group_table(puzzle.rows, puzzle.cols, cells, progress)
+    todo: list[int] = []
+    for g, pattern in enumerate(patterns):
+        if folder is None:
+            todo.append(g)
+            continue
+        path = folder / pattern.file_name
+        if not path.exists():
+            todo.append(g)
+            continue
+        view = flat[offsets[g]:offsets[g] + pattern.nbytes]
+        why = _read_table(path, pattern, view)
+        if why is None:
+            info.loaded += 1
+            info.files.append(str(path))
+            continue
+        warnings.warn(f"pattern database {path} is damaged ({why}); building it again",
+                      DamagedTableWarning, stacklevel=2)
+        info.damaged += 1
+        todo.append(g)
+    if todo:
+        jobs = [_Build(patterns[g]) for g in todo]
+        eta = _Eta(progress, f"building pattern databases {puzzle.pdb_name}",
+                   sum(job.states for job in jobs))
+        done = 0
+        for i, (g, job) in enumerate(zip(todo, jobs, strict=True)):
+            pattern = patterns[g]
+            view = flat[offsets[g]:offsets[g] + pattern.nbytes]
+            what = f"table {i + 1} of {len(jobs)}, {pattern.k} tiles"
+
+            def report(step: str, reached: int, what: str = what) -> None:
+                eta(f"{what}, {step}", reached)
+
+            _, saturated = job.run(view, report, done)
+            done += job.states
+            eta(what, done, force=True)
             info.built += 1
+            info.saturated += saturated
             if folder is not None:
+                path = folder / pattern.file_name
                 try:
-                    with atomic_path(path) as tmp, open(tmp, "wb") as handle:
-                        np.save(handle, table, allow_pickle=False)
+                    _write_table(path, pattern, view)
                 except OSError as exc:  # a full disk only costs a rebuild next time
                     cache.warn_unusable(folder, exc.strerror or str(exc))
                 else:
                     info.files.append(str(path))
-        else:
-            info.loaded += 1
-            info.files.append(str(path))
-        tables.append(table)
-    offsets = np.zeros(len(tables), np.int64)
-    for i in range(1, len(tables)):
-        offsets[i] = offsets[i - 1] + tables[i - 1].shape[0]
-    flat = np.concatenate(tables) if tables else np.zeros(1, np.uint8)
     info.bytes = int(flat.nbytes)
     info.seconds = time.perf_counter() - t0
     return flat, offsets, info
+
+
+# ---------------------------------------------------------------- lookups
 
 
 def mirror_symmetric(goal: Tiles, rows: int, cols: int) -> bool:
@@ -144,27 +379,26 @@ def mirror_symmetric(goal: Tiles, rows: int, cols: int) -> bool:
 
 
 def group_index(puzzle: TilePuzzle) -> tuple[np.ndarray, np.ndarray]:
-    """(group, weight) of every tile: a group's table index is the sum of its tiles'
-    ``cell * weight`` (the first tile of the group the most significant digit)."""
+    """(group, place) of every tile: its group's number and its place in the group."""
     n = puzzle.cells
     grp = np.zeros(n, np.int64)
-    wt = np.zeros(n, np.int64)
+    loc = np.zeros(n, np.int64)
     for g, group in enumerate(puzzle.groups):
         for j, t in enumerate(group):
             grp[t] = g
-            wt[t] = n ** (len(group) - 1 - j)
-    return grp, wt
+            loc[t] = j
+    return grp, loc
 
 
-def mirror_index(puzzle: TilePuzzle, grp: np.ndarray, wt: np.ndarray
+def mirror_index(puzzle: TilePuzzle, grp: np.ndarray, loc: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(mgrp, mwt, tcell) for the mirrored lookups: tile t sits, on the board mirrored
-    about the main diagonal, as tile m(t), which has group ``mgrp[t]`` and weight
-    ``mwt[t]``; cell c becomes ``tcell[c]``."""
+    """(mgrp, mloc, tcell) for the mirrored lookups: tile t sits, on the board mirrored
+    about the main diagonal, as tile m(t), which has group ``mgrp[t]`` and place
+    ``mloc[t]`` in it; cell c becomes ``tcell[c]``."""
     n, cols = puzzle.cells, puzzle.cols
     goal_cell = {t: i for i, t in enumerate(puzzle.goal)}
     mgrp = np.zeros(n, np.int64)
-    mwt = np.zeros(n, np.int64)
+    mloc = np.zeros(n, np.int64)
     tcell = np.zeros(n, np.int64)
     for cell in range(n):
         r, c = divmod(cell, cols)
@@ -172,9 +406,10 @@ def mirror_index(puzzle: TilePuzzle, grp: np.ndarray, wt: np.ndarray
     for t in range(1, n):
         m = puzzle.goal[int(tcell[goal_cell[t]])]
         mgrp[t] = grp[m]
-        mwt[t] = wt[m]
-    return mgrp, mwt, tcell
+        mloc[t] = loc[m]
+    return mgrp, mloc, tcell
 
 
-__all__ = ["PdbInfo", "build_group_table", "group_index", "load_tables", "mirror_index",
-           "mirror_symmetric", "pdb_dir"]
+__all__ = ["FORMAT", "DamagedTableWarning", "Pattern", "PdbInfo", "binomials",
+           "build_group_table", "group_index", "load_tables", "mirror_index",
+           "mirror_symmetric", "patterns_of", "pdb_dir", "popcounts"]

@@ -15,6 +15,7 @@ imports this package) never loads numba.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from puzzlereel.rules.sliding_tile import Tiles
 from puzzlereel.solvers import search
 from puzzlereel.trace import End, Event, Note, TileMove
 
-from ..base import Analysis, Series, SolveOptions
+from ..base import Analysis, Series, SolveOptions, Stopwatch
 from .arrays import (
     INF,
     MODE_PDB,
@@ -45,7 +46,16 @@ from .arrays import (
     new_stack,
 )
 from .config import ALGORITHM_ALIASES, ALGORITHMS, PuzzleError, TilePuzzle
-from .pdb import PdbInfo, group_index, load_tables, mirror_index, mirror_symmetric, pdb_dir
+from .pdb import (
+    PdbInfo,
+    binomials,
+    group_index,
+    load_tables,
+    mirror_index,
+    mirror_symmetric,
+    pdb_dir,
+    popcounts,
+)
 
 FARTHEST_MAX_CELLS = 10   # the whole space: cells! / 2 boards
 MAX_DEPTH = 1000
@@ -80,23 +90,31 @@ class TileSearch:
         mode = MODE_ZERO if heuristic is None else MODES[heuristic]
         adj, deg = adjacency(rows, cols)
         dist, grow, gcol = goal_distances(puzzle.goal, rows, cols)
-        grp, wt = np.zeros(n, np.int64), np.zeros(n, np.int64)
+        grp, loc = np.zeros(n, np.int64), np.zeros(n, np.int64)
         pdb, pdboff = np.zeros(1, np.uint8), np.zeros(1, np.int64)
+        gsize, gfact = np.ones(1, np.int64), np.ones(1, np.int64)
+        kmax = 1
         self.pdb_info: PdbInfo | None = None
         ngroups = 1
         if mode == MODE_PDB:
-            grp, wt = group_index(puzzle)
+            grp, loc = group_index(puzzle)
             pdb, pdboff, self.pdb_info = load_tables(puzzle, progress)
             ngroups = len(puzzle.groups)
+            gsize = np.array([len(g) for g in puzzle.groups], np.int64)
+            gfact = np.array([math.factorial(len(g)) for g in puzzle.groups], np.int64)
+            kmax = int(gsize.max())
         mirror = mode == MODE_PDB and mirror_symmetric(puzzle.goal, rows, cols)
         if mirror:
-            mgrp, mwt, tcell = mirror_index(puzzle, grp, wt)
+            mgrp, mloc, tcell = mirror_index(puzzle, grp, loc)
         else:
-            mgrp, mwt, tcell = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
+            mgrp, mloc, tcell = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
         self.arrays = Arrays(rows=rows, cols=cols, mode=mode, adj=adj, deg=deg, dist=dist,
-                             grow=grow, gcol=gcol, grp=grp, wt=wt, pdb=pdb, pdboff=pdboff,
-                             mirror=mirror, mgrp=mgrp, mwt=mwt, tcell=tcell)
+                             grow=grow, gcol=gcol, grp=grp, loc=loc, gsize=gsize, gfact=gfact,
+                             pdb=pdb, pdboff=pdboff, binom=binomials(n, kmax),
+                             popc=popcounts(), ident=np.arange(n, dtype=np.int64),
+                             mirror=mirror, mgrp=mgrp, mloc=mloc, tcell=tcell)
         self.work = Work(idx=np.zeros(ngroups, np.int64), idx2=np.zeros(ngroups, np.int64),
+                         occ=np.zeros(ngroups, np.int64), occ2=np.zeros(ngroups, np.int64),
                          lcv=np.zeros(rows + cols, np.int64),
                          scratch=np.zeros(2 * max(rows, cols) + 2, np.int64))
 
@@ -109,11 +127,30 @@ class TileSearch:
     def mirror(self, on: bool) -> None:
         self.arrays = self.arrays._replace(mirror=bool(on))
 
+    def preload(self, count_all: bool = False) -> None:
+        """Load the compiled search (from the cache, or by compiling it) for this puzzle's
+        arrays, without running it, so that a search timed afterwards holds no loading."""
+        from puzzlereel.solvers.jit import preload
+
+        from . import kernel as k
+
+        stack = new_stack(self.puzzle.tiles, 4)
+        preload(k.heuristic, stack.board, self.arrays, self.work)
+        preload(k.ida_run, self.arrays, self.work, stack, count_all, 1, True)
+
     def h(self, tiles: Tiles) -> int:
         """The heuristic's value for one position (tests, admissibility checks)."""
         from . import kernel as k
 
         return int(k.heuristic(np.array(tiles, np.int64), self.arrays, self.work))
+
+    def h_all(self, boards: np.ndarray) -> np.ndarray:
+        """The heuristic of every row of ``boards`` (an int64 array, one board a row)."""
+        from . import kernel as k
+
+        out = np.zeros(boards.shape[0], np.int64)
+        k.heuristics(np.ascontiguousarray(boards, np.int64), self.arrays, self.work, out)
+        return out
 
     def run(self, start: Tiles, *, count_all: bool = False, max_nodes: int | None = None,
             max_depth: int = MAX_DEPTH, progress: Progress | None = None,
@@ -200,16 +237,18 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
                           path=puzzle.source, field="solve.algorithm")
     notes: list[str] = []
     stats: dict[str, Any] = {"algorithm": algorithm}
+    watch = Stopwatch()
     if algorithm in ("bfs", "bidirectional"):
         # positions are Python tuples in a dict (~200 bytes each): cap memory by default
         cap = options.max_states if options.max_states is not None else BFS_DEFAULT_CAP
-        if algorithm == "bfs":
-            res = search.bfs(puzzle.tiles, puzzle.moves, puzzle.is_goal,
-                             max_states=cap, progress=options.progress)
-        else:
-            res = search.bidirectional_bfs(puzzle.tiles, puzzle.goal, puzzle.moves,
-                                           max_states=cap, progress=options.progress)
-        stats.update(states=res.stored, seconds=round(res.seconds, 4))
+        with watch.searching():
+            if algorithm == "bfs":
+                res = search.bfs(puzzle.tiles, puzzle.moves, puzzle.is_goal,
+                                 max_states=cap, progress=options.progress)
+            else:
+                res = search.bidirectional_bfs(puzzle.tiles, puzzle.goal, puzzle.moves,
+                                               max_states=cap, progress=options.progress)
+        stats.update(states=res.stored, **watch.stats())
         if res.status == "limit":
             stats["limit"] = (f"--max-states {options.max_states}"
                               if options.max_states is not None else
@@ -217,7 +256,9 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
                               "--max-states says otherwise; ida* solves this size")
         return Solved(res.status, list(res.moves), stats, notes)
     heuristic = _heuristic_for(puzzle, algorithm)
-    ts = TileSearch(puzzle, heuristic, options.progress)
+    with watch.loading():
+        ts = TileSearch(puzzle, heuristic, options.progress)
+        ts.preload()
     stats["heuristic"] = heuristic or "none"
     if ts.pdb_info is not None:
         info = ts.pdb_info
@@ -228,11 +269,12 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
         notes.append(f"pattern databases {info.name}: {verb} in {info.seconds:.2f} s, "
                      f"{info.bytes / 2**20:.1f} MiB, "
                      + (f"cached in {pdb_dir()}" if info.files else "not cached"))
-    res2 = ts.run(puzzle.tiles, max_nodes=options.max_states, progress=options.progress)
-    stats.update(nodes=res2.nodes, seconds=round(res2.seconds, 4), lower_bound=res2.h0,
+    with watch.searching():
+        res2 = ts.run(puzzle.tiles, max_nodes=options.max_states, progress=options.progress)
+    stats.update(nodes=res2.nodes, **watch.stats(), lower_bound=res2.h0,
                  iterations=len(res2.iterations))
-    if res2.seconds > 0:
-        stats["nodes_per_second"] = int(res2.nodes / res2.seconds)
+    if watch.search > 0:
+        stats["nodes_per_second"] = int(res2.nodes / watch.search)
     if res2.status == "limit":
         stats["limit"] = (f"--max-states {options.max_states} nodes"
                           if options.max_states is not None else f"depth {MAX_DEPTH}")
@@ -254,7 +296,7 @@ def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
                   "positions (tile arrangement parity differs from the blank's distance "
                   "parity)")
         yield Note("No solution: " + reason + ".")
-        yield End(status="unsolvable", stats={"reason": reason, "seconds": 0.0})
+        yield End(status="unsolvable", stats={"reason": reason, **Stopwatch().stats()})
         return
     found = find_solution(puzzle, options)
     yield puzzle.header(solver, len(found.path) if found.status == "solved" else None)
@@ -268,49 +310,62 @@ def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
               moves=len(found.path) if found.status == "solved" else None, stats=found.stats)
 
 
-def farthest_positions(puzzle: TilePuzzle,
-                       progress: Progress | None = None) -> tuple[list[int], list[Tiles]]:
-    """(count of boards at each distance from the goal, the boards farthest from it)."""
+def farthest_positions(puzzle: TilePuzzle, progress: Progress | None = None,
+                       watch: Stopwatch | None = None) -> tuple[list[int], list[Tiles]]:
+    """(count of boards at each distance from the goal, the boards farthest from it);
+    ``watch`` gets the loading of the compiled code and the search apart."""
     n = puzzle.cells
     if n > FARTHEST_MAX_CELLS:
         raise PuzzleError(f"--farthest searches all {n}!/2 positions; supported up to "
                           f"{FARTHEST_MAX_CELLS} cells, this board has {n}")
-    from . import kernel as k
+    watch = watch or Stopwatch()
+    with watch.loading():
+        from puzzlereel.solvers.jit import preload
 
-    fact = np.ones(n + 1, np.int64)
-    for i in range(1, n + 1):
-        fact[i] = fact[i - 1] * i
-    depth = np.full(int(fact[n]), 255, np.uint8)
-    queue = np.zeros(int(fact[n]) // 2, np.int64)
-    adj, deg = adjacency(puzzle.rows, puzzle.cols)
-    if progress is not None:
-        progress("every position", 0, int(fact[n]) // 2)
-    reached = k.bfs_all(np.array(puzzle.goal, np.int64), puzzle.rows, puzzle.cols, adj, deg,
-                        fact, depth, queue)
-    if progress is not None:
-        progress("every position", reached, int(fact[n]) // 2)
-    ranks = queue[:reached]
-    d = depth[ranks]
-    counts = np.bincount(d).tolist()
-    far = ranks[d == d.max()]
-    boards = np.zeros((far.shape[0], n), np.int64)
-    k.unrank_many(far, n, fact, boards)
-    out = sorted(tuple(int(v) for v in row) for row in boards)
+        from . import kernel as k
+
+        fact = np.ones(n + 1, np.int64)
+        for i in range(1, n + 1):
+            fact[i] = fact[i - 1] * i
+        depth = np.full(int(fact[n]), 255, np.uint8)
+        queue = np.zeros(int(fact[n]) // 2, np.int64)
+        adj, deg = adjacency(puzzle.rows, puzzle.cols)
+        goal = np.array(puzzle.goal, np.int64)
+        preload(k.bfs_all, goal, puzzle.rows, puzzle.cols, adj, deg, fact, depth, queue)
+        preload(k.unrank_many, queue[:1], n, fact, np.zeros((1, n), np.int64))
+    with watch.searching():
+        if progress is not None:
+            progress("every position", 0, int(fact[n]) // 2)
+        reached = k.bfs_all(goal, puzzle.rows, puzzle.cols, adj, deg, fact, depth, queue)
+        if progress is not None:
+            progress("every position", reached, int(fact[n]) // 2)
+        ranks = queue[:reached]
+        d = depth[ranks]
+        counts = np.bincount(d).tolist()
+        far = ranks[d == d.max()]
+        boards = np.zeros((far.shape[0], n), np.int64)
+        k.unrank_many(far, n, fact, boards)
+        out = sorted(tuple(int(v) for v in row) for row in boards)
     return counts, out
 
 
 def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
-    """Optimal length and number of optimal solutions; with farthest: the whole space."""
+    """Optimal length and number of optimal solutions; with farthest: the whole space.
+    ``seconds`` is ``search_seconds`` (the searches) plus ``load_seconds`` (compiled
+    code and tables)."""
     out: Analysis = {"puzzle": "sliding-tile", "rows": puzzle.rows, "cols": puzzle.cols,
                      "tiles": list(puzzle.tiles), "goal": list(puzzle.goal)}
-    t0 = time.perf_counter()
+    watch = Stopwatch()
     if not puzzle.solvable():
         out.update(status="unsolvable", optimal_moves=None, optimal_solutions=0)
     else:
         heuristic = puzzle.heuristic
-        ts = TileSearch(puzzle, heuristic, options.progress)
-        res = ts.run(puzzle.tiles, count_all=True, max_nodes=options.max_states,
-                     progress=options.progress)
+        with watch.loading():
+            ts = TileSearch(puzzle, heuristic, options.progress)
+            ts.preload(count_all=True)
+        with watch.searching():
+            res = ts.run(puzzle.tiles, count_all=True, max_nodes=options.max_states,
+                         progress=options.progress)
         out.update(status="limit" if res.status == "limit" else "complete",
                    optimal_moves=len(res.path) if res.status == "solved" else None,
                    optimal_solutions=res.solutions if res.status == "solved" else None,
@@ -321,12 +376,12 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
                        pdb_seconds=round(ts.pdb_info.seconds, 3))
     if options.farthest:
         try:
-            counts, far = farthest_positions(puzzle, options.progress)
+            counts, far = farthest_positions(puzzle, options.progress, watch)
         except PuzzleError as exc:
             raise ConfigError(str(exc), path=puzzle.source, field="puzzle.tiles") from None
         out.update(max_depth=len(counts) - 1, farthest=[list(b) for b in far],
                    depths=counts, states=sum(counts))
-    out["seconds"] = round(time.perf_counter() - t0, 4)
+    out.update(watch.stats())
     return out
 
 

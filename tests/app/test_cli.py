@@ -105,10 +105,39 @@ def test_analyze_json_and_plot(tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_help_has_examples():
-    for cmd in ("solve", "validate", "show", "analyze"):
-        result = cli(cmd, "--help")
-        assert result.exit_code == 0 and "puzzlereel " + cmd in result.stdout
+def examples_in(text: str) -> list[str]:
+    """The example command lines of a help text (lines that start with ``puzzlereel ``)."""
+    return [line.strip() for line in text.splitlines()
+            if line.strip().startswith("puzzlereel ")]
+
+
+@pytest.mark.parametrize("command", [None, "solve", "validate", "show", "analyze", "render",
+                                     "run"])
+def test_help_prints_each_example_on_its_own_line(command: str | None) -> None:
+    """Every example of a command's help is one whole line, however narrow the terminal
+    (click re-wraps a paragraph unless its first line is a backspace, ``\\b``)."""
+    from typer.testing import CliRunner
+
+    from puzzlereel import cli as cli_module
+
+    if command is None:
+        text = cli_module.app.info.help
+        args = ["--help"]
+    else:
+        text = getattr(cli_module, command).__doc__
+        args = [command, "--help"]
+    assert isinstance(text, str)
+    wanted = examples_in(text)
+    assert wanted
+    assert command is None or any(f"puzzlereel {command}" in line for line in wanted)
+    result = CliRunner().invoke(cli_module.app, args, terminal_width=50)
+    assert result.exit_code == 0, result.output
+    shown = examples_in(result.stdout)
+    assert shown == wanted, result.stdout
+    # one example a line, no blank line between them
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    first = lines.index(wanted[0])
+    assert lines[first:first + len(wanted)] == wanted
 
 
 def test_real_pipe_between_two_processes(tmp_path):

@@ -1,5 +1,7 @@
-"""The distribution claims one import name, ``puzzlereel``, and maps the repository's
-top-level ``solvers/`` and ``render/`` folders into it."""
+"""The distribution claims one import name, ``puzzlereel``, maps the repository's
+top-level ``solvers/`` and ``render/`` folders into it, and ships the example configs of
+``configs/`` (as the data package ``puzzlereel.examples``) and the templates of
+``puzzlereel new`` inside it."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from pathlib import Path
 import puzzlereel
 import puzzlereel.render
 import puzzlereel.solvers
-from tests.fixtures import ROOT
+from puzzlereel import catalog
+from puzzlereel.registry import NAMES
+from tests.fixtures import CONFIGS, ROOT
 
 SETUP = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+DATA: dict[str, list[str]] = SETUP.get("package-data", {})
 
 
 def _folder_of(package: str) -> Path:
@@ -25,11 +30,30 @@ def _folder_of(package: str) -> Path:
     return ROOT / Path(*parts)
 
 
+def _shipped(package: str) -> set[Path]:
+    """The files pyproject's package-data ships for ``package`` (besides its code)."""
+    top = _folder_of(package)
+    found: set[Path] = set()
+    for pattern in DATA.get(package, []):
+        found |= {path for path in top.glob(pattern) if path.is_file()}
+    return found
+
+
+def _data_packages() -> set[str]:
+    """Listed packages without code: folders of data files only (``puzzlereel.examples``)."""
+    return {name for name in SETUP["packages"]
+            if not (_folder_of(name) / "__init__.py").is_file()}
+
+
 def test_every_package_folder_is_listed_and_nothing_else():
     listed = set(SETUP["packages"])
     assert all(name == "puzzlereel" or name.startswith("puzzlereel.") for name in listed)
-    for name in listed:
+    data_only = _data_packages()
+    for name in listed - data_only:
         assert (_folder_of(name) / "__init__.py").is_file(), name
+    for name in data_only:      # a data package ships files, and holds no code
+        assert _folder_of(name).is_dir() and _shipped(name), name
+        assert not list(_folder_of(name).rglob("*.py")), name
     found = set()
     roots = {"puzzlereel": ROOT / "puzzlereel", **{
         name: ROOT / folder for name, folder in SETUP["package-dir"].items()}}
@@ -37,10 +61,24 @@ def test_every_package_folder_is_listed_and_nothing_else():
         for init in top.rglob("__init__.py"):
             rel = init.parent.relative_to(top).parts
             found.add(".".join((name, *rel)))
-    assert found == listed
+    assert found == listed - data_only
+
+
+def test_every_example_config_is_shipped():
+    assert _folder_of(catalog.PACKAGE) == CONFIGS
+    configs = {path for path in CONFIGS.iterdir() if path.is_file()}
+    assert configs and _shipped(catalog.PACKAGE) == configs
+    assert set(catalog.names()) == {path.stem for path in configs}
+
+
+def test_every_template_is_shipped():
+    templates = {path.name for path in _shipped("puzzlereel")
+                 if path.parent.name == "config-templates"}
+    assert templates == {f"{name}.toml" for name in NAMES} | {"render.toml"}
 
 
 def test_the_imported_code_is_the_repositorys():
     assert Path(puzzlereel.__file__).resolve().parent == ROOT / "puzzlereel"
     assert Path(puzzlereel.solvers.__file__).resolve().parent == ROOT / "solvers"
     assert Path(puzzlereel.render.__file__).resolve().parent == ROOT / "render"
+    assert Path(str(catalog.folder())).resolve() == CONFIGS

@@ -1,25 +1,70 @@
-"""The progress indicator: silent for quick work and off a terminal, a bar otherwise."""
+"""The progress indicator: silent for quick work and with --quiet, a bar on a terminal,
+plain lines in logs and pipes (at most every few seconds, and at each phase change)."""
 
 from __future__ import annotations
 
-from puzzlereel.progress import Reporter
+import io
+
+import pytest
+
+from puzzlereel import progress
+from puzzlereel.progress import Reporter, plain_line
 
 
-def test_quiet_when_not_a_terminal_or_quick(capsys):
-    off = Reporter("searching", enabled=False, delay=0)
+def test_quiet_when_off_or_quick():
+    out = io.StringIO()
+    off = Reporter("searching", mode="none", delay=0, stream=out)
     off("depth 1", 10, None)
-    assert off._progress is None
-    quick = Reporter("searching", enabled=True, delay=60)
+    quick = Reporter("searching", mode="plain", delay=60, stream=out)
     quick("depth 1", 10, None)
-    assert quick._progress is None
-    quick.close()
-    assert capsys.readouterr().err == ""
+    bar = Reporter("searching", mode="bar", delay=60, stream=out)
+    bar("depth 1", 10, None)
+    assert bar._progress is None
+    bar.close()
+    assert out.getvalue() == ""
 
 
 def test_shows_a_bar_after_the_delay():
-    with Reporter("searching", enabled=True, delay=0) as bar:
+    with Reporter("searching", mode="bar", delay=0, stream=io.StringIO()) as bar:
         bar("depth 3", 120, None)
         bar("depth 4", 250, 1000)
         task = bar._progress.tasks[0]
         assert (task.completed, task.total, task.fields["label"]) == (250, 1000, "depth 4")
     assert bar._progress is None
+
+
+def test_plain_lines_at_phase_changes_and_every_few_seconds(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    out = io.StringIO()
+    rep = Reporter("search", mode="plain", delay=1.0, stream=out)
+    clock[0] += 2
+    rep("depth 40", 2_000_000, None)          # first line
+    clock[0] += 1
+    rep("depth 41", 2_100_000, None)          # same phase, 1 s later: nothing
+    clock[0] += 5
+    rep("depth 42", 3_500_000, None)          # 6 s later: a line
+    rep("writing moves", 1, 81)               # a new phase: a line at once
+    lines = out.getvalue().splitlines()
+    assert lines == ["search: depth 40, 2.0 M, 2 s", "search: depth 42, 3.5 M, 8 s",
+                     "search: writing moves, 1 of 81 (1 %), 8 s, about 640 s left"]
+
+
+def test_auto_is_a_bar_on_a_terminal_and_plain_elsewhere():
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert Reporter("x", mode="auto", stream=Tty()).mode == "bar"
+    assert Reporter("x", mode="auto", stream=io.StringIO()).mode == "plain"
+
+
+def test_plain_line_numbers_read_well():
+    assert plain_line("render", "frames", 41_000, None, 3.2) == "render: frames, 41,000, 3 s"
+    assert plain_line("render", "frames", 500, 1000, 10.0) == \
+        "render: frames, 500 of 1,000 (50 %), 10 s, about 10 s left"
+
+
+def test_unknown_mode_is_refused():
+    with pytest.raises(ValueError, match="'loud' is not one of"):
+        progress.set_mode("loud")

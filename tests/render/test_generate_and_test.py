@@ -15,7 +15,7 @@ from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Scene, Step, scene_for
 from puzzlereel.render.theme import THEMES
-from puzzlereel.render.timeline import frames
+from puzzlereel.render.timeline import frame_counts
 from puzzlereel.trace import replay
 from tests.fixtures import END_SOLVED as END
 from tests.fixtures import GoldenImages, Tolerance
@@ -159,12 +159,11 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
         stream = box.streams.video[0]
         got = sum(1 for _ in box.decode(stream))
         size = (stream.codec_context.width, stream.codec_context.height)
-    f = opts.fps
-    place = frames(0.4 * opts.speed, f, minimum=1)
-    shown = frames(1.5 * opts.speed, f, minimum=1)
-    pause = frames(opts.pause, f)
-    want = (frames(opts.title_seconds, f) + frames(opts.hold_start, f)
-            + 5 * place + 2 * shown + pause + frames(opts.hold_end, f))
+    # title, start hold, place x4, solution 1 + pause, remove, solution 2, end hold
+    place, shown = (0.4 * opts.speed, 1), (1.5 * opts.speed, 1)
+    phases = [(opts.title_seconds, 0), (opts.hold_start, 0), place, place, place, place,
+              shown, (opts.pause, 0), place, shown, (opts.hold_end, 0)]
+    want = sum(frame_counts(phases, opts.fps))
     assert (got, size) == (want, (160, 120))
 
 

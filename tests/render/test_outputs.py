@@ -13,10 +13,13 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from puzzlereel.render.api import render_trace
 from puzzlereel.render.core import Movie, render_stream
 from puzzlereel.render.encode import GifSink
 from puzzlereel.render.options import RenderOptions
-from tests.fixtures import DATA, cli, jsonl, one_line_error
+from puzzlereel.render.timeline import frame_counts
+from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
+from tests.render.examples import example_options, example_trace
 
 TRACE = DATA / "hakoiri-5.jsonl"
 STATES = DATA / "hakoiri-5-states.jsonl"
@@ -27,12 +30,16 @@ SMALL = ["--cell", "8", "--fps", "10"]
 def expected_frames(fps: int, *, title: bool = True, speed: float = 0.25, pause: float = 0.12,
                     hold_start: float = 1.0, hold_end: float = 2.5,
                     title_seconds: float = 2.0) -> int:
-    """Frame count from the documented timing rules (docs/rendering.md, Timing)."""
-    n = round(title_seconds * fps) if title else 0
-    n += round(hold_start * fps)
-    n += sum(max(1, round(k * speed * fps)) for k in PATHS)
-    n += round(pause * fps) * (len(PATHS) - 1)
-    n += round(hold_end * fps)
+    """Frame count from the documented timing rules (docs/rendering.md, Timing): the
+    phases' seconds summed, each phase ending at the rounded sum."""
+    phases = [(title_seconds if title else 0.0, 0), (hold_start, 0)]
+    for i, k in enumerate(PATHS):
+        phases += [(pause, 0)] if i else []
+        phases.append((k * speed, 1))
+    phases.append((hold_end, 0))
+    n = sum(frame_counts(phases, fps))
+    seconds = sum(s for s, _ in phases)
+    assert abs(n - seconds * fps) <= 0.5      # no rounding error adds up
     return n
 
 
@@ -82,6 +89,53 @@ def test_webm(tmp_path: Path) -> None:
     with av.open(str(out)) as c:
         assert c.streams.video[0].codec_context.name == "vp9"
         assert sum(1 for _ in c.decode(video=0)) == expected_frames(10, title=False)
+
+
+def video_seconds(path: Path) -> float:
+    """A video file's duration as a player reads it (the stream's, else the container's)."""
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        if s.duration is not None and s.time_base is not None:
+            return float(s.duration * s.time_base)
+        assert c.duration is not None
+        return c.duration / av.time_base
+
+
+def gif_seconds(path: Path) -> float:
+    """A GIF's duration: the sum of its frames' delays."""
+    return sum(gif_frames(path)[1]) / 1000
+
+
+@pytest.mark.parametrize("name", ["hakoiri-musume", "n-queens-8"])
+def test_files_of_every_format_last_as_long(tmp_path: Path, name: str) -> None:
+    """The MP4, WebM and GIF of an example config, written and read back, last the same
+    time within one GIF frame (N-Queens' GIF was 14 % longer when each phase was rounded
+    to whole frames at each format's rate)."""
+    config = CONFIGS / f"{name}.toml"
+    options, explicit = example_options(config, cell=4)
+    outs = {fmt: tmp_path / f"{name}.{fmt}" for fmt in ("mp4", "webm", "gif")}
+    render_trace(io.StringIO(example_trace(config)), name, list(outs.items()), options,
+                 explicit=explicit)
+    mp4, webm, gif = video_seconds(outs["mp4"]), video_seconds(outs["webm"]), \
+        gif_seconds(outs["gif"])
+    assert mp4 > 5 and webm == pytest.approx(mp4, abs=1e-3)
+    assert abs(gif - mp4) <= 1 / min(options.fps, options.gif_fps)
+
+
+def test_webm_is_tagged_bt601_like_mp4(tmp_path: Path) -> None:
+    """Both video formats say how their YUV was made (BT.601, limited range), read back
+    from the files."""
+    outs = [tmp_path / "h.mp4", tmp_path / "h.webm"]
+    res = render(str(TRACE), "-o", str(outs[0]), "-o", str(outs[1]), *SMALL, "--no-title")
+    assert res.exit_code == 0, res.output
+    for out in outs:
+        with av.open(str(out)) as c:
+            cc = c.streams.video[0].codec_context
+            tags = (int(cc.colorspace), int(cc.color_primaries), int(cc.color_trc),
+                    int(cc.color_range))
+            first = next(c.decode(video=0))
+            assert (int(first.colorspace), int(first.color_range)) == (6, 1), out.suffix
+        assert tags == (6, 6, 6, 1), out.suffix   # smpte170m x3, tv range
 
 
 def test_same_trace_same_frames(tmp_path: Path) -> None:

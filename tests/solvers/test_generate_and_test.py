@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.doc_tables import block, ratio_agrees, tables
 from puzzlereel.config import ConfigError, load_config
 from puzzlereel.rules.arith import Expression
 from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import Guess, Place, Remove, Solution
-from tests.fixtures import CONFIGS, replayed, write
+from tests.fixtures import CONFIGS, ROOT, replayed, write
 
 OPTS = SolveOptions()
 
@@ -43,6 +44,7 @@ def test_komachi_trace_replays() -> None:
     sols = [e for e in evs if isinstance(e, Solution)]
     assert [s.text for s in sols] == [t + "=100" for t in SEED_KOMACHI]
     assert summary.end is not None and summary.end.status == "solved"
+    assert (summary.end.stats["solutions"], summary.end.stats["expressions"]) == (11, 3 ** 8)
 
 
 def brute_komachi(digits: tuple[int, ...], choices: tuple[str, ...], target: int) -> list[str]:
@@ -84,9 +86,10 @@ def test_komachi_matches_brute_force(digits: list[int], ops: set[str], join: boo
 
 def test_komachi_all_operators_trace_replays() -> None:
     p = komachi.load(load_config(CONFIGS / "komachi-100-all-operators.toml"))
-    evs, _ = replayed(komachi.solve(p, OPTS))
+    evs, summary = replayed(komachi.solve(p, OPTS))
     texts = [e.text for e in evs if isinstance(e, Solution)]
-    assert "1+2+3+4+5+6+7+8*9=100" in texts and len(texts) == len(set(texts)) > 11
+    assert "1+2+3+4+5+6+7+8*9=100" in texts and len(texts) == len(set(texts)) == 101
+    assert summary.end is not None and summary.end.stats["expressions"] == 5 ** 8
 
 
 def test_komachi_unsolvable_target(tmp_path: Path) -> None:
@@ -137,9 +140,13 @@ def test_oomachi_matches_brute_force(terms: int) -> None:
 
 def test_oomachi_trace_replays() -> None:
     p = oomachi.load(load_config(CONFIGS / "oomachi.toml"))
-    evs, _ = replayed(oomachi.solve(p, OPTS))
+    evs, summary = replayed(oomachi.solve(p, OPTS))
     assert [e.text for e in evs if isinstance(e, Solution)] == [
         "1267*1268*1269=2038719564", "1332*1333*1334=2368591704"]
+    # n from the cube roots of 1023456789 and 9876543210, every one tested
+    assert summary.end is not None
+    stats = summary.end.stats
+    assert (stats["n_from"], stats["n_to"], stats["candidates"]) == (1007, 2144, 1138)
 
 
 # ---------------------------------------------------------------- alphametic
@@ -167,10 +174,13 @@ def brute_alphametic(equation: str) -> list[dict[str, int]]:
 
 def test_send_more_money() -> None:
     p = alphametic.load(load_config(CONFIGS / "send-more-money.toml"))
-    evs, _ = replayed(alphametic.solve(p, OPTS))
+    evs, summary = replayed(alphametic.solve(p, OPTS))
     sols = [e for e in evs if isinstance(e, Solution)]
     assert len(sols) == 1
     assert sols[0].text == "9567+1085=10652"
+    # the column-wise search's nodes (docs/generate-and-test.md: 1,919 against the
+    # 1.8 million permutations of a plain generator)
+    assert summary.end is not None and summary.end.stats["nodes"] == 1919
     assert sols[0].assignment == {"D": 7, "E": 5, "M": 1, "N": 6, "O": 0, "R": 8, "S": 9,
                                   "Y": 2}
 
@@ -227,7 +237,10 @@ def test_queens_8_trace_with_steps_replays() -> None:
     places = sum(isinstance(e, Place) for e in evs)
     removes = sum(isinstance(e, Remove) for e in evs)
     assert places - removes == 8            # the board is full at the first solution
-    assert summary.moves == places + removes
+    assert (places, removes) == (113, 105)  # the backtracking's steps to it
+    assert summary.moves == places + removes == 218
+    assert summary.end is not None
+    assert (summary.end.stats["placed"], summary.end.stats["removed"]) == (113, 105)
 
 
 @pytest.mark.parametrize("steps, max_steps", [("all", 100000), ("all", 50), ("none", 0)])
@@ -306,12 +319,26 @@ def test_mastermind_analyze_simple_matches_the_seed() -> None:
     assert sum(r["histogram"].values()) == 5040
 
 
-def test_mastermind_expected_beats_simple() -> None:
+# every secret of 10 symbols, 4 places, no repeats: strategy -> (total guesses, how many
+# secrets need 1, 2, ... guesses)
+STRATEGIES = {"simple": (28024, [1, 13, 108, 596, 1668, 1768, 752, 129, 5]),
+              "minimax": (27139, [1, 3, 44, 515, 2124, 2151, 202]),
+              "expected": (26551, [1, 4, 59, 574, 2430, 1885, 87])}
+
+
+@pytest.mark.parametrize("strategy", list(STRATEGIES))
+def test_mastermind_strategy_totals_over_every_secret(strategy: str) -> None:
+    """The totals docs/generate-and-test.md gives (10 symbols, 4 places, no repeats):
+    any change to a strategy's choice or tie rule shows here."""
+    total, histogram = STRATEGIES[strategy]
     p = mastermind.load(load_config(CONFIGS / "mastermind-9431.toml"))
-    r = mastermind.analyze(p, OPTS)
-    assert r["strategy"] == "expected"
-    assert r["average"] < 5.3 and r["max"] <= 7
-    assert sum(int(k) * v for k, v in r["histogram"].items()) == r["total_guesses"]
+    assert p.strategy == "expected"     # the config's; --algorithm chooses the others
+    r = mastermind.analyze(p, SolveOptions(algorithm=strategy))
+    assert (r["strategy"], r["secrets"], r["total_guesses"]) == (strategy, 5040, total)
+    assert sum(int(k) * v for k, v in r["histogram"].items()) == total
+    assert r["average"] == pytest.approx(total / 5040, abs=1e-4)
+    assert [r["histogram"][str(k)] for k in range(1, len(histogram) + 1)] == histogram
+    assert r["max"] == len(histogram) and r["first_guess"] == [0, 1, 2, 3]
 
 
 def test_mastermind_knuth_minimax() -> None:
@@ -342,3 +369,36 @@ def test_mastermind_solve_needs_a_secret(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as err:
         list(mastermind.solve(p, OPTS))
     assert err.value.field == "puzzle.secret"
+
+
+# ---------------------------------------------------------------- the benchmark's tables
+
+
+def test_doc_benchmark_tables_are_one_consistent_run() -> None:
+    """docs/generate-and-test.md's timing tables are benchmarks/generate_and_test_bench.py's
+    output (``--record``): every ratio is its two times divided, and the answers are the
+    known ones."""
+    doc = (ROOT / "docs" / "generate-and-test.md").read_text(encoding="utf-8")
+    text = block(doc, "generate_and_test_bench")
+    assert text.startswith("Run of ") and "Every answer was checked" in text
+    timing, queens, strategies = tables(text)
+    assert timing[0] == ["case", "Lisp work s", "ours work s", "ratio", "Lisp process s",
+                         "ours process s", "ratio"]
+    assert len(timing) > 10
+    for row in timing[1:]:
+        assert ratio_agrees(row[2], row[1], row[3]), row
+        assert ratio_agrees(row[5], row[4], row[6]), row
+    counts = {row[0]: row[1] for row in queens[1:]}
+    assert counts == {"n = 12": "14,200", "n = 14": "365,596", "n = 16": "14,772,512"}
+    totals = {row[0]: row[1] for row in strategies[1:]}
+    assert totals == {name: f"{total:,} / 5,040" for name, (total, _) in STRATEGIES.items()}
+
+
+def test_doc_mastermind_table_holds_the_pinned_figures() -> None:
+    """The strategy table of docs/generate-and-test.md says what the solver gives."""
+    doc = (ROOT / "docs" / "generate-and-test.md").read_text(encoding="utf-8")
+    (table,) = [t for t in tables(doc) if t[0][:2] == ["strategy", "total guesses"]]
+    for name, total, average, most, histogram in table[1:]:
+        want, counts = STRATEGIES[name]
+        assert (int(total), average, int(most)) == (want, f"{want / 5040:.4f}", len(counts))
+        assert [int(v) for v in histogram.split(",")] == counts

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.doc_tables import block, ratio_agrees, tables
 from puzzlereel.config import ConfigError, load_config
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.peg_solitaire import board as pb
@@ -19,7 +20,7 @@ from puzzlereel.solvers.peg_solitaire import config as pc
 from puzzlereel.solvers.peg_solitaire import search as ps
 from puzzlereel.solvers.peg_solitaire import tables as pt
 from puzzlereel.trace import End, PegMove, dumps, validate
-from tests.fixtures import CONFIGS, cli, write
+from tests.fixtures import CONFIGS, ROOT, cli, write
 
 
 def write_config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
@@ -58,8 +59,13 @@ def test_hoppers_seven_moves_72_solutions() -> None:
     result = ps.analyze(puzzle, SolveOptions())
     assert result["optimal_moves"] == 7
     assert result["optimal_solutions"] == 72
+    # the search's effort is deterministic (same table size, same order): a change here
+    # is a change in the pruning or the duplicate detection, even if the answer holds
+    assert result["states"] == 1931
+    assert result["nodes_per_bound"] == {"4": 7, "5": 50, "6": 244, "7": 647}
     text, end = trace_of(puzzle)
     assert end.status == "solved" and end.moves == 7
+    assert end.stats["states"] == 948 and end.stats["jumps"] == 11
     assert replayed(text) == (7, "solved")
 
 
@@ -71,19 +77,24 @@ def test_hoppers_first_jump_fixed_18_solutions(tmp_path: Path) -> None:
     assert puzzle.first == (0, 3, 6)
     result = ps.analyze(puzzle, SolveOptions())
     assert (result["optimal_moves"], result["optimal_solutions"]) == (7, 18)
-    text, _ = trace_of(puzzle)
+    assert result["states"] == 1914
+    text, end = trace_of(puzzle)
+    assert end.stats["states"] == 935
     assert replayed(text) == (7, "solved")
 
 
-@pytest.mark.parametrize("hole, moves", [(0, 10), (1, 11), (3, 9)])
-def test_triangle_complement(tmp_path: Path, hole: int, moves: int) -> None:
+@pytest.mark.parametrize("hole, moves, solutions, states, counted", [
+    (0, 10, 1362, 22973, 38021), (1, 11, 252, 38961, 60965), (3, 9, 466, 20542, 41075)])
+def test_triangle_complement(tmp_path: Path, hole: int, moves: int, solutions: int,
+                             states: int, counted: int) -> None:
     cfg = write_config(tmp_path, f'board = "triangle"\nempty = {hole}\ngoal = "complement"\n')
     puzzle = load(cfg)
     result = ps.analyze(puzzle, SolveOptions())
     assert result["status"] == "solved" and result["optimal_moves"] == moves
-    assert result["optimal_solutions"] >= 1
+    assert result["optimal_solutions"] == solutions
+    assert result["states"] == counted
     text, end = trace_of(puzzle)
-    assert end.moves == moves
+    assert end.moves == moves and end.stats["states"] == states
     assert replayed(text) == (moves, "solved")
     assert ps.reference_min_moves(puzzle) == moves
 
@@ -91,9 +102,10 @@ def test_triangle_complement(tmp_path: Path, hole: int, moves: int) -> None:
 def test_triangle_hole_4_has_no_complement(tmp_path: Path) -> None:
     cfg = write_config(tmp_path, 'board = "triangle"\nempty = 4\ngoal = "complement"\n')
     puzzle = load(cfg)
-    assert ps.analyze(puzzle, SolveOptions())["status"] == "unsolvable"
+    result = ps.analyze(puzzle, SolveOptions())
+    assert result["status"] == "unsolvable" and result["states"] == 22114
     text, end = trace_of(puzzle)
-    assert end.status == "unsolvable"
+    assert end.status == "unsolvable" and end.stats["states"] == 22114
     assert replayed(text) == (0, "unsolvable")
     assert ps.reference_min_moves(puzzle) is None
     # ... but the last peg can be left at hole 12, as the seed says
@@ -107,9 +119,10 @@ def test_english_central_31_jumps() -> None:
     puzzle = load(CONFIGS / "english.toml")
     outcome = ps.search_any(puzzle)
     assert outcome.status == "solved" and len(outcome.jumps) == 31
+    assert outcome.nodes == 8992
     assert outcome.seconds < 5  # generous: the benchmark measures it properly
     text, end = trace_of(puzzle)
-    assert end.moves == 31 and end.stats["jumps"] == 31
+    assert end.moves == 31 and end.stats["jumps"] == 31 and end.stats["states"] == 8992
     assert replayed(text) == (31, "solved")
 
 
@@ -381,3 +394,17 @@ def test_custom_board_with_diagonal_jumps(tmp_path: Path) -> None:
     if end.status == "solved":
         assert all(isinstance(e, PegMove) for e in ps.solve(puzzle, SolveOptions())
                    if e.type == "move")
+
+
+def test_doc_benchmark_table_is_one_consistent_run() -> None:
+    """docs/peg-solitaire.md's table is benchmarks/pegs_bench.py's output (``--record``):
+    the known answers, and every ratio its two times divided."""
+    doc = (ROOT / "docs" / "peg-solitaire.md").read_text(encoding="utf-8")
+    text = block(doc, "pegs_bench")
+    assert text.startswith("Run of ")
+    (table,) = tables(text)
+    assert table[0] == ["case", "answer", "ours (ms)", "Hiroi's SBCL (ms)", "ratio"]
+    assert [row[1] for row in table[1:]] == ["7 mv, 18", "7 mv, 72", "10 moves", "11 moves",
+                                             "none", "9 moves", "10 moves", "none"]
+    for row in table[1:]:
+        assert ratio_agrees(row[2], row[3], row[4]), row

@@ -11,15 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.doc_tables import block, ratio_agrees, tables
 from puzzlereel import app
 from puzzlereel.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.sliding_block.search import analyze, solve
+from puzzlereel.solvers.sliding_block.search import SpaceWarning, analyze, solve
 from puzzlereel.solvers.sliding_block.tables import Move, Tables
 from puzzlereel.trace import BlockMove, End, Header
-from tests.fixtures import CONFIGS, replayed, write
+from tests.fixtures import CONFIGS, ROOT, replayed, write
 
 
 def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:
@@ -43,37 +44,51 @@ def with_metric(metric: str, path: Path = CONFIGS / "hakoiri-musume.toml") -> sb
     return sb.load(type(cfg)(cfg.path, cfg.text, data))
 
 
-@pytest.mark.parametrize("config, metric, moves", [
-    ("hakoiri-musume.toml", "piece", 81),
-    ("hakoiri-musume.toml", "line", 90),
-    ("hakoiri-musume.toml", "step", 116),
-    ("hakoiri-musume-98.toml", "piece", 98),
-    ("dads-puzzle.toml", "piece", 59),
+@pytest.mark.parametrize("config, metric, moves, states", [
+    ("hakoiri-musume.toml", "piece", 81, 23822),
+    ("hakoiri-musume.toml", "line", 90, 23829),
+    ("hakoiri-musume.toml", "step", 116, 24030),
+    ("hakoiri-musume-98.toml", "piece", 98, 28836),
+    ("dads-puzzle.toml", "piece", 59, 1118),
 ])
-def test_known_optimal_answers_and_their_traces_replay(config, metric, moves):
+def test_known_optimal_answers_and_their_traces_replay(config, metric, moves, states):
     events = solve_events(with_metric(metric, CONFIGS / config))
     assert isinstance(events[0], Header) and isinstance(events[-1], End)
     assert events[-1].status == "solved" and events[-1].moves == moves
+    # positions stored when the goal was reached: the breadth-first search is
+    # deterministic, so a change here is a change in the search (a duplicate not caught,
+    # a move not generated), even where the answer stays the same
+    assert events[-1].stats["states"] == states
+    assert events[-1].stats["bytes_per_state"] == 20
     assert sum(isinstance(e, BlockMove) for e in events) == moves
     assert check_trace(events) == moves
 
 
-def test_hakoiri_musume_reachable_space():
-    result = analyze(with_metric("piece"), SolveOptions())
+@pytest.mark.parametrize("metric, max_depth", [("piece", 124), ("line", 133), ("step", 167)])
+def test_hakoiri_musume_reachable_space(metric: str, max_depth: int) -> None:
+    result = analyze(with_metric(metric), SolveOptions())
     assert result["states"] == 25955
     assert sum(result["depths"]) == 25955
-    assert result["max_depth"] == len(result["depths"]) - 1
+    assert result["max_depth"] == len(result["depths"]) - 1 == max_depth
     assert len(result["farthest"]) == result["depths"][-1] > 0
     assert all(len(rows) == 5 and all(len(r) == 4 for r in rows) for rows in result["farthest"])
 
 
 SMALL = [
-    # (layout, goal, metric)
+    # (layout, goal, metric): unsolvable ones (the whole space is searched) ...
     ("AAb\n.cd\nee.", ("A", 1, 2), "piece"),
     ("AAb\n.cd\nee.", ("A", 1, 2), "line"),
     ("AAb\n.cd\nee.", ("A", 1, 2), "step"),
     ("AB.\nAC.\nDDE", ("A", 2, 1), "piece"),
     ("A.b\nAcc\n.de", ("A", 2, 1), "line"),
+    # ... and solvable ones, 2x2 pieces among them (the shape with its own duplicate check)
+    ("AAb\n.cd\n.e.", ("A", 1, 2), "piece"),
+    ("AB.\nAC.\nD.E", ("A", 2, 1), "step"),
+    ("A.b\nAcc\n..e", ("A", 2, 1), "line"),
+    ("AAb\nAAc\nd..", ("A", 1, 1), "piece"),
+    ("AAb\nAAc\nd..", ("A", 1, 1), "step"),
+    ("AAbc\nAAde\nf...", ("A", 2, 1), "piece"),
+    ("AAbc\nAAde\nf...", ("A", 2, 1), "line"),
 ]
 
 
@@ -98,15 +113,19 @@ def test_compiled_search_matches_a_plain_bfs(tmp_path, layout, goal, metric):
                      board.is_goal)
     events = solve_events(puzzle)
     end = events[-1]
-    if ref.status == "solved":
-        assert end.status == "solved" and end.moves == len(ref.moves)
-        check_trace(events)
-    else:
-        assert end.status == "unsolvable"
     layers = search.bfs_depths(start, lambda s: ((m, board.apply(s, m))
                                                  for m in board.legal_moves(s)))
+    reachable = sum(len(layer) for layer in layers)
+    if ref.status == "solved":
+        assert end.status == "solved" and end.moves == len(ref.moves)
+        assert check_trace(events) == end.moves
+        assert 0 < end.stats["states"] <= reachable
+    else:
+        assert end.status == "unsolvable"
+        assert end.stats["states"] == reachable     # every position, each stored once
     result = analyze(puzzle, SolveOptions())
     assert result["depths"] == [len(layer) for layer in layers]
+    assert result["states"] == reachable
 
 
 def test_state_and_move_text_forms_round_trip():
@@ -224,6 +243,7 @@ def test_family_registry_and_plot_series():
     loaded = app.load_puzzle(CONFIGS / "dads-puzzle.toml")
     result = app.analyze(loaded, SolveOptions())
     series = loaded.solver.plot_series(result)
+    assert result["states"] == 1398
     assert series is not None and sum(y for _, y in series.points) == result["states"]
 
 
@@ -244,6 +264,24 @@ def test_memory_budget_stops_with_limit(tmp_path):
         [solve]
         memory_mb = 2
     ''')
-    end = solve_events(puzzle)[-1]
-    assert end.status == "limit" and end.stats["limit"] == "memory_mb 2"
+    with pytest.warns(SpaceWarning, match="far more than the 2 MiB memory budget holds"):
+        end = solve_events(puzzle)[-1]
+    assert end.status == "limit"
+    assert end.stats["limit"] == (f"stopped after {end.stats['states']:,} positions at the "
+                                  "2 MiB memory budget; raise --max-memory or --max-states")
     assert end.stats["states"] * end.stats["bytes_per_state"] <= 2 << 20
+
+
+def test_doc_benchmark_table_is_one_consistent_run() -> None:
+    """docs/sliding-block.md's table is benchmarks/sliding_block_bench.py's output
+    (``--record``): the known answers, and every ratio its two times divided."""
+    doc = (ROOT / "docs" / "sliding-block.md").read_text(encoding="utf-8")
+    text = block(doc, "sliding_block_bench")
+    assert text.startswith("Run of ")
+    (table,) = tables(text)
+    assert table[0][:5] == ["puzzle", "moves", "positions", "bytes/pos", "search s"]
+    assert [(row[1], row[2]) for row in table[1:]] == [
+        ("81", "23,822"), ("98", "28,836"), ("59", "1,118")]
+    for row in table[1:]:
+        assert ratio_agrees(row[4], row[5], row[6]), row
+        assert ratio_agrees(row[7], row[8], row[9]), row

@@ -10,7 +10,7 @@ from puzzlereel.solvers.base import SolveOptions, Stopwatch
 from puzzlereel.trace import End
 from tests.fixtures import CONFIGS
 
-FAST = ["dads-puzzle", "hoppers", "n-queens-8", "mastermind-knuth",
+FAST = ["dads-puzzle", "six-puzzle-2x3", "hoppers", "n-queens-8", "mastermind-knuth",
         "komachi-100", "oomachi", "send-more-money"]
 
 

@@ -1,8 +1,10 @@
-"""Reading traces: streamed line by line, and every malformed line named by its number
-and field in one line of text."""
+"""Reading traces: streamed line by line, from bytes or text alike, and every malformed
+line (hostile ones too: not UTF-8, nested thousands deep, numbers of thousands of
+digits) named by its number and field in one line of text."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -50,3 +52,55 @@ def test_malformed_traces_name_the_line_and_field(lines, expected):
         validate(lines_io(*lines), "bad.jsonl")
     assert str(info.value).startswith("bad.jsonl: line ")
     assert "\n" not in str(info.value)
+
+
+def test_a_json_error_says_at_once():
+    # "Unterminated string starting at" + " at column": the word came twice
+    with pytest.raises(TraceError) as info:
+        validate(lines_io('{"type": "head'), "t.jsonl")
+    assert str(info.value) == ("t.jsonl: line 1: invalid JSON (Unterminated string starting "
+                               "at column 10)")
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("[" * 100_000, "invalid JSON (arrays or objects nested more than 32 deep)"),
+    ('{"a": ' + "[" * 40 + "]" * 40 + "}", "a: arrays or objects nested more than 32 deep"),
+    ('{"a": ' + "9" * 4_301 + "}", "invalid JSON (a number of more than 4,300 digits at "
+                                   "column 7)"),
+    ('{"a": "\\udc80"}', "invalid JSON (a \\u escape of half a surrogate pair"),
+])
+def test_hostile_lines_are_trace_errors(line, expected):
+    with pytest.raises(TraceError) as info:
+        validate(lines_io(line), "t.jsonl")
+    assert str(info.value).startswith(f"t.jsonl: line 1: {expected}")
+
+
+def test_nesting_up_to_the_limit_and_surrogate_pairs_are_fine():
+    deep = "[" * 30 + "]" * 30
+    events = list(read_trace(lines_io(json.dumps({**HEADER, "title": "\ud83d\ude00"}),
+                                      '{"type": "note", "text": "n", "x": ' + deep + "}"),
+                             "t.jsonl", allow_partial=True))
+    assert events[0][1].title == "\U0001F600"   # type: ignore[union-attr]
+
+
+BAD = json.dumps({**HEADER, "title": "TITLE"}).encode().replace(b"TITLE", b"caf\xe9")
+
+
+@pytest.mark.parametrize("stream", [
+    lambda: io.BytesIO(BAD + b"\n"),                                         # a file
+    lambda: io.TextIOWrapper(io.BytesIO(BAD + b"\n"), encoding="utf-8"),     # stdin, strict
+    lambda: io.TextIOWrapper(io.BytesIO(BAD + b"\n"), encoding="utf-8",      # stdin in the C
+                             errors="surrogateescape"),                      # locale
+    lambda: io.StringIO((BAD + b"\n").decode("utf-8", "surrogateescape")),   # text, no bytes
+])
+def test_bytes_that_are_not_utf8_are_one_error_however_they_come(stream):
+    with pytest.raises(TraceError) as info:
+        validate(stream(), "t.jsonl")
+    assert str(info.value).startswith("t.jsonl: line 1: not UTF-8")
+
+
+def test_a_long_bad_value_is_quoted_short():
+    head = {**HEADER, "pieces": "W" * 1_000_000}
+    with pytest.raises(TraceError) as info:
+        validate(lines_io(json.dumps(head)), "t.jsonl")
+    assert len(str(info.value)) < 200

@@ -1,0 +1,91 @@
+"""Stopping on request: Ctrl-C, ``kill``, a closed terminal, all handled alike.
+
+SIGINT, SIGTERM (what ``timeout``, Docker, systemd and CI runners send) and SIGHUP raise
+``Interrupted`` in the main thread, from the first moment of start-up (``install`` runs
+before the heavy imports); the command line turns it into one line and the exit code
+128 + the signal's number, after the unfinished output files are removed.
+
+A compiled search holds the main thread for as long as it runs, so a signal would wait
+for it.  ``run_stoppable`` runs such work on a second thread (the compiled loops release
+Python's lock) and keeps the main thread free to notice a signal within a tenth of a
+second; on a signal it removes the unfinished files of the running work and raises
+``Interrupted`` at once, leaving the abandoned thread to the process's exit.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import TypeVar
+
+from puzzlereel import fileio
+
+T = TypeVar("T")
+
+SIGNALS: tuple[str, ...] = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+class Interrupted(BaseException):
+    """A signal asked the program to stop (a BaseException, like KeyboardInterrupt, so
+    that no ``except Exception`` swallows it)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        try:
+            self.name = signal.Signals(signum).name
+        except ValueError:   # pragma: no cover - not a known signal number
+            self.name = f"signal {signum}"
+        super().__init__(self.name)
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal's number, as a shell reports a process the signal killed."""
+        return 128 + self.signum
+
+    @property
+    def message(self) -> str:
+        return "interrupted" if self.name == "SIGINT" else f"stopped by {self.name}"
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+def install() -> None:
+    """Make SIGINT, SIGTERM and SIGHUP (where the system has them) raise ``Interrupted``."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for name in SIGNALS:
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, _raise)
+
+
+def run_stoppable(work: Callable[[], T], *, poll: float = 0.1) -> T:
+    """``work()`` on a second thread, returning its result or raising its exception; a
+    signal meanwhile removes the files it was writing and raises ``Interrupted``."""
+    result: list[T] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(work())
+        except BaseException as exc:  # noqa: BLE001 - handed to the main thread
+            failure.append(exc)
+
+    worker = threading.Thread(target=target, name="puzzlereel-work", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(poll)
+    except BaseException:
+        fileio.remove_unfinished()
+        raise
+    if failure:
+        raise failure[0]
+    return result[0]
+
+
+__all__ = ["SIGNALS", "Interrupted", "install", "run_stoppable"]

@@ -1,0 +1,301 @@
+"""One frame of a solution, drawn exactly as ``render`` would draw it, for tuning the look.
+
+``puzzlereel preview`` picks one moment of the video — the title card, the position
+after move N, the frame shown at a time, or the last frame — and writes that frame as a
+PNG.  It drives the renderer's own ``Movie`` (the same scene, timeline, options and
+header hints as ``render``) with a sink that keeps the one frame asked for instead of
+encoding, and stops as soon as it has it; so the picture is the very frame the MP4
+encoder would receive at that time.  A scene's picture depends only on (cell size,
+step, progress), so the frames before the one asked for are timed but not painted:
+the scene's last ``draw`` is only carried out when its frame is kept.  From a config it
+solves first (into a temporary trace, or the file ``--trace`` names).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, cast
+
+import numpy as np
+
+from puzzlereel import app
+from puzzlereel.config import Config, load_config
+from puzzlereel.errors import UsageError
+from puzzlereel.fileio import atomic_path
+from puzzlereel.progress import Progress, no_progress
+from puzzlereel.render.core import (
+    AnyScene,
+    AnyStep,
+    Movie,
+    Sink,
+    render_stream,
+    resolve_options,
+)
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.theme import Theme
+from puzzlereel.trace import End, Header
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Which frame: ``"title"``, ``"move"`` (after move ``value``), ``"time"`` (the frame
+    shown at ``value`` seconds) or ``"end"`` (the last frame)."""
+
+    kind: str
+    value: float = 0.0
+
+    def __str__(self) -> str:
+        if self.kind == "move":
+            return f"move {int(self.value)}"
+        if self.kind == "time":
+            return f"{self.value:g} s"
+        return self.kind
+
+
+def moment(move: int | None = None, time: float | None = None, title: bool = False,
+           end: bool = False) -> Moment:
+    """The frame the options ask for (``UsageError`` for more than one); by default the
+    start position (move 0)."""
+    given = [name for name, on in (("--move", move is not None), ("--time", time is not None),
+                                   ("--title", title), ("--end", end)) if on]
+    if len(given) > 1:
+        raise UsageError(f"{' and '.join(given)}: give one of --move, --time, --title, --end")
+    if move is not None:
+        if move < 0:
+            raise UsageError(f"--move: must be >= 0, got {move}")
+        return Moment("move", move)
+    if time is not None:
+        if not math.isfinite(time) or time < 0:
+            raise UsageError(f"--time: must be >= 0 seconds, got {time:g}")
+        return Moment("time", time)
+    if title:
+        return Moment("title")
+    if end:
+        return Moment("end")
+    return Moment("move", 0)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The frame drawn: its pixels (height, width, 3) RGB, its index in the video and the
+    time it is shown at."""
+
+    pixels: np.ndarray
+    index: int
+    fps: int
+
+    @property
+    def seconds(self) -> float:
+        return self.index / self.fps
+
+
+class _Found(Exception):
+    """The frame asked for has been drawn: stop replaying."""
+
+    def __init__(self, pixels: np.ndarray, index: int) -> None:
+        super().__init__()
+        self.pixels = pixels
+        self.index = index
+
+
+def _nothing() -> None:
+    pass
+
+
+class _KeepOne:
+    """A sink that keeps one frame: the one at index ``at``; with ``last``, the video's
+    last frame when ``at`` lies beyond it (or is None).  ``paint`` completes a frame
+    before it is kept (the deferred scene's last drawing)."""
+
+    def __init__(self, at: int | None, last: bool) -> None:
+        self.at = at
+        self.keep_last = last
+        self.count = 0
+        self.last: np.ndarray | None = None
+        self.paint: Callable[[], None] = _nothing
+
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        if self.at is not None and self.count <= self.at < self.count + repeat:
+            self.paint()
+            raise _Found(frame.copy(), self.at)
+        self.count += repeat
+        self.last = frame     # the Movie's one buffer: valid until the next frame
+
+    def close(self) -> None:
+        if self.keep_last and self.last is not None:
+            self.paint()
+            raise _Found(self.last.copy(), self.count - 1)
+
+    def abort(self) -> None:
+        pass
+
+
+class _Deferred:
+    """A scene whose ``draw`` remembers its last call instead of painting; ``paint``
+    carries it out.  Everything else is the scene's own."""
+
+    def __init__(self, scene: AnyScene) -> None:
+        self.scene = scene
+        self.call: tuple[np.ndarray, AnyStep, float] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.scene, name)
+
+    def draw(self, out: np.ndarray, step: AnyStep, p: float) -> None:
+        self.call = (out, step, p)
+
+    def paint(self) -> None:
+        if self.call is not None:
+            out, step, p = self.call
+            self.scene.draw(out, step, p)
+            self.call = None
+
+
+class _Preview(Movie):
+    """The renderer's ``Movie``, stopping after the step that brings the counter to
+    ``move`` (the position after that move, before its pause)."""
+
+    def __init__(self, header: Header, options: RenderOptions, move: int | None,
+                 sink: _KeepOne) -> None:
+        self.want = move
+
+        def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
+            return sink
+
+        super().__init__(header, options, options.fps, factory)
+        if move == 0:   # the start position, as the hold on it shows it
+            raise _Found(self.buf.copy(), self.frames - 1)
+        deferred = _Deferred(self.scene)
+        self.scene = cast(AnyScene, deferred)
+        self.paint = deferred.paint
+        sink.paint = deferred.paint
+
+    def play(self, step: AnyStep) -> None:
+        super().play(step)
+        if self.want and step.move == self.want:
+            self.paint()
+            raise _Found(self.buf.copy(), self.frames - 1)
+
+    def finish(self, end: End | None) -> None:
+        super().finish(end)
+        if self.want is not None:
+            raise UsageError(f"--move {self.want}: the trace's counter stops at "
+                             f"{self.moves}")
+
+
+def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,
+               explicit: frozenset[str] | set[str] = frozenset()) -> Frame:
+    """The frame ``when`` of the trace in ``stream``, as ``render`` draws it."""
+    used: dict[str, RenderOptions] = {}
+
+    def make(header: Header) -> list[Any]:
+        opts = resolve_options(header, options, explicit)
+        used["options"] = opts
+        at: int | None = None
+        move: int | None = None
+        if when.kind == "title":
+            if not (opts.title and opts.title_seconds > 0):
+                raise UsageError("--title: this video has no title card (title is off)")
+            at = 0
+        elif when.kind == "time":
+            at = int(math.floor(when.value * opts.fps + 1e-9))
+        elif when.kind == "move":
+            move = int(when.value)
+        return [_Preview(header, opts, move, _KeepOne(at, last=move is None))]
+
+    try:
+        render_stream(stream, source, make)
+    except _Found as found:
+        return Frame(found.pixels, found.index, used["options"].fps)
+    raise UsageError(f"{when}: the trace gave no frame", source=source)  # pragma: no cover
+
+
+def write_frame(frame: Frame, output: str | Path) -> None:
+    """The frame as a PNG at ``output`` (atomically)."""
+    from puzzlereel.render.encode import write_png
+
+    height, width, _ = frame.pixels.shape
+    with atomic_path(output) as tmp:
+        write_png(tmp, width, height, [frame.pixels])
+
+
+def check_output(output: str | Path) -> Path:
+    """``-o`` must name a ``.png`` file."""
+    path = Path(output)
+    if path.suffix.lower() != ".png":
+        raise UsageError(f"-o: preview writes a PNG; {str(output)!r} does not end in .png")
+    return path
+
+
+def is_config(arg: str) -> bool:
+    """Whether ``preview``'s input is a config (a ``.toml`` file, or a bundled example's
+    name when no such file exists) rather than a trace."""
+    if arg == "-":
+        return False
+    path = Path(arg)
+    if path.suffix.lower() == ".toml":
+        return True
+    if path.exists():
+        return False
+    return path.suffix == ""   # a bundled example's name (or a missing config: say so)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What ``preview`` drew and where it came from."""
+
+    frame: Frame
+    output: Path
+    trace: Path | None      # the trace solved on the way (kept with --trace)
+
+
+@contextlib.contextmanager
+def _trace_for(config_arg: str, keep: str | Path | None, flags: Mapping[str, Any],
+               progress: Progress) -> Iterator[tuple[Path, Config, RenderOptions, frozenset[str]]]:
+    """Solve the config into a trace (a temporary one unless ``keep``); yield the trace,
+    the config and the render options from its ``[render]`` table and ``flags``."""
+    from puzzlereel.solvers.base import SolveOptions
+
+    loaded = app.load_puzzle(config_arg)
+    options, explicit = app.render_options(loaded.config, flags)
+    with tempfile.TemporaryDirectory(prefix="puzzlereel-preview-") as folder:
+        trace = Path(keep) if keep is not None else Path(folder) / f"{loaded.config.name}.jsonl"
+        end = app.solve_to(loaded, trace, SolveOptions(progress=progress))
+        app.check_outcome(end, loaded.config.path)
+        yield trace, loaded.config, options, explicit
+
+
+def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any], *,
+            config: str | Path | None = None, keep_trace: str | Path | None = None,
+            stdin: IO[Any] | None = None, progress: Progress = no_progress) -> Preview:
+    """Draw one frame of ``arg`` (a trace, ``-``, a config or a bundled example's name)
+    into the PNG ``output``, with ``render``'s options: the config's ``[render]`` table
+    (``config`` for a trace) and then ``flags``."""
+    out = check_output(output)
+    if is_config(arg):
+        if config is not None:
+            raise UsageError("--config: give it with a trace; a config brings its own "
+                             "[render] table")
+        with _trace_for(arg, keep_trace, flags, progress) as (trace, _, options, explicit):
+            with app.open_trace(str(trace)) as (stream, name):
+                frame = draw_frame(stream, name, options, when, explicit=explicit)
+            kept = trace if keep_trace is not None else None
+    else:
+        if keep_trace is not None:
+            raise UsageError("--trace: only with a config (the input is already a trace)")
+        cfg = load_config(app.config_path(config)) if config is not None else None
+        options, explicit = app.render_options(cfg, flags)
+        with app.open_trace(arg, stdin) as (stream, name):
+            frame = draw_frame(stream, name, options, when, explicit=explicit)
+        kept = None
+    write_frame(frame, out)
+    return Preview(frame, out, kept)
+
+
+__all__ = ["Frame", "Moment", "Preview", "check_output", "draw_frame", "is_config", "moment",
+           "preview", "write_frame"]

@@ -1,0 +1,81 @@
+"""Starting configs for ``puzzlereel new``: one commented template per puzzle family.
+
+Each family's template (``puzzlereel/config-templates/<family>.toml``, shipped inside the
+package) holds every key the family's loader reads, with its default and a one-line
+explanation, and describes a real puzzle that solves as written; the ``[render]``
+table every family shares is kept once (``render.toml``) and added at the end.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from puzzlereel.catalog import description, suggestions, write_text
+from puzzlereel.errors import UsageError
+from puzzlereel.registry import NAMES
+
+PACKAGE = "puzzlereel"
+FOLDER = ("config-templates",)
+RENDER = "render"
+
+
+@dataclass(frozen=True)
+class Template:
+    """One family's starting config."""
+
+    family: str
+    text: str
+
+    @property
+    def description(self) -> str:
+        """The template's first sentence (``new --list``)."""
+        return description(self.text)
+
+
+def _read(name: str) -> str:
+    entry = importlib.resources.files(PACKAGE).joinpath(*FOLDER, f"{name}.toml")
+    return entry.read_text(encoding="utf-8")
+
+
+def families() -> tuple[str, ...]:
+    """The families ``new`` writes a template for: every puzzle kind."""
+    return NAMES
+
+
+def template(family: str) -> Template:
+    """The template for ``family`` (its ``[puzzle] type``), or ``UsageError`` naming
+    the closest families."""
+    if family not in NAMES:
+        close = suggestions(family, list(NAMES))
+        hint = f"; did you mean: {', '.join(close)}?" if close else \
+            f" (known: {', '.join(NAMES)})"
+        raise UsageError(f"no puzzle family {family!r}{hint}", field="FAMILY")
+    return Template(family, _read(family) + _read(RENDER))
+
+
+def templates() -> list[Template]:
+    """Every family's template, in the registry's order."""
+    return [template(family) for family in NAMES]
+
+
+def list_lines() -> Iterator[str]:
+    """``new --list``: one family a line, with what it is."""
+    width = max(len(family) for family in NAMES)
+    for item in templates():
+        yield f"{item.family.ljust(width)}  {item.description}"
+
+
+def write_new(family: str, output: str | Path, *, force: bool = False,
+              stdout: IO[str] | None = None) -> Template:
+    """Write ``family``'s template to ``output`` ("-": ``stdout``), atomically; an
+    existing file is replaced only with ``force``."""
+    found = template(family)
+    write_text(found.text, output, force=force, stdout=stdout)
+    return found
+
+
+__all__ = ["Template", "families", "list_lines", "template", "templates", "write_new"]

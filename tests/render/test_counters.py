@@ -1,0 +1,110 @@
+"""The counter bar and the end caption of every scene, as the frames show them: "Start",
+then the counter of each step ("Move 12 / 81", "Guess 3 / 9", "Step 40", "Solution 7"),
+then the scene's end caption on the final hold of a solved trace ("Solved in 81 moves",
+"92 solutions") — for one example config of each family, the example's own trace."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from puzzlereel.render.core import (
+    AnyStep,
+    Movie,
+    Output,
+    counter_text,
+    render_stream,
+    resolve_options,
+)
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.trace import End, Header
+from tests.fixtures import CONFIGS, DATA
+from tests.render.examples import example_options, example_trace
+
+
+class Nothing:
+    """A sink that keeps nothing."""
+
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+
+class Watched(Movie):
+    """A movie that notes the counter bar's text while each step plays and on the hold
+    after the last one (what the frames of that part show)."""
+
+    def __init__(self, *args: object) -> None:
+        self.shown: list[str | None] = []
+        super().__init__(*args)  # type: ignore[arg-type]
+        self.shown.append(self.counter)          # the start hold
+
+    def play(self, step: AnyStep) -> None:
+        super().play(step)
+        self.shown.append(self.counter)
+
+    def finish(self, end: End | None) -> None:
+        super().finish(end)
+        self.shown.append(self.counter)          # the end hold
+
+
+def counters(text: str, config: Path | None = None) -> list[str | None]:
+    """The counter texts a render of the trace ``text`` shows, in order (with ``config``'s
+    render options, if given)."""
+    options, explicit = (example_options(config, cell=4) if config is not None
+                         else (RenderOptions(cell=4), frozenset[str]()))
+    movies: list[Watched] = []
+
+    def outputs(header: Header) -> list[Output]:
+        opts = resolve_options(header, options, explicit)
+        movies.append(Watched(header, opts, 5, lambda *_: Nothing()))
+        return [movies[-1]]
+
+    render_stream(io.StringIO(text), "t", outputs)
+    return movies[0].shown
+
+
+def moves(word: str, total: int) -> list[str | None]:
+    return [f"{word} {n} / {total}" for n in range(1, total + 1)]
+
+
+@pytest.mark.parametrize("name, start, steps, end", [
+    ("dads-puzzle", "Start  ·  59 moves", moves("Move", 59), "Solved in 59 moves"),
+    ("six-puzzle-2x3", "Start  ·  21 moves", moves("Move", 21), "Solved in 21 moves"),
+    ("hoppers", "Start  ·  7 moves", moves("Move", 7), "Solved in 7 moves"),
+    ("triangle", "Start  ·  9 moves", moves("Move", 9), "Solved in 9 moves"),
+    ("n-queens-8", "Start", [f"Step {n}" for n in range(1, 219)]
+     + [f"Solution {k}" for k in range(1, 93)], "92 solutions"),
+    ("mastermind-9431-simple", "Start  ·  9 moves", moves("Guess", 9), "Solved in 9 guesses"),
+    ("komachi-100", "Start", [f"Solution {k}" for k in range(1, 12)], "11 solutions"),
+    ("oomachi", "Start", ["Solution 1", "Solution 2"], "2 solutions"),
+    ("send-more-money", "Start", ["Solution 1"], "1 solution"),
+])
+def test_every_scene_counts_and_ends_right(name: str, start: str, steps: list[str],
+                                           end: str) -> None:
+    config = CONFIGS / f"{name}.toml"
+    assert counters(example_trace(config), config) == [start, *steps, end]
+
+
+def test_an_unsolved_trace_keeps_its_last_counter() -> None:
+    """No "Solved in" caption unless the trace's end says solved: a trace stopped by a
+    limit ends on its last move; an unsolvable one never leaves "Start"."""
+    shown = counters((DATA / "hakoiri-5.jsonl").read_text(encoding="utf-8"))
+    assert shown == ["Start  ·  5 moves", *moves("Move", 5), "Move 5 / 5"]
+    config = CONFIGS / "french.toml"
+    assert counters(example_trace(config), config) == ["Start", "Start"]
+
+
+def test_counter_text() -> None:
+    assert counter_text("Move", 0, 81) == "Start  ·  81 moves"
+    assert counter_text("Move", None, None) == "Start"
+    assert counter_text("Move", 12, 81) == "Move 12 / 81"
+    assert counter_text("Guess", 3, None) == "Guess 3"
