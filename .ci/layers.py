@@ -29,8 +29,10 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("puzzlereel.rules",)),
     ("solvers | render", ("puzzlereel.solvers", "puzzlereel.render")),
     ("app", ("puzzlereel.app", "puzzlereel.plot", "puzzlereel.catalog", "puzzlereel.templates",
-             "puzzlereel.importers", "puzzlereel.preview")),
-    ("cli", ("puzzlereel.cli", "puzzlereel.__main__")),
+             "puzzlereel.importers", "puzzlereel.preview", "puzzlereel.manifest",
+             "puzzlereel.batch", "puzzlereel.executors", "puzzlereel.gallery")),
+    ("cli", ("puzzlereel.cli", "puzzlereel.command", "puzzlereel.__main__",
+             "puzzlereel.overview")),
 )
 # pairs on one floor that must stay apart (either direction)
 APART: tuple[tuple[str, str], ...] = (("puzzlereel.solvers", "puzzlereel.render"),)

@@ -1,5 +1,5 @@
 """``python -m puzzlereel`` runs the command line."""
 
-from puzzlereel.cli import main
+from puzzlereel.command import main
 
 main()

@@ -88,7 +88,12 @@ def load_puzzle(path: str | Path) -> Loaded[Any]:
     ``path`` may name a bundled example (``config_path``).  The puzzle's type depends on
     the config's ``[puzzle] type``, so it is only known at run time; the family's solver
     takes exactly what its loader gave."""
-    config = load_config(config_path(path))
+    return puzzle_of(load_config(config_path(path)))
+
+
+def puzzle_of(config: Config) -> Loaded[Any]:
+    """The puzzle of a config already read (``load_puzzle`` without the file): a batch
+    worker reads the config's bytes it was sent and names it as the user did."""
     kind = kind_of(config)
     expect = expected_count(config)
     loader: Loader = kind.load("config")
@@ -181,8 +186,10 @@ def check_outcome(end: End | None, source: str | Path) -> None:
                          f"({end.stats.get('reason', 'search space exhausted')})",
                          source=str(source))
     if end.status == "limit":
-        raise LimitReached("stopped by a limit before a solution was found "
-                           f"({end.stats.get('limit', 'limit')})", source=str(source))
+        limit = end.stats.get("limit")
+        raise LimitReached(limit if isinstance(limit, str) and limit.startswith("stopped")
+                           else "stopped by a limit before a solution was found"
+                           + (f" ({limit})" if limit else ""), source=str(source))
     if end.status != "solved":
         raise TraceError(f"the search ended with status {end.status!r}", source=str(source))
 
@@ -363,5 +370,5 @@ __all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "RunPlan", "UnexpectedAnswer"
            "analysis_exit_code", "analysis_lines", "analyze", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
            "load_puzzle", "open_trace", "parse_formats", "plan_run", "plot_analysis",
-           "render_options", "render_trace", "show_lines", "solve_events", "solve_to",
+           "puzzle_of", "render_options", "render_trace", "show_lines", "solve_events", "solve_to",
            "targets_for", "validate_lines"]

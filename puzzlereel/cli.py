@@ -4,7 +4,9 @@ This is the edge of the program, and its top floor: the only place that reads
 arguments, prints and exits.  Each command calls into ``puzzlereel.app``; every problem
 with the user's input arrives as a ``PuzzlereelError`` and leaves as one line on stderr
 naming the file, line and field, with the error's exit code: 1 bad input, 2 usage,
-3 no solution, 4 a limit stopped the search.
+3 no solution, 4 a limit stopped the search, 128 + the signal's number when a signal
+stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), 141 when the reader of stdout went
+away (like a program killed by SIGPIPE).
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from puzzlereel import __version__
+from puzzlereel import __version__, interrupts, progress
 from puzzlereel import app as work
-from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError, UsageError
 from puzzlereel.progress import Progress, Reporter
 
 if TYPE_CHECKING:
+    from puzzlereel.batch import BatchOptions
     from puzzlereel.solvers.base import SolveOptions
 
 app = typer.Typer(
@@ -47,12 +50,35 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+EXIT_CLOSED_PIPE = 141        # 128 + SIGPIPE: what a shell reports for `... | head`
+_quiet = False                # --quiet: print errors only
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print one line to stderr and exit."""
-    typer.echo(f"puzzlereel: {message}", err=True)
+    with contextlib.suppress(OSError, ValueError):
+        typer.echo(f"puzzlereel: {message}", err=True)
     raise typer.Exit(code)
+
+
+def say(line: str) -> None:
+    """A line of output for people (not data): silent with --quiet."""
+    if not _quiet:
+        typer.echo(line)
+
+
+def _reader_gone() -> NoReturn:
+    """stdout's reader went away (``| head``): stop quietly, as SIGPIPE would."""
+    with contextlib.suppress(Exception):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no more output anyway
+    raise typer.Exit(EXIT_CLOSED_PIPE)
+
+
+def stoppable(work: Callable[[], T]) -> T:
+    """Run a search so that a signal stops it within a tenth of a second."""
+    return interrupts.run_stoppable(work)
 
 
 def friendly(func: F) -> F:
@@ -65,13 +91,12 @@ def friendly(func: F) -> F:
         except PuzzlereelError as exc:
             fail(str(exc), exc.exit_code)
         except BrokenPipeError:
-            # the reader went away (`| head`); say nothing more on a closed pipe
-            with contextlib.suppress(Exception):
-                sys.stdout = open("/dev/null", "w")  # noqa: SIM115
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+            _reader_gone()
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             fail(f"{where}{exc.strerror or exc}")
+        except interrupts.Interrupted as exc:
+            fail(exc.message, exc.exit_code)
         except KeyboardInterrupt:
             fail("interrupted", 130)
 
@@ -89,8 +114,23 @@ def root(
     version: Annotated[bool, typer.Option("--version", "-V", callback=version_callback,
                                           is_eager=True, help="Print the version and exit.")]
     = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only: no "
+                                        "progress, warnings or summaries.")] = False,
+    progress_mode: Annotated[str, typer.Option("--progress", metavar="auto|bar|plain|none",
+                                               help="How long work shows progress on "
+                                               "stderr: a live bar (on a terminal), plain "
+                                               "lines every few seconds (logs, pipes), or "
+                                               "nothing.")] = "auto",
 ) -> None:
     """Solve classic puzzles optimally and turn the solutions into videos."""
+    global _quiet
+    if progress_mode not in progress.MODES:
+        raise typer.BadParameter(f"{progress_mode!r} is not one of: "
+                                 f"{', '.join(progress.MODES)}", param_hint="--progress")
+    _quiet = quiet
+    progress.set_mode("none" if quiet else progress_mode)
+    if quiet:
+        warnings.simplefilter("ignore")
 
 
 ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
@@ -98,15 +138,27 @@ ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
 MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
                                                help="Stop (exit 4) after storing this many "
                                                "positions.")]
+MaxMemory = Annotated[str | None, typer.Option("--max-memory", metavar="SIZE",
+                                               help="Stop (exit 4) before the search "
+                                               "stores more than this, e.g. 500M or 12G "
+                                               "(default: [solve] max_memory, else half "
+                                               "of the memory available).")]
 TraceArg = Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")]
 
 
 def _solve_options(max_states: int | None, algorithm: str | None, progress: Progress,
-                   farthest: bool = False) -> SolveOptions:
+                   farthest: bool = False, max_memory: str | None = None) -> SolveOptions:
+    from puzzlereel.config import parse_size
     from puzzlereel.solvers.base import SolveOptions
 
+    memory = None
+    if max_memory is not None:
+        try:
+            memory = parse_size(max_memory)
+        except ValueError as exc:
+            raise UsageError(f"--max-memory: {exc}") from None
     return SolveOptions(max_states=max_states, algorithm=algorithm, progress=progress,
-                        farthest=farthest)
+                        farthest=farthest, max_memory=memory)
 
 
 @app.command()
@@ -116,6 +168,7 @@ def solve(
     output: Annotated[str, typer.Option("-o", "--output", help="Trace file to write; '-' "
                                         "(the default) is stdout.")] = "-",
     max_states: MaxStates = None,
+    max_memory: MaxMemory = None,
     algorithm: Annotated[str | None, typer.Option("--algorithm", help="Override [solve] "
                                                   "algorithm.")] = None,
 ) -> None:
@@ -127,12 +180,13 @@ def solve(
       puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl
       puzzlereel solve configs/dads-puzzle.toml | puzzlereel show -
 
-    Exit codes: 0 solved, 1 bad config, 3 no solution (proved), 4 --max-states reached.
+    Exit codes: 0 solved, 1 bad config, 3 no solution (proved), 4 --max-states or
+    --max-memory reached (the trace so far is written, valid, with status "limit").
     """
     loaded = work.load_puzzle(config)
-    with Reporter("searching") as progress:
-        end = work.solve_to(loaded, output, _solve_options(max_states, algorithm, progress),
-                            stdout=sys.stdout)
+    with Reporter("search") as bar:
+        options = _solve_options(max_states, algorithm, bar, max_memory=max_memory)
+        end = stoppable(lambda: work.solve_to(loaded, output, options, stdout=sys.stdout))
     work.check_outcome(end, config)
 
 
@@ -181,6 +235,7 @@ def analyze(
                                            "farthest from the goal (where the puzzle "
                                            "supports it).")] = False,
     max_states: MaxStates = None,
+    max_memory: MaxMemory = None,
 ) -> None:
     """Explore a puzzle's whole search space: positions, depths, farthest positions.
 
@@ -191,8 +246,9 @@ def analyze(
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
     """
     loaded = work.load_puzzle(config)
-    with Reporter("analyzing") as progress:
-        result = work.analyze(loaded, _solve_options(max_states, None, progress, farthest))
+    with Reporter("analyze") as bar:
+        options = _solve_options(max_states, None, bar, farthest, max_memory)
+        result = stoppable(lambda: work.analyze(loaded, options))
     if plot is not None:
         work.plot_analysis(loaded, result, plot)
     for line in work.analysis_lines(result, as_json=as_json):
@@ -274,50 +330,189 @@ def render(
                                                         pause, easing, theme, no_title,
                                                         no_counter, no_labels, crf))
     with work.open_trace(trace, sys.stdin) as (stream, name), \
-            Reporter("rendering") as progress:
+            Reporter("render") as progress:
         work.render_trace(stream, name, targets, options, explicit=explicit,
                           progress=progress, allow_partial=partial)
+
+
+ConfigsArg = Annotated[list[str], typer.Argument(
+    metavar="CONFIG", show_default=False,
+    help="Configs: files, folders (every *.toml inside, recursively), quoted glob patterns "
+    "('configs/**/*.toml') or bundled example names, in any mix.")]
 
 
 @app.command()
 @friendly
 def run(
-    config: ConfigArg,
+    configs: ConfigsArg,
     out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write "
                                           "<config name>.<ext> files.")] = Path("outputs"),
     formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
                                                 "overriding [render] formats, e.g. "
                                                 "mp4,gif,png.")] = None,
     max_states: MaxStates = None,
+    max_memory: MaxMemory = None,
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
     crf: Crf = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Configs worked on "
+                                             "at once, each in its own process (default: "
+                                             "the number of cores).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Make every config again, even "
+                                        "those whose outputs are up to date.")] = False,
+    gallery: Annotated[bool, typer.Option("--gallery", help="Also write OUT_DIR/index.html, "
+                                          "a page showing every puzzle (see `puzzlereel "
+                                          "gallery`).")] = False,
+    executor: Annotated[str, typer.Option("--executor", metavar="local|dask",
+                                          help="Where configs are worked on: processes of "
+                                          "this machine, or a Dask cluster (pip install "
+                                          "\"puzzlereel[dask]\").")] = "local",
+    scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
+                                                  help="--executor dask: the scheduler, "
+                                                  "e.g. tcp://10.0.0.5:8786 (default: a "
+                                                  "cluster of --jobs workers started "
+                                                  "here).")] = None,
 ) -> None:
-    """Solve a puzzle and render it in every format its [render] table names.
+    """Solve puzzles and render each in every format its [render] table names.
 
-    Writes OUT_DIR/<config name>.jsonl (the trace) and OUT_DIR/<config name>.<ext> for
-    each format ([render] formats, default mp4 and gif), with a progress bar on stderr
-    when it is a terminal.
+    With one config: writes OUT_DIR/<config name>.jsonl (the trace) and
+    OUT_DIR/<config name>.<ext> for each format ([render] formats, default mp4 and
+    gif), prints their paths, and exits like `solve` (1 bad config, 3 no solution, 4 a
+    limit).
+
+    With several configs, a folder or a pattern: works on --jobs configs at once (an
+    overview on stderr), skips every config whose outputs are up to date (a manifest in
+    OUT_DIR records what each file was made from; --force makes all again), goes on
+    past a bad config, and ends with a summary table.  Exit 0 when every config was
+    solved, else the worst: 1 a config could not be used, then 4 a limit, then 3 no
+    solution; 130 / 143 when Ctrl-C / SIGTERM stopped it (finished files stay,
+    unfinished ones leave nothing).
 
     Examples:
 
     \b
       puzzlereel run configs/hakoiri-musume.toml
       puzzlereel run configs/hakoiri-musume.toml --out-dir site/media --formats mp4,png
+      puzzlereel run configs/ --jobs 2
+      puzzlereel run 'puzzles/**/*.toml' hakoiri-musume --out-dir site --gallery
+      puzzlereel --progress plain run configs/ --force
+      puzzlereel run configs/ --executor dask --scheduler tcp://10.0.0.5:8786
     """
-    plan = work.plan_run(config, out_dir, _flags(fps, gif_fps, size, cell, speed, pause,
-                                                 easing, theme, no_title, no_counter,
-                                                 no_labels, crf), formats)
-    with Reporter("searching") as progress:
-        end = work.solve_to(plan.loaded, plan.trace, _solve_options(max_states, None, progress))
+    from puzzlereel import batch
+
+    flags = _flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
+                   no_counter, no_labels, crf)
+    if executor == "local" and not batch.is_batch(configs):
+        if scheduler is not None:
+            raise UsageError("--scheduler: only with --executor dask")
+        _run_one(Path(configs[0]), out_dir, flags, formats, max_states, max_memory)
+        if gallery:
+            _gallery(out_dir)
+        return
+    _run_batch(configs, batch.BatchOptions(
+        out_dir=out_dir, flags=flags,
+        formats=None if formats is None else work.parse_formats(formats),
+        max_states=max_states, max_memory=_memory(max_memory), force=force,
+        posters=gallery), jobs, executor, scheduler, gallery)
+
+
+def _run_one(config: Path, out_dir: Path, flags: dict[str, Any], formats: str | None,
+             max_states: int | None, max_memory: str | None) -> None:
+    """``run`` with one config, as it has always worked: no manifest, no overview."""
+    plan = work.plan_run(config, out_dir, flags, formats)
+    with Reporter("search") as bar:
+        options = _solve_options(max_states, None, bar, max_memory=max_memory)
+        end = stoppable(lambda: work.solve_to(plan.loaded, plan.trace, options))
     work.check_outcome(end, config)
     with work.open_trace(str(plan.trace)) as (stream, name), \
-            Reporter("rendering") as progress:
+            Reporter("render") as progress:
         work.render_trace(stream, name, plan.targets, plan.options, explicit=plan.explicit,
                           progress=progress)
     for _, path in plan.targets:
         typer.echo(str(path))
+
+
+def _memory(max_memory: str | None) -> int | None:
+    from puzzlereel.config import parse_size
+
+    if max_memory is None:
+        return None
+    try:
+        return parse_size(max_memory)
+    except ValueError as exc:
+        raise UsageError(f"--max-memory: {exc}") from None
+
+
+def _run_batch(configs: list[str], options: BatchOptions, jobs: int | None, kind: str,
+               scheduler: str | None, gallery: bool) -> None:
+    """``run`` with many configs: plan, work (an overview on stderr), summarize."""
+    from puzzlereel import batch, executors
+    from puzzlereel.overview import Overview
+
+    work.render_options(None, options.flags)        # a bad option stops the run at once
+    if kind not in executors.EXECUTORS:
+        raise UsageError(f"--executor: {kind!r} is not one of: "
+                         f"{', '.join(executors.EXECUTORS)}")
+    if kind == "local" and scheduler is not None:
+        raise UsageError("--scheduler: only with --executor dask")
+    plan = batch.plan(batch.collect(configs), options)
+    workers = jobs or executors.default_jobs()
+    with Overview(None, quiet=_quiet) as overview:
+        with (executors.make(kind, workers, scheduler) if plan.jobs else executors.Idle()) \
+                as runner:
+            report = batch.run_plan(plan, runner, overview)
+    if not _quiet:
+        for line in batch.summary_lines(report):
+            typer.echo(line)
+    for result in report.results:
+        if result.detail:                   # a bug's traceback, for the report
+            typer.echo(result.detail.rstrip(), err=True)
+    if report.signal_code is not None:
+        message = report.interrupted.message if report.interrupted is not None \
+            else "interrupted"
+        fail(message, report.exit_code)
+    if gallery:
+        _gallery(options.out_dir, quiet=_quiet)
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
+
+
+def _gallery(out_dir: Path, title: str | None = None, quiet: bool = False) -> Path:
+    from puzzlereel import gallery as pages
+
+    with Reporter("gallery") as bar:
+        page = pages.build(out_dir, title=title or pages.DEFAULT_TITLE, progress=bar)
+    if not quiet:
+        typer.echo(str(page.path))
+    return page.path
+
+
+@app.command("gallery")
+@friendly
+def gallery_page(
+    out_dir: Annotated[Path, typer.Argument(metavar="OUT_DIR", show_default=False,
+                                            help="A folder of outputs: traces and their "
+                                            "videos, GIFs and sheets.")],
+    title: Annotated[str | None, typer.Option("--title", help="The page's heading "
+                                              "(default: Puzzle gallery).")] = None,
+) -> None:
+    """Write OUT_DIR/index.html: one page with a card for every puzzle in the folder.
+
+    Each card has the puzzle's title, what it asks, the answer, the search's
+    statistics, the MP4 (muted, looping, with a poster frame) and links to the GIF,
+    the PNG sheet and the trace.  The page has no script and loads nothing from the
+    network: open it from disk or copy the folder to any static host.  Posters missing
+    or older than their trace are drawn first (OUT_DIR/<name>.poster.png).
+
+    Examples:
+
+    \b
+      puzzlereel run configs/ --out-dir site && puzzlereel gallery site
+      puzzlereel gallery outputs --title "Sliding puzzles"
+      puzzlereel run configs/ --out-dir site --gallery
+    """
+    _gallery(out_dir, title)
 
 
 # ---------------------------------------------------------------- examples / new / preview / import
@@ -581,18 +776,35 @@ def _exit(code: object) -> NoReturn:
         try:
             stream.flush()
         except (OSError, ValueError):   # a closed pipe: the reader has gone
-            status = status or EXIT_BAD_INPUT
+            status = status or EXIT_CLOSED_PIPE
     os._exit(status)
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Run the command line (``puzzlereel.command`` calls this once signals are set up)."""
     warnings.showwarning = _warning_line
+    interrupts.install()
     try:
         app()
     except SystemExit as exc:
         _exit(exc.code)
+    except interrupts.Interrupted as exc:      # outside a command: while parsing, say
+        fail_now(exc.message, exc.exit_code)
+    except KeyboardInterrupt:
+        fail_now("interrupted", 130)
+    except BrokenPipeError:
+        _exit(EXIT_CLOSED_PIPE)
     _exit(0)
+
+
+def fail_now(message: str, code: int) -> NoReturn:
+    """One line on stderr, unfinished files removed, and leave with ``code``."""
+    from puzzlereel import fileio
+
+    fileio.remove_unfinished()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"puzzlereel: {message}\n")
+    _exit(code)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,13 @@ from typing import Any
 
 from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
 FORMATS = ("mp4", "gif", "png", "webm")
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
+# colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
+# any.  The option is checked by the scene that reads it; a hint is checked here
+SCHEMES = ("auto", *TILE_SCHEMES)
 # libx264's presets, fastest first (``x264 --help``); anything else makes the encoder fail
 PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
            "slower", "veryslow", "placebo")
@@ -272,6 +276,9 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
             continue
         try:
             with_values(RenderOptions(), {key: value})
+            if key == "scheme" and value not in SCHEMES:
+                raise RenderOptionError(key, f"{quoted(value)} is not one of: "
+                                        + ", ".join(SCHEMES))
         except RenderOptionError as exc:
             where = f"{source}: line 1: " if source else "trace header: "
             warnings.warn(f"{where}render.{exc.key}: {exc.problem} (hint ignored)",
@@ -282,5 +289,5 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
 
 
 __all__ = ["RenderOptions", "RenderOptionError", "RenderHintWarning", "Range", "RANGES",
-           "FORMATS", "EASINGS", "PRESETS", "SECONDS", "KEYS", "coerce", "with_values",
+           "FORMATS", "EASINGS", "PRESETS", "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values",
            "header_hints", "parse_colour", "parse_size"]

@@ -60,8 +60,8 @@ class Clock:
     ``take(seconds)`` adds a phase and returns its frames: from where the frames so far
     end to ``boundary(time so far, fps)``; ``minimum`` forces a few (a motion always
     shows), and the frames owed are then taken from the phases that follow.  Times
-    are summed as exact fractions of the given floats, so the same phases give the same
-    frames whatever their number."""
+    are summed as exact fractions of the given floats, so where a phase ends depends
+    only on the seconds before it, never on how earlier phases were rounded."""
 
     def __init__(self, fps: int) -> None:
         if fps <= 0:

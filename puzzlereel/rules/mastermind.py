@@ -16,6 +16,8 @@ from puzzlereel.trace import End, Event, Guess, Header, TraceError
 from puzzlereel.trace.fields import as_int_list, get_int
 
 MAX_TRACKED = 60_000
+MAX_SYMBOLS = 36        # as the solver allows: digits and letters
+MAX_LENGTH = 10
 
 
 def answer(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
@@ -32,6 +34,12 @@ class MastermindReplay:
         f = header.fields
         self.symbols: int = get_int(f, "symbols", minimum=2)
         self.length: int = get_int(f, "length", minimum=1)
+        if self.symbols > MAX_SYMBOLS:
+            raise TraceError(f"at most {MAX_SYMBOLS} symbols, got {self.symbols}",
+                             field="symbols")
+        if self.length > MAX_LENGTH:
+            raise TraceError(f"codes of at most {MAX_LENGTH} places, got {self.length}",
+                             field="length")
         repeats = f.get("repeats", False)
         if not isinstance(repeats, bool):
             raise TraceError(f"expected true/false, got {repeats!r}", field="repeats")

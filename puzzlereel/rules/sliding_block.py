@@ -23,6 +23,8 @@ from puzzlereel.trace.replay import check_move_counts, declared_moves
 DIRS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 PIECE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 METRICS = ("piece", "line", "step")
+MAX_SIDE = 256          # cells along one side of a board
+MAX_CELLS = 4096        # cells of a board (the solver's limit too)
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,12 @@ class Layout:
         board = get_obj(f, "board")
         width: int = get_int(board, "width", prefix="board.", minimum=1)
         height: int = get_int(board, "height", prefix="board.", minimum=1)
+        for name, side in (("width", width), ("height", height)):
+            if side > MAX_SIDE:
+                raise TraceError(f"at most {MAX_SIDE} cells, got {side}", field=f"board.{name}")
+        if width * height > MAX_CELLS:
+            raise TraceError(f"a {width}x{height} board has more than {MAX_CELLS} cells",
+                             field="board")
         walls = frozenset(as_cells(get_list(board, "walls", prefix="board.", optional=True)
                                    or [], "board.walls"))
         exits = tuple(get_list(board, "exits", prefix="board.", optional=True) or [])
@@ -136,7 +144,8 @@ class Layout:
         pieces: list[Piece] = []
         start: list[Cell] = []
         for i, raw in enumerate(raw_pieces):
-            piece, pos = _piece_from_json(raw, f"pieces[{i}]", {p.id for p in pieces})
+            piece, pos = _piece_from_json(raw, f"pieces[{i}]", {p.id for p in pieces},
+                                          width, height)
             pieces.append(piece)
             start.append(pos)
         # pieces off the board, on walls or on each other: checked before the goal
@@ -184,7 +193,8 @@ class Layout:
         return fields
 
 
-def _piece_from_json(raw: Any, name: str, taken: set[str]) -> tuple[Piece, Cell]:
+def _piece_from_json(raw: Any, name: str, taken: set[str], width: int,
+                     height: int) -> tuple[Piece, Cell]:
     if not isinstance(raw, dict):
         raise TraceError(f"expected an object, got {raw!r}", field=name)
     pid = get_str(raw, "id", prefix=name + ".")
@@ -204,6 +214,9 @@ def _piece_from_json(raw: Any, name: str, taken: set[str]) -> tuple[Piece, Cell]
     else:
         w = get_int(raw, "w", prefix=name + ".", minimum=1)
         h = get_int(raw, "h", prefix=name + ".", minimum=1)
+        if w > width or h > height:     # checked before listing its cells
+            raise TraceError(f"a {w}x{h} piece is larger than the {width}x{height} board",
+                             field=name)
         rel = tuple(sorted((dx, dy) for dy in range(h) for dx in range(w)))
     axis = get_str(raw, "axis", prefix=name + ".", optional=True)
     if axis not in (None, "x", "y"):

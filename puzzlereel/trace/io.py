@@ -43,9 +43,10 @@ def write_trace(events: Iterable[Event], stream: IO[str]) -> End | None:
     return last
 
 
-def _lines(stream: IO[Any]) -> Iterator[str]:
-    """The stream's lines as text, decoded here from its bytes (a text stream's byte
-    ``buffer`` is read when it has one); a line that is not UTF-8 is a ``TraceError``."""
+def _lines(stream: IO[Any]) -> Iterator[bytes | str | UnicodeDecodeError]:
+    """The stream's lines as it gives them: bytes (a text stream's byte ``buffer`` is
+    read when it has one), or text from a text stream without one, where a line it could
+    not decode ends the lines as the ``UnicodeDecodeError``."""
     source: IO[Any] = getattr(stream, "buffer", None) or stream
     lines = iter(source)
     while True:
@@ -53,19 +54,27 @@ def _lines(stream: IO[Any]) -> Iterator[str]:
             raw = next(lines)
         except StopIteration:
             return
-        except UnicodeDecodeError as exc:   # a text stream without a buffer, decoding
-            raise TraceError(f"not UTF-8 ({exc.reason})") from None
-        if isinstance(raw, bytes):
-            try:
-                raw = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise TraceError(f"not UTF-8 ({exc.reason} at byte {exc.start + 1})") from None
-        elif not raw.isascii():
-            try:    # a text stream that let undecodable bytes through as surrogates
-                raw.encode("utf-8")
-            except UnicodeEncodeError:
-                raise TraceError("not UTF-8 (undecodable bytes)") from None
+        except UnicodeDecodeError as exc:
+            yield exc
+            return
         yield raw
+
+
+def _text(raw: bytes | str | UnicodeDecodeError) -> str:
+    """One line as text, or a ``TraceError`` if it is not UTF-8."""
+    if isinstance(raw, UnicodeDecodeError):
+        raise TraceError(f"not UTF-8 ({raw.reason})")
+    if isinstance(raw, bytes):
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TraceError(f"not UTF-8 ({exc.reason} at byte {exc.start + 1})") from None
+    if not raw.isascii():
+        try:    # a text stream that let undecodable bytes through as surrogates
+            raw.encode("utf-8")
+        except UnicodeEncodeError:
+            raise TraceError("not UTF-8 (undecodable bytes)") from None
+    return raw
 
 
 def _parse(text: str) -> Any:
@@ -131,7 +140,7 @@ def read_trace(stream: IO[Any], source: str = "<trace>", *,
     try:
         for raw in _lines(stream):
             lineno += 1
-            text = raw.rstrip("\n").rstrip("\r")
+            text = _text(raw).rstrip("\n").rstrip("\r")
             if ended:
                 raise TraceError("a line after the 'end' event", field="type")
             if not text.strip():

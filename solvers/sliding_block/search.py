@@ -34,10 +34,25 @@ class SpaceWarning(UserWarning):
 
 def space_bound(tables: Tables) -> int:
     """An upper bound on the positions: for every group of alike pieces, the ways to
-    choose its pieces' places among the places its shape fits (overlaps not removed)."""
+    choose its pieces' places among the places its shape fits (overlaps not removed); a
+    piece held to an axis (a Rush Hour car) only has the places along its own line."""
+    layout = tables.puzzle.layout
+    start = {p.id: xy for p, xy in zip(layout.pieces, layout.start, strict=True)}
+    axis = {p.id: p.axis for p in layout.pieces}
+    W = tables.width
     bound = 1
     for g, ids in enumerate(tables.group_ids):
-        bound *= math.comb(int(tables.fits[g].sum()), len(ids))
+        fits = np.flatnonzero(tables.fits[g])
+        if axis[ids[0]] is None:
+            bound *= math.comb(len(fits), len(ids))
+            continue
+        fx, fy = tables.first[g]
+        for pid in ids:        # alike pieces on one axis: each keeps to its own line
+            x, y = start[pid]
+            if axis[pid] == "x":
+                bound *= int(np.count_nonzero(fits // W == y + fy))
+            else:
+                bound *= int(np.count_nonzero(fits % W == x + fx))
     return bound
 
 

@@ -40,10 +40,6 @@ RUSH = [  # MOVES BOARD CLUSTER_SIZE, from Fogleman's database (see the module d
     "10 oHoooxoHCCCKAAIJoKooIJDDooooooEEFFxo 304",
 ]
 
-# The sliding-block search's size estimate ignores `axis`, so it warns that a Rush Hour
-# board's space is far too large to store, which it is not.
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning:puzzlereel.solvers")
-
 
 def plain_rush_hour(board: str) -> tuple[int, int]:
     """(fewest moves, positions reachable) of a Rush Hour board, by a plain BFS over the

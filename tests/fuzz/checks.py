@@ -28,7 +28,7 @@ from typer.testing import CliRunner, Result
 from puzzlereel import cli
 from puzzlereel.errors import PuzzlereelError
 
-LIMIT_SECONDS = 30.0
+LIMIT_SECONDS = 10.0
 # a message quotes the bad input, cut short: at most this many characters.  Not yet
 # demanded (None): the rules and solvers still quote whole values (issue 14 report)
 MAX_MESSAGE: int | None = None
@@ -126,6 +126,11 @@ def run_cli(args: Sequence[str | Path], *, input: bytes | None = None,
     return Run(tuple(str(a) for a in args), result, tuple(outputs), tuple(foreign))
 
 
+# failures after which an output is kept on purpose: a solved trace whose answer differs
+# from the config's expect_moves is written in full first, to look at (docs/examples.md)
+KEEPS_OUTPUT = ("solve.expect_moves: expected",)
+
+
 def check_run(run: Run, folder: Path, *, source: str | None = None) -> None:
     """The invariants of every command run (see the module docstring)."""
     res = run.result
@@ -147,8 +152,9 @@ def check_run(run: Run, folder: Path, *, source: str | None = None) -> None:
         if res.exit_code == 1 and source is not None:
             assert errors[0].startswith(f"puzzlereel: {source}"), (
                 f"{where}: error does not name {source}: {errors[0]!r}")
-        if res.exit_code in (1, 2):     # bad input: nothing written (3 and 4 keep a trace)
-            left = [p for p in run.outputs if p.exists()]
+        kept = any(fragment in errors[0] for fragment in KEEPS_OUTPUT)
+        if res.exit_code in (1, 2) and not kept:   # bad input: nothing written (3, 4 keep
+            left = [p for p in run.outputs if p.exists()]       # the trace found so far)
             assert not left, f"{where}: failed (exit {res.exit_code}) but left {left}"
     else:
         assert not errors, f"{where}: exit 0 with an error line: {errors}"

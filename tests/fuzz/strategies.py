@@ -117,7 +117,7 @@ def nested(depth: int, closed: bool = True) -> Raw:
 def nasty_values() -> st.SearchStrategy[object]:
     """Values of every wrong kind, size and shape."""
     return st.one_of(
-        st.sampled_from(SPECIAL),
+        st.sampled_from(SPECIAL).map(copy.deepcopy),   # fresh: mutations change containers
         st.sampled_from(BOGUS_NAMES),
         st.integers(min_value=-(2**70), max_value=2**70),
         st.floats(allow_nan=True, allow_infinity=True),

@@ -24,7 +24,7 @@ def _folder(tmp_path: Path) -> Path:
 
 
 def test_the_config_loader_raises_only_its_own_errors(fuzz: Fuzz, tmp_path: Path) -> None:
-    @fuzz.settings(150)
+    @fuzz.settings(400)
     @given(config_cases())
     def run(case: Case) -> None:
         path = _folder(tmp_path) / "c.toml"
@@ -45,7 +45,7 @@ def test_the_config_loader_raises_only_its_own_errors(fuzz: Fuzz, tmp_path: Path
 
 
 def test_solve_on_mutated_small_configs(fuzz: Fuzz, tmp_path: Path) -> None:
-    @fuzz.settings(30)
+    @fuzz.settings(60)
     @given(config_cases(SMALL))
     def run(case: Case) -> None:
         folder = _folder(tmp_path)
@@ -63,7 +63,7 @@ def test_solve_on_mutated_small_configs(fuzz: Fuzz, tmp_path: Path) -> None:
 
 
 def test_render_tables_from_mutated_configs(fuzz: Fuzz, tmp_path: Path) -> None:
-    @fuzz.settings(25)
+    @fuzz.settings(60)
     @given(config_cases(only_render=True))
     def run(case: Case) -> None:
         folder = _folder(tmp_path)

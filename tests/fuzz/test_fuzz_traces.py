@@ -26,7 +26,7 @@ def _folder(tmp_path: Path) -> Path:
 
 
 def test_the_reader_and_replay_raise_only_their_own_errors(fuzz: Fuzz) -> None:
-    @fuzz.settings(300)
+    @fuzz.settings(1000)
     @given(trace_cases())
     def run(case: Case) -> None:
         caught: Exception | None = None
@@ -43,7 +43,7 @@ def test_the_reader_and_replay_raise_only_their_own_errors(fuzz: Fuzz) -> None:
 
 def test_validate_and_show_answer_the_same_from_a_file_and_from_stdin(
         fuzz: Fuzz, tmp_path: Path) -> None:
-    @fuzz.settings(60)
+    @fuzz.settings(150)
     @given(trace_cases())
     def run(case: Case) -> None:
         folder = _folder(tmp_path)
@@ -64,7 +64,7 @@ def test_validate_and_show_answer_the_same_from_a_file_and_from_stdin(
 
 
 def test_render_draws_every_trace_validate_accepts(fuzz: Fuzz, tmp_path: Path) -> None:
-    @fuzz.settings(40)
+    @fuzz.settings(120)
     @given(trace_cases(), st.sampled_from(["gif", "png", "mp4"]), st.booleans())
     def run(case: Case, fmt: str, partial: bool) -> None:
         folder = _folder(tmp_path)

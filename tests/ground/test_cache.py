@@ -70,7 +70,8 @@ def _solve(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[s
             if k not in ("PUZZLEREEL_CACHE", "NUMBA_CACHE_DIR")}
     full.update(env)
     out = tmp_path / "t.jsonl"
-    res = subprocess.run([sys.executable, "-m", "puzzlereel", "solve", str(DADS), "-o", str(out)],
+    res = subprocess.run([sys.executable, "-m", "puzzlereel", "--progress", "none", "solve",
+                          str(DADS), "-o", str(out)],
                          capture_output=True, text=True, env=full, cwd=tmp_path, timeout=300)
     assert res.returncode == 0, res.stderr
     last = json.loads(out.read_text().splitlines()[-1])
@@ -79,8 +80,7 @@ def _solve(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[s
 
 
 def _messages(stderr: str) -> list[str]:
-    """stderr without the plain progress lines a slow first compile may print."""
-    return [line for line in stderr.splitlines() if not line.startswith("searching: ")]
+    return stderr.splitlines()
 
 
 def _compiled_files(folder: Path) -> list[Path]:

@@ -113,3 +113,9 @@ def test_the_docs_list_the_ranges_the_program_checks(doc: str) -> None:
         for end in (rng.low, rng.high):
             assert re.search(rf"(?<![\d.]){end:g}(?![\d.])", rows[name]), (
                 f"{doc}: {name}: {end:g} is not in {rows[name]!r}")
+
+
+def test_a_colour_scheme_hint_is_auto_or_one_a_scene_knows() -> None:
+    assert header_hints({"scheme": "rows"}) == {"scheme": "rows"}
+    with pytest.warns(RenderHintWarning, match="render.scheme: 'bogus' is not one of: auto"):
+        assert header_hints({"scheme": "bogus"}) == {}

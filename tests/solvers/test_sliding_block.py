@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,7 +18,7 @@ from puzzlereel.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.sliding_block.search import SpaceWarning, analyze, solve
+from puzzlereel.solvers.sliding_block.search import SpaceWarning, _loaded_kernel, analyze, solve
 from puzzlereel.solvers.sliding_block.tables import Move, Tables
 from puzzlereel.trace import BlockMove, End, Header
 from tests.fixtures import CONFIGS, ROOT, replayed, write
@@ -176,10 +177,89 @@ def test_unsolvable_is_proved(tmp_path):
     check_trace(events)
 
 
-def test_max_states_stops_with_limit():
-    events = solve_events(with_metric("piece"), max_states=500)
+@pytest.mark.parametrize("max_states, stored", [(1, 1), (500, 500)])
+def test_max_states_stops_with_limit(max_states: int, stored: int) -> None:
+    events = solve_events(with_metric("piece"), max_states=max_states)
     assert events[-1].status == "limit"
-    assert 500 <= events[-1].stats["states"] < 1000
+    assert events[-1].stats["states"] == stored
+
+
+def test_a_start_that_is_the_goal_is_solved_in_no_moves(tmp_path: Path) -> None:
+    """The start is checked against the goal before any search (``kernel.is_goal``)."""
+    puzzle = puzzle_from(tmp_path, '''
+        [puzzle]
+        type = "sliding-block"
+        layout = """
+        .bAA
+        cd..
+        """
+        goal = [ { piece = "A", x = 2, y = 0 }, { piece = "d", x = 1, y = 1 } ]
+    ''')
+    events = solve_events(puzzle)
+    assert events[-1].status == "solved" and events[-1].moves == 0
+    assert events[-1].stats["states"] == 1
+    tables = Tables(puzzle)
+    kernel = _loaded_kernel(tables)
+    a = tables.arrays
+    start = tables.as_int(tables.start)
+    assert kernel.is_goal(tables.from_int(start), a.goal_word, a.goal_shift, a.goal_label,
+                          a.bits)
+    # the compiled check agrees with the plain one on every position one move away
+    # (some keep the goal, most break it: every goal piece is compared)
+    answers = set()
+    for move in tables.legal_moves(start):
+        moved = tables.apply(start, move)
+        want = tables.is_goal(moved)
+        answers.add(want)
+        assert kernel.is_goal(tables.from_int(moved), a.goal_word, a.goal_shift,
+                              a.goal_label, a.bits) == want
+    assert answers == {True, False}
+
+
+def test_position_table_finds_duplicates_and_spreads_positions() -> None:
+    """The kernel's open-addressing table: every new position is stored once, a repeated
+    one is found (its index returned, nothing stored), and the hash spreads positions so
+    that linear probing meets no long runs of occupied slots."""
+    from puzzlereel.solvers.sliding_block import kernel
+
+    n, size = 3000, 8192
+    keys = np.zeros((n + 1, 2), np.uint64)
+    keys[:n, 0] = np.arange(n, dtype=np.uint64) << np.uint64(8)   # packed-label-like rows
+    keys[:n, 1] = np.arange(n, dtype=np.uint64) % np.uint64(7)
+    table = np.full(size, -1, np.int32)
+    assert all(kernel._find_or_insert(keys, table, i) == -1 for i in range(n))
+    assert sorted(table[table >= 0].tolist()) == list(range(n))
+    keys[n] = keys[1234]
+    assert kernel._find_or_insert(keys, table, n) == 1234
+    assert all(kernel._find_or_insert(keys, table, i) == i for i in range(0, n, 97))
+    assert (table >= 0).sum() == n
+    occupied = np.r_[table >= 0, table >= 0]          # the table wraps around
+    longest = run = 0
+    for used in occupied:
+        run = run + 1 if used else 0
+        longest = max(longest, run)
+    assert longest < 60, longest                      # about 20 with a good hash
+
+
+def test_expand_stops_before_its_arrays_are_full() -> None:
+    """``kernel.expand`` never writes past its arrays: it returns where to resume when
+    fewer than ``maxbranch`` rows are left, and the search grows them and goes on."""
+    tables = Tables(with_metric("piece"))
+    kernel = _loaded_kernel(tables)
+    a = tables.arrays
+    cap = a.maxbranch + 4
+    keys = np.zeros((cap, tables.K), dtype=np.uint64)
+    parents = np.full(cap, -1, dtype=np.int32)
+    table = np.full(cap * 2, -1, dtype=np.int32)
+    keys[0] = tables.start
+    n = kernel.insert_start(keys, table)
+    n, found, stopped = kernel.expand(keys, parents, table, 0, 1, n, a, True, -1)
+    assert (found, stopped) == (-1, -1) and 1 < n <= cap
+    hi = n
+    n, found, stopped = kernel.expand(keys, parents, table, 1, hi, n, a, True, -1)
+    assert found == -1 and 1 <= stopped < hi and n <= cap
+    assert n + a.maxbranch > cap                      # it stopped for want of room
+    assert all(0 <= parents[i] < i for i in range(1, n))
 
 
 def test_multiple_goals_target_layouts_alike_groups(tmp_path):

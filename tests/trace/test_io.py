@@ -104,3 +104,11 @@ def test_a_long_bad_value_is_quoted_short():
     with pytest.raises(TraceError) as info:
         validate(lines_io(json.dumps(head)), "t.jsonl")
     assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+def test_a_line_that_is_not_utf8_is_named_by_its_own_number(errors):
+    data = (json.dumps(HEADER) + '\n{"type":"note","text":"a"}\n').encode() + b'\xff\n'
+    for stream in (io.BytesIO(data), io.TextIOWrapper(io.BytesIO(data), errors=errors)):
+        with pytest.raises(TraceError, match="^t.jsonl: line 3: not UTF-8"):
+            validate(stream, "t.jsonl")

@@ -1,0 +1,190 @@
+"""What a batch ``run`` made, and from what: the manifest beside the outputs.
+
+``OUT_DIR/.puzzlereel-manifest.json`` holds one entry per config name: the config it was
+made from, the search's outcome (status, answer, seconds) and, for every output file
+(the trace, each rendered format, the gallery's poster), the SHA-256 of the file and
+the content hashes it was made from — the config file, the solve limits, the trace, the
+render options and the puzzlereel version.  An output is up to date when the hashes it
+would be made from now are the ones recorded and the file on disk still has the
+recorded content; anything else (a changed config or option, a new version, a missing
+or edited file) makes it again.
+
+The manifest is JSON, written atomically (``fileio.atomic_text``) after every config
+that finishes, so a run that is stopped keeps what it finished.  A manifest that cannot
+be read is set aside with a ``ManifestWarning`` and the run starts afresh.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puzzlereel.fileio import atomic_text
+
+FILE_NAME = ".puzzlereel-manifest.json"
+FORMAT = "puzzlereel-manifest"
+VERSION = 1
+TRACE = "jsonl"          # the trace's output kind
+POSTER = "poster"        # the gallery's still frame: <name>.poster.png
+
+
+class ManifestWarning(UserWarning):
+    """The manifest could not be read; every config is made again."""
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str | None:
+    """The file's SHA-256, or None when it cannot be read (missing, a folder, ...)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def key_of(value: object) -> str:
+    """A content hash of a JSON-able value (dict keys sorted, tuples as lists)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return sha256_bytes(text.encode("utf-8"))
+
+
+def file_name(name: str, kind: str) -> str:
+    """The output file of ``kind`` for the config called ``name``."""
+    return f"{name}.poster.png" if kind == POSTER else f"{name}.{kind}"
+
+
+@dataclass(frozen=True)
+class Output:
+    """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
+    hashes it was made from."""
+
+    file: str
+    sha256: str
+    size: int
+    made_from: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "sha256": self.sha256, "size": self.size,
+                "made_from": dict(self.made_from)}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Output:
+        made = obj.get("made_from", {})
+        return cls(file=str(obj["file"]), sha256=str(obj["sha256"]), size=int(obj["size"]),
+                   made_from={str(k): str(v) for k, v in made.items()})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One config's record: where it came from, how its search ended, its outputs."""
+
+    config: str                       # the config as the run named it
+    status: str                       # solved / unsolvable / limit
+    answer: str = ""                  # "81 moves", "92 solutions", ""
+    moves: int | None = None
+    seconds: float = 0.0              # the last full run of this config (solve + render)
+    title: str = ""
+    family: str = ""
+    description: str = ""             # the config's opening sentence
+    message: str = ""                 # why unsolvable / where the limit stopped it
+    outputs: Mapping[str, Output] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"config": self.config, "status": self.status, "answer": self.answer,
+                "moves": self.moves, "seconds": self.seconds, "title": self.title,
+                "family": self.family, "description": self.description,
+                "message": self.message,
+                "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Entry:
+        moves = obj.get("moves")
+        return cls(config=str(obj["config"]), status=str(obj["status"]),
+                   answer=str(obj.get("answer", "")),
+                   moves=moves if isinstance(moves, int) else None,
+                   seconds=float(obj.get("seconds", 0.0)), title=str(obj.get("title", "")),
+                   family=str(obj.get("family", "")),
+                   description=str(obj.get("description", "")),
+                   message=str(obj.get("message", "")),
+                   outputs={str(k): Output.from_json(v)
+                            for k, v in obj.get("outputs", {}).items()})
+
+
+class Manifest:
+    """The entries of one output folder, read once and saved after every change."""
+
+    def __init__(self, folder: str | Path, entries: dict[str, Entry] | None = None) -> None:
+        self.folder = Path(folder)
+        self.entries: dict[str, Entry] = entries if entries is not None else {}
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Manifest:
+        """The folder's manifest; an empty one when there is none or it is unreadable
+        (a ``ManifestWarning`` says so)."""
+        manifest = cls(folder)
+        try:
+            text = manifest.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return manifest
+        except (OSError, UnicodeDecodeError) as exc:
+            warnings.warn(ManifestWarning(f"{manifest.path}: cannot be read ({exc}); every "
+                                          "config is made again"), stacklevel=2)
+            return manifest
+        try:
+            data = json.loads(text)
+            if data.get("format") != FORMAT or data.get("version") != VERSION:
+                raise ValueError(f"not a {FORMAT} version {VERSION}")
+            manifest.entries = {str(name): Entry.from_json(obj)
+                                for name, obj in data["entries"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            warnings.warn(ManifestWarning(f"{manifest.path}: not a manifest this version "
+                                          f"reads ({exc}); every config is made again"),
+                          stacklevel=2)
+            manifest.entries = {}
+        return manifest
+
+    def save(self) -> None:
+        """Write the manifest atomically (the folder is made if needed)."""
+        data = {"format": FORMAT, "version": VERSION,
+                "entries": {name: entry.to_json()
+                            for name, entry in sorted(self.entries.items())}}
+        with atomic_text(self.path) as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+
+    def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
+        """The recorded output of ``kind`` when it was made from ``made_from`` and the file
+        still holds what was recorded; else None (it must be made again)."""
+        entry = self.entries.get(name)
+        if entry is None:
+            return None
+        out = entry.outputs.get(kind)
+        if out is None or dict(out.made_from) != dict(made_from):
+            return None
+        path = self.folder / out.file
+        with contextlib.suppress(OSError):
+            if path.stat().st_size != out.size:
+                return None
+        if sha256_file(path) != out.sha256:
+            return None
+        return out
+
+
+__all__ = ["FILE_NAME", "POSTER", "TRACE", "Entry", "Manifest", "ManifestWarning", "Output",
+           "file_name", "key_of", "sha256_bytes", "sha256_file"]

@@ -1,0 +1,379 @@
+"""``run`` with many configs: collecting them, the overview and the summary, exit codes
+when configs end differently, the manifest that makes a second run do nothing, and a
+clean stop on a signal (nothing partial left, the summary says what was interrupted)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlereel import batch
+from puzzlereel.batch import Result, Source
+from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
+from puzzlereel.manifest import FILE_NAME, Manifest
+from tests.fixtures import CONFIGS, cli, write
+
+ME = [sys.executable, "-m", "puzzlereel"]
+
+
+def tiny(folder: Path, name: str, title: str = "tiny", fps: int = 10,
+         formats: str = '"gif", "png"') -> Path:
+    """A sliding-block config of one move that renders in a blink."""
+    return write(folder, f"{name}.toml", f'''title = "{title}"
+[puzzle]
+type = "sliding-block"
+layout = """
+AA.
+b..
+"""
+goal = {{ piece = "A", x = 1, y = 1 }}
+[render]
+formats = [{formats}]
+fps = {fps}
+cell = 8
+''')
+
+
+def files(folder: Path) -> dict[str, int]:
+    """name -> mtime_ns of every file in ``folder`` (hidden ones too)."""
+    return {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+
+
+def summary(stdout: str) -> dict[str, list[str]]:
+    """The summary table's rows by config name: [status, moves, seconds, files...]."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("config "))
+    rows = {}
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        cells = line.split()
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+# ---------------------------------------------------------------- collecting configs
+
+
+def test_collect_takes_files_folders_patterns_and_example_names(tmp_path):
+    a = tiny(tmp_path, "a")
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    b = tiny(tmp_path / "deep" / "er", "b")
+    (tmp_path / ".hidden").mkdir()
+    tiny(tmp_path / ".hidden", "secret")
+    c = tiny(tmp_path, "c")
+    found = batch.collect([str(tmp_path), str(a), str(tmp_path / "c*.toml"),
+                           "hakoiri-musume", str(tmp_path / "nothing-*.toml"),
+                           str(tmp_path / "missing.toml")])
+    paths = [s.path for s in found]
+    assert paths[:3] == [a, c, b]                       # folder: sorted, recursive, once
+    assert paths[3] == CONFIGS / "hakoiri-musume.toml"  # an example's name
+    assert [s.path for s in found[4:]] == [None, None]
+    assert "no file matches this pattern" in str(found[4].problem)
+    assert "no such file" in str(found[5].problem)
+    assert all(".hidden" not in str(p) for p in paths if p)
+
+
+def test_one_config_file_is_the_classic_run_the_rest_is_a_batch(tmp_path):
+    config = tiny(tmp_path, "a")
+    assert not batch.is_batch([str(config)])
+    assert not batch.is_batch(["hakoiri-musume"])
+    assert batch.is_batch([str(tmp_path)])
+    assert batch.is_batch([str(tmp_path / "*.toml")])
+    assert batch.is_batch([str(config), "hakoiri-musume"])
+
+
+def test_the_worst_status_decides_the_exit_code():
+    def results(*statuses: str) -> list[Result]:
+        return [Result(f"c{i}", "c", s) for i, s in enumerate(statuses)]
+
+    assert batch.exit_code(results("solved", "solved")) == 0
+    assert batch.exit_code(results("solved", "unsolvable")) == EXIT_UNSOLVABLE
+    assert batch.exit_code(results("unsolvable", "limit")) == EXIT_LIMIT
+    assert batch.exit_code(results("limit", "error", "unsolvable")) == EXIT_BAD_INPUT
+    assert batch.exit_code(results("error"), signal_code=130) == 130
+    skipped = Result("f", "f.toml", "skipped", recorded="unsolvable")
+    assert batch.exit_code([skipped]) == EXIT_UNSOLVABLE   # up to date, still no solution
+
+
+# ---------------------------------------------------------------- a whole run
+
+
+def test_a_batch_goes_on_past_bad_configs_and_sums_up(tmp_path):
+    good = [tiny(tmp_path, name) for name in ("one", "two", "three")]
+    bad = write(tmp_path, "broken.toml", '[puzzle]\ntype = "no-such-kind"\n')
+    out = tmp_path / "out"
+    res = cli("--progress", "plain", "run", *good, bad, CONFIGS / "french.toml",
+              tmp_path / "gone.toml", "--out-dir", out, "--jobs", "2")
+    assert res.exit_code == EXIT_BAD_INPUT, res.output
+    rows = summary(res.stdout)
+    assert list(rows) == ["one", "two", "three", "broken", "french", "gone"]
+    assert [rows[n][0] for n in rows] == ["solved"] * 3 + ["error", "unsolvable", "error"]
+    assert rows["one"][1] == "1" and rows["one"][-3:] == ["jsonl", "gif", "png"]
+    assert rows["french"][-1] == "jsonl"
+    assert "6 configs in " in res.stdout
+    assert "3 solved, 1 unsolvable, 2 error; exit 1 (bad input: broken, gone)" in res.stdout
+    assert "broken.toml: line 2: puzzle.type: unknown puzzle type 'no-such-kind'" in res.stdout
+    # plain progress: one line per finished config on stderr
+    finished = [line for line in res.stderr.splitlines() if line.startswith("[")]
+    assert len(finished) == 6
+    assert any(re.fullmatch(r"\[\d/6\] one: solved, 1 move, \d+\.\d s, wrote jsonl gif png",
+                            line) for line in finished), finished
+    made = sorted(p.name for p in out.iterdir())
+    assert made == sorted([FILE_NAME, "french.jsonl"] + [f"{n}.{ext}" for n in
+                                                          ("one", "two", "three")
+                                                          for ext in ("jsonl", "gif", "png")])
+
+
+def test_quiet_prints_only_the_configs_that_failed(tmp_path):
+    good = tiny(tmp_path, "one")
+    res = cli("--quiet", "run", good, CONFIGS / "french.toml", "--out-dir", tmp_path / "o",
+              "--jobs", "1")
+    assert res.exit_code == EXIT_UNSOLVABLE
+    assert res.stdout == ""
+    why = (f"puzzlereel: {CONFIGS / 'french.toml'}: the puzzle has no solution (position "
+           "class: no single peg has the start's colour-count parity)")
+    assert res.stderr.strip().splitlines() == [why]
+    again = cli("--quiet", "run", good, CONFIGS / "french.toml", "--out-dir", tmp_path / "o")
+    assert again.exit_code == EXIT_UNSOLVABLE     # up to date, and still no solution
+    assert (again.stdout, again.stderr.strip()) == ("", why)
+
+
+def test_a_second_run_is_up_to_date_and_a_change_redoes_only_that_config(tmp_path):
+    configs = [tiny(tmp_path, name, title=name) for name in ("one", "two", "three")]
+    out = tmp_path / "out"
+    first = cli("run", *configs, "--out-dir", out, "--jobs", "2")
+    assert first.exit_code == 0, first.output
+    before = files(out)
+
+    again = cli("run", *configs, "--out-dir", out, "--jobs", "2")
+    assert again.exit_code == 0, again.output
+    assert "3 configs: 3 up to date, 0 to make" in again.stderr
+    assert "3 up to date; exit 0" in again.stdout
+    assert [row[0] for row in summary(again.stdout).values()] == ["skipped"] * 3
+    assert files(out) == before                       # nothing written, not even the manifest
+
+    tiny(tmp_path, "two", title="two, retitled")      # one config changes
+    changed = cli("run", *configs, "--out-dir", out, "--jobs", "2")
+    rows = summary(changed.stdout)
+    assert [rows[n][0] for n in ("one", "two", "three")] == ["skipped", "solved", "skipped"]
+    assert rows["two"][-3:] == ["jsonl", "gif", "png"]
+    now = files(out)
+    assert {n for n in now if now[n] != before.get(n)} == {
+        "two.jsonl", "two.gif", "two.png", FILE_NAME}
+
+    (out / "one.gif").write_bytes(b"edited")          # an edited output, a missing one
+    (out / "three.png").unlink()
+    mended = cli("run", *configs, "--out-dir", out, "--jobs", "2")
+    rows = summary(mended.stdout)
+    assert rows["one"][-1] == "gif" and rows["three"][-1] == "png"   # the trace is kept
+    assert rows["two"][0] == "skipped"
+    assert (out / "one.gif").read_bytes()[:6] == b"GIF89a"
+
+    forced = cli("run", *configs, "--out-dir", out, "--jobs", "2", "--force")
+    assert [row[0] for row in summary(forced.stdout).values()] == ["solved"] * 3
+
+
+def test_new_render_options_render_again_without_solving_again(tmp_path):
+    config = tiny(tmp_path, "one")
+    out = tmp_path / "out"
+    assert cli("run", config, tmp_path / "*.toml", "--out-dir", out).exit_code == 0
+    trace = (out / "one.jsonl").stat().st_mtime_ns
+    res = cli("run", tmp_path / "*.toml", "--out-dir", out, "--theme", "dark")
+    assert res.exit_code == 0, res.output
+    assert summary(res.stdout)["one"][-2:] == ["gif", "png"]
+    assert (out / "one.jsonl").stat().st_mtime_ns == trace
+
+
+def test_the_manifest_records_what_each_output_was_made_from(tmp_path):
+    config = tiny(tmp_path, "one")
+    out = tmp_path / "out"
+    assert cli("run", tmp_path, "--out-dir", out).exit_code == 0
+    data = json.loads((out / FILE_NAME).read_text())
+    assert data["format"] == "puzzlereel-manifest" and data["version"] == 1
+    entry = data["entries"]["one"]
+    assert entry["status"] == "solved" and entry["answer"] == "1 move"
+    assert entry["config"] == str(config)
+    outputs = entry["outputs"]
+    assert set(outputs) == {"jsonl", "gif", "png"}
+    assert set(outputs["jsonl"]["made_from"]) == {"config", "solve", "puzzlereel"}
+    assert set(outputs["gif"]["made_from"]) == {"config", "trace", "render", "puzzlereel"}
+    assert outputs["gif"]["made_from"]["trace"] == outputs["jsonl"]["sha256"]
+    assert outputs["gif"]["made_from"]["render"] != outputs["png"]["made_from"]["render"]
+    loaded = Manifest.load(out)
+    assert loaded.entries["one"].outputs["gif"].file == "one.gif"
+
+
+def test_an_unreadable_manifest_is_set_aside_with_a_warning(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / FILE_NAME).write_text("{not json")
+    with pytest.warns(UserWarning, match="not a manifest this version reads"):
+        manifest = Manifest.load(out)
+    assert manifest.entries == {}
+
+
+def test_two_configs_of_one_name_do_not_overwrite_each_other(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = tiny(tmp_path / "a", "same")
+    second = tiny(tmp_path / "b", "same")
+    plan = batch.plan(batch.collect([str(first), str(second)]),
+                      batch.BatchOptions(out_dir=tmp_path / "out"))
+    assert [job.unit.source for job in plan.jobs] == [str(first)]
+    (clash,) = plan.done.values()
+    assert clash.status == "error"
+    assert f"{second}: its outputs same.* would replace those of {first}" in clash.message
+
+
+def test_one_config_runs_as_it_always_has(tmp_path):
+    """No manifest, the written paths on stdout, and the error of a one-config run."""
+    config = tiny(tmp_path, "one")
+    res = cli("run", config, "--out-dir", tmp_path / "out")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.splitlines() == [str(tmp_path / "out" / "one.gif"),
+                                       str(tmp_path / "out" / "one.png")]
+    assert not (tmp_path / "out" / FILE_NAME).exists()
+    res = cli("run", CONFIGS / "french.toml", "--out-dir", tmp_path / "out")
+    assert res.exit_code == EXIT_UNSOLVABLE
+    assert res.stderr.startswith(f"puzzlereel: {CONFIGS / 'french.toml'}: the puzzle has no")
+
+
+def test_a_limit_is_its_own_status(tmp_path):
+    config = tiny(tmp_path, "one")
+    res = cli("run", config, CONFIGS / "hakoiri-musume.toml", "--out-dir", tmp_path / "out",
+              "--max-states", "5", "--jobs", "1")
+    assert res.exit_code == EXIT_LIMIT, res.output
+    rows = summary(res.stdout)
+    assert rows["hakoiri-musume"][0] == "limit"
+    assert "exit 4 (a limit stopped the search: hakoiri-musume)" in res.stdout
+
+
+def test_bad_options_stop_a_batch_before_it_starts(tmp_path):
+    res = cli("run", tmp_path, "--out-dir", tmp_path / "o", "--fps", "0")
+    assert res.exit_code == 2
+    assert res.stderr.strip() == "puzzlereel: --fps: must be between 1 and 120, got 0"
+    res = cli("run", tmp_path, "--scheduler", "tcp://127.0.0.1:1")
+    assert res.exit_code == 2
+    assert "--scheduler: only with --executor dask" in res.stderr
+
+
+def _processes_with(marker: str) -> list[int]:
+    """Processes whose environment holds ``marker`` (a run's and its workers')."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_a_signal_stops_a_batch_cleanly(tmp_path, name):
+    """Finished outputs stay, the units still running leave no file at all (no .part),
+    the workers and their scratch folder are gone, and the summary says what stopped."""
+    signum = getattr(signal, name)
+    quick = tiny(tmp_path, "quick")
+    out = tmp_path / "out"
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    marker = f"PUZZLEREEL_TEST_RUN={tmp_path.name}-{name}"
+    env = {**os.environ, "TMPDIR": str(scratch), marker.split("=")[0]: marker.split("=")[1]}
+    proc = subprocess.Popen(
+        [*ME, "--progress", "plain", "run", str(quick), str(CONFIGS / "hakoiri-musume.toml"),
+         str(CONFIGS / "dads-puzzle.toml"), "--out-dir", str(out), "--jobs", "2",
+         "--fps", "60", "--speed", "1.0"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 60
+    while not (out / "quick.png").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)                         # the long ones are rendering now
+    proc.send_signal(signum)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 128 + signum, stderr
+    assert "Traceback" not in stderr
+    expected = "interrupted" if name == "SIGINT" else f"stopped by {name}"
+    assert stderr.strip().splitlines()[-1] == f"puzzlereel: {expected}"
+    rows = summary(stdout)
+    assert rows["quick"][0] == "solved"
+    assert rows["hakoiri-musume"][0] == rows["dads-puzzle"][0] == "interrupted"
+    assert f"exit {128 + signum} (stopped by a signal; 2 not finished)" in stdout
+    left = sorted(p.name for p in out.iterdir())
+    assert left == sorted([FILE_NAME, "quick.jsonl", "quick.gif", "quick.png"])
+    assert list(scratch.iterdir()) == []    # the workers' scratch folder is removed
+    assert _processes_with(marker) == []     # no worker outlives the run
+    manifest = Manifest.load(out)
+    assert set(manifest.entries) == {"quick"}
+
+
+def test_help_of_run_and_gallery_shows_each_example_on_its_own_line():
+    from typer.testing import CliRunner
+
+    from puzzlereel import cli as cli_module
+
+    for command, func in (("run", cli_module.run), ("gallery", cli_module.gallery_page)):
+        assert func.__doc__ is not None
+        wanted = [line.strip() for line in func.__doc__.splitlines()
+                  if line.strip().startswith("puzzlereel ")]
+        assert len(wanted) >= 3
+        res = CliRunner().invoke(cli_module.app, [command, "--help"], terminal_width=50)
+        assert res.exit_code == 0, res.output
+        shown = [line.strip() for line in res.stdout.splitlines()
+                 if line.strip().startswith("puzzlereel ")]
+        assert shown == wanted
+
+
+def test_run_help_loads_no_dask():
+    proc = subprocess.run([*ME, "run", "--help"], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"})
+    modules = {line.rsplit("|", 1)[1].strip().split(".")[0]
+               for line in proc.stderr.splitlines() if line.startswith("import time:")}
+    assert "puzzlereel" in modules
+    assert not modules & {"dask", "distributed", "numba", "cv2", "av"}
+
+
+def test_sources_with_a_problem_keep_it():
+    (source,) = batch.collect(["/nonexistent/folder/x.toml"])
+    assert isinstance(source, Source) and source.path is None
+    assert source.problem is not None and "no such file" in str(source.problem)
+
+
+def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
+    from puzzlereel.executors import LocalExecutor
+
+    quick = tiny(tmp_path, "quick")
+    options = batch.BatchOptions(out_dir=tmp_path / "out", flags={"fps": 60, "speed": 1.0})
+    plan = batch.plan(batch.collect([str(CONFIGS / "hakoiri-musume.toml"), str(quick)]),
+                      options)
+    outcomes: dict[str, batch.Outcome] = {}
+    with LocalExecutor(1) as executor:
+        executor.submit([job.unit for job in plan.jobs])
+        deadline = time.monotonic() + 60
+        killed = False
+        while len(outcomes) < 2 and time.monotonic() < deadline:
+            for event in executor.events(0.1):
+                if isinstance(event, batch.Progressed) and event.name == "hakoiri-musume" \
+                        and event.stage.startswith("render") and not killed:
+                    (pid,) = [w.process.pid for w in executor._workers
+                              if w.unit is not None and w.unit.name == "hakoiri-musume"]
+                    os.kill(pid, signal.SIGKILL)
+                    killed = True
+                elif isinstance(event, batch.Finished):
+                    outcomes[event.outcome.name] = event.outcome
+    assert killed
+    assert outcomes["hakoiri-musume"].status == "error"
+    assert outcomes["hakoiri-musume"].message == (
+        f"{CONFIGS / 'hakoiri-musume.toml'}: the worker process died (signal 9) while "
+        "working on it")
+    assert outcomes["quick"].status == "solved"      # a new worker took the rest

@@ -1,0 +1,105 @@
+"""The Dask executor: a batch sent to a Dask distributed cluster (two worker processes
+on loopback, started here) makes the same outputs as the local worker processes — the
+same moves in every trace (timing statistics aside), the same frame count and size in
+every video — and the run writes them, so the workers need no shared folder.
+
+Without Dask these tests are skipped with a message, unless ``PUZZLEREEL_REQUIRE_DASK``
+is set (``.ci/run`` sets it; the ``test`` extra installs Dask): then they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from puzzlereel.manifest import FILE_NAME
+from tests.fixtures import CONFIGS, cli
+
+SIX = ["six-puzzle-2x3", "rush-hour-style", "mastermind-9876-simple", "send-more-money",
+       "oomachi", "french"]
+SMALL = ["--size", "320x240", "--fps", "15", "--gif-fps", "10"]
+REQUIRED = "PUZZLEREEL_REQUIRE_DASK"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A Dask cluster of two worker processes on loopback; its scheduler's address."""
+    try:
+        import distributed
+    except ImportError:
+        message = "Dask is not installed (pip install -e \".[test]\" or \"puzzlereel[dask]\")"
+        if os.environ.get(REQUIRED):
+            pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
+        pytest.skip(message)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       host="127.0.0.1", dashboard_address=None)
+    try:
+        yield str(cluster.scheduler_address)
+    finally:
+        cluster.close()
+
+
+def frames(path: Path) -> tuple[int, int, int]:
+    """(frames, width, height) of a video or GIF, counted by decoding it."""
+    if path.suffix == ".gif":
+        from PIL import Image
+
+        with Image.open(path) as gif:
+            return getattr(gif, "n_frames", 1), gif.width, gif.height
+    import av
+
+    with av.open(str(path)) as container:
+        stream = container.streams.video[0]
+        count = sum(1 for _ in container.decode(stream))
+        return count, stream.codec_context.width, stream.codec_context.height
+
+
+def moves_of(path: Path) -> tuple[list[str], tuple[str, object]]:
+    """A trace's lines but the last, and the last line's status and moves."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    end = json.loads(lines[-1])
+    return lines[:-1], (end["status"], end.get("moves"))
+
+
+@pytest.mark.timeout(180)
+def test_a_dask_cluster_makes_what_the_local_workers_make(scheduler, tmp_path):
+    configs = [str(CONFIGS / f"{name}.toml") for name in SIX]
+    local = cli("run", *configs, "--out-dir", tmp_path / "local", "--jobs", "2", *SMALL)
+    remote = cli("--progress", "plain", "run", *configs, "--out-dir", tmp_path / "dask",
+                 "--executor", "dask", "--scheduler", scheduler, *SMALL)
+    assert local.exit_code == remote.exit_code == 3, (local.output, remote.output)
+    assert "6 configs in " in remote.stdout
+    assert "5 solved, 1 unsolvable; exit 3 (no solution: french)" in remote.stdout
+    assert len([line for line in remote.stderr.splitlines() if line.startswith("[")]) == 6
+    made = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert made == sorted(p.name for p in (tmp_path / "dask").iterdir())
+    assert FILE_NAME in made and "french.jsonl" in made
+    videos = 0
+    for name in made:
+        here, there = tmp_path / "local" / name, tmp_path / "dask" / name
+        if name.endswith(".jsonl"):
+            assert moves_of(here) == moves_of(there), name
+        elif name.endswith((".mp4", ".gif")):
+            assert frames(here) == frames(there), name
+            assert frames(here)[1:] == (320, 240)
+            videos += 1
+    assert videos >= 8
+    again = cli("run", *configs, "--out-dir", tmp_path / "dask", "--executor", "dask",
+                "--scheduler", scheduler, *SMALL)
+    assert "6 up to date" in again.stdout           # the manifest the client wrote
+
+
+@pytest.mark.timeout(60)
+def test_a_dask_run_with_a_bad_config_goes_on(scheduler, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[puzzle]\ntype = "sliding-block"\nlayout = "AB"\n')
+    res = cli("run", bad, CONFIGS / "six-puzzle-2x3.toml", "--out-dir", tmp_path / "o",
+              "--executor", "dask", "--scheduler", scheduler, *SMALL)
+    assert res.exit_code == 1, res.output
+    assert "1 solved, 1 error; exit 1 (bad input: bad)" in res.stdout
+    assert f"{bad}: " in res.stdout                 # the config as the user named it
+    assert (tmp_path / "o" / "six-puzzle-2x3.gif").is_file()

@@ -1,0 +1,276 @@
+"""The gallery page: what each card holds, escaping, posters, and the page in a real
+browser (headless Chromium): every card renders, every video plays, posters load,
+links resolve, nothing is logged as an error, from ``file://`` and from a static host.
+
+The browser is Debian's ``chromium`` driven by Playwright's Python package with the
+system browser (``executable_path``); nothing is downloaded.  Without a browser the
+browser tests are skipped with a message, unless ``PUZZLEREEL_REQUIRE_BROWSER`` is set
+(``.ci/run`` sets it): then a missing browser fails them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from puzzlereel import gallery
+from tests.fixtures import CONFIGS, cli, write
+
+NASTY = "<script>alert(1)</script> & \"quotes\""
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+REQUIRED = "PUZZLEREEL_REQUIRE_BROWSER"
+
+
+def tiny(folder: Path, name: str, title: str) -> Path:
+    """A block puzzle of one move, rendered small and quick, titled ``title``."""
+    quoted = title.replace("\\", "\\\\").replace('"', '\\"')
+    return write(folder, f"{name}.toml", f'''# A tiny block puzzle: move the `long block` down.
+title = "{quoted}"
+[puzzle]
+type = "sliding-block"
+layout = """
+AA.
+b..
+"""
+goal = {{ piece = "A", x = 1, y = 1 }}
+[render]
+formats = ["mp4", "gif", "png"]
+fps = 15
+size = "320x240"
+speed = 0.2
+''')
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An output folder made by ``run --gallery``: a title that is HTML, a video with
+    every format, a GIF-only puzzle, a puzzle with no solution."""
+    folder = tmp_path_factory.mktemp("gallery")
+    configs = folder / "configs"
+    configs.mkdir()
+    nasty = tiny(configs, "nasty", NASTY)
+    out = folder / "site"
+    res = cli("run", nasty, CONFIGS / "rush-hour-style.toml", CONFIGS / "six-puzzle-2x3.toml",
+              CONFIGS / "french.toml", "--out-dir", out, "--gallery", "--jobs", "2",
+              "--size", "320x240", "--fps", "15")
+    assert res.exit_code == 3, res.output          # french has no solution
+    assert res.stdout.strip().endswith(str(out / "index.html"))
+    return out
+
+
+def test_the_page_escapes_what_came_from_a_config(site):
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert "<script" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;" in page
+    assert 'aria-label="&lt;script&gt;' in page       # attributes too
+
+
+def test_the_page_is_self_contained(site):
+    page = (site / "index.html").read_text(encoding="utf-8")
+    outside = re.findall(r"(?:https?:)?//[^\s\"'<>)]+", page.replace(
+        "http://www.w3.org/2000/svg", ""))
+    assert outside == []                            # no CDN, no font, no network at all
+    assert "<style>" in page and "<link rel=\"stylesheet\"" not in page
+    for ref in re.findall(r'(?:src|href|poster)="([^"#]+)"', page):
+        if not ref.startswith("data:"):
+            assert (site / unquote(ref)).is_file(), ref
+
+
+def test_a_card_holds_the_answer_the_statistics_and_the_files(site):
+    cards = {card.name: card for card in gallery.build(site).cards}
+    assert list(cards) == ["nasty", "rush-hour-style", "six-puzzle-2x3", "french"]
+    rush = cards["rush-hour-style"]
+    assert rush.title == "Traffic jam" and rush.answer == "8 moves" and rush.status == "solved"
+    assert rush.explored is not None and rush.explored[0] == "Positions"
+    assert rush.seconds is not None
+    assert set(rush.files) == {"jsonl", "mp4", "gif", "poster"}
+    assert rush.frame == (320, 240)
+    assert cards["nasty"].goal == "A tiny block puzzle: move the `long block` down."
+    french = cards["french"]
+    assert french.status == "unsolvable" and "position class" in french.reason
+    assert set(french.files) == {"jsonl", "poster"}
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert page.count('<article class="card') == 4
+    assert '<video controls muted loop playsinline preload="metadata"' in page
+    assert "<code>long block</code>" in page
+
+
+def test_gallery_works_on_a_folder_of_one_config_runs(tmp_path):
+    """No manifest: the posters are drawn here, the goal comes from the example."""
+    out = tmp_path / "out"
+    assert cli("run", "dads-puzzle", "--out-dir", out, "--formats", "gif").exit_code == 0
+    res = cli("gallery", out, "--title", "My <b>puzzles</b>")
+    assert res.exit_code == 0, res.output
+    assert res.stdout.strip() == str(out / "index.html")
+    assert (out / "dads-puzzle.poster.png").read_bytes()[:4] == b"\x89PNG"
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "<h1>My &lt;b&gt;puzzles&lt;/b&gt;</h1>" in page
+    assert "Pennant" in page                         # the example config's opening line
+    again = gallery.build(out)
+    assert again.posters == ()                       # posters newer than traces stay
+
+
+def test_a_folder_without_traces_is_an_error(tmp_path):
+    res = cli("gallery", tmp_path)
+    assert res.exit_code == 1
+    assert "no traces (*.jsonl) here" in res.stderr
+    res = cli("gallery", tmp_path / "missing")
+    assert res.exit_code == 1 and "no such folder" in res.stderr
+
+
+# ---------------------------------------------------------------- in a real browser
+
+
+def chromium() -> str | None:
+    """The system's Chromium, if there is one."""
+    for name in (os.environ.get("PUZZLEREEL_CHROMIUM"), "chromium", "chromium-browser",
+                 "/usr/bin/chromium"):
+        if name and (found := shutil.which(name)):
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if path is None or sync_playwright is None:
+        missing = "Chromium (apt-get install chromium)" if path is None else \
+            "Playwright (pip install -e \".[test]\")"
+        message = f"no browser for the gallery test: install {missing}"
+        if os.environ.get(REQUIRED):
+            pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """A static host on loopback serving ``folder``."""
+    handler = functools.partial(_Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Watch:
+    """What a page said and did that it should not: console errors, uncaught errors,
+    failed requests, dialogs (an ``alert`` would mean a config's text ran as code)."""
+
+    def __init__(self, page: Any) -> None:
+        self.problems: list[str] = []
+        page.on("console", lambda m: m.type in ("error", "warning") and
+                self.problems.append(f"console {m.type}: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(
+            f"request failed: {r.url} {r.failure}"))
+        page.on("dialog", lambda d: (self.problems.append(f"dialog: {d.message}"),
+                                     d.dismiss()))
+
+
+PLAY_ALL = """async () => {
+  const out = [];
+  for (const v of document.querySelectorAll('video')) {
+    await v.play();
+    const t0 = v.currentTime;
+    const start = performance.now();
+    while ((v.readyState < 2 || v.currentTime - t0 < 0.3) && performance.now() - start < 15000)
+      await new Promise(r => setTimeout(r, 50));
+    v.pause();
+    out.push({src: v.currentSrc, ready: v.readyState, advanced: v.currentTime - t0,
+              width: v.videoWidth, error: v.error && v.error.code});
+  }
+  return out;
+}"""
+
+IMAGES = """async (urls) => Promise.all(urls.map(u => new Promise(done => {
+  const img = new Image();
+  img.onload = () => done([u, img.naturalWidth]);
+  img.onerror = () => done([u, 0]);
+  img.src = u;
+})))"""
+
+
+def check_page(browser: Any, url: str, site: Path, shots: Path, local: bool) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(url + "index.html" if not local else url, wait_until="load")
+    traces = gallery.traces(site)
+    cards = page.locator("article.card")
+    assert cards.count() == len(traces)
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box is not None and box["width"] > 250 and box["height"] > 250
+    titles = page.locator("article.card h2").all_text_contents()
+    assert NASTY in titles                           # shown as text, not run
+    played = page.evaluate(PLAY_ALL)
+    assert len(played) == page.locator("video").count() >= 2
+    for video in played:
+        assert video["error"] is None, video
+        assert video["ready"] >= 2 and video["advanced"] > 0.2 and video["width"] == 320, video
+    posters = page.evaluate("() => [...document.querySelectorAll('video[poster]')]"
+                            ".map(v => v.poster).concat([...document.querySelectorAll("
+                            "'.media img')].map(i => i.src))")
+    assert len(posters) == len(traces)
+    for poster, width in page.evaluate(IMAGES, posters):
+        assert width == 320, poster
+    links = page.evaluate("() => [...document.querySelectorAll('a[href], source[src]')]"
+                          ".map(a => a.href || a.src)")
+    assert links
+    for link in links:
+        if link.startswith("file:"):
+            assert Path(unquote(urlparse(link).path)).is_file(), link
+        elif not link.startswith(url + "#"):
+            status = page.request.head(link).status   # the static host has the file
+            assert status == 200, link
+    page.screenshot(path=str(shots / f"{'file' if local else 'http'}-desktop.png"),
+                    full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways scroll
+    page.screenshot(path=str(shots / f"{'file' if local else 'http'}-phone.png"),
+                    full_page=True)
+    context.close()
+    assert watch.problems == []
+
+
+@pytest.mark.timeout(120)
+def test_the_gallery_in_a_real_browser_from_disk(browser, site, tmp_path):
+    check_page(browser, (site / "index.html").as_uri(), site, tmp_path, local=True)
+    assert (tmp_path / "file-desktop.png").stat().st_size > 10_000
+    assert (tmp_path / "file-phone.png").stat().st_size > 10_000
+
+
+@pytest.mark.timeout(120)
+def test_the_gallery_in_a_real_browser_from_a_static_host(browser, site, tmp_path):
+    with served(site) as url:
+        check_page(browser, url, site, tmp_path, local=False)
