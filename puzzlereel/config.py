@@ -8,15 +8,13 @@ the line the key stands on (tomllib itself only reports lines for syntax errors)
 
 Hostile files end in a ``ConfigError`` too, never in a crash of the parser: arrays and
 tables nested more than ``MAX_DEPTH`` deep, integers of more digits than Python converts,
-text that is not UTF-8.  ``quoted`` shows a bad value in a message the same way
-everywhere (the trace reader and the render options use it too): short and on one line,
-however long or deep the value is.
+text that is not UTF-8.  Bad values are shown with ``puzzlereel.errors.quoted``, as in
+every other message: short and on one line, however long or deep the value is.
 """
 
 from __future__ import annotations
 
 import re
-import reprlib
 import sys
 import tomllib
 from collections.abc import Mapping
@@ -24,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.errors import PuzzlereelError, quoted
 
 _MISSING: Any = object()
 
@@ -34,47 +32,6 @@ _MISSING: Any = object()
 MAX_DEPTH = 32
 # the most digits Python converts between text and an integer (4,300 unless changed)
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
-
-
-class _Short(reprlib.Repr):
-    """``repr`` cut short: a few items of a container, a few levels deep, long integers
-    by their size (``repr`` of one with more than 4,300 digits would raise)."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.maxlevel = 3
-        self.maxdict = self.maxlist = self.maxtuple = self.maxset = 6
-        self.maxstring = self.maxother = limit
-        self.maxlong = limit
-
-    def repr_int(self, x: int, level: int) -> str:
-        return _int_text(x, self.maxlong)
-
-
-def _int_text(x: int, limit: int) -> str:
-    if x.bit_length() <= 3 * limit:     # at most about 0.9 * limit digits
-        return repr(x)
-    size = abs(x)
-    digits = int((size.bit_length() - 1) * 0.30102999566398120) + 1   # then made exact
-    digits += size >= 10**digits
-    digits -= size < 10 ** (digits - 1)
-    return f"<an integer of {digits:,} digits>"
-
-
-def quoted(value: object, limit: int = 60, *, quote: bool = True) -> str:
-    """``value`` as an error message shows it: ``repr``, on one line and at most about
-    ``limit`` characters (a longer string ends in "…", a container shows its first items,
-    an integer of many digits its size).  ``quote=False`` leaves a string's quotes off
-    (for names in a field path)."""
-    if isinstance(value, str):
-        text = repr(value[:limit])
-        if len(value) > limit:
-            text = text[:-1] + "…" + text[-1]
-        return text if quote else text[1:-1]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return _int_text(value, limit)
-    text = _Short(limit).repr(value)
-    return text if len(text) <= 2 * limit else text[:2 * limit] + "…"
 
 
 def depth_of(data: object, limit: int = MAX_DEPTH) -> tuple[int, tuple[str | int, ...]]:

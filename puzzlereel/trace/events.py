@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlereel.config import quoted
+from puzzlereel.errors import quoted
 from puzzlereel.registry import KINDS
 
 from .fields import (

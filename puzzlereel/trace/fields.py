@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzlereel.config import quoted
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.errors import PuzzlereelError, quoted
 
 Cell = tuple[int, int]
 
