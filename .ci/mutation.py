@@ -15,7 +15,12 @@ when a test fails or the run exceeds the time limit (a hang counts as caught, be
 CI's per-test timeout fails it by name), and *survives* when the tests pass.  The
 table at the end gives the kill rate per kernel and lists every survivor (line and
 change) so the missing test is easy to write.  Mutants are a seeded random sample of
-all the sites, so a run is repeatable.
+all the sites, so a run is repeatable.  Compiled code runs with bounds checks, so an
+index off the end of an array is caught rather than silently reading other memory.
+
+Some survivors are *equivalent* mutants -- changes that cannot alter any result, such as
+an array one element longer than needed or ``min`` written with ``<=`` instead of ``<``
+-- and no test can kill those; read the list before writing tests.
 """
 
 from __future__ import annotations
@@ -144,8 +149,10 @@ def copy_checkout(dest: Path) -> None:
 
 def run_tests(repo: Path, tests: tuple[str, ...], cache: Path, limit: float) -> tuple[str, float]:
     """("passed" | "failed" | "timeout", seconds)."""
+    # bounds checks on: a mutant that writes past an array's end must fail, not corrupt
+    # memory silently (compiled code does not check indexes unless told to)
     env = dict(os.environ, PYTHONPATH=str(repo), PUZZLEREEL_CACHE=str(cache),
-               NUMBA_CACHE_DIR=str(cache / "numba"))
+               NUMBA_CACHE_DIR=str(cache / "numba"), NUMBA_BOUNDSCHECK="1")
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
     t0 = time.perf_counter()
     try:
