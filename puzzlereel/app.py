@@ -156,8 +156,23 @@ def check_expected(loaded: Loaded[Any], end: End | None,
 
 
 def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
-    """The trace events of an optimal solution (header, moves, end), as they come."""
-    return loaded.solver.solve(loaded.puzzle, options)
+    """The trace events of an optimal solution (header, moves, end), as they come; the
+    config's top-level ``goal_text`` (the goal in words, for the video) goes into the
+    header as its optional field of that name."""
+    events = loaded.solver.solve(loaded.puzzle, options)
+    goal = loaded.config.data.get("goal_text")
+    if not isinstance(goal, str) or not goal.strip():
+        return events
+    return _with_goal_text(events, goal.strip())
+
+
+def _with_goal_text(events: Iterator[Event], goal: str) -> Iterator[Event]:
+    from dataclasses import replace as _replace
+
+    for event in events:
+        if isinstance(event, Header) and "goal_text" not in event.fields:
+            event = _replace(event, fields={**event.fields, "goal_text": goal})
+        yield event
 
 
 def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
@@ -255,15 +270,33 @@ def validate_lines(stream: IO[Any], source: str) -> Iterator[str]:
     end = summary.end
     status = end.status if end else "?"
     title = f" ({summary.header.title})" if summary.header.title else ""
-    yield (f"{source}: valid {summary.header.puzzle} trace{title}: {summary.moves} moves, "
+    yield (f"{source}: valid {summary.header.puzzle} trace{title}: "
+           f"{counted(summary.header, summary.end, summary.moves)}, "
            f"{summary.events} events, status {status}")
+
+
+def counted(header: Header, end: End | None, moves: int) -> str:
+    """What a trace holds in the puzzle's unit: "81 moves", "9 guesses", "92 solutions"."""
+    kind = KINDS.get(header.puzzle)
+    unit = kind.unit if kind is not None else "move"
+    if unit == "move":
+        return f"{moves} {plural('move', moves)}"
+    stats = end.stats if end is not None else {}
+    for key in COUNT_STATS.get(unit, ()):
+        value = stats.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} {plural(unit, value)}"
+    return f"{moves} {plural('event', moves)} replayed"
 
 
 def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
     """The solution as numbered text boards, each move checked on the way (``show``)."""
+    unit = "move"
     for rep, item in replay(stream, source):
         event = item.event
         if isinstance(event, Header):
+            kind = KINDS.get(event.puzzle)
+            unit = kind.unit if kind is not None else "move"
             title = event.title or event.puzzle
             metric = f", metric {event.solver['metric']}" if "metric" in event.solver else ""
             yield f"{title} ({event.puzzle}{metric})"
@@ -271,7 +304,8 @@ def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
             if board:
                 yield f"\nstart\n{board}"
         elif isinstance(event, End):
-            moves = f", {event.moves} moves" if event.moves is not None else ""
+            moves = (f", {event.moves} {plural(unit, event.moves)}"
+                     if event.moves is not None else "")
             stats = ", ".join(f"{k} {v}" for k, v in event.stats.items())
             yield f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else "")
         elif item.applied is None and isinstance(event, Note):
@@ -331,13 +365,16 @@ def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
 
 
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
-                 options: RenderOptions, *, explicit: Iterable[str] = (),
-                 progress: Progress = no_progress, allow_partial: bool = False) -> End | None:
-    """Draw the trace in ``stream`` into every (format, path) of ``targets`` at once."""
+                 options: RenderOptions, *, explicit: Iterable[str] | None = None,
+                 progress: Progress = no_progress, allow_partial: bool = False,
+                 written: list[Any] | None = None) -> End | None:
+    """Draw the trace in ``stream`` into every (format, path) of ``targets`` at once
+    (``explicit``: the options the user set; None: those differing from the defaults);
+    ``written`` receives a ``render.api.Written`` per file (its ``summary()`` line)."""
     from puzzlereel.render.api import render_trace as draw_all
 
     return draw_all(stream, source, targets, options, explicit=explicit, progress=progress,
-                    allow_partial=allow_partial)
+                    allow_partial=allow_partial, written=written)
 
 
 # ---------------------------------------------------------------- run

@@ -279,17 +279,28 @@ NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter b
 NoLabels = Annotated[bool, typer.Option("--no-labels", help="No piece labels.")]
 Crf = Annotated[int | None, typer.Option("--crf", help="Video quality 0-51, lower is "
                                          "better (default 20).")]
+Duration = Annotated[float | None, typer.Option("--duration", help="Fit the whole video to "
+                                                "this many seconds (1-3600), scaling moves "
+                                                "and holds together.")]
 
 
 def _flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | None,
            speed: float | None, pause: float | None, easing: str | None, theme: str | None,
-           no_title: bool, no_counter: bool, no_labels: bool, crf: int | None
-           ) -> dict[str, Any]:
+           no_title: bool, no_counter: bool, no_labels: bool, crf: int | None,
+           duration: float | None = None) -> dict[str, Any]:
     """The render options given on the command line, by ``[render]`` key (None: not given)."""
     return {"fps": fps, "gif_fps": gif_fps, "size": size, "cell": cell, "speed": speed,
             "pause": pause, "easing": easing, "theme": theme,
             "title": False if no_title else None, "counter": False if no_counter else None,
-            "labels": False if no_labels else None, "crf": crf}
+            "labels": False if no_labels else None, "crf": crf, "duration": duration}
+
+
+def _summarise(written: list[Any]) -> None:
+    """One line per file written, on stderr (silent with --quiet)."""
+    if _quiet:
+        return
+    for item in written:
+        typer.echo(item.summary(), err=True)
 
 
 @app.command()
@@ -297,7 +308,8 @@ def _flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | N
 def render(
     trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
-                                               ".gif, .webm or .png (contact sheet); repeat "
+                                               ".gif, .webm, .png (contact sheet) or .vtt "
+                                               "(subtitles); repeat "
                                                "to write several in one pass.")],
     config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
                                                 "from this config file.")] = None,
@@ -307,9 +319,9 @@ def render(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None,
+    crf: Crf = None, duration: Duration = None,
 ) -> None:
-    """Draw a trace as an MP4 / WebM video, a GIF, or a PNG contact sheet.
+    """Draw a trace as an MP4 / WebM video, a GIF, a PNG contact sheet or subtitles.
 
     The format comes from the output's suffix. The trace is read as a stream and every
     move is checked; a bad trace exits 1 naming the line and leaves no output behind.
@@ -328,11 +340,13 @@ def render(
     targets = work.targets_for(output)
     options, explicit = work.render_options(cfg, _flags(fps, gif_fps, size, cell, speed,
                                                         pause, easing, theme, no_title,
-                                                        no_counter, no_labels, crf))
+                                                        no_counter, no_labels, crf, duration))
+    written: list[Any] = []
     with work.open_trace(trace, sys.stdin) as (stream, name), \
             Reporter("render") as progress:
         work.render_trace(stream, name, targets, options, explicit=explicit,
-                          progress=progress, allow_partial=partial)
+                          progress=progress, allow_partial=partial, written=written)
+    _summarise(written)
 
 
 ConfigsArg = Annotated[list[str], typer.Argument(
@@ -355,7 +369,7 @@ def run(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None,
+    crf: Crf = None, duration: Duration = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Configs worked on "
                                              "at once, each in its own process (default: "
                                              "the number of cores).")] = None,
@@ -402,7 +416,7 @@ def run(
     from puzzlereel import batch
 
     flags = _flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
-                   no_counter, no_labels, crf)
+                   no_counter, no_labels, crf, duration)
     if executor == "local" and not batch.is_batch(configs):
         if scheduler is not None:
             raise UsageError("--scheduler: only with --executor dask")
@@ -425,10 +439,12 @@ def _run_one(config: Path, out_dir: Path, flags: dict[str, Any], formats: str | 
         options = _solve_options(max_states, None, bar, max_memory=max_memory)
         end = stoppable(lambda: work.solve_to(plan.loaded, plan.trace, options))
     work.check_outcome(end, config)
+    written: list[Any] = []
     with work.open_trace(str(plan.trace)) as (stream, name), \
             Reporter("render") as progress:
         work.render_trace(stream, name, plan.targets, plan.options, explicit=plan.explicit,
-                          progress=progress)
+                          progress=progress, written=written)
+    _summarise(written)
     for _, path in plan.targets:
         typer.echo(str(path))
 
@@ -619,6 +635,8 @@ def preview(
                                                   "many seconds into the video.")] = None,
     title_card: Annotated[bool, typer.Option("--title", help="The title card.")] = False,
     last: Annotated[bool, typer.Option("--end", help="The last frame.")] = False,
+    gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
+                                      "the GIF's frame rate) instead of the MP4's.")] = False,
     config: Annotated[Path | None, typer.Option("--config", help="With a trace: take "
                                                 "[render] options from this config.")] = None,
     trace: Annotated[Path | None, typer.Option("--trace", help="With a config: keep the "
@@ -651,7 +669,7 @@ def preview(
                    no_labels, None)
     with Reporter("searching") as progress:
         done = pictures.preview(source, output, when, flags, config=config, keep_trace=trace,
-                                stdin=sys.stdin, progress=progress)
+                                stdin=sys.stdin, progress=progress, gif=gif)
     typer.echo(f"{done.output}: {when}, frame {done.frame.index} at "
                f"{done.frame.seconds:.2f} s")
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import contextlib
 import math
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 import numpy as np
 
@@ -28,14 +28,8 @@ from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
-from puzzlereel.render.core import (
-    AnyScene,
-    AnyStep,
-    Movie,
-    Sink,
-    render_stream,
-    resolve_options,
-)
+from puzzlereel.render.api import frame_rate
+from puzzlereel.render.core import AnyScene, Movie, Sink, render_stream, resolve_options
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.theme import Theme
 from puzzlereel.trace import End, Header
@@ -44,16 +38,20 @@ from puzzlereel.trace import End, Header
 @dataclass(frozen=True)
 class Moment:
     """Which frame: ``"title"``, ``"move"`` (after move ``value``), ``"time"`` (the frame
-    shown at ``value`` seconds) or ``"end"`` (the last frame)."""
+    shown at ``value`` seconds), ``"end"`` (the last frame: the end card) or ``"phase"``
+    (the first frame of the phase ``name``: ``payoff``, ``hold``, ``end``...)."""
 
     kind: str
     value: float = 0.0
+    name: str = ""
 
     def __str__(self) -> str:
         if self.kind == "move":
             return f"move {int(self.value)}"
         if self.kind == "time":
             return f"{self.value:g} s"
+        if self.kind == "phase":
+            return self.name
         return self.kind
 
 
@@ -107,111 +105,72 @@ def _nothing() -> None:
     pass
 
 
-class _KeepOne:
-    """A sink that keeps one frame: the one at index ``at``; with ``last``, the video's
-    last frame when ``at`` lies beyond it (or is None).  ``paint`` completes a frame
-    before it is kept (the deferred scene's last drawing)."""
+class _Preview(Movie):
+    """The renderer's ``Movie`` that, once the trace has ended, draws the one frame asked
+    for (a frame is a pure function of its phase and progress) instead of all."""
 
-    def __init__(self, at: int | None, last: bool) -> None:
-        self.at = at
-        self.keep_last = last
-        self.count = 0
-        self.last: np.ndarray | None = None
-        self.paint: Callable[[], None] = _nothing
+    def __init__(self, header: Header, options: RenderOptions, when: Moment,
+                 gif: bool = False) -> None:
+        def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
+            return _Nothing()
 
+        fps = frame_rate("gif" if gif else "mp4", options)
+        super().__init__(header, options, fps, factory, compact=gif)
+        self.when = when
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        self.planned(end)
+        when = self.when
+        index: int | None
+        if when.kind == "title":
+            index = self.index_of("title")
+        elif when.kind == "time":
+            index = int(math.floor(when.value * self.fps + 1e-9))
+        elif when.kind == "move":
+            move = int(when.value)
+            index = (self.index_of("start") if move == 0 else self.index_after_move(move))
+            if index is None:
+                raise UsageError(f"--move {move}: the trace's counter stops at {self.moves}")
+        elif when.kind == "phase":
+            index = self.index_of(when.name)
+            if index is None:
+                raise UsageError(f"--{when.name}: this video has no {when.name} phase")
+        else:
+            index = self.total_frames - 1
+        index = min(max(0, index if index is not None else 0), max(0, self.total_frames - 1))
+        raise _Found(self.frame_at(index).copy(), index)
+
+
+class _Nothing:
     def write(self, frame: np.ndarray, repeat: int) -> None:
-        if self.at is not None and self.count <= self.at < self.count + repeat:
-            self.paint()
-            raise _Found(frame.copy(), self.at)
-        self.count += repeat
-        self.last = frame     # the Movie's one buffer: valid until the next frame
+        pass
 
     def close(self) -> None:
-        if self.keep_last and self.last is not None:
-            self.paint()
-            raise _Found(self.last.copy(), self.count - 1)
+        pass
 
     def abort(self) -> None:
         pass
 
 
-class _Deferred:
-    """A scene whose ``draw`` remembers its last call instead of painting; ``paint``
-    carries it out.  Everything else is the scene's own."""
-
-    def __init__(self, scene: AnyScene) -> None:
-        self.scene = scene
-        self.call: tuple[np.ndarray, AnyStep, float] | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.scene, name)
-
-    def draw(self, out: np.ndarray, step: AnyStep, p: float) -> None:
-        self.call = (out, step, p)
-
-    def paint(self) -> None:
-        if self.call is not None:
-            out, step, p = self.call
-            self.scene.draw(out, step, p)
-            self.call = None
-
-
-class _Preview(Movie):
-    """The renderer's ``Movie``, stopping after the step that brings the counter to
-    ``move`` (the position after that move, before its pause)."""
-
-    def __init__(self, header: Header, options: RenderOptions, move: int | None,
-                 sink: _KeepOne) -> None:
-        self.want = move
-
-        def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
-            return sink
-
-        super().__init__(header, options, options.fps, factory)
-        if move == 0:   # the start position, as the hold on it shows it
-            raise _Found(self.buf.copy(), self.frames - 1)
-        deferred = _Deferred(self.scene)
-        self.scene = cast(AnyScene, deferred)
-        self.paint = deferred.paint
-        sink.paint = deferred.paint
-
-    def play(self, step: AnyStep) -> None:
-        super().play(step)
-        if self.want and step.move == self.want:
-            self.paint()
-            raise _Found(self.buf.copy(), self.frames - 1)
-
-    def finish(self, end: End | None) -> None:
-        super().finish(end)
-        if self.want is not None:
-            raise UsageError(f"--move {self.want}: the trace's counter stops at "
-                             f"{self.moves}")
-
-
 def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,
-               explicit: frozenset[str] | set[str] = frozenset()) -> Frame:
-    """The frame ``when`` of the trace in ``stream``, as ``render`` draws it."""
+               explicit: frozenset[str] | set[str] = frozenset(),
+               allow_partial: bool = False, gif: bool = False) -> Frame:
+    """The frame ``when`` of the trace in ``stream``, as ``render`` draws it: the MP4's
+    frame (side panel), or with ``gif`` the GIF's (compact, at the GIF's frame rate)."""
     used: dict[str, RenderOptions] = {}
 
     def make(header: Header) -> list[Any]:
         opts = resolve_options(header, options, explicit)
         used["options"] = opts
-        at: int | None = None
-        move: int | None = None
-        if when.kind == "title":
-            if not (opts.title and opts.title_seconds > 0):
-                raise UsageError("--title: this video has no title card (title is off)")
-            at = 0
-        elif when.kind == "time":
-            at = int(math.floor(when.value * opts.fps + 1e-9))
-        elif when.kind == "move":
-            move = int(when.value)
-        return [_Preview(header, opts, move, _KeepOne(at, last=move is None))]
+        if when.kind == "title" and not (opts.title and opts.title_seconds > 0):
+            raise UsageError("--title: this video has no title card (title is off)")
+        return [_Preview(header, opts, when, gif)]
 
     try:
-        render_stream(stream, source, make)
+        render_stream(stream, source, make, allow_partial=allow_partial)
     except _Found as found:
-        return Frame(found.pixels, found.index, used["options"].fps)
+        return Frame(found.pixels, found.index,
+                     frame_rate("gif" if gif else "mp4", used["options"]))
     raise UsageError(f"{when}: the trace gave no frame", source=source)  # pragma: no cover
 
 
@@ -272,10 +231,11 @@ def _trace_for(config_arg: str, keep: str | Path | None, flags: Mapping[str, Any
 
 def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any], *,
             config: str | Path | None = None, keep_trace: str | Path | None = None,
-            stdin: IO[Any] | None = None, progress: Progress = no_progress) -> Preview:
+            stdin: IO[Any] | None = None, progress: Progress = no_progress,
+            gif: bool = False) -> Preview:
     """Draw one frame of ``arg`` (a trace, ``-``, a config or a bundled example's name)
     into the PNG ``output``, with ``render``'s options: the config's ``[render]`` table
-    (``config`` for a trace) and then ``flags``."""
+    (``config`` for a trace) and then ``flags``; ``gif``: the GIF's frame."""
     out = check_output(output)
     if is_config(arg):
         if config is not None:
@@ -283,7 +243,7 @@ def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any]
                              "[render] table")
         with _trace_for(arg, keep_trace, flags, progress) as (trace, _, options, explicit):
             with app.open_trace(str(trace)) as (stream, name):
-                frame = draw_frame(stream, name, options, when, explicit=explicit)
+                frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
             kept = trace if keep_trace is not None else None
     else:
         if keep_trace is not None:
@@ -291,7 +251,7 @@ def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any]
         cfg = load_config(app.config_path(config)) if config is not None else None
         options, explicit = app.render_options(cfg, flags)
         with app.open_trace(arg, stdin) as (stream, name):
-            frame = draw_frame(stream, name, options, when, explicit=explicit)
+            frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
         kept = None
     write_frame(frame, out)
     return Preview(frame, out, kept)

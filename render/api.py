@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -18,8 +19,17 @@ from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header
 
-from .core import AnyScene, Movie, Output, Sheet, Sink, render_stream, resolve_options
-from .options import FORMATS, RenderOptions
+from .core import (
+    AnyScene,
+    Captions,
+    Movie,
+    Output,
+    Sheet,
+    Sink,
+    render_stream,
+    resolve_options,
+)
+from .options import FORMATS, RenderOptions, changed_fields
 from .theme import Theme
 
 
@@ -49,13 +59,53 @@ def frame_rate(fmt: str, options: RenderOptions) -> int:
     return min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
 
 
+@dataclass(frozen=True)
+class Written:
+    """One file a render wrote: its path, format, length in seconds and frames (0 for
+    a contact sheet or subtitles) and size in bytes."""
+
+    path: Path
+    fmt: str
+    seconds: float
+    frames: int
+    size: int
+
+    def summary(self) -> str:
+        """"out/h.mp4: 43.3 s, 1298 frames, 1.04 MB" (a sheet or captions: the size)."""
+        if self.frames:
+            return (f"{self.path}: {self.seconds:.1f} s, {self.frames} frames, "
+                    f"{self.size / 1e6:.2f} MB")
+        if self.size < 100_000:
+            return f"{self.path}: {self.size / 1e3:.1f} kB"
+        return f"{self.path}: {self.size / 1e6:.2f} MB"
+
+
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
-                 options: RenderOptions, *, explicit: Iterable[str] = (),
-                 progress: Progress = no_progress, allow_partial: bool = False) -> End | None:
+                 options: RenderOptions, *, explicit: Iterable[str] | None = None,
+                 progress: Progress = no_progress, allow_partial: bool = False,
+                 written: list[Written] | None = None) -> End | None:
     """Render the trace in ``stream`` to every ``(format, path)`` of ``targets``.
 
-    ``explicit`` names the options the user set (they win over the header's hints);
-    ``allow_partial`` renders a trace that stops without its ``end`` line."""
+    ``explicit`` names the options the user set (they win over the header's hints and
+    the family's pacing; when not given, every field of ``options`` that differs from
+    the defaults counts as set);
+    ``allow_partial`` renders a trace that stops without its ``end`` line; ``written``,
+    if given, receives one ``Written`` per file once all are in place."""
+    chosen = changed_fields(options) if explicit is None else explicit
+    made: list[Output] = []
+    end = _render(stream, source, targets, options, chosen, progress, allow_partial, made)
+    if written is not None:
+        for (fmt, path), out in zip(targets, made, strict=True):
+            frames = out.total_frames if isinstance(out, Movie) else 0
+            seconds = frames / out.fps if isinstance(out, Movie) and out.fps else 0.0
+            written.append(Written(Path(path), fmt, seconds, frames,
+                                   Path(path).stat().st_size))
+    return end
+
+
+def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+            options: RenderOptions, explicit: Iterable[str], progress: Progress,
+            allow_partial: bool, made: list[Output]) -> End | None:
     from .encode import GifSink, VideoSink
 
     explicit = set(explicit)
@@ -69,6 +119,9 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
             for fmt, tmp in tmps:
                 if fmt == "png":
                     outs.append(Sheet(header, opts, tmp))
+                    continue
+                if fmt == "vtt":
+                    outs.append(Captions(header, opts, opts.fps, tmp))
                     continue
 
                 fps = frame_rate(fmt, opts)
@@ -84,7 +137,8 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
                     sinks.append(sink)
                     return sink
 
-                outs.append(Movie(header, opts, fps, factory))
+                outs.append(Movie(header, opts, fps, factory, compact=fmt == "gif"))
+            made.extend(outs)
             return outs
 
         try:
@@ -97,4 +151,4 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     return None  # pragma: no cover - the with block always returns or raises
 
 
-__all__ = ["UnsupportedFormat", "format_of", "frame_rate", "render_trace"]
+__all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "render_trace"]

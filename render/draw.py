@@ -5,7 +5,10 @@ A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 cov
 mask.  Sprites are drawn once per cell size (at 4x and shrunk, for smooth edges) and then
 blitted every frame, which costs little next to encoding.
 
-Text never overflows and never fails: ``fit_text_px`` picks the size at which a text
+Text is set in the one bundled font, DejaVu Sans (``render/fonts/``, the Bitstream Vera
+licence with DejaVu's changes in the public domain: free to use, embed and redistribute),
+which has real − × ÷ and arrow glyphs; headings are set heavier with a stroke of the
+same colour.  Text never overflows and never fails: ``fit_text_px`` picks the size at which a text
 fits, and ``draw_text`` shortens what still does not fit the image with an ellipsis
 ("…").  Text is measured by its layout, not drawn, and a text longer (in characters)
 than the room has pixels is cut before it is measured, so a title of a million
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -34,11 +38,20 @@ def _shrink(img: np.ndarray, w: int, h: int) -> np.ndarray:
 
 
 def erode(mask: np.ndarray, k: int) -> np.ndarray:
-    """Shrink a coverage mask by ``k`` pixels (outside the image counts as empty)."""
+    """Shrink a coverage mask by ``k`` pixels (outside the image counts as empty), with
+    a round kernel so that round shapes stay round (a square one makes diamonds)."""
     if k <= 0:
         return mask.copy()
-    return cv2.erode(mask, np.ones((2 * k + 1, 2 * k + 1), np.uint8),
-                     borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    return cv2.erode(mask, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def dilate(mask: np.ndarray, k: int) -> np.ndarray:
+    """Grow a coverage mask by ``k`` pixels with a round kernel (the image does not grow)."""
+    if k <= 0:
+        return mask.copy()
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    return cv2.dilate(mask, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
 
 
 def rounded_mask(w: int, h: int, radius: float) -> np.ndarray:
@@ -83,11 +96,13 @@ def mask_from_cells(cells: list[tuple[int, int]], cell: int, inset: float) -> np
 
 
 def block_sprite(mask: np.ndarray, fill: RGB, border: RGB, border_px: float,
-                 shine: float = 0.10) -> Sprite:
-    """A filled shape with a subtle border and a light top edge, from its coverage mask."""
+                 shine: float = 0.0) -> Sprite:
+    """A filled shape with a border, from its coverage mask (flat by default: a ``shine``
+    gradient shows as bands in a GIF).  The border is found at 4x for smooth curves."""
     h, w = mask.shape
     k = max(1, int(round(border_px)))
-    inner = erode(mask, k)
+    big = cv2.resize(mask, (w * SS, h * SS), interpolation=cv2.INTER_LINEAR)
+    inner = _shrink(erode(big, k * SS), w, h)
     inner_f = inner.astype(np.float32)[..., None] / 255.0
     fill_a = np.array(fill, np.float32)
     top = fill_a + (255.0 - fill_a) * shine
@@ -119,78 +134,142 @@ def blit(out: np.ndarray, sprite: Sprite, x: int, y: int) -> None:
     blend(dst, src, a)
 
 
+def blit_within(out: np.ndarray, sprite: Sprite, x: int, y: int,
+                rect: tuple[int, int, int, int]) -> None:
+    """``blit`` of the part of ``sprite`` (top-left at (x, y)) that falls inside
+    ``rect`` (x, y, w, h); nothing when they do not meet."""
+    rx, ry, rw, rh = rect
+    h, w = sprite[1].shape
+    x0, y0 = max(x, rx), max(y, ry)
+    x1, y1 = min(x + w, rx + rw), min(y + h, ry + rh)
+    if x0 >= x1 or y0 >= y1:
+        return
+    rgb, alpha = sprite
+    blit(out, (rgb[y0 - y:y1 - y, x0 - x:x1 - x], alpha[y0 - y:y1 - y, x0 - x:x1 - x]),
+         x0, y0)
+
+
+def trim(sprite: Sprite) -> tuple[Sprite, tuple[int, int]]:
+    """``sprite`` cropped to where its alpha is not 0, and the crop's top-left (x, y)
+    in it (an empty sprite stays 1x1 and transparent)."""
+    rgb, alpha = sprite
+    ys, xs = np.nonzero(alpha)
+    if not len(xs):
+        return (rgb[:1, :1], alpha[:1, :1]), (0, 0)
+    x0, x1, y0, y1 = int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
+    return (rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]), (x0, y0)
+
+
 def blend(dst: np.ndarray, src: np.ndarray, a: np.ndarray) -> None:
-    """dst = dst + (src - dst) * a / 255, in place (integer arithmetic, exact for 0/255)."""
-    a16 = a.astype(np.uint16)[..., None]
-    mixed = (src.astype(np.uint16) * a16 + dst.astype(np.uint16) * (255 - a16) + 127) // 255
-    dst[...] = mixed.astype(np.uint8)
+    """dst = dst + (src - dst) * a / 255, in place, rounded (exact where a is 0 or 255).
+
+    OpenCV's weighted sum: every frame blends sprites, so this is the renderer's hot
+    loop (about six times numpy's integer arithmetic)."""
+    w = a.astype(np.float32) * np.float32(1 / 255)
+    dst[...] = cv2.blendLinear(np.ascontiguousarray(src), np.ascontiguousarray(dst), w,
+                               np.float32(1) - w)
 
 
 # ---------------------------------------------------------------- text
 
 
-@lru_cache(maxsize=32)
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSans.ttf"
+
+
+@lru_cache(maxsize=48)
 def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at ``px`` pixels (no font files are downloaded)."""
-    return ImageFont.load_default(size=max(6, px))
+    """The bundled font (DejaVu Sans) at ``px`` pixels; Pillow's own default font if the
+    file is missing (a broken install), so that text never fails."""
+    try:
+        return ImageFont.truetype(str(FONT_FILE), max(6, px))
+    except OSError:   # pragma: no cover - the font ships with the package
+        return ImageFont.load_default(size=max(6, px))
 
 
-@lru_cache(maxsize=512)
-def text_mask(text: str, px: int) -> np.ndarray:
-    """Coverage mask of ``text`` set at ``px`` pixels, tightly cropped vertically to the
-    font's line box (so masks of one size line up)."""
+def _stroke(px: int, bold: bool) -> int:
+    return max(1, round(px / 48)) if bold and px >= 14 else 0
+
+
+@lru_cache(maxsize=1024)
+def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
+    """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``), cropped
+    vertically to the font's line box (so masks of one size line up)."""
     f = font(px)
-    left, _, right, _ = f.getbbox(text)
+    sw = _stroke(px, bold)
+    left, _, right, _ = f.getbbox(text, stroke_width=sw)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
     w = max(1, int(right - min(left, 0)) + 2)
-    h = ascent + descent
+    h = ascent + descent + 2 * sw
     img = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(img).text((-min(left, 0) + 1, 0), text, fill=255, font=f)
+    ImageDraw.Draw(img).text((-min(left, 0) + 1, sw), text, fill=255, font=f,
+                             stroke_width=sw, stroke_fill=255)
     return np.asarray(img).copy()
 
 
-def text_width(text: str, px: int) -> int:
+@lru_cache(maxsize=4096)
+def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
-    left, _, right, _ = font(px).getbbox(text)
+    left, _, right, _ = font(px).getbbox(text, stroke_width=_stroke(px, bold))
     return max(1, int(right - min(left, 0)) + 2)
 
 
-def fits(text: str, px: int, max_w: int) -> bool:
+def fits(text: str, px: int, max_w: int, bold: bool = False) -> bool:
     """Whether ``text`` at ``px`` pixels is at most ``max_w`` wide.  A text of more
     characters than ``max_w`` is taken not to fit without measuring it (a character is
     at least a pixel wide)."""
-    return len(text) <= max_w and text_width(text, px) <= max_w
+    return len(text) <= max_w and text_width(text, px, bold) <= max_w
 
 
 ELLIPSIS = "…"
 
 
-def shorten(text: str, px: int, max_w: int) -> str:
+def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
     """``text`` cut short with an ellipsis so that it fits ``max_w`` pixels at ``px``
     (the whole text when it fits; "" when not even the ellipsis does)."""
-    if fits(text, px, max_w):
+    if fits(text, px, max_w, bold):
         return text
     lo, hi = 0, min(len(text), max(0, max_w))   # the longest prefix that fits, with "…"
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if fits(text[:mid].rstrip() + ELLIPSIS, px, max_w):
+        if fits(text[:mid].rstrip() + ELLIPSIS, px, max_w, bold):
             lo = mid
         else:
             hi = mid - 1
     cut = text[:lo].rstrip() + ELLIPSIS
-    return cut if fits(cut, px, max_w) else ""
+    return cut if fits(cut, px, max_w, bold) else ""
+
+
+def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
+    the last of ``max_lines`` lines is shortened with an ellipsis if text remains."""
+    words = text.split()
+    lines: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        trial = f"{cur} {word}" if cur else word
+        if fits(trial, px, max_w, bold) or not cur:
+            cur = trial
+            continue
+        lines.append(cur)
+        cur = word
+        if len(lines) == max_lines - 1:
+            cur = " ".join(words[i:])
+            break
+    if cur:
+        lines.append(cur)
+    return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
 
 
 def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
-              anchor: str = "lt") -> None:
+              anchor: str = "lt", bold: bool = False) -> None:
     """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b.  A text
     that would cross the left or right edge of ``out`` is shortened with an ellipsis."""
     W = out.shape[1]
     room = W - x if anchor[0] == "l" else x if anchor[0] == "r" else 2 * min(x, W - x)
-    text = shorten(text, px, room)
+    text = shorten(text, px, room, bold)
     if not text:
         return
-    mask = text_mask(text, px)
+    mask = text_mask(text, px, bold)
     h, w = mask.shape
     if anchor[0] == "m":
         x -= w // 2
@@ -205,16 +284,18 @@ def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
     blit(out, (solid, mask), x, y)
 
 
-def fit_text_px(text: str, max_w: int, px: int) -> int:
+def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
     """The largest size <= ``px`` at which ``text`` fits ``max_w`` pixels (or the
     smallest size tried, about 6 pixels, when it fits at none: ``draw_text`` then
     shortens it)."""
-    while px > 6 and not fits(text, px, max_w):
+    while px > 6 and not fits(text, px, max_w, bold):
         px = int(px * 0.9)
     return px
 
 
-__all__ = ["ELLIPSIS", "Sprite", "blend", "erode", "blit", "block_sprite", "darker", "draw_text",
+__all__ = ["ELLIPSIS", "FONT_FILE", "Sprite", "blend", "blit_within", "trim", "dilate", "erode",
+           "wrap", "solid",
+           "fade", "blit", "block_sprite", "darker", "draw_text",
            "fit_text_px", "fits", "font", "mask_from_cells", "mix", "rounded_mask", "shorten",
            "text_mask", "text_width"]
 
@@ -253,3 +334,29 @@ def framed_board(w: int, h: int, frame_px: int, background: RGB, frame: RGB,
     blend(img, solid, rounded_mask(w, h, frame_px * 0.9))
     img[frame_px:h - frame_px, frame_px:w - frame_px] = board
     return img
+
+
+def solid(shape: tuple[int, int], colour: RGB) -> np.ndarray:
+    """An (h, w, 3) image of one colour."""
+    img = np.empty((*shape, 3), np.uint8)
+    img[:] = colour
+    return img
+
+
+def fade(sprite: Sprite, alpha: float) -> Sprite:
+    """``sprite`` with its coverage scaled by ``alpha`` in [0, 1]."""
+    rgb, mask = sprite
+    a = min(max(alpha, 0.0), 1.0)
+    if a >= 1.0:
+        return sprite
+    return rgb, ((mask.astype(np.uint16) * int(round(a * 256))) >> 8).astype(np.uint8)
+
+
+def dashed_outline(mask: np.ndarray, width: int, dash: int) -> np.ndarray:
+    """Coverage of a dashed line along the edge of ``mask`` (``width`` pixels thick,
+    dashes and gaps ``dash`` pixels long, counted along x + y)."""
+    ring = cv2.subtract(mask, erode(mask, width))
+    h, w = mask.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    on = ((xx + yy) // max(1, dash)) % 2 == 0
+    return np.where(on, ring, 0).astype(np.uint8)

@@ -1,6 +1,9 @@
 """Encoders: frames in, files out, one frame at a time (nothing holds the whole video).
 
-* ``VideoSink``: H.264 MP4 (libx264, yuv420p, +faststart) or VP9 WebM through PyAV.
+* ``VideoSink``: H.264 MP4 (libx264, yuv420p, +faststart) or VP9 WebM through PyAV,
+  with the title and a comment (solver, metric) in the container's metadata; an MP4
+  also carries the subtitles (one cue per move) as a ``mov_text`` track that players
+  offer as captions.
   RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the stream
   is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match, so
   browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
@@ -22,7 +25,7 @@ import queue
 import struct
 import threading
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import cv2
@@ -46,6 +49,7 @@ class VideoSink:
             raise ValueError(f"frame size must be even, got {width}x{height}")
         self.width, self.height = width, height
         fmt = "mp4" if codec == "libx264" else "webm"
+        self.fmt = fmt
         opts = {"movflags": "+faststart"} if fmt == "mp4" else {}
         self.container: Any = av.open(str(path), mode="w", format=fmt, options=opts)
         self.container.metadata["encoder"] = "puzzlereel"
@@ -62,7 +66,10 @@ class VideoSink:
                               "cpu-used": "8", "row-mt": "1"}
         tag_bt601(stream.codec_context)
         self.stream = stream
+        self.subtitles: Any = None
+        self.cues: list[tuple[float, float, str]] = []
         self.pts = 0
+        self._last: np.ndarray | None = None     # the last frame's I420 planes
         self.error: BaseException | None = None
         self.queue: queue.Queue[tuple[np.ndarray, int] | None] | None = None
         self.thread: threading.Thread | None = None
@@ -71,10 +78,78 @@ class VideoSink:
             self.thread = threading.Thread(target=self._work, name="encoder", daemon=True)
             self.thread.start()
 
+    def describe(self, cues: Sequence[Any], metadata: Mapping[str, str]) -> None:
+        """Set the container's metadata and (MP4) the captions; before the first frame."""
+        for key, value in metadata.items():
+            if value:
+                self.container.metadata[key] = value
+        if self.fmt != "mp4" or not cues or self.pts:
+            return
+        from fractions import Fraction
+
+        sub: Any = self.container.add_stream("mov_text")
+        sub.codec_context.subtitle_header = ASS_HEADER
+        sub.codec_context.time_base = Fraction(1, 1000)
+        sub.time_base = Fraction(1, 1000)
+        self.subtitles = sub
+        self.cues = [(float(c.start), float(c.end), str(c.text)) for c in cues]
+
+    def _mux_cues(self) -> None:
+        import av
+
+        sub = self.subtitles
+        for start, end, text in self.cues:
+            data = text.encode("utf-8")[:65535]
+            a, b = int(round(start * 1000)), int(round(end * 1000))
+            if b <= a:
+                continue
+            packet = av.Packet(struct.pack(">H", len(data)) + data)
+            packet.stream = sub
+            packet.pts = packet.dts = a
+            packet.duration = b - a
+            packet.time_base = sub.time_base
+            self.container.mux(packet)
+
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:
             return
-        yuv = cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420)
+        self._put(cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420), repeat)
+
+    def write_region(self, frame: np.ndarray, repeat: int,
+                     rect: tuple[int, int, int, int]) -> None:
+        """``write`` of a frame that differs from the last one only inside ``rect``
+        (x, y, w, h): only that part (widened to even edges, where 4:2:0's chroma blocks
+        lie) is converted to YUV, into a copy of the last frame's.  The result is the
+        same as converting the whole frame."""
+        if repeat <= 0:
+            return
+        last = self._last
+        if last is None:
+            self.write(frame, repeat)
+            return
+        H, W = self.height, self.width
+        x, y, w, h = rect
+        x0, y0 = max(0, x) & ~1, max(0, y) & ~1
+        x1, y1 = min(W, x + w), min(H, y + h)
+        x1, y1 = min(W, x1 + (x1 & 1)), min(H, y1 + (y1 & 1))
+        if x1 <= x0 or y1 <= y0:
+            self._put(last, repeat)
+            return
+        part = cv2.cvtColor(np.ascontiguousarray(frame[y0:y1, x0:x1]),
+                            cv2.COLOR_RGB2YUV_I420)
+        pw, ph = x1 - x0, y1 - y0
+        yuv = last.copy()
+        flat, src = yuv.reshape(-1), part.reshape(-1)
+        flat[:H * W].reshape(H, W)[y0:y1, x0:x1] = src[:ph * pw].reshape(ph, pw)
+        q, pq = H * W // 4, ph * pw // 4
+        for k in range(2):           # U, then V: quarter-size planes after Y
+            plane = flat[H * W + k * q:H * W + (k + 1) * q].reshape(H // 2, W // 2)
+            plane[y0 // 2:y1 // 2, x0 // 2:x1 // 2] = \
+                src[ph * pw + k * pq:ph * pw + (k + 1) * pq].reshape(ph // 2, pw // 2)
+        self._put(yuv, repeat)
+
+    def _put(self, yuv: np.ndarray, repeat: int) -> None:
+        self._last = yuv             # never changed after: a region write copies it
         if self.queue is None:
             self._encode(yuv, repeat)
             return
@@ -114,6 +189,8 @@ class VideoSink:
                     raise self.error
             for packet in self.stream.encode(None):
                 self.container.mux(packet)
+            if self.subtitles is not None:
+                self._mux_cues()
         finally:
             self.container.close()
 
@@ -123,6 +200,34 @@ class VideoSink:
             self.queue.put(None)
             self.thread.join()
         self.container.close()
+
+
+# the ASS header FFmpeg's mov_text encoder needs to open (one default style); players
+# draw the captions in their own style
+ASS_HEADER = (b"[Script Info]\r\nScriptType: v4.00+\r\nPlayResX: 384\r\nPlayResY: 288\r\n\r\n"
+              b"[V4+ Styles]\r\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, "
+              b"OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, "
+              b"Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, "
+              b"MarginV, Encoding\r\nStyle: Default,Sans,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,"
+              b"100,100,0,0,1,1,0,2,10,10,10,0\r\n\r\n[Events]\r\nFormat: Layer, Start, End, "
+              b"Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n")
+
+
+def webvtt(cues: Sequence[Any]) -> str:
+    """WebVTT text of ``cues`` (``start``, ``end`` in seconds, ``text``)."""
+
+    def stamp(t: float) -> str:
+        ms = int(round(t * 1000))
+        h, ms = divmod(ms, 3_600_000)
+        m, ms = divmod(ms, 60_000)
+        s, ms = divmod(ms, 1000)
+        return f"{h:02d}:{m:02d}:{s:02d}.{ms:03d}"
+
+    out = ["WEBVTT", ""]
+    for i, c in enumerate(cues, 1):
+        text = " ".join(str(c.text).replace("-->", "→").split())
+        out += [str(i), f"{stamp(c.start)} --> {stamp(c.end)}", text, ""]
+    return "\n".join(out)
 
 
 # FFmpeg's values for BT.601 as OpenCV's RGB -> I420 conversion makes it (AVColorSpace,
@@ -449,5 +554,5 @@ def write_png(path: str | os.PathLike[str], width: int, height: int,
         raise ValueError(f"PNG bands add up to {rows} rows, expected {height}")
 
 
-__all__ = ["BT601", "GifSink", "VideoSink", "build_palette", "palette_lut", "quantize",
-           "tag_bt601", "write_png"]
+__all__ = ["ASS_HEADER", "BT601", "GifSink", "VideoSink", "build_palette", "palette_lut",
+           "quantize", "tag_bt601", "webvtt", "write_png"]

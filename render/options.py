@@ -17,14 +17,14 @@ import math
 import re
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
-FORMATS = ("mp4", "gif", "png", "webm")
+FORMATS = ("mp4", "gif", "png", "webm", "vtt")
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
 # colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
 # any.  The option is checked by the scene that reads it; a hint is checked here
@@ -71,11 +71,13 @@ RANGES: dict[str, Range] = {
     "hold_start": Range(0, 60, "seconds"),
     "hold_end": Range(0, 60, "seconds"),
     "title_seconds": Range(0, 60, "seconds"),
+    "end_seconds": Range(0, 60, "seconds"),
+    "duration": Range(1, 3600, "seconds"),
     "crf": Range(0, 51),
     "sheet_columns": Range(0, 100),
     "sheet_cell": Range(2, 256),
 }
-SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds")
+SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds")
 
 
 class RenderHintWarning(UserWarning):
@@ -99,17 +101,23 @@ class RenderOptions:
 
     Times are in seconds.  ``speed`` is the time of one unit slide (a one-cell move); a
     move along a path of k cells takes ``k * speed``.  ``size`` is the whole frame in
-    pixels (always made even); when ``cell`` is set instead, the frame is sized to fit
-    the board at that many pixels per cell.
+    pixels (always made even; default 1280x720 for MP4/WebM with a side panel, 480 px
+    wide for GIFs, compact); when ``cell`` is set instead, the frame is sized to fit the
+    board at that many pixels per cell.  Each puzzle family brings its own pacing
+    (``speed``, ``pause``, holds) where these are not set; ``duration`` fits the whole
+    video to that many seconds.
     """
 
     fps: int = 30
-    size: tuple[int, int] | None = None     # (width, height); default 640x480 unless cell
+    size: tuple[int, int] | None = None     # (width, height); default: per format
     cell: int | None = None                 # pixels per board cell (overrides size)
     speed: float = 0.25                     # seconds per unit slide
     pause: float = 0.12                     # still time after each move
     hold_start: float = 1.0                 # still time on the first position
-    hold_end: float = 2.5                   # still time on the last position
+    hold_end: float = 1.5                   # still time on the last position (after the
+                                            # payoff, before the end card)
+    end_seconds: float = 3.0                # the end card (0: none)
+    duration: float | None = None           # fit the whole video to this many seconds
     easing: str = "ease-in-out"
     theme: str = "light"
     title: bool = True                      # show a title card first
@@ -129,6 +137,14 @@ class RenderOptions:
 
     def __post_init__(self) -> None:
         check(self)
+
+
+def changed_fields(options: RenderOptions) -> frozenset[str]:
+    """The fields of ``options`` that differ from the defaults: what a caller that built
+    the value itself (not from flags and a config) has chosen."""
+    base = RenderOptions()
+    return frozenset(f.name for f in fields(RenderOptions)
+                     if getattr(options, f.name) != getattr(base, f.name))
 
 
 def _in_range(key: str, value: float) -> None:
@@ -167,6 +183,8 @@ def check(o: RenderOptions) -> None:
             raise RenderOptionError("formats", f"{quoted(fmt)} is not one of: "
                                     + ", ".join(FORMATS))
     _in_range("crf", o.crf)
+    if o.duration is not None:
+        _in_range("duration", o.duration)
     if o.preset not in PRESETS:
         raise RenderOptionError("preset", f"{quoted(o.preset)} is not an x264 preset (one of: "
                                 + ", ".join(PRESETS) + ")")
@@ -209,7 +227,7 @@ _KINDS: dict[str, type | tuple[type, ...]] = {
     "title": bool, "title_seconds": (int, float), "counter": bool, "highlight": bool,
     "labels": bool, "colors": dict, "colours": dict, "formats": list, "gif_fps": int, "crf": int,
     "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
-    "scheme": str,
+    "scheme": str, "end_seconds": (int, float), "duration": (int, float),
 }
 KEYS = tuple(sorted(_KINDS))
 # ``[render]`` keys whose dataclass field is spelt otherwise: the config's stable key is
@@ -230,7 +248,7 @@ def coerce(key: str, value: Any) -> Any:
     raw: Any = value
     if key == "size":
         return parse_size(raw, key)
-    if key in SECONDS:   # checked here, before an integer too large for a float is one
+    if key in SECONDS or key == "duration":   # checked before a huge integer is a float
         if not RANGES[key].holds(raw):
             raise RenderOptionError(key, f"must be {RANGES[key]}, got {quoted(raw)}")
         return float(raw) + 0.0     # + 0.0: -0.0 is 0
@@ -288,6 +306,7 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
     return usable
 
 
-__all__ = ["RenderOptions", "RenderOptionError", "RenderHintWarning", "Range", "RANGES",
+__all__ = ["RenderOptions", "changed_fields", "RenderOptionError", "RenderHintWarning", "Range",
+           "RANGES",
            "FORMATS", "EASINGS", "PRESETS", "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values",
            "header_hints", "parse_colour", "parse_size"]

@@ -10,12 +10,20 @@ The renderer core (``render.core``) reads a trace, replays it, and asks the puzz
    slides) the motion has, and free ``data`` for the scene (which piece moves, its path).
 2. **Pixels.**  ``scene.draw(out, step, p)`` paints the position part-way through the
    step into ``out``, a reused ``(height, width, 3)`` uint8 RGB numpy view.  ``p`` in
-   [0, 1] is the *eased* progress: the core has already applied the easing to each of
-   the step's ``segments`` separately, so a scene moving a piece along a k-cell path
-   just puts it at ``path[p * k]`` (interpolated).  ``p == 0`` is ``before``, ``p == 1``
+   [0, 1] is the *eased* progress: the core has applied the easing once to the whole
+   step, so a scene moving a piece along a k-cell path puts it at ``path[p * k]``
+   (interpolated) and the piece moves in one motion, through corners and cell
+   boundaries without stopping.  ``p == 0`` is ``before``, ``p == 1``
    is ``after``.  ``draw`` must paint every pixel of ``out`` (it is not cleared) and
    must depend only on (cell size, step, p): same inputs, same pixels.  Caching
    sprites or a pre-drawn background keyed on the cell size or the step is encouraged.
+
+A scene may also say more (``SceneBase`` gives each a default): ``notation(step)``, the
+move in words for the panel and the subtitles ("B ↓↓"); ``goal_sentence()``, the goal in
+one sentence (a trace's ``goal_text`` wins); ``goal_state()``, a whole position to show
+as the goal's picture; ``payoff(state)``, a last step after a solved trace's final move
+(the goal piece leaving through the exit, tiles flashing in order); ``PACING``, the
+family's default timing.
 
 Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
 frame counts from ``RenderOptions``), easing, the title card, the move counter bar
@@ -57,7 +65,7 @@ class Step(Generic[S, D]):
     ``before``/``after``: the scene's immutable states (type ``S``).  ``move``: the
     number the counter shows from this step on (None keeps the previous number; 0 shows
     "Start").
-    ``segments``: eased sections of the motion (unit slides along a path); 0 makes a
+    ``segments``: sections of the motion's path (unit slides), eased as one; 0 makes a
     still (``before`` is shown).  ``units``: duration in multiples of
     ``RenderOptions.speed`` (default: ``segments``; use e.g. 0.5 for quick events).
     ``pause``: add ``RenderOptions.pause`` after it.  ``sheet``: put ``after`` on the
@@ -132,6 +140,27 @@ class Scene(Protocol[S, D]):
         """The counter bar on the final hold of a solved trace ("Solved in 81 moves")."""
         ...
 
+    def notation(self, step: Step[S, D]) -> str:
+        """The step in words for the panel's list and the subtitles ("" for none)."""
+        ...
+
+    def goal_sentence(self) -> str:
+        """The goal in one sentence ("Get the daughter out through the gap at the
+        bottom.")."""
+        ...
+
+    def goal_state(self) -> S | None:
+        """A whole position that is the goal, drawn small in the panel (None: none)."""
+        ...
+
+    def payoff(self, state: S) -> Step[S, D] | None:
+        """A last motion after the final move of a solved trace (None: none)."""
+        ...
+
+
+# seconds of the payoff after the last move of a solved trace
+PAYOFF_SECONDS = 1.2
+
 
 class SceneBase(Generic[S, D]):
     """Defaults for scenes: keeps header, options and theme; the counter word is the
@@ -139,20 +168,43 @@ class SceneBase(Generic[S, D]):
     otherwise."""
 
     counter_word: str = ""
+    #: the family's default timing: render options (``speed``, ``pause``, ``hold_start``,
+    #: ``hold_end``, ...) used where neither the user nor the trace's hints set them
+    PACING: dict[str, float] = {}
+    #: the default goal sentence ("" when the family has none)
+    GOAL = ""
 
     def end_text(self, count: int) -> str:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""
-        return f"Solved in {count} {plural(self.counter_word.lower(), count)}"
+        return f"Solved in {count} {plural(self.unit, count)}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         self.header = header
         self.options = options
         self.theme = theme
+        self.unit = KINDS[header.puzzle].unit if header.puzzle in KINDS else "move"
         if not self.counter_word:
-            self.counter_word = KINDS[header.puzzle].unit.capitalize()
+            self.counter_word = self.unit.capitalize()
 
     def colours(self) -> list[RGB]:
         return self.theme.colours()
+
+    def notation(self, step: Step[S, D]) -> str:
+        return ""
+
+    def goal_sentence(self) -> str:
+        return self.GOAL
+
+    def goal_state(self) -> S | None:
+        return None
+
+    def payoff(self, state: S) -> Step[S, D] | None:
+        return None
+
+    def retime(self, steps: list[Step[S, D]]) -> list[Step[S, D]]:
+        """The steps once all are known: a scene may change their ``units`` (N-Queens
+        shares a fixed time among its solutions)."""
+        return steps
 
 
 def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any, Any]:
@@ -167,4 +219,12 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any
     return scene
 
 
-__all__ = ["Scene", "SceneBase", "Step", "scene_for"]
+def scene_class(puzzle: str) -> Any:
+    """The scene class of ``puzzle`` (None when it has none)."""
+    kind = KINDS.get(puzzle)
+    if kind is None or not kind.scene:
+        return None
+    return kind.load("scene")
+
+
+__all__ = ["PAYOFF_SECONDS", "Scene", "SceneBase", "Step", "plural", "scene_class", "scene_for"]

@@ -1,7 +1,10 @@
-"""Timing: easing curves, and where the frames of an animation's phases fall.
+"""Timing: easing curves, the phases of a video in seconds, and where their frames fall.
 
-A video is one list of phases in seconds (title card, start hold, each move, pauses, end
-hold), the same for every format.  The rules (documented in docs/rendering.md,
+A video is one list of ``Phase`` values in seconds (title card, crossfade, start hold,
+each move, pauses, payoff, hold, crossfade, end card), the same for every format and
+computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
+A move eases once over its whole path: a straight run of k cells is one motion, and a
+path that turns corners keeps moving through them.  The rules (documented in docs/rendering.md,
 "Timing"): the phase that ends ``t`` seconds into the video ends at frame
 ``round(t * fps)`` (``t`` summed exactly, so rounding never adds up and every format
 lasts the same time within one of its frames), except that a motion gets at least one
@@ -13,7 +16,8 @@ step completed).  ``Clock`` keeps the running sums; everything else is a pure fu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 Easing = Callable[[float], float]
@@ -84,6 +88,12 @@ def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
     return [clock.take(seconds, minimum=minimum) for seconds, minimum in phases]
 
 
+def eased(t: float, easing: Easing) -> float:
+    """Progress in [0, 1] of a motion eased once over its whole length (``t`` is linear
+    time through the step): a k-cell slide or a path with corners is one motion."""
+    return easing(min(max(t, 0.0), 1.0))
+
+
 def segmented(t: float, segments: int, easing: Easing) -> float:
     """Progress in [0, 1] when each of ``segments`` equal sections is eased separately.
 
@@ -96,5 +106,91 @@ def segmented(t: float, segments: int, easing: Easing) -> float:
     return (i + easing(s - i)) / segments
 
 
-__all__ = ["EASINGS", "Clock", "Easing", "boundary", "ease_in", "ease_in_out", "ease_out",
-           "frame_counts", "linear", "segmented"]
+# ---------------------------------------------------------------- phases
+
+TITLE, FADE_IN, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
+    "title", "fade-in", "start", "move", "pause", "payoff", "hold", "fade-out", "end")
+CROSSFADE = 0.3     # seconds of each crossfade between title card, board and end card
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``START``, ``MOVE``,
+    ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``, ``END``), its length in seconds, the
+    frames it must have at least (a move always shows) and, for ``MOVE`` and ``PAUSE``,
+    the index of its step in the video's list of steps."""
+
+    kind: str
+    seconds: float
+    minimum: int = 0
+    step: int | None = None
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """The seconds a video's phases take (``RenderOptions`` after the family's pacing and
+    ``--speed`` scaling): ``speed`` per unit of a step, ``pause`` after each move, the
+    holds, the title and end cards, the payoff."""
+
+    speed: float
+    pause: float
+    hold_start: float
+    hold_end: float
+    title: float            # 0: no title card
+    end_card: float         # 0: no end card
+    payoff: float           # 0: no payoff
+
+
+def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
+    """The phases of a video whose steps last ``units[i] * speed`` seconds (``pauses[i]``:
+    a pause follows step i, never after the last one)."""
+    out: list[Phase] = []
+    if pacing.title > 0:
+        out += [Phase(TITLE, pacing.title), Phase(FADE_IN, CROSSFADE)]
+    out.append(Phase(START, pacing.hold_start))
+    last = len(units) - 1
+    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
+        out.append(Phase(MOVE, u * pacing.speed, 1, i))
+        if pause and i < last and pacing.pause > 0:
+            out.append(Phase(PAUSE, pacing.pause, 0, i))
+    if pacing.payoff > 0:
+        out.append(Phase(PAYOFF, pacing.payoff))
+    out.append(Phase(HOLD, pacing.hold_end))
+    if pacing.end_card > 0:
+        out += [Phase(FADE_OUT, CROSSFADE), Phase(END, pacing.end_card)]
+    return out
+
+
+def total_seconds(phases: Iterable[Phase]) -> float:
+    return float(sum(Fraction(p.seconds) for p in phases))
+
+
+def fit(phases: Sequence[Phase], duration: float) -> list[Phase]:
+    """``phases`` scaled so that together they last ``duration`` seconds: every phase,
+    moves and holds alike, by the same factor (the frames then end within one frame of
+    ``duration``)."""
+    total = total_seconds(phases)
+    if total <= 0:
+        return list(phases)
+    k = duration / total
+    return [Phase(p.kind, p.seconds * k, p.minimum, p.step) for p in phases]
+
+
+def frames_of(phases: Sequence[Phase], fps: int) -> list[int]:
+    """The frames of each phase at ``fps`` (``Clock``'s rule)."""
+    return frame_counts(((p.seconds, p.minimum) for p in phases), fps)
+
+
+def starts(phases: Sequence[Phase]) -> list[float]:
+    """Each phase's start in seconds into the video."""
+    out, t = [], Fraction(0)
+    for p in phases:
+        out.append(float(t))
+        t += Fraction(p.seconds)
+    return out
+
+
+__all__ = ["CROSSFADE", "EASINGS", "Clock", "Easing", "Pacing", "Phase", "boundary", "ease_in",
+           "ease_in_out", "ease_out", "eased", "fit", "frame_counts", "frames_of", "linear",
+           "schedule", "segmented", "starts", "total_seconds", "TITLE", "FADE_IN", "START",
+           "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]

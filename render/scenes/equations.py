@@ -1,16 +1,18 @@
-"""Equation cards for komachi, oomachi and alphametic traces: one card per solution.
+"""Equation cards for komachi, oomachi and alphametic traces: one card per solution, set
+large in the bundled font (real − × ÷ glyphs, normal digit spacing).
 
-- alphametic: the words set out as a written sum (``SEND`` over ``+MORE`` over the rule
-  and ``MONEY``); on each card the letters turn into their digits column by column, from
-  the units, as the column-wise search assigns them.
-- komachi: the digits in a row with ``= target``; the operators drop into the gaps one by
-  one (a gap left empty joins its digits into one number).
-- oomachi: the consecutive factors, and below them the product's digits appearing one at a
-  time, each digit in its own colour: ten digits, ten colours, none repeated.
+- alphametic: the words set out as a written sum (``SEND`` over ``+ MORE`` over the rule
+  and ``MONEY``); the letters turn into their digits one letter at a time (every copy of
+  the letter at once, at least 0.8 s each), from the units column; then the whole sum
+  holds and lights up (the payoff).
+- komachi: the equation in one line; its operators fade in one after another, then the
+  card holds (at least 2 s).  At most ``MAX_CARDS`` cards are shown.
+- oomachi: the consecutive factors, and under them the product whose ten digits appear
+  one at a time, each on a chip of its own colour: ten digits, ten colours, none
+  repeated.
 
-Every character sits in a grid cell; a card is a pure function of (solution, progress).
-State: ``(k, reveal)`` where ``k`` is the solution number (0 before the first) and
-``reveal`` how many units of the card are shown (all of them for a finished card).
+A card is a pure function of (solution, progress).  State: ``(k, reveal)`` where ``k``
+is the solution number (0 before the first) and ``reveal`` how much of the card shows.
 """
 
 from __future__ import annotations
@@ -29,22 +31,30 @@ from ..options import RenderOptions
 from ..scene import SceneBase, Step, plural
 from ..theme import CATEGORICAL, RGB, Theme
 
-PAD = 0.5
-MAX_CARDS = 200
+PAD = 0.4
+SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
 
-# one grid character: (col, row, text, colour key); colour keys are resolved per theme
-Glyph = tuple[float, float, str, str]
-
-
-# the state: (solution number, how far its card is revealed); a motion: the card's units
+# the state: (solution number, how far its card is revealed); a motion: -1 for the payoff
 Reveal = tuple[int, float]
-
 
 Card = TypeVar("Card")   # what one solution's card holds, as each subclass parses it
 
 
+def pretty(text: str) -> str:
+    """An equation as people write it: spaced operators, real − × ÷."""
+    out = []
+    for ch in text.replace(" ", ""):
+        if ch in "+-*/=":
+            out.append(f" {SYMBOLS.get(ch, ch)} ")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 class _CardScene(SceneBase[Reveal, int], Generic[Card]):
-    """A grid of characters on a board; subclasses say what the card of a solution holds."""
+    """A card on a board; subclasses say what a solution's card holds and paint it."""
+
+    MAX_CARDS = 200
 
     def end_text(self, count: int) -> str:
         return f"{count} {plural('solution', count)}"
@@ -59,23 +69,17 @@ class _CardScene(SceneBase[Reveal, int], Generic[Card]):
     # subclasses ------------------------------------------------------------
 
     def grid(self) -> tuple[float, float]:
-        """Width and height of the card in cells."""
-        raise NotImplementedError
-
-    def units(self, card: Card) -> int:
-        """How many reveal units the card animates (columns, gaps, digits)."""
-        raise NotImplementedError
-
-    def glyphs(self, card: Card | None, reveal: float) -> list[Glyph]:
-        """The characters of ``card`` with ``reveal`` units shown (fractions fade in)."""
         raise NotImplementedError
 
     def parse(self, event: Solution) -> Card:
         raise NotImplementedError
 
-    def rules(self) -> list[tuple[float, float, float]]:
-        """Horizontal rules: (row, col from, col to)."""
-        return []
+    def steps_of(self, k: int, card: Card) -> list[Step[Reveal, int]]:
+        """The steps that reveal card ``k``."""
+        raise NotImplementedError
+
+    def paint(self, img: np.ndarray, card: Card | None, reveal: float, lit: float) -> None:
+        raise NotImplementedError
 
     # interface -------------------------------------------------------------
 
@@ -88,19 +92,24 @@ class _CardScene(SceneBase[Reveal, int], Generic[Card]):
 
     def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Reveal, int]]:
         ev = item.applied
-        if not isinstance(ev, Solution) or self.shown >= MAX_CARDS:
+        if not isinstance(ev, Solution) or self.shown >= self.MAX_CARDS:
             return ()
         self.shown += 1
         card = self.parse(ev)
-        self.cards = {ev.k: card}          # only the current card is needed to draw
-        units = self.units(card)
-        return (Step((ev.k, 0.0), (ev.k, float(units)), move=ev.k, segments=max(1, units),
-                     units=max(1.0, units * 0.5), data=units),)
+        self.cards[ev.k] = card
+        return self.steps_of(ev.k, card)
+
+    def notation(self, step: Step[Reveal, int]) -> str:
+        card = self.cards.get(step.after[0])
+        return self.describe(card) if card is not None else ""
+
+    def describe(self, card: Card) -> str:
+        return ""
 
     def colours(self) -> list[RGB]:
         t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.goal,
-               *CATEGORICAL]
+        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.emphasis,
+               t.row, *CATEGORICAL]
         return list(dict.fromkeys(out))
 
     def prepare(self, cell: int) -> tuple[int, int]:
@@ -110,57 +119,54 @@ class _CardScene(SceneBase[Reveal, int], Generic[Card]):
         t = self.theme
         self.background = np.empty((H, W, 3), np.uint8)
         self.background[:] = t.background
-        m = max(1, int(cell * 0.15))
-        solid = np.empty((H - 2 * m, W - 2 * m, 3), np.uint8)
-        solid[:] = t.board
-        gfx.blend(self.background[m:H - m, m:W - m], solid,
+        m = max(1, int(cell * 0.1))
+        gfx.blend(self.background[m:H - m, m:W - m], gfx.solid((H - 2 * m, W - 2 * m), t.board),
                   gfx.rounded_mask(W - 2 * m, H - 2 * m, cell * 0.3))
-        for row, a, b in self.rules():
-            y = int((PAD + row) * cell)
-            self.background[y:y + max(2, cell // 14),
-                            int((PAD + a) * cell):int((PAD + b) * cell)] = t.text
+        self.size = (W, H)
         self._cache.clear()
         return W, H
 
     def draw(self, out: np.ndarray, step: Step[Reveal, int], p: float) -> None:
-        k, reveal = step.after if (p >= 1.0 or step.segments <= 0) else step.before
-        if step.segments > 0 and 0.0 < p < 1.0 and step.data is not None:
+        p = min(max(p, 0.0), 1.0)
+        lit = 0.0
+        if step.data == -1:                     # the payoff
+            k, reveal = step.after
+            lit = math.sin(math.pi * p) * 0.8 + (0.2 if p > 0.5 else 0.0)
+        elif step.segments <= 0 or p >= 1.0:
+            k, reveal = step.after
+        else:
             k = step.after[0]
-            reveal = min(max(p, 0.0), 1.0) * float(step.data)
-        key = (k, round(reveal, 3))
+            a, b = step.before[1] if step.before[0] == k else 0.0, step.after[1]
+            reveal = a + (b - a) * p
+        key = (k, round(reveal, 3), round(lit, 2))
         img = self._cache.get(key)
         if img is None:
-            img = self._cache.put(key, self._render(k, reveal))
+            img = self.background.copy()
+            self.paint(img, self.cards.get(k), reveal, lit)
+            img = self._cache.put(key, img)
         np.copyto(out, img)
 
-    def _render(self, k: int, reveal: float) -> np.ndarray:
-        img = self.background.copy()
-        card = self.cards.get(k)
-        c = self.cell
-        px = max(8, int(c * 0.62))
-        for col, row, text, colour in self.glyphs(card, reveal):
-            rgb, alpha = self._colour(colour)
-            x = int(round((PAD + col + 0.5) * c))
-            y = int(round((PAD + row + 0.5) * c))
-            if alpha >= 1.0:
-                gfx.draw_text(img, text, px, rgb, x, y, "mm")
-            elif alpha > 0.0:
-                layer = img.copy()
-                gfx.draw_text(layer, text, px, rgb, x, y, "mm")
-                a = np.full(img.shape[:2], int(round(alpha * 255)), np.uint8)
-                gfx.blend(img, layer, a)
-        return img
+    # helpers ----------------------------------------------------------------
 
-    def _colour(self, key: str) -> tuple[RGB, float]:
-        name, _, alpha = key.partition("@")
-        t = self.theme
-        colour: RGB
-        if name.startswith("peg"):
-            colour = CATEGORICAL[int(name[3:]) % len(CATEGORICAL)]
-        else:
-            colour = {"text": t.text, "muted": t.muted, "accent": t.accent,
-                      "goal": t.goal}.get(name, t.text)
-        return colour, float(alpha) if alpha else 1.0
+    def text_line(self, img: np.ndarray, text: str, px: int, y: int,
+                  colours: list[tuple[RGB, float]], x0: int | None = None) -> None:
+        """``text`` centred (or from ``x0``) at row ``y``, character by character at the
+        font's own spacing, each in its (colour, opacity)."""
+        W = img.shape[1]
+        width = gfx.text_width(text, px, bold=True)
+        x = (W - width) // 2 if x0 is None else x0
+        for i, ch in enumerate(text):
+            colour, alpha = colours[i]
+            if ch == " " or alpha <= 0:
+                continue
+            left = gfx.text_width(text[:i], px, bold=True) - 2 if i else 0
+            if alpha >= 1.0:
+                gfx.draw_text(img, ch, px, colour, x + left, y, "lm", bold=True)
+            else:
+                mask = gfx.text_mask(ch, px, True)
+                h, w = mask.shape
+                gfx.blit(img, gfx.fade((gfx.solid((h, w), colour), mask), alpha),
+                         x + left, y - h // 2)
 
 
 def _fade(reveal: float, unit: int) -> float:
@@ -169,7 +175,10 @@ def _fade(reveal: float, unit: int) -> float:
 
 
 class AlphameticScene(_CardScene[dict[str, int]]):
-    """SEND + MORE = MONEY as a written sum; letters become digits column by column."""
+    """SEND + MORE = MONEY as a written sum; letters become digits one at a time."""
+
+    PACING = {"speed": 0.9, "pause": 0.0, "hold_start": 1.5, "hold_end": 2.5}
+    GOAL = "Give each letter its own digit so that the sum is right."
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -181,144 +190,179 @@ class AlphameticScene(_CardScene[dict[str, int]]):
         for i, word in enumerate(eq.right.numbers):
             self.lines.append(("" if i == 0 else eq.right.ops[i - 1], word))
         self.width = max(len(w) for _, w in self.lines)
+        # the order letters are revealed in: column by column from the units
+        order: list[str] = []
+        for col in range(self.width):
+            for _, word in self.lines:
+                if col < len(word) and word[-1 - col] not in order:
+                    order.append(word[-1 - col])
+        self.order = order
 
     def grid(self) -> tuple[float, float]:
-        return (self.width + 1.0, len(self.lines) + 0.3)
-
-    def rules(self) -> list[tuple[float, float, float]]:
-        return [(self.split + 0.12, 0.0, self.width + 1.0)]
+        return (self.width + 1.6, len(self.lines) * 1.15 + 0.4)
 
     def parse(self, event: Solution) -> dict[str, int]:
         return {k.upper(): v for k, v in (event.assignment or {}).items()}
 
-    def units(self, card: dict[str, int]) -> int:
-        return self.width
+    def steps_of(self, k: int, card: dict[str, int]) -> list[Step[Reveal, int]]:
+        n = len(self.order)
+        return [Step((k, float(i)), (k, float(i + 1)), move=k, segments=1, units=1.0,
+                     pause=i == n - 1, sheet=i == n - 1, data=i) for i in range(n)]
 
-    def glyphs(self, card: dict[str, int] | None, reveal: float) -> list[Glyph]:
-        out: list[Glyph] = []
+    def notation(self, step: Step[Reveal, int]) -> str:
+        card = self.cards.get(step.after[0])
+        i = int(step.after[1]) - 1
+        if card is None or not 0 <= i < len(self.order):
+            return ""
+        letter = self.order[i]
+        return f"{letter} = {card.get(letter, '?')}"
+
+    def payoff(self, state: Reveal) -> Step[Reveal, int] | None:
+        return Step(state, state, segments=1, pause=False, sheet=False, data=-1)
+
+    def paint(self, img: np.ndarray, card: dict[str, int] | None, reveal: float,
+              lit: float) -> None:
+        t, c = self.theme, self.cell
+        W = img.shape[1]
+        px = max(8, int(c * 0.8))
+        cw = gfx.text_width("0", px, bold=True)          # one column
+        right = int((PAD + self.width + 1.3) * c)
+        row_h = 1.15 * c
         for r, (op, word) in enumerate(self.lines):
-            y = r + (0.3 if r >= self.split else 0.0)
+            y = int((PAD + 0.55 + r * 1.15 + (0.4 if r >= self.split else 0.0)) * c)
+            if r >= self.split and lit > 0:
+                band = gfx.rounded_mask(W - int(2 * PAD * c), int(row_h), c * 0.2)
+                y0 = y - int(row_h / 2)
+                gfx.blit(img, gfx.fade((gfx.solid(band.shape, t.row), band), lit),
+                         int(PAD * c), y0)
             if op:
-                out.append((0.0, y, op, "muted"))
+                gfx.draw_text(img, SYMBOLS.get(op, op), px, t.muted,
+                              right - (self.width + 1) * cw - cw // 2, y, "mm", bold=True)
             for i, ch in enumerate(word):
-                col = self.width - len(word) + i + 1.0
-                unit = len(word) - 1 - i          # column 0 is the units column
-                shown = _fade(reveal, unit) if card else 0.0
+                x = right - (len(word) - i) * cw - cw // 2
+                shown = _fade(reveal, self.order.index(ch)) if card and ch in self.order else 0
                 if card and shown >= 1.0:
-                    out.append((col, y, str(card[ch]), "goal"))
+                    gfx.draw_text(img, str(card[ch]), px, t.emphasis, x, y, "mm", bold=True)
                 elif card and shown > 0.0:
-                    out.append((col, y, ch, f"text@{1.0 - shown:.3f}"))
-                    out.append((col, y, str(card[ch]), f"goal@{shown:.3f}"))
+                    for text, colour, a in ((ch, t.text, 1.0 - shown),
+                                            (str(card[ch]), t.emphasis, shown)):
+                        mask = gfx.text_mask(text, px, True)
+                        h, w = mask.shape
+                        gfx.blit(img, gfx.fade((gfx.solid((h, w), colour), mask), a),
+                                 x - w // 2, y - h // 2)
                 else:
-                    out.append((col, y, ch, "text"))
-        return out
+                    gfx.draw_text(img, ch, px, t.text, x, y, "mm", bold=True)
+        ry = int((PAD + self.split * 1.15 + 0.2) * c)
+        img[ry:ry + max(2, c // 14), int(PAD * c):W - int(PAD * c)] = t.text
 
 
-class KomachiScene(_CardScene[list[str]]):
-    """1 2 3 4 5 6 7 8 9 = 100, the operators dropping into the gaps."""
+class KomachiScene(_CardScene[str]):
+    """1 + 2 + 3 − 4 + 5 + 6 + 78 + 9 = 100: one equation a card, operators fading in."""
+
+    MAX_CARDS = 25
+    PACING = {"speed": 0.8, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = KomachiReplay(header)
         self.digits = rep.digits
         self.target = str(rep.target)
-
-    DIGIT = 0.8     # cells per digit
-    GAP = 0.7       # cells per gap between digits
+        ops = " ".join(SYMBOLS.get(o, o) for o in getattr(rep, "operators", ("+", "-")))
+        self.GOAL = (f"Put {ops} between the digits {' '.join(self.digits)} "
+                     f"(or join them) so that the sum is {self.target}.")
 
     def grid(self) -> tuple[float, float]:
-        n = len(self.digits)
-        return (n * self.DIGIT + (n - 1) * self.GAP + 1.0 + 0.6 * len(self.target), 1.0)
+        return (10.0, 6.0)
 
-    def _gaps(self, card: list[str] | None, reveal: float) -> list[float]:
-        """Width of each gap: a gap with no operator closes up as it is revealed, so the
-        joined digits read as one number."""
-        out = []
-        for i in range(len(self.digits) - 1):
-            shown = _fade(reveal, i) if card else 0.0
-            closed = card is not None and not card[i]
-            out.append(self.GAP * (1.0 - shown) + 0.05 * shown if closed else self.GAP)
-        return out
+    def parse(self, event: Solution) -> str:
+        return pretty(event.text or "")
 
-    def parse(self, event: Solution) -> list[str]:
-        left = (event.text or "").split("=")[0].replace(" ", "")
-        gaps: list[str] = []
-        pending = ""
-        for ch in left[1:]:
-            if ch.isdigit():
-                gaps.append(pending)
-                pending = ""
+    def describe(self, card: str) -> str:
+        return card
+
+    def steps_of(self, k: int, card: str) -> list[Step[Reveal, int]]:
+        ops = sum(1 for ch in card if ch in "+−×÷")
+        return [Step((k, 0.0), (k, float(max(1, ops))), move=k, segments=1, units=1.0,
+                     data=ops)]
+
+    def paint(self, img: np.ndarray, card: str | None, reveal: float, lit: float) -> None:
+        if not card:
+            return
+        t = self.theme
+        W, H = img.shape[1], img.shape[0]
+        left, _, right = card.partition(" = ")
+        px = gfx.fit_text_px(left, int(W - 2 * PAD * self.cell), int(self.cell * 1.6),
+                             bold=True)
+        colours: list[tuple[RGB, float]] = []
+        op = 0
+        for ch in left:
+            if ch in "+−×÷":
+                colours.append((t.emphasis, _fade(reveal, op)))
+                op += 1
             else:
-                pending = ch
-        return gaps
-
-    def units(self, card: list[str]) -> int:
-        return len(self.digits) - 1
-
-    def glyphs(self, card: list[str] | None, reveal: float) -> list[Glyph]:
-        out: list[Glyph] = []
-        gaps = self._gaps(card, reveal)
-        n = len(self.digits)
-        full = n * self.DIGIT + (n - 1) * self.GAP
-        width = n * self.DIGIT + sum(gaps)
-        x = (full - width) / 2 + (self.DIGIT - 1.0) / 2
-        for i, d in enumerate(self.digits):
-            out.append((x, 0.0, d, "text"))
-            if i < n - 1:
-                op = card[i] if card else ""
-                shown = _fade(reveal, i) if card else 0.0
-                if op and shown > 0:
-                    sym = {"*": "x"}.get(op, op)    # the bundled font has no × ÷ −
-                    out.append((x + (self.DIGIT + gaps[i]) / 2, 0.0, sym,
-                                f"goal@{shown:.3f}"))
-                x += self.DIGIT + gaps[i]
-        x = full - 0.2
-        out.append((x, 0.0, "=", "muted"))
-        for j, ch in enumerate(self.target):
-            out.append((x + 0.8 + 0.6 * j, 0.0, ch, "text"))
-        return out
+                colours.append((t.text, 1.0))
+        self.text_line(img, left, px, int(H * 0.38), colours)
+        rest = f"= {right}"
+        self.text_line(img, rest, int(px * 1.2), int(H * 0.68),
+                       [(t.muted, 1.0), (t.muted, 1.0)] + [(t.text, 1.0)] * len(right))
 
 
-class OomachiScene(_CardScene[tuple[list[str], str]]):
-    """n x (n+1) x (n+2) over its product, whose ten digits appear in ten colours."""
+class OomachiScene(_CardScene[tuple[str, str]]):
+    """n × (n+1) × (n+2) over its product, whose ten digits appear in ten colours."""
+
+    PACING = {"speed": 0.35, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = OomachiReplay(header)
         self.terms = rep.terms
         self.ndigits = len(rep.digits)
+        self.GOAL = (f"Find {self.terms} consecutive numbers whose product uses each of "
+                     f"the {self.ndigits} digits exactly once.")
 
     def grid(self) -> tuple[float, float]:
-        # factors: up to ndigits // terms + 1 digits each, with " x " between
-        per = self.ndigits // max(1, self.terms) + 1
-        top = self.terms * per + (self.terms - 1) * 3
-        return (max(top, self.ndigits + 1) * 0.7 + 0.6, 2.2)
+        return (max(self.ndigits + 2.0, self.terms * 6.0), 7.0)
 
-    def parse(self, event: Solution) -> tuple[list[str], str]:
+    def parse(self, event: Solution) -> tuple[str, str]:
         left, _, right = (event.text or "").replace(" ", "").partition("=")
-        return left.split("*"), right
+        return pretty(left), right
 
-    def units(self, card: tuple[list[str], str]) -> int:
-        return len(card[1]) if card else 1
+    def describe(self, card: tuple[str, str]) -> str:
+        return f"{card[0]} = {card[1]}"
 
-    def glyphs(self, card: tuple[list[str], str] | None, reveal: float) -> list[Glyph]:
+    def steps_of(self, k: int, card: tuple[str, str]) -> list[Step[Reveal, int]]:
+        n = max(1, len(card[1]))
+        return [Step((k, 0.0), (k, float(n)), move=k, segments=1, units=float(n), data=n)]
+
+    def paint(self, img: np.ndarray, card: tuple[str, str] | None, reveal: float,
+              lit: float) -> None:
         if not card:
-            return []
+            return
         factors, product = card
-        out: list[Glyph] = []
-        text = " x ".join(factors)
-        w, _ = self.grid()
-        x0 = (w - 0.7 * len(text)) / 2
-        for i, ch in enumerate(text):
-            if ch != " ":
-                out.append((x0 + 0.7 * i, 0.0, ch, "text"))
-        x1 = (w - 0.7 * (len(product) + 1)) / 2
-        out.append((x1, 1.2, "=", "muted"))
+        t, c = self.theme, self.cell
+        W = img.shape[1]
+        H = img.shape[0]
+        px = gfx.fit_text_px(factors + " =", int(W - 2 * PAD * c), int(c * 1.6), bold=True)
+        self.text_line(img, factors + " =", px, int(H * 0.32),
+                       [(t.text, 1.0)] * (len(factors) + 2))
+        n = max(1, len(product))
+        chip = max(6, min(int((W - 2 * PAD * c) / (n * 1.1)), int(c * 2)))
+        gap = max(1, int(chip * 0.1))
+        total = n * (chip + gap) - gap
+        x0 = (W - total) // 2
+        y = int(H * 0.55)
+        dpx = max(8, int(chip * 0.62))
         for i, ch in enumerate(product):
             shown = _fade(reveal, i)
-            if shown > 0:
-                out.append((x1 + 0.7 * (i + 1), 1.2, ch, f"peg{ch}@{shown:.3f}"))
-        return out
+            if shown <= 0:
+                continue
+            fill = CATEGORICAL[int(ch) % len(CATEGORICAL)] if ch.isdigit() else t.muted
+            mask = gfx.rounded_mask(chip, chip, chip * 0.22)
+            sprite = (gfx.solid((chip, chip), fill), mask)
+            rgb = sprite[0].copy()
+            gfx.draw_text(rgb, ch, dpx, t.on(fill), chip // 2, chip // 2, "mm", bold=True)
+            drop = int((1.0 - shown) * c * 0.3)
+            gfx.blit(img, gfx.fade((rgb, mask), shown), x0 + i * (chip + gap), y - drop)
 
 
-__all__ = ["AlphameticScene", "KomachiScene", "OomachiScene"]
+__all__ = ["AlphameticScene", "KomachiScene", "OomachiScene", "pretty"]

@@ -23,7 +23,7 @@ from puzzlereel.trace import Guess, Header, Replay, Replayed
 from .. import draw as gfx
 from ..options import RenderOptions
 from ..scene import SceneBase, Step
-from ..theme import CATEGORICAL, RGB, Theme
+from ..theme import CATEGORICAL, INK_DARK, RGB, Theme, readable_on
 
 PAD = 0.3
 INDEX_W = 1.0
@@ -36,8 +36,7 @@ State = tuple[tuple[Row, ...], bool]
 
 def label_colour(fill: RGB) -> RGB:
     """Dark or white text, whichever reads better on ``fill``."""
-    lum = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2]
-    return (20, 20, 20) if lum > 150 else (255, 255, 255)
+    return readable_on(fill)
 
 
 class MastermindScene(SceneBase[State, Row]):
@@ -58,6 +57,19 @@ class MastermindScene(SceneBase[State, Row]):
         self._cache = gfx.Recent(6)
 
     # ---------------------------------------------------------------- interface
+
+    PACING = {"speed": 0.35, "pause": 0.9, "hold_start": 1.0, "hold_end": 2.0}
+
+    def goal_sentence(self) -> str:
+        return (f"Find the secret code of {self.length} pegs ({self.symbols} colours) from "
+                "the answers: a black pin for each right colour in the right place, a white "
+                "pin for each right colour in the wrong place.")
+
+    def notation(self, step: Step[State, Row]) -> str:
+        if step.data is None:
+            return ""
+        code, bulls, cows, _ = step.data
+        return f"{''.join(str(c) for c in code)}  → {bulls} black, {cows} white"
 
     def extent(self) -> tuple[float, float]:
         w = PAD + INDEX_W + self.length + PAD + self.pins_w + PAD + REMAIN_W + PAD
@@ -81,7 +93,7 @@ class MastermindScene(SceneBase[State, Row]):
     def colours(self) -> list[RGB]:
         t = self.theme
         out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.goal, t.label,
-               (255, 255, 255), (20, 20, 20)]
+               (255, 255, 255), INK_DARK, (235, 235, 235), t.emphasis]
         for c in CATEGORICAL[:self.symbols]:
             out += [c, gfx.darker(c)]
         return list(dict.fromkeys(out))
@@ -108,10 +120,10 @@ class MastermindScene(SceneBase[State, Row]):
         self.pegs = []
         for s in range(self.symbols):
             fill = CATEGORICAL[s % len(CATEGORICAL)]
-            rgb, mask = gfx.block_sprite(disc, fill, gfx.darker(fill), border, shine=0.12)
+            rgb, mask = gfx.block_sprite(disc, fill, gfx.darker(fill), border)
             rgb = rgb.copy()
             px = max(6, int(d * 0.5))
-            gfx.draw_text(rgb, str(s), px, label_colour(fill), d // 2, d // 2, "mm")
+            gfx.draw_text(rgb, str(s), px, t.on(fill), d // 2, d // 2, "mm", bold=True)
             self.pegs.append((rgb, mask))
         hole_d = max(3, int(round(cell * 0.3)))
         self.hole = gfx.block_sprite(gfx.rounded_mask(hole_d, hole_d, hole_d / 2),
@@ -122,9 +134,11 @@ class MastermindScene(SceneBase[State, Row]):
         self.hidden = (hrgb, self.hidden[1])
         pin_d = max(3, int(round(cell * 0.36)))
         pin = gfx.rounded_mask(pin_d, pin_d, pin_d / 2)
-        self.bull = gfx.block_sprite(pin, t.text, t.text, 1, shine=0.0)
-        self.cow = gfx.block_sprite(pin, (255, 255, 255), t.muted, max(1.0, pin_d * 0.18),
-                                    shine=0.0)
+        # a bull: a black pin ringed in white; a cow: a white pin ringed in black, so the
+        # two differ in every theme
+        ring_px = max(1.0, pin_d * 0.16)
+        self.bull = gfx.block_sprite(pin, INK_DARK, (235, 235, 235), ring_px)
+        self.cow = gfx.block_sprite(pin, (255, 255, 255), INK_DARK, ring_px)
         self.pin_hole = gfx.block_sprite(gfx.rounded_mask(max(2, pin_d // 2), max(2, pin_d // 2),
                                                           pin_d / 4),
                                          gfx.darker(t.board, 0.85), gfx.darker(t.board, 0.85), 1)
@@ -197,7 +211,7 @@ class MastermindScene(SceneBase[State, Row]):
                     gfx.blit(img, self.pegs[sym], x, y)
                 self._pins(img, slot, bulls, cows)
                 if bulls == self.length:
-                    note, colour = "found it", t.goal
+                    note, colour = "found it", t.emphasis
                 elif remaining is not None:
                     note, colour = f"{remaining:,} left", t.text
                 else:

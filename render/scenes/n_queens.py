@@ -3,17 +3,20 @@ queens, then each solution in turn.
 
 Squares attacked by the queens on the board are tinted, so the search's pruning can be
 seen: a queen is only ever placed on an untinted square of the next row.  A placed queen
-fades in, a removed one fades out in the theme's target colour; solutions show their
-queens in the goal colour, one still per solution (at most ``MAX_SOLUTIONS`` of them, or
-the trace header's ``render.max_solutions`` hint).
+fades in, a removed one fades out in the theme's target colour.  Then the solutions fill
+a montage: a grid of small boards, one added per solution, the newest outlined (at most
+``MAX_SOLUTIONS`` of them, or the trace header's ``render.max_solutions`` hint), the whole
+montage lasting at most ``MONTAGE_SECONDS``.
 
 State: ``(mode, cols)`` where ``mode`` is "search" or "solution" and ``cols[row]`` is the
-queen's column or -1.
+queen's column or -1 (for "solution", the solution's number is the step's ``move``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -29,7 +32,8 @@ from ..theme import RGB, Theme
 FRAME = 0.32            # frame thickness, in cells
 MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
 SEARCH_UNITS = 0.4      # a place/remove lasts this many `speed` units
-SOLUTION_UNITS = 1.5    # each solution stays this long (plus the pause)
+SOLUTION_UNITS = 1.5    # each solution stays at most this long
+MONTAGE_SECONDS = 25.0  # the whole montage of solutions lasts at most this long
 
 State = tuple[str, tuple[int, ...]]
 
@@ -78,6 +82,29 @@ class NQueensScene(SceneBase[State, Placing]):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
     counter_word = "Step"
+    PACING = {"speed": 0.25, "pause": 0.0, "hold_start": 1.0, "hold_end": 2.0}
+
+    def goal_sentence(self) -> str:
+        return (f"Place {self.n} queens on a {self.n}×{self.n} board so that no two attack "
+                "each other (same row, column or diagonal); find every way.")
+
+    def notation(self, step: Step[State, Placing]) -> str:
+        if step.data is not None:
+            kind, row, col = step.data
+            return f"{kind} row {row + 1}, column {col + 1}"
+        mode, cols = step.after
+        if mode == "solution":
+            return " ".join(str(c + 1) for c in cols)
+        return ""
+
+    def retime(self, steps: list[Step[State, Placing]]) -> list[Step[State, Placing]]:
+        """The montage's steps share ``MONTAGE_SECONDS`` (each at most ``SOLUTION_UNITS``)."""
+        count = sum(1 for s in steps if s.after[0] == "solution")
+        if not count:
+            return steps
+        self.total_shown = count
+        units = min(SOLUTION_UNITS, MONTAGE_SECONDS / (self.options.speed * count))
+        return [replace(s, units=units) if s.after[0] == "solution" else s for s in steps]
 
     def end_text(self, count: int) -> str:
         if self.counter_word == "Step":
@@ -94,8 +121,10 @@ class NQueensScene(SceneBase[State, Placing]):
         self.cols: tuple[int, ...] = (-1,) * self.n
         self.steps = 0
         self.shown = 0
+        self.total_shown = 0
+        self.solutions: list[tuple[int, ...]] = []
         self.light = theme.board
-        self.dark = gfx.mix(theme.board, theme.frame, 0.22)
+        self.dark = gfx.mix(theme.board, theme.frame, 0.4)
         self.tint = gfx.mix(theme.board, theme.target, 0.28)
         self.tint_dark = gfx.mix(self.dark, theme.target, 0.28)
         self.queen = theme.text
@@ -104,6 +133,7 @@ class NQueensScene(SceneBase[State, Placing]):
         self.cell = 0
         self.frame_px = 0
         self._cache = gfx.Recent(4)
+        self._crowns: dict[tuple[str, int], gfx.Sprite] = {}
 
     # ---------------------------------------------------------------- interface
 
@@ -131,16 +161,17 @@ class NQueensScene(SceneBase[State, Placing]):
                 return ()
             self.shown += 1
             self.counter_word = "Solution"
+            self.solutions.append(tuple(ev.cols))
             after: State = ("solution", tuple(ev.cols))
-            return (Step(after, after, move=ev.k, segments=0, units=SOLUTION_UNITS,
-                         data=None),)
+            return (Step(after, after, move=self.shown, segments=0, units=SOLUTION_UNITS,
+                         pause=False, data=None),)
         return ()
 
     def colours(self) -> list[RGB]:
         t = self.theme
         out = [t.background, t.frame, self.light, self.dark, self.tint, self.tint_dark,
                self.queen, gfx.darker(self.queen), self.solved, gfx.darker(self.solved),
-               self.leaving, t.text, t.muted, t.accent]
+               self.leaving, t.text, t.muted, t.accent, t.highlight]
         return list(dict.fromkeys(out))
 
     def prepare(self, cell: int) -> tuple[int, int]:
@@ -164,6 +195,10 @@ class NQueensScene(SceneBase[State, Placing]):
         return W, H
 
     def draw(self, out: np.ndarray, step: Step[State, Placing], p: float) -> None:
+        if step.after[0] == "solution" and (step.move or self.shown):
+            # a solution, or the final hold: the montage of every solution shown
+            np.copyto(out, self._montage(step.move or self.shown))
+            return
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 or step.segments <= 0
                                            else step.before))
@@ -195,6 +230,66 @@ class NQueensScene(SceneBase[State, Placing]):
         solid[:] = t.frame
         gfx.blend(img, solid, gfx.rounded_mask(W, H, self.frame_px * 0.9))
         return img
+
+    def _montage(self, k: int) -> np.ndarray:
+        """The montage with solutions 1..k, the k-th outlined."""
+        key = ("montage", k)
+        img = self._cache.get(key)
+        if img is not None:
+            return img
+        t = self.theme
+        H, W = self.background.shape[:2]
+        if k <= 1 and self.solutions:      # the first solution fills the board
+            return self._cache.put(key, self._composite(("solution", self.solutions[0])))
+        # the grid zooms out as solutions arrive: 2x2, then 3x3... (the boards keep
+        # their places until the grid next grows)
+        cols = rows = math.ceil(math.sqrt(max(k, 1)))
+        gap = max(1, W // 120)
+        size = max(2, min((W - gap) // cols - gap, (H - gap) // rows - gap))
+        sq = max(1, size // self.n)
+        size = sq * self.n
+        x0 = (W - cols * (size + gap) + gap) // 2
+        y0 = (H - rows * (size + gap) + gap) // 2
+        img = np.empty((H, W, 3), np.uint8)
+        img[:] = t.background
+        for i, sol in enumerate(self.solutions[:k]):
+            r, c = divmod(i, cols)
+            x, y = x0 + c * (size + gap), y0 + r * (size + gap)
+            mini = img[y:y + size, x:x + size]
+            for rr in range(self.n):
+                for cc in range(self.n):
+                    mini[rr * sq:(rr + 1) * sq, cc * sq:(cc + 1) * sq] = (
+                        self.dark if (rr + cc) % 2 else self.light)
+            crown = self._mini_crown(sq)
+            for rr, cc in enumerate(sol):
+                if crown is not None:
+                    off = (sq - crown[1].shape[0]) // 2
+                    gfx.blit(mini, crown, cc * sq + off, rr * sq + off)
+                    continue
+                m = max(0, sq // 6)
+                mini[rr * sq + m:(rr + 1) * sq - m, cc * sq + m:(cc + 1) * sq - m] = self.solved
+            if i == k - 1:
+                w = max(1, gap)
+                ys, xs = max(0, y - w), max(0, x - w)
+                img[ys:y, xs:x + size + w] = t.highlight
+                img[y + size:y + size + w, xs:x + size + w] = t.highlight
+                img[ys:y + size + w, xs:x] = t.highlight
+                img[ys:y + size + w, x + size:x + size + w] = t.highlight
+        return self._cache.put(key, img)
+
+    def _mini_crown(self, sq: int) -> gfx.Sprite | None:
+        """A solved queen's crown for a montage square of ``sq`` pixels (None when too
+        small to read: a plain square then)."""
+        if sq < 12:
+            return None
+        key = ("crown", sq)
+        cached = self._crowns.get(key)
+        if cached is None:
+            size = max(4, int(round(sq * 0.84)))
+            cached = gfx.block_sprite(crown_mask(size), self.solved, gfx.darker(self.solved),
+                                      max(1.0, sq * 0.05), shine=0.0)
+            self._crowns[key] = cached
+        return cached
 
     def _composite(self, state: State) -> np.ndarray:
         img = self._cache.get(state)

@@ -5,8 +5,11 @@ Holes are placed by the trace's geometry: ``square`` puts hole [x, y] at cell (x
 ``triangle`` shifts row y right by half a cell per hole it lacks against the bottom row
 and packs rows at sqrt(3)/2 so the triangle is equilateral.  State: the frozenset of
 holes holding a peg.  The board with the resting pegs is drawn once per position and
-cached; a frame copies it and blits the fading peg and the jumping peg.  The move
-counter is the core's; the scene writes "Pegs left: n" under the board.
+cached; a frame copies it and blits the fading peg and the jumping peg.  A move (a chain
+of jumps) is one eased motion through all its jumps; the jumping peg's outline fades in
+and out.  The move counter is the core's; the scene writes "Pegs left: n" under the
+board.  The goal (its holes are ringed) is also the panel's small picture; a solved
+trace ends with the last peg pulsing (the payoff).  Discs are anti-aliased and round.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         centres = [self.centre(c) for c in self.holes]
         self.w_cells = max(x for x, _ in centres) + 0.5 + MARGIN
         self.h_cells = max(y for _, y in centres) + 0.5 + MARGIN
-        self.peg_fill: RGB = theme.pieces.get("2x1", theme.accent)
+        self.peg_fill: RGB = theme.pieces.get("1x2", theme.accent)
         self.hole_fill: RGB = gfx.mix(theme.board, theme.frame, 0.5)
         self.cell = 0
         self._cache = gfx.Recent(6)
@@ -88,8 +91,32 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
 
     # ---------------------------------------------------------------- interface
 
+    PACING = {"speed": 0.3, "pause": 0.15, "hold_start": 1.0, "hold_end": 1.5}
+
     def extent(self) -> tuple[float, float]:
         return (self.w_cells, self.h_cells + FOOTER)
+
+    def goal_sentence(self) -> str:
+        if len(self.goal) == 1:
+            return ("Jump pegs over each other, removing the peg jumped, until one peg "
+                    "is left in the ringed hole.")
+        if self.goal:
+            return "Jump pegs over each other until only the ringed holes hold pegs."
+        return "Jump pegs over each other, removing the peg jumped, until one peg is left."
+
+    def goal_state(self) -> Pegs | None:
+        return self.goal or None
+
+    def notation(self, step: Step[Pegs, Chain]) -> str:
+        if step.data is None:
+            return ""
+        start, path, _ = step.data
+        return " → ".join(_name(c) for c in (start, *path))
+
+    def payoff(self, state: Pegs) -> Step[Pegs, Chain] | None:
+        """The pegs left pulse."""
+        return Step(state, state, move=None, segments=1, pause=False, sheet=False,
+                    data=((-1, -1), (), ()))
 
     def initial(self) -> Pegs:
         return self.start
@@ -118,7 +145,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
     def colours(self) -> list[RGB]:
         t = self.theme
         out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.target,
-               self.peg_fill, gfx.darker(self.peg_fill), self.hole_fill]
+               t.highlight, self.peg_fill, gfx.darker(self.peg_fill), self.hole_fill]
         return list(dict.fromkeys(out))
 
     def prepare(self, cell: int) -> tuple[int, int]:
@@ -131,15 +158,14 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         d = max(3, round(PEG * cell))
         mask = disc(d)
         self.peg = gfx.block_sprite(mask, self.peg_fill, gfx.darker(self.peg_fill),
-                                    max(1.0, cell * 0.05), shine=0.25)
-        border = self.theme.accent if self.options.highlight else gfx.darker(self.peg_fill)
-        self.lit = gfx.block_sprite(mask, self.peg_fill, border, max(1.0, cell * 0.09),
-                                    shine=0.25)
+                                    max(1.0, cell * 0.05))
+        self.lit = (gfx.solid(mask.shape, self.theme.highlight),
+                    ring(d, max(2, round(cell * 0.08))))
         rd = max(4, round(RING * cell))
         rmask = ring(rd, max(1, round(cell * 0.06)))
-        solid = np.empty((rd, rd, 3), np.uint8)
-        solid[:] = self.theme.accent
-        self.ring = (solid, rmask)
+        self.ring = (gfx.solid((rd, rd), self.theme.highlight), rmask)
+        pd = max(4, round(PEG * cell * 1.5))
+        self.pulse = (gfx.solid((pd, pd), self.theme.accent), ring(pd, max(2, round(cell * 0.1))))
         return W, H
 
     def draw(self, out: np.ndarray, step: Step[Pegs, Chain], p: float) -> None:
@@ -147,6 +173,12 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, (), ()))
             return
         start, path, removed = step.data
+        if not path:     # the payoff: a ring pulses out from each peg left
+            np.copyto(out, self._composite(step.after, (), ()))
+            a = math.sin(math.pi * min(max(p, 0.0), 1.0))
+            for c in step.after:
+                self._blit_at(out, gfx.fade(self.pulse, a), self.centre(c))
+            return
         k = len(path)
         s = min(max(p, 0.0), 1.0) * k
         j = min(int(s), k - 1)
@@ -168,7 +200,11 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         # the jumping peg follows an arc from chain[j] to chain[j + 1]
         (ax, ay), (bx, by) = self.centre(chain[j]), self.centre(chain[j + 1])
         lift = LIFT * math.sin(math.pi * f)
-        self._blit_at(out, self.lit, (ax + (bx - ax) * f, ay + (by - ay) * f - lift))
+        at = (ax + (bx - ax) * f, ay + (by - ay) * f - lift)
+        self._blit_at(out, self.peg, at)
+        glow = min(1.0, 5 * p, 5 * (1.0 - p))
+        if self.options.highlight and glow > 0:
+            self._blit_at(out, gfx.fade(self.lit, glow), at)
         left = len(step.before) - j - (1 if f >= 0.5 else 0)
         self._footer(out, left)
 
@@ -188,8 +224,8 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
             return img
         img = self.background.copy()
         if self.options.highlight:
-            for c in chain:
-                self._blit_at(img, self.ring, self.centre(c))
+            for c in chain[1:]:
+                self._blit_at(img, gfx.fade(self.ring, 0.5), self.centre(c))
         for c in pegs:
             self._blit_at(img, self.peg, self.centre(c))
         self._footer(img, len(pegs))
@@ -225,6 +261,12 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
             if h in self.goal:
                 self._blit_at(img, (goal, goal_mask), self.centre(h))
         return img
+
+
+def _name(c: Cell) -> str:
+    """A hole as the panel writes it: column letter and row number ("d4")."""
+    x, y = c
+    return f"{chr(ord('a') + x) if 0 <= x < 26 else x}{y + 1}"
 
 
 __all__ = ["PegSolitaireScene"]

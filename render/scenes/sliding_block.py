@@ -1,15 +1,21 @@
 """The sliding-block scene: a framed board with its exit, rounded pieces that slide.
 
-Pieces are coloured by shape class (2x2, 2x1, 1x2, 1x1, other) or per piece from the
-options / trace ``render.colors`` (or ``colours``); the goal piece stands out and its
-target is marked with an outline.  Sprites and the board are drawn once per cell size; a
-frame is a copy of a cached composite (the board with the resting pieces) plus one blit
-of the moving piece.
+Pieces are coloured by shape class (pieces of one shape look alike, as the search treats
+them; each further shape takes the next hue of ``theme.PIECE_ORDER``) or per piece from
+the options / trace ``render.colors`` (or ``colours``); the goal piece takes the accent
+colour.  The goal stays visible: its target cells are outlined with a dashed line drawn
+*above* the pieces, and the exit is an opening in the frame with an arrow pointing out.
+A move is one eased motion along its path; the moving piece's outline fades in and out
+(it never changes the piece's size or place).  After the last move of a solved trace the
+goal piece leaves through the exit (the payoff).  Sprites and the board are drawn once
+per cell size; a frame is a copy of a cached composite (the board with the resting
+pieces) plus one blit of the moving piece.
 State: a tuple of piece top-left positions, in the header's piece order.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,21 +28,27 @@ from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 from .. import draw as gfx
 from ..options import RenderOptions, parse_colour
 from ..scene import SceneBase, Step
-from ..theme import RGB, Theme
+from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.32    # frame thickness, in cells
+ARROW = 0.5     # room for an exit's arrow beyond the frame, in cells
 
 
 def shape_class(cells: tuple[Cell, ...]) -> str:
+    """"2x2", "2x1" (wide), "1x2" (tall), "1x1", "3x1"..., or "other" for polyominoes."""
     w = max(x for x, _ in cells) + 1
     h = max(y for _, y in cells) + 1
     if len(cells) != w * h:
         return "other"
-    return {(2, 2): "2x2", (2, 1): "2x1", (1, 2): "1x2", (1, 1): "1x1"}.get((w, h), "other")
+    return f"{w}x{h}"
+
+
+ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
+SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 Positions = tuple[Cell, ...]            # the state: every piece's top-left, header order
-Slide = tuple[int, tuple[Cell, ...]]    # a motion: the piece's index and its route
+Slide = tuple[int, tuple[tuple[float, float], ...]]   # a motion: the piece's index, its route
 
 
 class SlidingBlockScene(SceneBase[Positions, Slide]):
@@ -61,6 +73,9 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
                 colours.update(hint)
         colours.update(options.colours)
         self.fills: list[RGB] = []
+        class_fill: dict[str, RGB] = {}
+        spare = [c for c in PIECE_ORDER if c not in theme.pieces.values()]
+        used = {theme.goal}
         for i, piece in enumerate(self.pieces):
             given = colours.get(piece.id)
             fill: RGB
@@ -70,9 +85,23 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
                 except ValueError:
                     given = None
             if not isinstance(given, str):
-                fill = theme.goal if i in goal_ids else theme.pieces.get(
-                    shape_class(piece.cells), theme.pieces.get("other", theme.accent))
+                if i in goal_ids:
+                    fill = theme.goal
+                else:
+                    key = shape_class(piece.cells)
+                    if key not in class_fill:
+                        named = theme.pieces.get(key)
+                        if named is None or named in used or key == "2x2":
+                            free = [c for c in (*theme.pieces.values(), *spare)
+                                    if c not in used and c != theme.goal]
+                            named = free[0] if free else theme.pieces.get("other", theme.muted)
+                        class_fill[key] = named
+                        used.add(named)
+                    fill = class_fill[key]
             self.fills.append(fill)
+        self.goal_ids = goal_ids
+        goal_piece = self.pieces[self.goals[0][0]] if self.goals else None
+        self.goal_name = (goal_piece.label or f"piece {goal_piece.id}") if goal_piece else None
         self.state: tuple[Cell, ...] = self.start
         self.cell = 0
         self.frame_px = 0
@@ -80,8 +109,69 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
 
     # ---------------------------------------------------------------- interface
 
+    PACING = {"speed": 0.22, "pause": 0.1, "hold_start": 1.0, "hold_end": 1.5}
+
     def extent(self) -> tuple[float, float]:
-        return (self.width + 2 * FRAME, self.height + 2 * FRAME)
+        # room beyond the frame for the exit arrows
+        m = {side: (ARROW if any(e.get("side") == side for e in self.exits) else 0.0)
+             for side in SIDES}
+        self.margin = (m["left"], m["top"])
+        self.margin_far = (m["right"], m["bottom"])
+        return (self.width + 2 * FRAME + m["left"] + m["right"],
+                self.height + 2 * FRAME + m["top"] + m["bottom"])
+
+    def goal_sentence(self) -> str:
+        if not self.goals:
+            return "Slide the pieces into the target layout."
+        name = self.goal_name or "the piece"
+        name = name if name.startswith("piece ") else name.lower()
+        the = "" if name.startswith(("piece ", "the ")) else "the "
+        if self.exits:
+            side = self.exits[0].get("side", "")
+            where = {"bottom": "the gap at the bottom", "top": "the gap at the top",
+                     "left": "the exit on the left", "right": "the exit on the right"}.get(
+                side, "the exit")
+            return f"Get {the}{name} out through {where}."
+        return f"Slide {the}{name} to the marked target."
+
+    def notation(self, step: Step[Positions, Slide]) -> str:
+        if step.data is None:
+            return ""
+        i, path = step.data
+        arrows = []
+        for (ax, ay), (bx, by) in zip(path, path[1:], strict=False):
+            arrows.append(ARROWS.get((_sign(bx - ax), _sign(by - ay)), "·"))
+        label = self.pieces[i].label or self.ids[i]
+        return f"{label} {''.join(arrows)}"
+
+    def payoff(self, state: Positions) -> Step[Positions, Slide] | None:
+        """The goal piece slides out through the exit (if it stands at one)."""
+        if not self.goals or not self.exits:
+            return None
+        i = self.goals[0][0]
+        piece = self.pieces[i]
+        x, y = state[i]
+        for ex in self.exits:
+            dx, dy = SIDES.get(str(ex.get("side")), (0, 0))
+            if (dx, dy) == (0, 0):
+                continue
+            off, length = ex.get("offset", 0), ex.get("length", 1)
+            if not isinstance(off, int) or not isinstance(length, int):
+                continue
+            # it slides into the opening as far as the drawing has room (the frame and
+            # the arrow's margin), fading out as it goes: never cut off by the edge
+            dist = FRAME + ARROW
+            if dy:
+                fits = off <= x and x + piece.w <= off + length
+                at_edge = (y + piece.h == self.height) if dy > 0 else y == 0
+            else:
+                fits = off <= y and y + piece.h <= off + length
+                at_edge = (x + piece.w == self.width) if dx > 0 else x == 0
+            if fits and at_edge:
+                path = ((x, y), (x + dx * dist, y + dy * dist))
+                return Step(state, state, move=None, segments=1, pause=False, sheet=False,
+                            data=(-1 - i, path))
+        return None
 
     def initial(self) -> Positions:
         return self.start
@@ -99,31 +189,43 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
 
     def colours(self) -> list[RGB]:
         t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.target, t.label]
+        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.target,
+               t.highlight]
         for f in self.fills:
-            out += [f, gfx.darker(f)]
+            out += [f, gfx.darker(f), t.on(f)]
         return list(dict.fromkeys(out))
 
     def prepare(self, cell: int) -> tuple[int, int]:
+        self.extent()
         self.cell = cell
         self.frame_px = fp = max(2, round(FRAME * cell))
-        W, H = self.width * cell + 2 * fp, self.height * cell + 2 * fp
+        ml, mt = (round(m * cell) for m in self.margin)
+        self.ox, self.oy = ml + fp, mt + fp       # the board's top-left cell, in pixels
+        mr, mb = (round(m * cell) for m in self.margin_far)
+        W = self.ox + self.width * cell + fp + mr
+        H = self.oy + self.height * cell + fp + mb
+        self.size = (W, H)
         self._cache.clear()
-        self.background = self._draw_board(W, H)
         inset = max(1.0, cell * 0.05)
-        border = max(1.0, cell * 0.06)
+        border = max(1.0, cell * 0.05)
         self.sprites: list[gfx.Sprite] = []
         self.lit: list[gfx.Sprite] = []
+        self.lit_full: list[gfx.Sprite] = []     # piece and outline at full strength
         for piece, fill in zip(self.pieces, self.fills, strict=True):
             mask = gfx.mask_from_cells(list(piece.cells), cell, inset)
-            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border, shine=0.0)
+            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border)
             if self.options.labels and piece.label:
-                self._label(sprite, piece.label)
+                self._label(sprite, piece.label, fill)
             self.sprites.append(sprite)
-            lit = gfx.block_sprite(mask, fill, self.theme.accent, border * 1.6, shine=0.0)
-            if self.options.labels and piece.label:
-                self._label(lit, piece.label)
-            self.lit.append(lit if self.options.highlight else sprite)
+            # the highlight: an outline of the same shape, inside its edge, faded in and out
+            ring = cv2.subtract(mask, gfx.erode(mask, max(2, round(cell * 0.07))))
+            self.lit.append((gfx.solid(mask.shape, self.theme.highlight), ring))
+            full = sprite[0].copy()
+            gfx.blend(full, self.lit[-1][0], ring)
+            self.lit_full.append((full, sprite[1]))
+        # the target overlay, cropped to where it draws (blended on every frame)
+        self.targets, self.targets_at = gfx.trim(self._target_overlay())
+        self.background = self._draw_board(W, H)
         return W, H
 
     def draw(self, out: np.ndarray, step: Step[Positions, Slide], p: float) -> None:
@@ -131,15 +233,30 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
             return
         i, path = step.data
+        leaving = i < 0
+        i = -1 - i if leaving else i
         np.copyto(out, self._composite(step.before, i))
         k = len(path) - 1
         s = min(max(p, 0.0), 1.0) * k
         j = min(int(s), k - 1)
         f = s - j
         (ax, ay), (bx, by) = path[j], path[j + 1]
-        x = self.frame_px + (ax + (bx - ax) * f) * self.cell
-        y = self.frame_px + (ay + (by - ay) * f) * self.cell
-        gfx.blit(out, self.lit[i], int(round(x)), int(round(y)))
+        x = int(round(self.ox + (ax + (bx - ax) * f) * self.cell))
+        y = int(round(self.oy + (ay + (by - ay) * f) * self.cell))
+        if leaving:     # out through the exit, fading as it goes (above the target)
+            gfx.blit(out, self.targets, *self.targets_at)
+            gfx.blit(out, gfx.fade(self.sprites[i], min(1.0, 1.6 * (1.0 - p))), x, y)
+            return
+        glow = min(1.0, 5 * p, 5 * (1.0 - p)) if self.options.highlight else 0.0
+        if glow >= 1.0:     # most of a move: the piece with its outline, one blend
+            gfx.blit(out, self.lit_full[i], x, y)
+        else:
+            gfx.blit(out, self.sprites[i], x, y)
+            if glow > 0:
+                gfx.blit(out, gfx.fade(self.lit[i], glow), x, y)
+        # the target outline stays above: redrawn only where the piece crossed it
+        h, w = self.sprites[i][1].shape
+        gfx.blit_within(out, self.targets, *self.targets_at, (x, y, w, h))
 
     # ---------------------------------------------------------------- drawing
 
@@ -151,48 +268,96 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         img = self.background.copy()
         for i, (x, y) in enumerate(state):
             if i != skip:
-                gfx.blit(img, self.sprites[i], self.frame_px + x * self.cell,
-                          self.frame_px + y * self.cell)
+                gfx.blit(img, self.sprites[i], self.ox + x * self.cell, self.oy + y * self.cell)
+        gfx.blit(img, self.targets, *self.targets_at)
         return self._cache.put(key, img)
+
+    def _target_overlay(self) -> gfx.Sprite:
+        """The goal's target cells as a dashed outline with a thin halo, drawn above the
+        pieces so that it reads over any colour."""
+        c = self.cell
+        W, H = self.size
+        line = np.zeros((H, W), np.uint8)
+        halo = np.zeros((H, W), np.uint8)
+        for i, (gx, gy) in self.goals:
+            piece = self.pieces[i]
+            mask = gfx.mask_from_cells(list(piece.cells), c, max(1.0, c * 0.02))
+            width = max(2, round(c * 0.045))
+            dashed = gfx.dashed_outline(mask, width, max(4, round(c * 0.16)))
+            x0, y0 = self.ox + gx * c, self.oy + gy * c
+            h, w = mask.shape
+            region = (slice(y0, y0 + h), slice(x0, x0 + w))
+            line[region] = np.maximum(line[region], dashed)
+            halo[region] = np.maximum(halo[region], gfx.dilate(dashed, max(1, width // 2)))
+        rgb = np.empty((H, W, 3), np.uint8)
+        rgb[:] = self.theme.board
+        on = line > 0
+        rgb[on] = self.theme.target
+        return rgb, np.maximum(line, halo)
 
     def _draw_board(self, W: int, H: int) -> np.ndarray:
         t, c, fp = self.theme, self.cell, self.frame_px
-        img = gfx.framed_board(W, H, fp, t.background, t.frame, t.board)
-        for ex in self.exits:     # openings in the frame
-            side = ex.get("side")
+        img = np.empty((H, W, 3), np.uint8)
+        img[:] = t.background
+        bx, by = self.ox - fp, self.oy - fp
+        bw, bh = self.width * c + 2 * fp, self.height * c + 2 * fp
+        img[by:by + bh, bx:bx + bw] = gfx.framed_board(bw, bh, fp, t.background, t.frame,
+                                                        t.board)
+        ox, oy = self.ox, self.oy
+        for ex in self.exits:     # openings in the frame, with an arrow pointing out
+            side = str(ex.get("side"))
             off = ex.get("offset", 0)
             length = ex.get("length", 1)
             if not isinstance(off, int) or not isinstance(length, int):
                 continue
-            a, b = fp + off * c, fp + (off + length) * c
-            if side == "bottom":
-                img[H - fp:H, a:b] = t.background
-            elif side == "top":
-                img[0:fp, a:b] = t.background
-            elif side == "left":
-                img[a:b, 0:fp] = t.background
-            elif side == "right":
-                img[a:b, W - fp:W] = t.background
+            if side in ("bottom", "top"):
+                a, b = ox + off * c, ox + (off + length) * c
+                y0 = oy + self.height * c if side == "bottom" else by
+                img[y0:y0 + fp, a:b] = t.board
+                self._arrow(img, (a + b) / 2, oy + self.height * c + fp + ARROW * c / 2
+                            if side == "bottom" else by - ARROW * c / 2, SIDES[side])
+            elif side in ("left", "right"):
+                a, b = oy + off * c, oy + (off + length) * c
+                x0 = ox + self.width * c if side == "right" else bx
+                img[a:b, x0:x0 + fp] = t.board
+                self._arrow(img, ox + self.width * c + fp + ARROW * c / 2
+                            if side == "right" else bx - ARROW * c / 2, (a + b) / 2,
+                            SIDES[side])
         for x, y in self.walls:
-            img[fp + y * c:fp + (y + 1) * c, fp + x * c:fp + (x + 1) * c] = t.frame
-        for i, (gx, gy) in self.goals:      # the goal's target: an outline
-            piece = self.pieces[i]
-            mask = gfx.mask_from_cells(list(piece.cells), c, max(1.0, c * 0.05))
-            ring_w = max(1, round(c * 0.05))
-            inner = gfx.erode(mask, ring_w)
-            ring = cv2.subtract(mask, inner)
-            colour = np.empty(mask.shape + (3,), np.uint8)
-            colour[:] = t.target
-            gfx.blit(img, (colour, ring), fp + gx * c, fp + gy * c)
+            img[oy + y * c:oy + (y + 1) * c, ox + x * c:ox + (x + 1) * c] = t.frame
         return img
 
-    def _label(self, sprite: gfx.Sprite, text: str) -> None:
+    def _arrow(self, img: np.ndarray, cx: float, cy: float, d: tuple[int, int]) -> None:
+        """A filled triangle in the accent colour pointing along ``d``, centred at (cx, cy)."""
+        c = self.cell
+        size = ARROW * c * 0.8
+        S = gfx.SS
+        box = int(math.ceil(size)) + 2
+        big = np.zeros((box * S, box * S), np.uint8)
+        m = box * S / 2
+        r = size * S / 2
+        dx, dy = d
+        tip = (m + dx * r, m + dy * r)
+        base = (m - dx * r * 0.6, m - dy * r * 0.6)
+        nx, ny = -dy, dx
+        pts = np.array([tip, (base[0] + nx * r, base[1] + ny * r),
+                        (base[0] - nx * r, base[1] - ny * r)], np.int32)
+        cv2.fillPoly(big, [pts], 255)
+        mask = cv2.resize(big, (box, box), interpolation=cv2.INTER_AREA)
+        gfx.blit(img, (gfx.solid((box, box), self.theme.accent), mask),
+                 int(round(cx - box / 2)), int(round(cy - box / 2)))
+
+    def _label(self, sprite: gfx.Sprite, text: str, fill: RGB) -> None:
         rgb, alpha = sprite
         h, w = alpha.shape
-        px = gfx.fit_text_px(text, int(w * 0.86), max(8, int(self.cell * 0.28)))
+        px = gfx.fit_text_px(text, int(w * 0.86), max(8, int(self.cell * 0.2)), bold=True)
         if px < 8:
             return
-        gfx.draw_text(rgb, text, px, self.theme.label, w // 2, h // 2, "mm")
+        gfx.draw_text(rgb, text, px, self.theme.on(fill), w // 2, h // 2, "mm", bold=True)
+
+
+def _sign(v: float) -> int:
+    return (v > 0) - (v < 0)
 
 
 __all__ = ["SlidingBlockScene", "shape_class"]

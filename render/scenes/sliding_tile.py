@@ -6,13 +6,18 @@ Colour schemes (``[render] scheme`` or the trace header's ``render.scheme`` hint
 column) and ``fringe`` (the default): the L-shaped layers speed-solvers fill one after
 another - first the row and column farthest from the blank's goal cell, then the next
 row and column of the smaller board left, and so on.  Colours come from the theme, so
-every theme works.  State: the board as a tuple of tiles (row-major, 0 = blank).
+every theme works, from the colour-blind-safe hues of ``theme.PIECE_ORDER``; numbers take
+the ink that reads on their tile.  The moving tile's outline fades in and out; the goal
+(the tiles in order) is the panel's small picture, and a solved trace ends with the tiles
+lighting up one after another in goal order (the payoff).  State: the board as a tuple
+of tiles (row-major, 0 = blank).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+import cv2
 import numpy as np
 
 from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
@@ -21,10 +26,10 @@ from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 from .. import draw as gfx
 from ..options import RenderOptions
 from ..scene import SceneBase, Step
-from ..theme import RGB, Theme
+from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.25      # frame thickness, in cells
-PALETTE_KEYS = ("2x1", "1x2", "1x1", "2x2", "other")
+ARROWS = {1: "→", -1: "←"}
 
 
 def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int]:
@@ -72,7 +77,7 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
                              f"{', '.join(SCHEMES)})", field="render.scheme")
         self.scheme = scheme
         groups = tile_groups(self.rows, self.cols, self.goal, scheme)
-        palette = [theme.pieces.get(key, theme.accent) for key in PALETTE_KEYS]
+        palette = list(PIECE_ORDER)
         self.fills: dict[int, RGB] = {t: palette[g % len(palette)] for t, g in groups.items()}
         self.state: Tiles = self.start
         self.cell = 0
@@ -81,8 +86,29 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
 
     # ---------------------------------------------------------------- interface
 
+    PACING = {"speed": 0.3, "pause": 0.12, "hold_start": 1.0, "hold_end": 1.5}
+    GOAL = "Slide the tiles into order, one at a time into the empty space."
+
     def extent(self) -> tuple[float, float]:
         return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
+
+    def goal_state(self) -> Tiles | None:
+        return self.goal
+
+    def notation(self, step: Step[Tiles, TileSlide]) -> str:
+        if step.data is None:
+            return ""
+        tile, src, dst = step.data
+        if dst - src in (1, -1):
+            arrow = ARROWS[dst - src]
+        else:
+            arrow = "↓" if dst > src else "↑"
+        return f"{tile} {arrow}"
+
+    def payoff(self, state: Tiles) -> Step[Tiles, TileSlide] | None:
+        """The tiles light up one after another in goal order."""
+        return Step(state, state, move=None, segments=1, pause=False, sheet=False,
+                    data=(-1, -1, -1))
 
     def initial(self) -> Tiles:
         return self.start
@@ -102,9 +128,9 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
 
     def colours(self) -> list[RGB]:
         t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.label]
+        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.highlight]
         for f in dict.fromkeys(self.fills.values()):
-            out += [f, gfx.darker(f)]
+            out += [f, gfx.darker(f), t.on(f)]
         return list(dict.fromkeys(out))
 
     def prepare(self, cell: int) -> tuple[int, int]:
@@ -118,16 +144,13 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
         mask = gfx.mask_from_cells([(0, 0)], cell, inset)
         self.sprites: dict[int, gfx.Sprite] = {}
         self.lit: dict[int, gfx.Sprite] = {}
+        ring = cv2.subtract(mask, gfx.erode(mask, max(2, round(cell * 0.07))))
+        self.ring = (gfx.solid(mask.shape, self.theme.highlight), ring)
+        self.glow = (gfx.solid(mask.shape, (255, 255, 255)), mask)
         for tile, fill in self.fills.items():
-            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border, shine=0.0)
-            self._number(sprite, tile)
+            sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border)
+            self._number(sprite, tile, fill)
             self.sprites[tile] = sprite
-            if self.options.highlight:
-                lit = gfx.block_sprite(mask, fill, self.theme.accent, border * 1.8, shine=0.0)
-                self._number(lit, tile)
-                self.lit[tile] = lit
-            else:
-                self.lit[tile] = sprite
         return W, H
 
     def draw(self, out: np.ndarray, step: Step[Tiles, TileSlide], p: float) -> None:
@@ -135,12 +158,27 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
             return
         tile, src, dst = step.data
+        if tile < 0:        # the payoff: tiles light up in goal order, a wave
+            np.copyto(out, self._composite(step.after, None))
+            order = [t for t in self.goal if t]
+            n = max(1, len(order))
+            for k, t in enumerate(order):
+                a = 1.0 - abs(p * (n + 2) - (k + 1.5)) / 1.5
+                if a > 0 and t in step.after:
+                    r, c = divmod(step.after.index(t), self.cols)
+                    gfx.blit(out, gfx.fade(self.glow, 0.45 * a), self.frame_px + c * self.cell,
+                             self.frame_px + r * self.cell)
+            return
         np.copyto(out, self._composite(step.before, tile))
         f = min(max(p, 0.0), 1.0)
         (ar, ac), (br, bc) = divmod(src, self.cols), divmod(dst, self.cols)
-        x = self.frame_px + (ac + (bc - ac) * f) * self.cell
-        y = self.frame_px + (ar + (br - ar) * f) * self.cell
-        gfx.blit(out, self.lit[tile], int(round(x)), int(round(y)))
+        x = int(round(self.frame_px + (ac + (bc - ac) * f) * self.cell))
+        y = int(round(self.frame_px + (ar + (br - ar) * f) * self.cell))
+        gfx.blit(out, self.sprites[tile], x, y)
+        if self.options.highlight:
+            glow = min(1.0, 5 * f, 5 * (1.0 - f))
+            if glow > 0:
+                gfx.blit(out, gfx.fade(self.ring, glow), x, y)
 
     # ---------------------------------------------------------------- drawing
 
@@ -161,16 +199,16 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
         t = self.theme
         return gfx.framed_board(W, H, self.frame_px, t.background, t.frame, t.board)
 
-    def _number(self, sprite: gfx.Sprite, tile: int) -> None:
+    def _number(self, sprite: gfx.Sprite, tile: int, fill: RGB) -> None:
         if not self.options.labels:
             return
         rgb, alpha = sprite
         h, w = alpha.shape
         text = str(tile)
-        px = gfx.fit_text_px(text, int(w * 0.7), max(6, int(self.cell * 0.45)))
+        px = gfx.fit_text_px(text, int(w * 0.7), max(6, int(self.cell * 0.42)), bold=True)
         if px < 6:
             return
-        gfx.draw_text(rgb, text, px, self.theme.label, w // 2, h // 2, "mm")
+        gfx.draw_text(rgb, text, px, self.theme.on(fill), w // 2, h // 2, "mm", bold=True)
 
 
 __all__ = ["SlidingTileScene", "tile_groups"]

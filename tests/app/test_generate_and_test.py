@@ -15,8 +15,8 @@ from tests.fixtures import CONFIGS, cli
     ("komachi-100.toml", "13 events"),
     ("oomachi.toml", "4 events"),
     ("send-more-money.toml", "3 events"),
-    ("mastermind-9431-simple.toml", "9 moves"),
-    ("n-queens-8.toml", "218 moves"),
+    ("mastermind-9431-simple.toml", "9 guesses"),
+    ("n-queens-8.toml", "92 solutions"),
 ])
 def test_cli_solve_validate_show(tmp_path: Path, config: str, expect: str) -> None:
     out = tmp_path / "t.jsonl"
@@ -51,3 +51,24 @@ def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
     cfgp.write_text('[puzzle]\ntype = "n-queens"\nn = 3\n')
     res = cli("solve", cfgp, "-o", tmp_path / "t.jsonl")
     assert res.exit_code == 3
+
+
+def test_a_configs_goal_text_reaches_the_header_and_the_title_card(tmp_path: Path) -> None:
+    """The config's top-level ``goal_text`` becomes the trace header's optional field of
+    that name, which the video shows instead of the family's sentence."""
+    from puzzlereel.render.cards import goal_text
+    from puzzlereel.trace import Header, read_trace
+
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('goal_text = "Make 100 with the nine digits."\n'
+                   + (CONFIGS / "komachi-100.toml").read_text())
+    out = tmp_path / "t.jsonl"
+    res = cli("solve", cfg, "-o", out)
+    assert res.exit_code == 0, res.output
+    with open(out, "rb") as f:
+        header = next(event for _, event in read_trace(f))
+    assert isinstance(header, Header)
+    assert header.fields["goal_text"] == "Make 100 with the nine digits."
+    assert goal_text(header, "the family's sentence") == "Make 100 with the nine digits."
+    plain = Header(puzzle="komachi", fields={})
+    assert goal_text(plain, "the family's sentence") == "the family's sentence"

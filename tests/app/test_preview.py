@@ -100,9 +100,10 @@ def test_the_preview_is_the_frame_the_mp4_encoder_gets(monkeypatch, tmp_path, tr
 def test_at_the_gifs_frame_rate_the_preview_is_the_gifs_frame(monkeypatch, tmp_path, trace):
     options = RenderOptions()
     when = pv.Moment("time", 10.0)
-    done = pv.preview(str(trace), tmp_path / "f.png", when, {"fps": options.gif_fps})
+    done = pv.preview(str(trace), tmp_path / "f.png", when, {}, gif=True)
     recorder = encoder_frames(monkeypatch, trace, tmp_path, "gif", options, {done.frame.index})
-    assert recorder.fps == options.gif_fps
+    assert recorder.fps == options.gif_fps == done.frame.fps
+    assert abs(done.frame.seconds - 10.0) < 1 / options.gif_fps
     assert np.array_equal(read_png(tmp_path / "f.png"), recorder.kept[done.frame.index])
 
 
@@ -133,7 +134,15 @@ def test_a_trace_from_stdin(tmp_path, trace):
     result = cli("preview", "-", "-o", tmp_path / "s.png", "--time", "1",
                  input=trace.read_text())
     assert result.exit_code == 0, result.output
-    assert read_png(tmp_path / "s.png").shape == (480, 640, 3)
+    from puzzlereel.render.core import VIDEO_SIZE
+
+    assert read_png(tmp_path / "s.png").shape == (VIDEO_SIZE[1], VIDEO_SIZE[0], 3)
+    from puzzlereel.render.core import GIF_WIDTH
+
+    gif = cli("preview", "-", "-o", tmp_path / "g.png", "--time", "1", "--gif",
+              input=trace.read_text())
+    assert gif.exit_code == 0, gif.output
+    assert read_png(tmp_path / "g.png").shape[1] == GIF_WIDTH
 
 
 @pytest.mark.parametrize("args, code, fragments", [

@@ -82,3 +82,13 @@ def test_the_imported_code_is_the_repositorys():
     assert Path(puzzlereel.solvers.__file__).resolve().parent == ROOT / "solvers"
     assert Path(puzzlereel.render.__file__).resolve().parent == ROOT / "render"
     assert Path(str(catalog.folder())).resolve() == CONFIGS
+
+
+def test_the_font_and_its_licence_are_shipped():
+    """The one bundled font the renderer sets text in ships inside the wheel with its
+    licence (README names it)."""
+    from puzzlereel.render import draw
+
+    shipped = {path.name for path in _shipped("puzzlereel.render")}
+    assert {"DejaVuSans.ttf", "LICENSE-DejaVu.txt"} <= shipped
+    assert draw.FONT_FILE.name in shipped and draw.FONT_FILE.is_file()

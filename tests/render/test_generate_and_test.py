@@ -125,23 +125,30 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
 def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     cell = 16
     scene, steps = steps_of(AL, cell)
-    assert len(steps) == 1 and steps[0].segments == 3
+    # one step a letter, from the units column (O, T), then the tens (G, U)
+    assert [scene.notation(s) for s in steps] == ["O = 1", "T = 2", "G = 8", "U = 0"]
+    assert all(s.segments == 1 and s.move == 1 for s in steps)
+    assert [s.sheet for s in steps] == [False, False, False, True]
+    # each letter lasts at least 0.8 s at the family's pace
+    from puzzlereel.render.scenes.equations import AlphameticScene
+    assert all(s.units * AlphameticScene.PACING["speed"] >= 0.8 for s in steps)
     start = frame(scene, steps[0], 0.0, cell)
-    half = frame(scene, steps[0], 0.5, cell)
-    done = frame(scene, steps[0], 1.0, cell)
+    half = frame(scene, steps[1], 0.5, cell)      # O shown, T half-way to 2
+    done = frame(scene, steps[-1], 1.0, cell)
     golden.check("alphametic-half", half, TOLERANCE)
     golden.check("alphametic-done", done, TOLERANCE)
-    # digits are drawn in the goal colour: none at the start, some half-way, most at the end
-    g0, g1, g2 = (colour_near(x, THEME.goal, 40) for x in (start, half, done))
+    # digits are drawn in the emphasis colour: none at the start, some half-way, all at the end
+    g0, g1, g2 = (colour_near(x, THEME.emphasis, 40) for x in (start, half, done))
     assert g0 == 0 < g1 < g2
 
 
 def test_komachi_and_oomachi_cards(golden: GoldenImages) -> None:
     scene, steps = steps_of(KO, 16)
-    assert steps[0].segments == 2
+    # one eased reveal of the card's two operators
+    assert [(s.segments, s.data, s.after[1]) for s in steps] == [(1, 2, 2.0)]
     golden.check("komachi-done", frame(scene, steps[0], 1.0, 16), TOLERANCE)
     scene, steps = steps_of(OO, 24)
-    assert steps[0].segments == 10
+    assert [(s.segments, s.data, s.units) for s in steps] == [(1, 10, 10.0)]
     done = frame(scene, steps[0], 1.0, 24)
     golden.check("oomachi-done", done, TOLERANCE)
     from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
@@ -152,6 +159,9 @@ def test_komachi_and_oomachi_cards(golden: GoldenImages) -> None:
 
 
 def test_queens_mp4_frame_count(tmp_path: Path) -> None:
+    from puzzlereel.render.scenes import n_queens
+    from puzzlereel.render.timeline import CROSSFADE
+
     opts = RenderOptions(fps=10, size=(160, 120))
     out = tmp_path / "q.mp4"
     render(io.StringIO(Q4), "q4", [("mp4", out)], opts)
@@ -159,10 +169,16 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
         stream = box.streams.video[0]
         got = sum(1 for _ in box.decode(stream))
         size = (stream.codec_context.width, stream.codec_context.height)
-    # title, start hold, place x4, solution 1 + pause, remove, solution 2, end hold
-    place, shown = (0.4 * opts.speed, 1), (1.5 * opts.speed, 1)
-    phases = [(opts.title_seconds, 0), (opts.hold_start, 0), place, place, place, place,
-              shown, (opts.pause, 0), place, shown, (opts.hold_end, 0)]
+    # the family's pacing (no pause), docs/rendering.md "Timing": title, crossfade, start
+    # hold, place x4, solution 1, remove, solution 2 (the montage shares its seconds), the
+    # end hold, crossfade and the end card; N-Queens has no payoff
+    pace = n_queens.NQueensScene.PACING
+    speed = pace["speed"]
+    place = (n_queens.SEARCH_UNITS * speed, 1)
+    shown = (min(n_queens.SOLUTION_UNITS * speed, n_queens.MONTAGE_SECONDS / 2), 1)
+    phases = [(opts.title_seconds, 0), (CROSSFADE, 0), (pace["hold_start"], 0),
+              place, place, place, place, shown, place, shown,
+              (pace["hold_end"], 0), (CROSSFADE, 0), (opts.end_seconds, 0)]
     want = sum(frame_counts(phases, opts.fps))
     assert (got, size) == (want, (160, 120))
 

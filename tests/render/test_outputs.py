@@ -17,7 +17,8 @@ from puzzlereel.render.api import render_trace
 from puzzlereel.render.core import Movie, render_stream
 from puzzlereel.render.encode import GifSink
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import frame_counts
+from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
+from puzzlereel.render.timeline import CROSSFADE, FADE_IN, FADE_OUT, MOVE, PAUSE, frame_counts
 from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
 from tests.render.examples import example_options, example_trace
 
@@ -27,16 +28,25 @@ PATHS = [2, 2, 2, 1, 1]          # unit slides of the five moves in TRACE
 SMALL = ["--cell", "8", "--fps", "10"]
 
 
-def expected_frames(fps: int, *, title: bool = True, speed: float = 0.25, pause: float = 0.12,
-                    hold_start: float = 1.0, hold_end: float = 2.5,
-                    title_seconds: float = 2.0) -> int:
+PACE = SlidingBlockScene.PACING          # the family's pacing: TRACE is a sliding block
+
+
+def expected_frames(fps: int, *, title: bool = True, speed: float = PACE["speed"],
+                    pause: float = PACE["pause"], hold_start: float = PACE["hold_start"],
+                    hold_end: float = PACE["hold_end"],
+                    title_seconds: float = RenderOptions.title_seconds,
+                    end_seconds: float = RenderOptions.end_seconds) -> int:
     """Frame count from the documented timing rules (docs/rendering.md, Timing): the
-    phases' seconds summed, each phase ending at the rounded sum."""
-    phases = [(title_seconds if title else 0.0, 0), (hold_start, 0)]
+    phases' seconds summed, each phase ending at the rounded sum.  The defaults are the
+    sliding-block family's pacing; TRACE ends ``limit`` (no payoff)."""
+    phases = [(title_seconds, 0), (CROSSFADE, 0)] if title else []
+    phases.append((hold_start, 0))
     for i, k in enumerate(PATHS):
-        phases += [(pause, 0)] if i else []
+        phases += [(pause, 0)] if i and pause else []
         phases.append((k * speed, 1))
     phases.append((hold_end, 0))
+    if end_seconds:
+        phases += [(CROSSFADE, 0), (end_seconds, 0)]
     n = sum(frame_counts(phases, fps))
     seconds = sum(s for s, _ in phases)
     assert abs(n - seconds * fps) <= 0.5      # no rounding error adds up
@@ -79,7 +89,11 @@ def test_mp4_options_change_timing_and_size(tmp_path: Path) -> None:
         s = c.streams.video[0]
         assert (s.width, s.height) == (102, 78)        # made even
         count = sum(1 for _ in c.decode(video=0))
-    assert count == expected_frames(12, title=False, speed=0.1, pause=0)
+    # --speed scales the holds it does not set, from the family's pace
+    k = 0.1 / PACE["speed"]
+    assert count == expected_frames(12, title=False, speed=0.1, pause=0,
+                                    hold_start=PACE["hold_start"] * k,
+                                    hold_end=PACE["hold_end"] * k)
 
 
 def test_webm(tmp_path: Path) -> None:
@@ -173,34 +187,73 @@ def test_gif_loops_and_keeps_exact_time(tmp_path: Path) -> None:
     assert all(not np.array_equal(a, b) for a, b in zip(frames, frames[1:], strict=False))
 
 
-def test_gif_frames_match_the_drawing(tmp_path: Path) -> None:
-    """Every composited GIF frame (crops, transparency, merged holds) shows what the core
-    drew, within the palette's precision on anti-aliased edges; flat colours exact."""
-    drawn: list[np.ndarray] = []
+def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
+                    ) -> tuple[Path, list[tuple[np.ndarray, str]], Movie]:
+    """TRACE rendered to a GIF, and every distinct frame the core drew for it with the
+    kind of the phase it belongs to (and the capturing movie)."""
+    drawn: list[tuple[np.ndarray, str]] = []
+    capture: list[Movie] = []
 
     class Capture:
         def write(self, frame: np.ndarray, repeat: int) -> None:
-            if not drawn or not np.array_equal(drawn[-1], frame):
-                drawn.append(frame.copy())
+            if not drawn or not np.array_equal(drawn[-1][0], frame):
+                drawn.append((frame.copy(), phase_at(capture[0], capture[0].frames)))
 
         def close(self) -> None:
             pass
 
-    opts = RenderOptions(cell=8, fps=10, gif_fps=10)
     out = tmp_path / "h.gif"
 
     def factory(w, h, scene, theme):
-        return GifSink(out, w, h, 10, [*scene.colours(), *theme.colours()])
+        return GifSink(out, w, h, fps, [*scene.colours(), *theme.colours()])
+
+    def both(h):
+        capture.append(Movie(h, opts, fps, lambda *a: Capture(), compact=True))
+        return [Movie(h, opts, fps, factory, compact=True), capture[0]]
 
     with open(TRACE, "rb") as f:
-        render_stream(f, "t", lambda h: [Movie(h, opts, 10, factory),
-                                         Movie(h, opts, 10, lambda *a: Capture())])
+        render_stream(f, "t", both)
+    return out, drawn, capture[0]
+
+
+def test_gif_frames_match_the_drawing(tmp_path: Path) -> None:
+    """Every composited GIF frame (crops, transparency, merged holds) shows what the core
+    drew, within the palette's precision on anti-aliased edges; flat colours exact.  The
+    crossfades blend two pictures into colours the palette only approximates: each of
+    their frames is still nearer the blend the core drew than either picture it blends."""
+    out, drawn, movie = gif_and_drawing(tmp_path, RenderOptions(cell=8, fps=10, gif_fps=10), 10)
     frames, _, _ = gif_frames(out)
     assert len(frames) == len(drawn)
-    for got, want in zip(frames, drawn, strict=True):
+    flat = np.array([[*movie.scene.colours(), *movie.theme.colours()]], np.uint8)
+    kinds = [kind for _, kind in drawn]
+    assert kinds.count(FADE_IN) >= 2 and kinds.count(FADE_OUT) >= 2
+    title, end = drawn[0][0], drawn[-1][0]
+    for k, (got, (want, kind)) in enumerate(zip(frames, drawn, strict=True)):
         diff = np.abs(got.astype(int) - want.astype(int))
-        assert diff.mean() < 1.0
-        assert (diff.max(axis=2) == 0).mean() > 0.9
+        if kind not in (FADE_IN, FADE_OUT):
+            assert diff.mean() < 1.0, (k, kind, diff.mean())
+            # every pixel the core drew in one of the palette's flat colours is exact
+            is_flat = (want[:, :, None, :] == flat[None]).all(axis=3).any(axis=2)
+            assert is_flat.mean() > 0.6, (k, kind)
+            assert (diff.max(axis=2)[is_flat] == 0).all(), (k, kind)
+            continue
+        card = title if kind == FADE_IN else end
+        board = drawn[k + 1][0] if kind == FADE_IN else drawn[k - 1][0]
+        err = diff.mean()
+        assert err < 4.0, (k, kind, err)
+        for other in (card, board):
+            if not np.array_equal(other, want):
+                assert err < np.abs(got.astype(int) - other.astype(int)).mean(), (k, kind)
+
+
+def phase_at(movie: Movie, index: int) -> str:
+    """The kind of the phase frame ``index`` of ``movie`` belongs to."""
+    n = 0
+    for phase, count in zip(movie.plan or [], movie.counts, strict=True):
+        n += count
+        if index < n:
+            return phase.kind
+    return ""
 
 
 def test_gif_centiseconds_are_distributed() -> None:
@@ -308,11 +361,9 @@ def test_missing_trace(tmp_path: Path) -> None:
 
 
 def test_gif_palette_is_ordered_by_use_so_codes_are_short(tmp_path: Path) -> None:
-    """Most images of a rendered GIF need fewer than 8 bits per LZW code, and the file
-    still shows exactly the frames the core drew."""
-    out = tmp_path / "h.gif"
-    res = render(str(TRACE), "-o", str(out), "--cell", "12")
-    assert res.exit_code == 0, res.output
+    """Most images of the board in motion need fewer than 8 bits per LZW code (the title
+    and end cards and their crossfades, text and blends, may use the whole table)."""
+    out, drawn, _ = gif_and_drawing(tmp_path, RenderOptions(cell=12), 15)
     data = out.read_bytes()
     bits = []
     pos = 13 + 768 + 19                       # header, global palette, NETSCAPE block
@@ -329,4 +380,83 @@ def test_gif_palette_is_ordered_by_use_so_codes_are_short(tmp_path: Path) -> Non
         while data[pos]:
             pos += data[pos] + 1
         pos += 1
-    assert len(bits) > 5 and sum(b < 8 for b in bits) > len(bits) // 2
+    assert len(bits) == len(drawn)
+    moving = [b for b, (_, kind) in zip(bits, drawn, strict=True) if kind in (MOVE, PAUSE)]
+    assert len(moving) > 5 and sum(b < 8 for b in moving) > len(moving) // 2
+
+
+def test_render_ends_with_one_summary_line_per_file(tmp_path: Path) -> None:
+    """One line per file written, on stderr (path, seconds, frames, size); none with
+    the root ``--quiet``.  The seconds and frames are the file's own."""
+    mp4, vtt = tmp_path / "h.mp4", tmp_path / "h.vtt"
+    res = cli("render", str(TRACE), "-o", mp4, "-o", vtt, *SMALL)
+    assert res.exit_code == 0, res.output
+    lines = [line for line in res.stderr.splitlines() if line.startswith(str(tmp_path))]
+    with av.open(str(mp4)) as c:
+        frames = sum(1 for _ in c.decode(video=0))
+    assert lines == [f"{mp4}: {frames / 10:.1f} s, {frames} frames, "
+                     f"{mp4.stat().st_size / 1e6:.2f} MB",
+                     f"{vtt}: {vtt.stat().st_size / 1e3:.1f} kB"]
+    quiet = cli("--quiet", "render", str(TRACE), "-o", mp4, *SMALL)
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("rect", [(7, 5, 31, 17), (0, 0, 64, 48), (63, 47, 1, 1), (70, 3, 9, 9)])
+def test_a_region_write_gives_the_whole_frames_yuv(tmp_path: Path, rect) -> None:
+    """``VideoSink.write_region`` (only the board changed) converts only that part, and
+    the encoder gets exactly the planes a whole-frame conversion gives."""
+    import cv2
+
+    from puzzlereel.render.encode import VideoSink
+
+    sink = VideoSink(tmp_path / "r.mp4", 64, 48, 10, RenderOptions(), threaded=False)
+    got: list[np.ndarray] = []
+    sink._encode = lambda yuv, repeat: got.append(yuv.copy())   # type: ignore[method-assign]
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
+    b = a.copy()
+    x, y, w, h = rect
+    b[y:y + h, x:x + w] = rng.integers(0, 256, b[y:y + h, x:x + w].shape, dtype=np.uint8)
+    sink.write(a, 1)
+    sink.write_region(b, 2, rect)
+    sink.write_region(a, 1, (0, 0, 64, 48))
+    assert np.array_equal(got[0], cv2.cvtColor(a, cv2.COLOR_RGB2YUV_I420))
+    assert np.array_equal(got[1], cv2.cvtColor(b, cv2.COLOR_RGB2YUV_I420))
+    assert np.array_equal(got[2], got[0])
+    sink.abort()
+
+
+def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
+    """The MP4 a movie writes with region writes decodes to the same frames as one
+    written frame by frame in full."""
+    from puzzlereel.render.encode import VideoSink
+
+    class Whole(VideoSink):
+        write_region = None                     # type: ignore[assignment]
+
+    regions: list[int] = []
+
+    class Counted(VideoSink):
+        def write_region(self, frame, repeat, rect):    # type: ignore[no-untyped-def]
+            regions.append(repeat)
+            super().write_region(frame, repeat, rect)
+
+    opts = RenderOptions(size=(320, 180), fps=10)
+    outs = {"region": tmp_path / "a.mp4", "whole": tmp_path / "b.mp4"}
+
+    def movies(h):
+        o = resolve(h, opts)
+        return [Movie(h, o, 10, lambda w, hh, *_: Counted(outs["region"], w, hh, 10, o)),
+                Movie(h, o, 10, lambda w, hh, *_: Whole(outs["whole"], w, hh, 10, o))]
+
+    from puzzlereel.render.core import resolve_options as resolve
+
+    with open(TRACE, "rb") as f:
+        render_stream(f, "t", movies)
+    decoded = []
+    for path in outs.values():
+        with av.open(str(path)) as c:
+            decoded.append([fr.to_ndarray(format="yuv420p") for fr in c.decode(video=0)])
+    assert len(decoded[0]) == len(decoded[1]) > 50
+    assert len(regions) > 10                    # most frames of the moves
+    assert all(np.array_equal(p, q) for p, q in zip(*decoded, strict=True))

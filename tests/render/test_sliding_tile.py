@@ -92,7 +92,16 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path):
     render(io.StringIO(trace), "<t>", [("mp4", mp4), ("png", tmp_path / "t.png")], opts)
     with av.open(str(mp4)) as c:
         n = sum(1 for _ in c.decode(video=0))
-    # 5 start hold + 2 moves x 2 frames + 1 pause between them + 5 end hold
-    assert n == 5 + 2 * 2 + 1 + 5
+    # the options given win over the family's pacing: start hold, 2 moves with a pause
+    # between them, the payoff (tiles light up; shortened as speed is faster than the
+    # family's), the end hold, a crossfade and the end card
+    from puzzlereel.render.scene import PAYOFF_SECONDS
+    from puzzlereel.render.scenes.sliding_tile import SlidingTileScene
+    from puzzlereel.render.timeline import CROSSFADE, frame_counts
+
+    payoff = PAYOFF_SECONDS * min(1.0, opts.speed / SlidingTileScene.PACING["speed"])
+    phases = [(opts.hold_start, 0), (opts.speed, 1), (opts.pause, 0), (opts.speed, 1),
+              (payoff, 0), (opts.hold_end, 0), (CROSSFADE, 0), (opts.end_seconds, 0)]
+    assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 3 + 30
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50

@@ -115,9 +115,12 @@ def frames_per_format(config: Path) -> dict[str, tuple[int, int]]:
 @pytest.mark.parametrize("config", EXAMPLES, ids=lambda path: path.stem)
 def test_every_format_lasts_as_long(config: Path, pdb_cache: Path) -> None:
     """GIF, MP4 and WebM of every example config last the same time within one GIF
-    frame (before the timeline summed seconds they differed by up to 14 %)."""
+    frame (before the timeline summed seconds they differed by up to 14 %), and that
+    time is 10 to 90 seconds at the config's own settings."""
     got = frames_per_format(config)
     seconds = {fmt: n / fps for fmt, (n, fps) in got.items()}
     gif_frame = 1 / got["gif"][1]
     assert got["webm"] == got["mp4"]
     assert abs(seconds["gif"] - seconds["mp4"]) <= gif_frame, (got, seconds)
+    # each family's pacing keeps every example's video between 10 and 90 seconds
+    assert 10.0 <= seconds["mp4"] <= 90.0, (config.stem, seconds)

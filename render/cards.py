@@ -1,0 +1,257 @@
+"""What the video says in words, and where it says it: the title card, the side panel,
+the compact counter line and the end card.
+
+The words come from the trace: the human title, the goal sentence (the header's
+``goal_text``, else the family's default), the facts that make the solution interesting
+(optimal, metric, length), the counter in the puzzle's unit ("Move 12 / 81",
+"Guess 3 / 9", "Solution 7 / 92"), and an end card that says honestly how the trace
+ended: solved (with the numbers), no solution (and why), a search stopped by a limit,
+or a trace that simply stops (``--partial``).  ``*_lines`` functions are pure (tested
+as text); the ``draw_*`` functions paint them with the theme's colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from puzzlereel.registry import KINDS
+from puzzlereel.trace import End, Header
+
+from . import draw
+from .scene import plural
+from .theme import Theme
+
+TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
+
+# the puzzle families in words (never the trace's id)
+FAMILY_NAMES = {
+    "sliding-block": "Sliding-block puzzle", "sliding-tile": "Sliding-tile puzzle",
+    "peg-solitaire": "Peg solitaire", "n-queens": "N queens", "mastermind": "Mastermind",
+    "komachi": "Komachi", "oomachi": "Oomachi", "alphametic": "Alphametic",
+}
+
+# programs whose move-counting searches are optimal (breadth-first, IDA*, bidirectional)
+OPTIMAL_PROGRAM = "puzzlereel"
+
+
+def cut(line: str, limit: int = TITLE_CHARS) -> str:
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + draw.ELLIPSIS
+
+
+def unit_of(header: Header) -> str:
+    kind = KINDS.get(header.puzzle)
+    return kind.unit if kind is not None else "move"
+
+
+def human_title(header: Header) -> str:
+    """The trace's title, else the family's name (never an id like ``hakoiri-musume``)."""
+    if header.title and header.title.strip():
+        return cut(header.title.strip())
+    return FAMILY_NAMES.get(header.puzzle, header.puzzle.replace("-", " ").capitalize())
+
+
+def family_name(header: Header) -> str:
+    return FAMILY_NAMES.get(header.puzzle, header.puzzle.replace("-", " ").capitalize())
+
+
+def goal_text(header: Header, default: str) -> str:
+    """The header's optional ``goal_text`` (a string), else ``default``."""
+    value = header.fields.get("goal_text")
+    if isinstance(value, str) and value.strip():
+        return cut(" ".join(value.split()), 240)
+    return default
+
+
+def metric_of(header: Header) -> str | None:
+    metric = header.solver.get("metric") if isinstance(header.solver, Mapping) else None
+    return cut(metric, 40) if isinstance(metric, str) and metric else None
+
+
+def is_optimal(header: Header) -> bool:
+    """Whether the trace's solution is known optimal: a move-counting puzzle solved by
+    puzzlereel itself (every one of its move searches is optimal)."""
+    program = header.solver.get("program") if isinstance(header.solver, Mapping) else None
+    return (unit_of(header) == "move" and isinstance(program, str)
+            and program.startswith(OPTIMAL_PROGRAM))
+
+
+def facts_line(header: Header, total: int | None) -> str:
+    """"optimal · piece metric · 81 moves" (what is known of the solution)."""
+    parts = []
+    if is_optimal(header):
+        parts.append("optimal")
+    metric = metric_of(header)
+    if metric:
+        parts.append(f"{metric} metric")
+    if total is not None and unit_of(header) in ("move", "guess"):
+        parts.append(f"{total} {plural(unit_of(header), total)}")
+    if not parts:
+        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
+        if isinstance(algorithm, str) and algorithm:
+            parts.append(cut(algorithm, 60))
+    return " · ".join(parts)
+
+
+def title_lines(header: Header, total: int | None) -> list[str]:
+    """The title card's lines: the title, the family (and metric), the length.
+
+    Each line is cut to ``TITLE_CHARS`` characters before anything measures it."""
+    sub = family_name(header)
+    metric = metric_of(header)
+    if metric:
+        sub += f"  ·  {metric} metric"
+    lines = [human_title(header), sub]
+    if total is not None:
+        unit = unit_of(header)
+        lines.append(f"{total} {plural(unit, total)}")
+    return [cut(line) for line in lines]
+
+
+def counter_text(word: str, move: int | None, total: int | None) -> str:
+    """"Start", "Move 12 / 81", "Guess 3" (no total known)."""
+    if not move:
+        return "Start"
+    return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else None
+
+
+def _seconds(value: Any) -> str | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
+    return None
+
+
+def explored(stats: Mapping[str, Any]) -> int | None:
+    for key in ("states", "nodes", "expressions", "candidates", "codes"):
+        n = _count(stats.get(key))
+        if n:
+            return n
+    return None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a trace ended, in words: the headline and up to two lines under it."""
+
+    kind: str              # "solved", "unsolvable", "limit", "incomplete"
+    headline: str
+    details: tuple[str, ...] = ()
+    note: str = ""         # after the headline: "optimal (piece metric)"
+
+    @property
+    def text(self) -> str:
+        """The headline with its note: "Solved in 81 moves — optimal (piece metric)"."""
+        return f"{self.headline} — {self.note}" if self.note else self.headline
+
+
+def ending(header: Header, end: End | None, count: int, unit_text: str,
+           shown: int | None = None) -> Ending:
+    """The end card's words.  ``count``: the last counter value shown; ``unit_text``:
+    the scene's end caption for it ("Solved in 81 moves", "92 solutions")."""
+    unit = unit_of(header)
+    if end is None:
+        return Ending("incomplete", "Trace ends here (incomplete)",
+                      (f"{count} {plural(unit, count)} shown",))
+    stats = end.stats if isinstance(end.stats, Mapping) else {}
+    n = explored(stats)
+    if end.status == "unsolvable":
+        reason = stats.get("reason")
+        why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
+               else f"All {n:,} positions explored" if n else "The search space was exhausted")
+        return Ending("unsolvable", "No solution exists", (why,))
+    if end.status == "limit":
+        limit = stats.get("limit")
+        first = f"The search stopped after {n:,} positions" if n else \
+            "The search stopped before a solution was found"
+        more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
+        return Ending("limit", "Search stopped", (first, *more))
+    details: list[str] = []
+    headline = unit_text
+    note = ""
+    if is_optimal(header):
+        metric = metric_of(header)
+        note = "optimal" + (f" ({metric} metric)" if metric else "")
+    elif unit == "guess":
+        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
+        if isinstance(algorithm, str) and algorithm:
+            details.append(f"strategy: {cut(algorithm, 60)}")
+    total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
+    if unit == "solution" and total is not None and shown is not None and shown < total:
+        details.append(f"{shown} of {total:,} shown")
+    secs = _seconds(stats.get("seconds"))
+    if n:
+        details.append(f"{n:,} positions explored" + (f" in {secs}" if secs else ""))
+    elif secs:
+        details.append(f"found in {secs}")
+    return Ending("solved", headline, tuple(details[:2]), note)
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
+    """The size and lines to set ``text`` in ``width`` pixels at about ``target``
+    pixels: one line if it fits near that size, else two larger lines rather than one
+    small one (the last shortened with an ellipsis if even two do not hold it)."""
+    px = draw.fit_text_px(text, width, target, bold=bold)
+    lines = draw.wrap(text, px, width, 2, bold=bold)
+    whole = " ".join(text.split())
+    size = int(target * 0.85)
+    while size > px * 1.15:
+        two = draw.wrap(whole, size, width, 2, bold=bold)
+        if " ".join(two) == whole:
+            return size, two
+        size -= 1
+    return px, lines
+
+
+def draw_card(out: np.ndarray, theme: Theme, big: str, lines: Sequence[tuple[str, str]],
+              *, top: str | None = None) -> None:
+    """A full-frame card: ``top`` small above, ``big`` bold, then ``lines`` of
+    (text, "text" | "muted" | "emphasis"), centred."""
+    h, w = out.shape[:2]
+    out[:] = theme.background
+    width = int(w * 0.86)
+    target = max(14, h // 9)
+    big_px, big_lines = fit_lines(big, width, target)
+    small_px = max(10, min(h // 20, int(target * 0.5)))
+    rows: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    if top:
+        rows.append((top, small_px, theme.muted, False))
+    rows += [(line, big_px, theme.text, True) for line in big_lines]
+    colours: dict[str, tuple[int, int, int]] = {"text": theme.text, "muted": theme.muted,
+                                                "emphasis": theme.emphasis}
+    for text, kind in lines:
+        for line in draw.wrap(text, small_px, width, 4):
+            rows.append((line, small_px, colours.get(kind, theme.text), False))
+    heights = [int(px * 1.45) for _, px, _, _ in rows]
+    y = (h - sum(heights)) // 2
+    for (row, px, rgb, bold), lh in zip(rows, heights, strict=True):
+        draw.draw_text(out, row, px, rgb, w // 2, y + lh // 2, "mm", bold=bold)
+        y += lh
+
+
+def draw_progress(out: np.ndarray, theme: Theme, x: int, y: int, w: int, h: int,
+                  fraction: float) -> None:
+    """A rounded progress bar: the track, then the done part in the accent colour."""
+    if w <= 2 or h <= 1:
+        return
+    track = draw.rounded_mask(w, h, h / 2)
+    draw.blend(out[y:y + h, x:x + w], draw.solid((h, w), theme.track), track)
+    done = int(round(w * min(max(fraction, 0.0), 1.0)))
+    if done >= h:
+        draw.blend(out[y:y + h, x:x + done], draw.solid((h, done), theme.accent),
+                   draw.rounded_mask(done, h, h / 2))
+
+
+__all__ = ["FAMILY_NAMES", "TITLE_CHARS", "Ending", "counter_text", "draw_card", "fit_lines",
+           "draw_progress", "ending", "explored", "facts_line", "family_name", "goal_text",
+           "human_title", "is_optimal", "metric_of", "title_lines", "unit_of"]

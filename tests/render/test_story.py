@@ -1,0 +1,210 @@
+"""The story a video tells: text contrast in every theme, the end card's words for each
+way a trace ends, the goal sentence, and ``--duration`` fitting the whole video."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+from puzzlereel.render.cards import ending
+from puzzlereel.render.core import Movie, render_stream, resolve_options
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.theme import THEMES, contrast
+from puzzlereel.trace import End, Header
+from tests.fixtures import DATA
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_every_text_pair_has_aa_contrast(name: str) -> None:
+    for what, fg, bg in THEMES[name].text_pairs():
+        assert contrast(fg, bg) >= 4.5, (name, what, fg, bg)
+
+
+HEADER = Header(puzzle="sliding-block", title="Hakoiri Musume",
+                solver={"metric": "piece", "program": "puzzlereel 0.1.0"})
+
+
+def test_endings_say_what_happened() -> None:
+    solved = ending(HEADER, End("solved", 81, {"states": 23822, "seconds": 0.29}), 81,
+                    "Solved in 81 moves")
+    assert solved.text == "Solved in 81 moves — optimal (piece metric)"
+    assert "23,822 positions explored" in solved.details[0]
+    none = ending(HEADER, End("unsolvable", None, {"reason": "parity"}), 0, "")
+    assert none.headline == "No solution exists" and "parity" in none.details[0]
+    limit = ending(HEADER, End("limit", None, {"states": 5000}), 3, "")
+    assert "stopped after 5,000 positions" in limit.details[0]
+    cut = ending(HEADER, None, 5, "")
+    assert cut.headline == "Trace ends here (incomplete)"
+
+
+def _movie(text: str, **values: object) -> Movie:
+    movies: list[Movie] = []
+
+    class Null:
+        def write(self, frame: object, repeat: int) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+        def abort(self) -> None:
+            pass
+
+    def outputs(header: Header) -> list[Movie]:
+        opts = resolve_options(header, RenderOptions(**{"cell": 8, **values}))  # type: ignore[arg-type]
+        movies.append(Movie(header, opts, 30, lambda *_: Null()))
+        return movies
+
+    render_stream(io.StringIO(text), "t", outputs)   # type: ignore[arg-type]
+    return movies[0]
+
+
+@pytest.mark.parametrize("seconds", [7.0, 20.0, 95.5])
+def test_duration_fits_within_one_frame(seconds: float) -> None:
+    movie = _movie((DATA / "hakoiri-5.jsonl").read_text(), duration=seconds)
+    assert abs(movie.total_frames / 30 - seconds) <= 1 / 30
+
+
+def test_a_straight_slide_has_one_velocity_peak() -> None:
+    """Piece I slides two cells in one eased motion: its speed rises once and falls
+    once (no stop at the cell boundary)."""
+    movie = _movie((DATA / "hakoiri-5.jsonl").read_text())
+    movie.planned(None)
+    step = movie.steps[0]
+    assert step.segments == 2
+    from puzzlereel.render.timeline import eased
+
+    xs = [eased(i / 20, movie.ease) * 2 for i in range(21)]
+    v = [b - a for a, b in zip(xs, xs[1:])]
+    peak = v.index(max(v))
+    assert all(a <= b + 1e-9 for a, b in zip(v[:peak], v[1:peak + 1]))
+    assert all(a >= b - 1e-9 for a, b in zip(v[peak:], v[peak + 1:]))
+    assert min(v[5:15]) > 0.05            # never stops in the middle
+
+
+SLIDE3 = "\n".join(json.dumps(x) for x in [
+    {"type": "header", "format": "puzzlereel-trace", "version": 1, "puzzle": "sliding-block",
+     "title": "three cells", "board": {"width": 5, "height": 1, "walls": [], "exits": []},
+     "pieces": [{"id": "A", "x": 0, "y": 0, "w": 1, "h": 1}],
+     "goal": {"piece": "A", "x": 4, "y": 0}, "solver": {"metric": "piece"}},
+    {"type": "move", "n": 1, "piece": "A", "path": [[1, 0], [2, 0], [3, 0]]},
+    {"type": "end", "status": "limit"}]) + "\n"
+
+
+def test_a_three_cell_slide_measured_on_the_frames_has_one_velocity_peak() -> None:
+    """A 3-cell straight slide, its piece found on every rendered frame of the move:
+    the speed rises to one peak and falls (no stop at a cell boundary), and the piece
+    ends exactly three cells on."""
+    from puzzlereel.render.timeline import MOVE
+
+    movie = _movie(SLIDE3, cell=40, fps=30)
+    movie.planned(End("limit", None, {}))
+    k = next(i for i, p in enumerate(movie.plan) if p.kind == MOVE)
+    first = sum(movie.counts[:k])
+    fill = np.array(movie.scene.fills[0], np.int16)          # type: ignore[attr-defined]
+
+    def centre_x(index: int) -> float:
+        import cv2
+
+        img = movie.frame_at(index).astype(np.int16)
+        near = (np.abs(img - fill).max(axis=2) <= 6).astype(np.uint8)
+        # the goal's dashed outline shares the piece's colour: keep solid areas only
+        ys, xs = np.nonzero(cv2.erode(near, np.ones((7, 7), np.uint8)))
+        assert len(xs) > 200, index
+        return float(xs.mean())
+
+    xs = [centre_x(i) for i in range(first - 1, first + movie.counts[k])]
+    assert abs((xs[-1] - xs[0]) - 3 * 40) <= 1.0
+    v = [b - a for a, b in zip(xs, xs[1:])]
+    # never back, and on every frame but the eased ends' first and last sub-pixel ones
+    assert len(v) >= 15 and all(d >= 0 for d in v) and all(d > 0 for d in v[3:-3])
+    peak = v.index(max(v))
+    assert 0 < peak < len(v) - 1
+    assert all(a <= b + 0.6 for a, b in zip(v[:peak], v[1:peak + 1]))   # rises ...
+    assert all(a + 0.6 >= b for a, b in zip(v[peak:], v[peak + 1:]))    # ... then falls
+    # one peak: no local maximum but the top one (half a pixel of rounding allowed)
+    bumps = [i for i in range(1, len(v) - 1)
+             if v[i] > v[i - 1] + 0.6 and v[i] > v[i + 1] + 0.6 and i != peak]
+    assert bumps == []
+
+
+# ---------------------------------------------------------------- golden frames
+
+STORY = ["dads-puzzle", "six-puzzle-2x3", "triangle", "n-queens-8",
+         "mastermind-9431-simple", "send-more-money"]      # one config per family
+STORY_SIZE = (384, 216)
+
+
+class _Frames:
+    def write(self, frame: object, repeat: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def abort(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("name", STORY)
+def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
+    """Each family's title card, a frame half-way through its first move and its end
+    card, in the 16:9 layout (board and side panel), against their golden images."""
+    from puzzlereel.render.timeline import MOVE
+    from tests.fixtures import Tolerance
+
+    movies: list[Movie] = []
+
+    def make(header: Header) -> list[Movie]:
+        opts = resolve_options(header, RenderOptions(size=STORY_SIZE))
+        movies.append(Movie(header, opts, 30, lambda *a: _Frames()))
+        return movies
+
+    from tests.render.examples import STORED
+
+    text = (STORED / f"{name}.jsonl").read_text()
+    end = render_stream(io.StringIO(text), name, make)
+    movie = movies[0]
+    movie.planned(end)
+    first_move = next(k for k, p in enumerate(movie.plan) if p.kind == MOVE)
+    mid = sum(movie.counts[:first_move]) + (movie.counts[first_move] - 1) // 2
+    frames = {"title": 0, "mid": mid, "end": movie.total_frames - 1}
+    tolerance = Tolerance(mean=1.5, off=48, by_value=True)
+    seen = {}
+    for what, index in frames.items():
+        img = movie.frame_at(index).copy()
+        assert img.shape == (STORY_SIZE[1], STORY_SIZE[0], 3)
+        golden.check(f"story-{name}-{what}", img, tolerance)
+        seen[what] = img
+    # three different pictures: the cards are not the board
+    assert not np.array_equal(seen["title"], seen["mid"])
+    assert not np.array_equal(seen["mid"], seen["end"])
+
+
+def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
+    """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
+    ends on the "Trace ends here (incomplete)" card; without it the cut is an error."""
+    from puzzlereel.trace import TraceError
+
+    text = (DATA / "hakoiri-5.jsonl").read_text()
+    lines = text.splitlines(keepends=True)
+    cut = "".join(lines[:4]) + lines[4][:17]     # two moves, a note, half a move
+    movies: list[Movie] = []
+
+    def make(header: Header) -> list[Movie]:
+        movies.append(Movie(header, resolve_options(header, RenderOptions(cell=8)), 10,
+                            lambda *_: _Frames()))
+        return movies
+
+    end = render_stream(io.BytesIO(cut.encode()), "cut", make, allow_partial=True)
+    movie = movies[0]
+    movie.planned(end)
+    assert end is None and movie.moves == 2
+    assert movie.ending().headline == "Trace ends here (incomplete)"
+    last = movie.frame_at(movie.total_frames - 1).copy()
+    assert np.array_equal(last, movie._card("end"))
+    with pytest.raises(TraceError):
+        render_stream(io.BytesIO(cut.encode()), "cut", make)
