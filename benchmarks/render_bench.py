@@ -14,6 +14,9 @@ peak memory on a 1,000-move trace.  Prints a table; run from the repository root
    against `gifsicle -O3` applied to it: <= 450 kB and <= 1.05x.
 3. Peak resident memory (ru_maxrss of the render process) for a 1,000-move trace
    (a piece shuttling back and forth) rendered to MP4, GIF and PNG.
+4. The vector formats (``benchmarks/vector_bench.py``): per family, the animated SVG's
+   bytes (and gzip'd) against the GIF's at the same compact size, the HTML player's
+   bytes, and the seconds to write each.  Target: Hakoiri's SVG <= 1/5 of its GIF.
 """
 
 from __future__ import annotations
@@ -197,6 +200,12 @@ def main() -> None:
     print(line.format(*("-" * w for w in widths)))
     for r in rows:
         print(line.format(*r))
+
+    # 4. vector formats (issue 13): SVG and HTML bytes against the GIF, and write times
+    print()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks.vector_bench import show, table
+    show(table(quick=args.quick))
 
 
 if __name__ == "__main__":

@@ -193,7 +193,7 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
         metric = ""
     files: dict[str, str] = {}
     sizes: dict[str, int] = {}
-    for kind_name in (TRACE, "mp4", "webm", "gif", "png", POSTER):
+    for kind_name in (TRACE, "mp4", "webm", "gif", "png", "svg", "html", POSTER):
         path = folder / file_name(name, kind_name)
         with contextlib.suppress(OSError):
             if path.is_file():
@@ -304,7 +304,7 @@ def _media(card: Card) -> str:
                     f'{poster_attr} aria-label="{_e(card.title)}">'
                     f'<source src="{_url(video)}" type="{mime}">'
                     f'<a href="{_url(video)}">{_e(video)}</a></video>')
-    picture = poster or card.files.get("gif")
+    picture = poster or card.files.get("svg") or card.files.get("gif")
     if picture is not None:
         return f'<img src="{_url(picture)}" alt="{_e(alt)}" {size}>'
     return '<div class="blank">no picture</div>'
@@ -329,8 +329,8 @@ def card_html(card: Card) -> str:
     if card.seconds is not None:
         stats.append(_stat("Search", _seconds_text(card.seconds)))
     links = []
-    for kind, label in (("gif", "GIF"), ("png", "PNG sheet"), (TRACE, "Trace"),
-                        ("mp4", "MP4"), ("webm", "WebM")):
+    for kind, label in (("html", "Player"), ("svg", "SVG"), ("gif", "GIF"),
+                        ("png", "PNG sheet"), (TRACE, "Trace"), ("mp4", "MP4"), ("webm", "WebM")):
         name = card.files.get(kind)
         if name is None or (kind in ("mp4", "webm") and _first_video(card) == kind):
             continue

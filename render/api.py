@@ -71,13 +71,15 @@ class Written:
     size: int
 
     def summary(self) -> str:
-        """"out/h.mp4: 43.3 s, 1298 frames, 1.04 MB" (a sheet or captions: the size)."""
+        """"out/h.mp4: 43.3 s, 1298 frames, 1.04 MB"; "out/h.svg: 43.3 s, 48.0 kB"; a sheet or
+        captions: the size."""
         if self.frames:
             return (f"{self.path}: {self.seconds:.1f} s, {self.frames} frames, "
                     f"{self.size / 1e6:.2f} MB")
-        if self.size < 100_000:
-            return f"{self.path}: {self.size / 1e3:.1f} kB"
-        return f"{self.path}: {self.size / 1e6:.2f} MB"
+        size = f"{self.size / 1e3:.1f} kB" if self.size < 100_000 else f"{self.size / 1e6:.2f} MB"
+        if self.seconds:     # an animated SVG or an HTML player: its length, no frames
+            return f"{self.path}: {self.seconds:.1f} s, {size}"
+        return f"{self.path}: {size}"
 
 
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
@@ -98,6 +100,8 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
         for (fmt, path), out in zip(targets, made, strict=True):
             frames = out.total_frames if isinstance(out, Movie) else 0
             seconds = frames / out.fps if isinstance(out, Movie) and out.fps else 0.0
+            if fmt in ("svg", "html"):
+                seconds = float(getattr(out, "seconds", 0.0))
             written.append(Written(Path(path), fmt, seconds, frames,
                                    Path(path).stat().st_size))
     return end
@@ -122,6 +126,10 @@ def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Pat
                     continue
                 if fmt == "vtt":
                     outs.append(Captions(header, opts, opts.fps, tmp))
+                    continue
+                if fmt in ("svg", "html"):
+                    from .vector import VectorOutput
+                    outs.append(VectorOutput(header, opts, fmt, tmp))
                     continue
 
                 fps = frame_rate(fmt, opts)

@@ -832,7 +832,13 @@ class Sheet:
         write_png(self.path, width, height, bands())
 
 
-Output = Movie | Sheet
+class Output(Protocol):
+    """What ``render_stream`` feeds: a video (``Movie``), a contact sheet, captions, or any
+    other file drawn from one replay (the vector outputs of ``render.vector``)."""
+
+    def feed(self, item: Replayed, rep: Replay) -> None: ...
+
+    def finish(self, end: End | None) -> None: ...
 
 
 class _CutLinesDropped:

@@ -24,7 +24,7 @@ from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
-FORMATS = ("mp4", "gif", "png", "webm", "vtt")
+FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
 # colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
 # any.  The option is checked by the scene that reads it; a hint is checked here
