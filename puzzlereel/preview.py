@@ -29,7 +29,7 @@ from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render.api import frame_rate
-from puzzlereel.render.core import AnyScene, Movie, Sink, render_stream, resolve_options
+from puzzlereel.render.core import AnyScene, Movie, NoFrames, Sink, render_stream, resolve_options
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.theme import Theme
 from puzzlereel.trace import End, Header
@@ -112,7 +112,7 @@ class _Preview(Movie):
     def __init__(self, header: Header, options: RenderOptions, when: Moment,
                  gif: bool = False) -> None:
         def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
-            return _Nothing()
+            return NoFrames()
 
         fps = frame_rate("gif" if gif else "mp4", options)
         super().__init__(header, options, fps, factory, compact=gif)
@@ -140,16 +140,6 @@ class _Preview(Movie):
         index = min(max(0, index if index is not None else 0), max(0, self.total_frames - 1))
         raise _Found(self.frame_at(index).copy(), index)
 
-
-class _Nothing:
-    def write(self, frame: np.ndarray, repeat: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
 
 
 def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,

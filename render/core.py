@@ -719,7 +719,10 @@ class Movie:
         self._screen = None
 
 
-class _NoFrames:
+class NoFrames:
+    """A sink that keeps nothing: a ``Movie`` planned or drawn for its timing, its cues
+    or single frames (captions, previews, the vector outputs), never encoded."""
+
     def write(self, frame: np.ndarray, repeat: int) -> None:
         pass
 
@@ -735,7 +738,7 @@ class Captions(Movie):
     as the MP4 at ``fps``; no frame is drawn."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, path: Path) -> None:
-        super().__init__(header, options, fps, lambda *_: _NoFrames())
+        super().__init__(header, options, fps, lambda *_: NoFrames())
         self.path = path
 
     @property
@@ -913,6 +916,6 @@ def render_stream(stream: IO[Any], source: str,
 
 
 __all__ = ["DEFAULT_SIZE", "GIF_WIDTH", "VIDEO_SIZE", "AnyScene", "AnyStep", "Captions", "Cue",
-           "FrameLayout", "Movie", "Sheet", "Sink", "counter_text", "frame_layout",
+           "FrameLayout", "Movie", "NoFrames", "Sheet", "Sink", "counter_text", "frame_layout",
            "plan_frame", "plan_layout", "plural", "render_stream", "resolve_options",
            "title_lines", "total_moves"]

@@ -1,16 +1,20 @@
 """pytest's hooks and fixtures for the whole suite: the ``--update-golden`` switch and the
 ``golden`` fixture it sets, the ``--fuzz-long`` switch (read by ``tests/fuzz/``), and a
-temporary cache folder for pattern databases.  Helpers that tests call directly are in
+temporary cache folder for pattern databases, and ``browser``: headless Chromium for the
+tests that look at pages and animations in a real browser.  Helpers that tests call directly are in
 ``tests/fixtures.py``."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.fixtures import GOLDEN, UPDATE_GOLDEN, GoldenImages
+from tests.fixtures import GOLDEN, REQUIRED_BROWSER, UPDATE_GOLDEN, GoldenImages
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,3 +39,40 @@ def pdb_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("PUZZLEREEL_CACHE", str(cache))
         yield cache
+
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def chromium() -> str | None:
+    """The system's Chromium (Debian's ``chromium``), if there is one; never downloaded."""
+    for name in (os.environ.get("PUZZLEREEL_CHROMIUM"), "chromium", "chromium-browser",
+                 "/usr/bin/chromium"):
+        if name and (found := shutil.which(name)):
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright's Python package (``executable_path``: the
+    system browser).  Without one the test is skipped with a message, unless
+    ``PUZZLEREEL_REQUIRE_BROWSER`` is set (``.ci/run`` sets it): then it fails."""
+    path = chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if path is None or sync_playwright is None:
+        missing = "Chromium (apt-get install chromium)" if path is None else \
+            "Playwright (pip install -e \".[test]\")"
+        message = f"no browser: install {missing}"
+        if os.environ.get(REQUIRED_BROWSER):
+            pytest.fail(f"{message}; {REQUIRED_BROWSER} is set, so this test may not be skipped")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

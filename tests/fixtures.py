@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
 DATA = ROOT / "tests" / "data"        # traces the tests read (hakoiri-5.jsonl, ...)
 GOLDEN = ROOT / "tests" / "golden"    # golden frames, <family>-<what>.png
+# set in CI (.ci/run): a test that needs the browser fails instead of skipping
+REQUIRED_BROWSER = "PUZZLEREEL_REQUIRE_BROWSER"
 UPDATE_GOLDEN = "--update-golden"     # the switch that rewrites them (conftest.py)
 
 

@@ -20,13 +20,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-import numpy as np
-
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed
 
 from .. import cards
-from ..core import AnyScene, FrameLayout, Movie, Sink, render_stream, resolve_options
+from ..core import AnyScene, FrameLayout, Movie, NoFrames, Sink, render_stream, resolve_options
 from ..options import RenderOptions
 from ..theme import Theme
 from ..timeline import END, FADE_IN, FADE_OUT, HOLD, MOVE, PAUSE, PAYOFF, START, TITLE
@@ -100,18 +98,6 @@ class Recording:
     end: End | None = None
 
 
-class _NoFrames:
-    """The Movie's sink: the recorder plans the video and draws none of it."""
-
-    def write(self, frame: np.ndarray, repeat: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
-
 
 @dataclass
 class _Event:
@@ -126,7 +112,7 @@ class Recorder:
 
     def __init__(self, header: Header, options: RenderOptions, *, compact: bool = True) -> None:
         def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
-            return _NoFrames()
+            return NoFrames()
 
         self.movie = Movie(header, options, options.fps, factory, compact=compact)
         self.fps = options.fps

@@ -13,9 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
-import os
 import re
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,10 +26,6 @@ from puzzlereel import gallery
 from tests.fixtures import CONFIGS, cli, write
 
 NASTY = "<script>alert(1)</script> & \"quotes\""
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-REQUIRED = "PUZZLEREEL_REQUIRE_BROWSER"
 
 
 def tiny(folder: Path, name: str, title: str) -> Path:
@@ -134,33 +128,6 @@ def test_a_folder_without_traces_is_an_error(tmp_path):
 # ---------------------------------------------------------------- in a real browser
 
 
-def chromium() -> str | None:
-    """The system's Chromium, if there is one."""
-    for name in (os.environ.get("PUZZLEREEL_CHROMIUM"), "chromium", "chromium-browser",
-                 "/usr/bin/chromium"):
-        if name and (found := shutil.which(name)):
-            return found
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if path is None or sync_playwright is None:
-        missing = "Chromium (apt-get install chromium)" if path is None else \
-            "Playwright (pip install -e \".[test]\")"
-        message = f"no browser for the gallery test: install {missing}"
-        if os.environ.get(REQUIRED):
-            pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @contextlib.contextmanager

@@ -8,11 +8,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from puzzlereel.render.core import (
     Movie,
+    NoFrames,
     Output,
     counter_text,
     render_stream,
@@ -22,19 +22,6 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import End, Header
 from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_options, example_trace
-
-
-class Nothing:
-    """A sink that keeps nothing."""
-
-    def write(self, frame: np.ndarray, repeat: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
 
 
 class Watched(Movie):
@@ -65,7 +52,7 @@ def counters(text: str, config: Path | None = None) -> list[str | None]:
 
     def outputs(header: Header) -> list[Output]:
         opts = resolve_options(header, options, explicit)
-        movies.append(Watched(header, opts, 5, lambda *_: Nothing()))
+        movies.append(Watched(header, opts, 5, lambda *_: NoFrames()))
         return [movies[-1]]
 
     render_stream(io.StringIO(text), "t", outputs)

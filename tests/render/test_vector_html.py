@@ -21,10 +21,9 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.vector import write_vector
 from puzzlereel.render.vector.html import player_data
 from puzzlereel.trace import BlockMove, Header, PegMove, TileMove, replay
+from tests.fixtures import REQUIRED_BROWSER as REQUIRED
 from tests.render.examples import EXAMPLES, example_trace
-from tests.render.test_vector_svg import REQUIRED, browser, long_tile_trace, trace_of
-
-__all__ = ["browser"]   # the browser fixture, shared with the SVG tests
+from tests.render.test_vector_svg import long_tile_trace, trace_of
 
 SOME = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8", "mastermind-knuth",
         "send-more-money", "komachi-100", "oomachi"]

@@ -18,9 +18,7 @@ import json
 import os
 import random
 import re
-import shutil
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +27,7 @@ import pytest
 from PIL import Image
 
 from puzzlereel.render.api import render_trace
-from puzzlereel.render.core import Movie, resolve_options
+from puzzlereel.render.core import Movie, NoFrames, resolve_options
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.timeline import EASINGS, HOLD, MOVE, PAYOFF
 from puzzlereel.render.vector import VectorOutput, write_vector
@@ -38,10 +36,6 @@ from puzzlereel.trace import End, Header, replay
 from tests.fixtures import CONFIGS
 from tests.render.examples import example_trace
 
-REQUIRED = "PUZZLEREEL_REQUIRE_BROWSER"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
 # one config per family (sliding blocks, tiles, pegs, queens, Mastermind, equations)
 FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
             "mastermind-9431-simple", "send-more-money", "komachi-100", "oomachi"]
@@ -220,43 +214,7 @@ def test_a_thousand_moves_fit_in_a_megabyte(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- in a real browser
 
 
-def chromium() -> str | None:
-    for name in (os.environ.get("PUZZLEREEL_CHROMIUM"), "chromium", "chromium-browser",
-                 "/usr/bin/chromium"):
-        if name and (found := shutil.which(name)):
-            return found
-    return None
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if path is None or sync_playwright is None:
-        missing = "Chromium (apt-get install chromium)" if path is None else \
-            "Playwright (pip install -e \".[test]\")"
-        message = f"no browser for the vector tests: install {missing}"
-        if os.environ.get(REQUIRED):
-            pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-class _NoFrames:
-    def write(self, frame: np.ndarray, repeat: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
 
 
 def raster_movie(trace: str, options: RenderOptions) -> Movie:
@@ -267,7 +225,7 @@ def raster_movie(trace: str, options: RenderOptions) -> Movie:
     for rep, item in replay(io.StringIO(trace), "<test>"):
         if isinstance(item.event, Header):
             opts = resolve_options(item.event, options)
-            movie = Movie(item.event, opts, opts.fps, lambda *a: _NoFrames(), compact=True)
+            movie = Movie(item.event, opts, opts.fps, lambda *a: NoFrames(), compact=True)
         elif isinstance(item.event, End):
             end = item.event
         elif movie is not None:
