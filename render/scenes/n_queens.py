@@ -78,6 +78,23 @@ def crown_mask(size: int) -> np.ndarray:
 Placing = tuple[str, int, int]
 
 
+
+def montage_grid(count: int, width: int, height: int, n: int
+                 ) -> tuple[int, int, int, int, int, int]:
+    """Where ``count`` small n x n boards sit in a ``width`` x ``height`` montage: a square
+    grid of ``cols`` columns (2x2, 3x3, ... as solutions arrive), ``gap`` pixels apart,
+    squares of ``sq`` pixels (boards of ``size``), the grid's top-left at (``x0``, ``y0``).
+    The video and the animated SVG both lay their montage out with it."""
+    cols = rows = math.ceil(math.sqrt(max(count, 1)))
+    gap = max(1, width // 120)
+    size = max(2, min((width - gap) // cols - gap, (height - gap) // rows - gap))
+    sq = max(1, size // n)
+    size = sq * n
+    x0 = (width - cols * (size + gap) + gap) // 2
+    y0 = (height - rows * (size + gap) + gap) // 2
+    return cols, gap, sq, size, x0, y0
+
+
 class NQueensScene(SceneBase[State, Placing]):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
@@ -243,13 +260,7 @@ class NQueensScene(SceneBase[State, Placing]):
             return self._cache.put(key, self._composite(("solution", self.solutions[0])))
         # the grid zooms out as solutions arrive: 2x2, then 3x3... (the boards keep
         # their places until the grid next grows)
-        cols = rows = math.ceil(math.sqrt(max(k, 1)))
-        gap = max(1, W // 120)
-        size = max(2, min((W - gap) // cols - gap, (H - gap) // rows - gap))
-        sq = max(1, size // self.n)
-        size = sq * self.n
-        x0 = (W - cols * (size + gap) + gap) // 2
-        y0 = (H - rows * (size + gap) + gap) // 2
+        cols, gap, sq, size, x0, y0 = montage_grid(k, W, H, self.n)
         img = np.empty((H, W, 3), np.uint8)
         img[:] = t.background
         for i, sol in enumerate(self.solutions[:k]):
@@ -314,4 +325,4 @@ class NQueensScene(SceneBase[State, Placing]):
         return self._cache.put(state, img)
 
 
-__all__ = ["NQueensScene", "attacked", "crown_mask"]
+__all__ = ["NQueensScene", "attacked", "crown_mask", "montage_grid"]

@@ -10,14 +10,13 @@ shown is known, at the end of the trace.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from puzzlereel.trace import Place, Remove, Replay, Replayed, Solution
 
 from .. import draw as gfx
 from ..core import AnyStep
-from ..scenes.n_queens import NQueensScene, attacked
+from ..scenes.n_queens import NQueensScene, attacked, montage_grid
 from ..theme import RGB
 from .family import Actor, Key, VectorScene, ramp
 from .shapes import Group, Path, Rect, Shape, hexcolour, num
@@ -164,14 +163,7 @@ class QueensVector(VectorScene):
         r, t = self.raster, self.theme
         W = H = self.n * self.cell + 2 * self.fp
         count = max(getattr(r, "total_shown", 0), len(self.minis), 1)
-        cols = math.ceil(math.sqrt(count))
-        rows = math.ceil(count / cols)
-        gap = max(1, W // 120)
-        size = max(2, min((W - gap) // cols - gap, (H - gap) // rows - gap))
-        sq = max(1, size // self.n)
-        size = sq * self.n
-        x0 = (W - cols * (size + gap) + gap) // 2
-        y0 = (H - rows * (size + gap) + gap) // 2
+        cols, gap, sq, size, x0, y0 = montage_grid(count, W, H, self.n)
         self.mini_square = sq
         m = max(0, sq // 6)
         for i, (board, outline, sol) in enumerate(self.minis):
