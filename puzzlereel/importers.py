@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from puzzlereel.catalog import Exists, write_text
 from puzzlereel.errors import PuzzlereelError, UsageError
-from puzzlereel.rules.sliding_block import DIRS, METRICS, PIECE_CHARS, shape_of
+from puzzlereel.rules.sliding_block import METRICS, PIECE_CHARS, connected, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
 
@@ -291,7 +291,7 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     if not cells:
         raise _bad("no pieces in the layout", source, line, "layout")
     for pid, cs in cells.items():
-        if not _connected(cs):
+        if not connected(cs):
             first = min(cs, key=lambda c: (c[1], c[0]))
             raise _bad(f"piece {pid!r} is split in two or more parts", source,
                        line + first[1], "layout")
@@ -328,20 +328,6 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     out += ["", "[solve]", f"metric = {_str(options.metric)}"]
     out += _render_table()
     return Entry(line, "\n".join(out) + "\n")
-
-
-def _connected(cells: list[Cell]) -> bool:
-    todo = [cells[0]]
-    seen = {cells[0]}
-    cellset = set(cells)
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in DIRS:
-            c = (x + dx, y + dy)
-            if c in cellset and c not in seen:
-                seen.add(c)
-                todo.append(c)
-    return len(seen) == len(cells)
 
 
 def _klotski_blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str], list[str]]]:

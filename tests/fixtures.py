@@ -51,6 +51,25 @@ def write(folder: Path, name: str, text: str) -> Path:
     return path
 
 
+def tiny_block(folder: Path, name: str, title: str, render: str) -> Path:
+    """``folder/name.toml``: a sliding-block puzzle of one move (slide the long block
+    down) titled ``title`` (any text, escaped), with ``render`` as its ``[render]`` table's
+    body; it solves and renders in a blink."""
+    quoted = title.replace("\\", "\\\\").replace('"', '\\"')
+    return write(folder, f"{name}.toml", f'''# A tiny block puzzle: move the `long block` down.
+title = "{quoted}"
+[puzzle]
+type = "sliding-block"
+layout = """
+AA.
+b..
+"""
+goal = {{ piece = "A", x = 1, y = 1 }}
+[render]
+{render}
+''')
+
+
 def configs_of(kind: str) -> list[Path]:
     """The shipped configs (``configs/*.toml``) whose ``[puzzle] type`` is ``kind``."""
     return [path for path in sorted(CONFIGS.glob("*.toml"))

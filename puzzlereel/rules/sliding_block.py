@@ -66,6 +66,21 @@ class Piece:
         return out
 
 
+def connected(cells: list[Cell]) -> bool:
+    """Whether ``cells`` (one piece) hang together edge to edge: a piece is one block."""
+    todo = [cells[0]]
+    seen = {cells[0]}
+    cellset = set(cells)
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in DIRS:
+            c = (x + dx, y + dy)
+            if c in cellset and c not in seen:
+                seen.add(c)
+                todo.append(c)
+    return len(seen) == len(cells)
+
+
 def shape_of(cells: list[Cell]) -> tuple[Cell, tuple[Cell, ...]]:
     """(top-left of the bounding box, cells relative to it, sorted)."""
     x0 = min(x for x, _ in cells)
@@ -446,4 +461,4 @@ class SlidingBlockReplay:
 
 
 __all__ = ["DIRS", "METRICS", "PIECE_CHARS", "Layout", "Piece", "Position",
-           "SlidingBlockReplay", "path_ok", "shape_of"]
+           "SlidingBlockReplay", "connected", "path_ok", "shape_of"]

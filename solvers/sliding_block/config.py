@@ -15,7 +15,14 @@ from typing import Any
 
 from puzzlereel import __version__
 from puzzlereel.config import Config
-from puzzlereel.rules.sliding_block import DIRS, METRICS, PIECE_CHARS, Layout, Piece, shape_of
+from puzzlereel.rules.sliding_block import (
+    METRICS,
+    PIECE_CHARS,
+    Layout,
+    Piece,
+    connected,
+    shape_of,
+)
 from puzzlereel.trace import Cell, Header
 
 from ..base import read_max_memory
@@ -81,20 +88,6 @@ def _parse_layout(cfg: Config, key: str, text: str) -> tuple[list[str], list[int
     return rows, where
 
 
-def _connected(cells: list[Cell]) -> bool:
-    todo = [cells[0]]
-    seen = {cells[0]}
-    cellset = set(cells)
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in DIRS:
-            c = (x + dx, y + dy)
-            if c in cellset and c not in seen:
-                seen.add(c)
-                todo.append(c)
-    return len(seen) == len(cells)
-
-
 def _pieces_of(cfg: Config, key: str, rows: list[str], where: list[int]
                ) -> tuple[dict[str, list[Cell]], set[Cell]]:
     cells: dict[str, list[Cell]] = {}
@@ -106,7 +99,7 @@ def _pieces_of(cfg: Config, key: str, rows: list[str], where: list[int]
             elif ch != ".":
                 cells.setdefault(ch, []).append((x, y))
     for pid, cs in cells.items():
-        if not _connected(cs):
+        if not connected(cs):
             first = min(cs, key=lambda c: (c[1], c[0]))
             raise cfg.error(key, f"piece {pid!r} is split in two or more parts",
                             line=cfg.value_line(key, where[first[1]]))

@@ -19,7 +19,7 @@ from puzzlereel import batch
 from puzzlereel.batch import Result, Source
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
 from puzzlereel.manifest import FILE_NAME, Manifest
-from tests.fixtures import CONFIGS, cli, write
+from tests.fixtures import CONFIGS, cli, tiny_block, write
 
 ME = [sys.executable, "-m", "puzzlereel"]
 
@@ -27,19 +27,7 @@ ME = [sys.executable, "-m", "puzzlereel"]
 def tiny(folder: Path, name: str, title: str = "tiny", fps: int = 10,
          formats: str = '"gif", "png"') -> Path:
     """A sliding-block config of one move that renders in a blink."""
-    return write(folder, f"{name}.toml", f'''title = "{title}"
-[puzzle]
-type = "sliding-block"
-layout = """
-AA.
-b..
-"""
-goal = {{ piece = "A", x = 1, y = 1 }}
-[render]
-formats = [{formats}]
-fps = {fps}
-cell = 8
-''')
+    return tiny_block(folder, name, title, f"formats = [{formats}]\nfps = {fps}\ncell = 8")
 
 
 def files(folder: Path) -> dict[str, int]:

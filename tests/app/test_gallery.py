@@ -23,29 +23,15 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from puzzlereel import gallery
-from tests.fixtures import CONFIGS, cli, write
+from tests.fixtures import CONFIGS, cli, tiny_block
 
 NASTY = "<script>alert(1)</script> & \"quotes\""
 
 
 def tiny(folder: Path, name: str, title: str) -> Path:
     """A block puzzle of one move, rendered small and quick, titled ``title``."""
-    quoted = title.replace("\\", "\\\\").replace('"', '\\"')
-    return write(folder, f"{name}.toml", f'''# A tiny block puzzle: move the `long block` down.
-title = "{quoted}"
-[puzzle]
-type = "sliding-block"
-layout = """
-AA.
-b..
-"""
-goal = {{ piece = "A", x = 1, y = 1 }}
-[render]
-formats = ["mp4", "gif", "png"]
-fps = 15
-size = "320x240"
-speed = 0.2
-''')
+    return tiny_block(folder, name, title, 'formats = ["mp4", "gif", "png"]\nfps = 15\n'
+                      'size = "320x240"\nspeed = 0.2')
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from puzzlereel.render.cards import ending
-from puzzlereel.render.core import Movie, render_stream, resolve_options
+from puzzlereel.render.core import Movie, NoFrames, render_stream, resolve_options
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.theme import THEMES, contrast
 from puzzlereel.trace import End, Header
@@ -43,19 +43,9 @@ def test_endings_say_what_happened() -> None:
 def _movie(text: str, **values: object) -> Movie:
     movies: list[Movie] = []
 
-    class Null:
-        def write(self, frame: object, repeat: int) -> None:
-            pass
-
-        def close(self) -> None:
-            pass
-
-        def abort(self) -> None:
-            pass
-
     def outputs(header: Header) -> list[Movie]:
         opts = resolve_options(header, RenderOptions(**{"cell": 8, **values}))  # type: ignore[arg-type]
-        movies.append(Movie(header, opts, 30, lambda *_: Null()))
+        movies.append(Movie(header, opts, 30, lambda *_: NoFrames()))
         return movies
 
     render_stream(io.StringIO(text), "t", outputs)   # type: ignore[arg-type]
@@ -138,17 +128,6 @@ STORY = ["dads-puzzle", "six-puzzle-2x3", "triangle", "n-queens-8",
 STORY_SIZE = (384, 216)
 
 
-class _Frames:
-    def write(self, frame: object, repeat: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
-
-
 @pytest.mark.parametrize("name", STORY)
 def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
     """Each family's title card, a frame half-way through its first move and its end
@@ -160,7 +139,7 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
 
     def make(header: Header) -> list[Movie]:
         opts = resolve_options(header, RenderOptions(size=STORY_SIZE))
-        movies.append(Movie(header, opts, 30, lambda *a: _Frames()))
+        movies.append(Movie(header, opts, 30, lambda *a: NoFrames()))
         return movies
 
     from tests.render.examples import STORED
@@ -196,7 +175,7 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
 
     def make(header: Header) -> list[Movie]:
         movies.append(Movie(header, resolve_options(header, RenderOptions(cell=8)), 10,
-                            lambda *_: _Frames()))
+                            lambda *_: NoFrames()))
         return movies
 
     end = render_stream(io.BytesIO(cut.encode()), "cut", make, allow_partial=True)
