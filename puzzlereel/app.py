@@ -160,10 +160,8 @@ def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
     config's top-level ``goal_text`` (the goal in words, for the video) goes into the
     header as its optional field of that name."""
     events = loaded.solver.solve(loaded.puzzle, options)
-    goal = loaded.config.data.get("goal_text")
-    if not isinstance(goal, str) or not goal.strip():
-        return events
-    return _with_goal_text(events, goal.strip())
+    goal = loaded.config.goal_text
+    return events if goal is None else _with_goal_text(events, goal)
 
 
 def _with_goal_text(events: Iterator[Event], goal: str) -> Iterator[Event]:

@@ -138,6 +138,12 @@ class Config:
         return title if isinstance(title, str) else None
 
     @property
+    def goal_text(self) -> str | None:
+        """The top-level ``goal_text`` (the goal in words, for the video), if given."""
+        goal = self.get("goal_text", str, None)
+        return goal.strip() or None if isinstance(goal, str) else None
+
+    @property
     def puzzle_type(self) -> str:
         return str(self.get("puzzle.type", str))
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
+from puzzlereel.errors import quoted
 from puzzlereel.registry import KINDS
 
 from .events import End, Event, Header, Note
@@ -43,6 +44,10 @@ class Replay(Protocol):
 
 def replay_for(header: Header) -> Replay:
     """The replay object for ``header``'s puzzle (header fields are checked here)."""
+    goal = header.fields.get("goal_text")
+    if goal is not None and not isinstance(goal, str):
+        raise TraceError(f"expected the goal in words (a string), got {quoted(goal)}",
+                         field="goal_text")
     cls = KINDS[header.puzzle].load("rules")
     replay: Replay = cls(header)
     return replay

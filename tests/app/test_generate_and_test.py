@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixtures import CONFIGS, cli
+from tests.fixtures import CONFIGS, cli, one_line_error
 
 
 @pytest.mark.parametrize("config, expect", [
@@ -72,3 +72,23 @@ def test_a_configs_goal_text_reaches_the_header_and_the_title_card(tmp_path: Pat
     assert goal_text(header, "the family's sentence") == "Make 100 with the nine digits."
     plain = Header(puzzle="komachi", fields={})
     assert goal_text(plain, "the family's sentence") == "the family's sentence"
+
+
+def test_a_goal_text_that_is_not_a_string_is_one_line_and_no_file(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("goal_text = 5\n" + (CONFIGS / "komachi-100.toml").read_text())
+    out = tmp_path / "t.jsonl"
+    one_line_error(cli("solve", cfg, "-o", out), 1, "c.toml: line 1: goal_text:", "got 5")
+    assert not out.exists()
+    # the same in a trace's header: validate and render say so, and write nothing
+    good = tmp_path / "good.jsonl"
+    assert cli("solve", CONFIGS / "komachi-100.toml", "-o", good).exit_code == 0
+    lines = good.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["goal_text"] = ["a list"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    where = ("bad.jsonl: line 1: goal_text:", "a string")
+    one_line_error(cli("validate", bad), 1, *where)
+    one_line_error(cli("render", bad, "-o", tmp_path / "x.svg"), 1, *where)
+    assert not (tmp_path / "x.svg").exists()
