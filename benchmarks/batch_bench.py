@@ -11,7 +11,10 @@ config is solved and rendered (no manifest to skip from); runs of the three kind
 interleaved (``--runs``) and the median is shown.  The machine's load average and how
 many cores two busy-looping processes get are printed before and after: other work on
 the machine takes cores from the parallel runs first, and the "cores used" column shows
-how many the runs actually had.
+how many the runs actually had.  The runs get the environment this script started
+with: Dask's ``LocalCluster`` writes its workers' variables (``MALLOC_TRIM_THRESHOLD_``
+and others) into the process that starts it, and a render under that trim threshold
+is about 1.7x slower, so it must not leak into the local runs.
 
 Usage::
 
@@ -47,6 +50,9 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+ENVIRON = dict(os.environ)   # before Dask's LocalCluster adds its workers' variables
+
+
 def timed_run(configs: list[str], out: Path, extra: list[str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one whole ``puzzlereel run`` process and its worker
     processes (0 or 3 expected: the French board has no solution).  A Dask cluster's
@@ -56,7 +62,7 @@ def timed_run(configs: list[str], out: Path, extra: list[str]) -> tuple[float, f
            "--out-dir", str(out), *extra]
     cpu = cpu_of_children()
     t0 = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=ENVIRON)
     seconds = time.perf_counter() - t0
     if proc.returncode not in (0, 3):
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{proc.stdout}"

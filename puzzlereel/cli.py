@@ -264,13 +264,16 @@ Fps = Annotated[int | None, typer.Option("--fps", help="Frames per second (defau
 GifFps = Annotated[int | None, typer.Option("--gif-fps", help="GIF frame rate cap "
                                             "(default 15, at most 50).")]
 Size = Annotated[str | None, typer.Option("--size", help="Frame size WIDTHxHEIGHT "
-                                          "(default 640x480).")]
+                                          "(default 1280x720 for MP4/WebM, 480 px wide "
+                                          "for GIF).")]
 Cell = Annotated[int | None, typer.Option("--cell", help="Pixels per board cell; the frame "
                                           "is sized to fit (instead of --size).")]
 Speed = Annotated[float | None, typer.Option("--speed", help="Seconds per one-cell slide "
-                                             "(default 0.25).")]
+                                             "(default: the puzzle family's pacing, "
+                                             "0.25 for most).")]
 Pause = Annotated[float | None, typer.Option("--pause", help="Seconds of stillness after "
-                                             "each move (default 0.12).")]
+                                             "each move (default: the family's pacing; "
+                                             "scaled with --speed when not set).")]
 Easing = Annotated[str | None, typer.Option("--easing", help="ease-in-out (default), "
                                             "linear, ease-in, ease-out.")]
 Theme = Annotated[str | None, typer.Option("--theme", help="light (default), dark, wood.")]

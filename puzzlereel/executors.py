@@ -10,7 +10,9 @@ itself writes into the output folder.
 fresh with ``spawn``, so nothing of the run's state is shared), each with a pipe of its
 own over which the run hands it one unit at a time, longest first; a worker that dies
 takes only its own unit with it and holds no lock the others need.  Workers ignore
-Ctrl-C: the run hears it, stops them, and removes their scratch folder.
+Ctrl-C: the run hears it, stops them, and removes their scratch folder.  Workers that
+share this machine split its cores: each video encoder gets ``cores // jobs`` threads
+(``share_of_cores``), so that N workers do not run N times the encoder's own threads.
 
 ``DaskExecutor`` (``run --executor dask --scheduler tcp://HOST:8786``) submits the units
 to a Dask distributed cluster and listens for their progress on a Dask event topic;
@@ -67,6 +69,12 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def share_of_cores(jobs: int) -> int:
+    """Encoder threads for each of ``jobs`` workers on this machine (0: the encoder's own
+    choice, for a worker that has the machine to itself)."""
+    return 0 if jobs <= 1 else max(1, default_jobs() // jobs)
+
+
 class _Throttle:
     """Pass a unit's progress on at most every ``every`` seconds, and at once whenever
     its stage changes."""
@@ -99,7 +107,10 @@ def _worker(conn: Connection) -> None:
     """A worker process: do the units the run hands over its pipe, until it says stop
     (None) or goes away (the pipe closes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the run's to handle
-    scratch: str = conn.recv()
+    scratch, threads = conn.recv()
+    from puzzlereel.render import encode
+
+    encode.encoder_threads(threads)
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         conn.send(("progress", stage, label, done, total))
@@ -166,7 +177,7 @@ class LocalExecutor:
                                             name="puzzlereel-worker", daemon=True)
             process.start()
         theirs.close()                 # the worker's end lives in the worker alone
-        ours.send(self._scratch)
+        ours.send((self._scratch, share_of_cores(self.jobs)))
         worker = _Worker(process, ours)
         self._workers.append(worker)
         self._next(worker)
@@ -252,10 +263,14 @@ class LocalExecutor:
 # ---------------------------------------------------------------- a Dask cluster
 
 
-def _remote(unit: Unit, run_id: str) -> Outcome:
-    """A unit on a Dask worker: its progress goes to the run through the event topic."""
+def _remote(unit: Unit, run_id: str, threads: int = 0) -> Outcome:
+    """A unit on a Dask worker: its progress goes to the run through the event topic;
+    ``threads``: its video encoder's threads (0: the encoder's choice)."""
     from distributed import get_worker
 
+    from puzzlereel.render import encode
+
+    encode.encoder_threads(threads)
     worker = get_worker()
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
@@ -286,12 +301,19 @@ class DaskExecutor:
         self._cancelled = False
         self._run = uuid.uuid4().hex
         self._cluster: Any = None
+        self._threads = 0            # a cluster of our own shares this machine's cores
         try:
             if scheduler is None:
-                self._cluster = distributed.LocalCluster(
-                    n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                    host="127.0.0.1", dashboard_address=None)
+                environ = dict(os.environ)   # Dask's nanny sets its workers' variables
+                try:                         # (MALLOC_TRIM_THRESHOLD_...) in ours too
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                        host="127.0.0.1", dashboard_address=None)
+                finally:
+                    os.environ.clear()
+                    os.environ.update(environ)
                 self.client = distributed.Client(self._cluster)
+                self._threads = share_of_cores(jobs)
             else:
                 self.client = distributed.Client(scheduler, timeout="15s")
         except (OSError, TimeoutError, ValueError) as exc:
@@ -315,8 +337,8 @@ class DaskExecutor:
         for unit in units:
             key = f"puzzlereel-{unit.name}-{uuid.uuid4().hex[:8]}"
             self._names[key] = unit.name
-            self._futures.append(self.client.submit(_remote, unit, self._run, key=key,
-                                                    pure=False))
+            self._futures.append(self.client.submit(_remote, unit, self._run,
+                                                    self._threads, key=key, pure=False))
         threading.Thread(target=self._collect, name="puzzlereel-dask", daemon=True).start()
 
     def _collect(self) -> None:

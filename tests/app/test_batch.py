@@ -365,3 +365,64 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
         f"{CONFIGS / 'hakoiri-musume.toml'}: the worker process died (signal 9) while "
         "working on it")
     assert outcomes["quick"].status == "solved"      # a new worker took the rest
+
+
+def test_workers_on_this_machine_split_its_cores_between_their_encoders():
+    """One worker lets the encoder take every core; N workers get cores // N threads
+    each (at least one), so that they do not all run a full set of encoder threads."""
+    from puzzlereel.executors import default_jobs, share_of_cores
+
+    cores = default_jobs()
+    assert share_of_cores(1) == 0
+    assert share_of_cores(2) == max(1, cores // 2)
+    assert share_of_cores(cores) == 1
+    assert share_of_cores(4 * cores) == 1
+
+
+class _FakeLibc:
+    """Records the allocator calls ``roomy_allocator`` makes."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int, int]] = []
+
+    def mallopt(self, param: int, value: int) -> int:
+        self.calls.append(("mallopt", param, value))
+        return 1
+
+    def malloc_trim(self, pad: int) -> int:
+        self.calls.append(("malloc_trim", pad, 0))
+        return 1
+
+
+def test_a_unit_undoes_dasks_trim_threshold_while_it_runs(monkeypatch):
+    """Under MALLOC_TRIM_THRESHOLD_ (Dask's nanny sets 65536), a unit runs with frame-sized
+    blocks kept on the heap, then the worker's setting is back and memory is returned;
+    without the variable nothing is touched."""
+    fake = _FakeLibc()
+    monkeypatch.setattr(batch, "_glibc", lambda: fake)
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    with batch.roomy_allocator():
+        pass
+    assert fake.calls == []
+
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")
+    with batch.roomy_allocator():
+        assert fake.calls == [("mallopt", batch.M_MMAP_THRESHOLD, batch.ROOMY_MMAP),
+                              ("mallopt", batch.M_TRIM_THRESHOLD, batch.ROOMY_TRIM)]
+    assert fake.calls[2:] == [("mallopt", batch.M_TRIM_THRESHOLD, 65536),
+                              ("mallopt", batch.M_MMAP_THRESHOLD, batch.GLIBC_MMAP),
+                              ("malloc_trim", 0, 0)]
+
+
+def test_starting_a_local_dask_cluster_leaves_the_runs_environment_alone():
+    """Dask's LocalCluster writes its workers' variables (MALLOC_TRIM_THRESHOLD_, ...)
+    into the process that starts it; the executor puts the run's environment back."""
+    pytest.importorskip("distributed")
+    from puzzlereel.executors import DaskExecutor
+
+    before = dict(os.environ)
+    executor = DaskExecutor(None, 1)
+    try:
+        assert dict(os.environ) == before
+    finally:
+        executor.close()

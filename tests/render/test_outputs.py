@@ -460,3 +460,31 @@ def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
     assert len(decoded[0]) == len(decoded[1]) > 50
     assert len(regions) > 10                    # most frames of the moves
     assert all(np.array_equal(p, q) for p, q in zip(*decoded, strict=True))
+
+
+def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Path) -> None:
+    """x264 threads by frames (its own default, not PyAV's slices), on as many threads
+    as ``encoder_threads`` grants (0: x264's choice); the video is the same either way."""
+    from puzzlereel.render import encode
+
+    def sink(name: str) -> encode.VideoSink:
+        return encode.VideoSink(tmp_path / name, 64, 48, 10, RenderOptions(), threaded=False)
+
+    first = sink("auto.mp4")
+    assert first.stream.codec_context.thread_type.name == "FRAME"
+    assert first.stream.codec_context.thread_count == 0
+    try:
+        encode.encoder_threads(1)
+        one = sink("one.mp4")
+        assert one.stream.codec_context.thread_count == 1
+    finally:
+        encode.encoder_threads(0)
+    frame = np.zeros((48, 64, 3), np.uint8)
+    for s in (first, one):
+        for shade in range(0, 250, 10):
+            frame[:] = shade
+            s.write(frame, 2)
+        s.close()
+    for name in ("auto.mp4", "one.mp4"):
+        with av.open(str(tmp_path / name)) as c:
+            assert sum(1 for _ in c.decode(video=0)) == 50
