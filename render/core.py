@@ -600,9 +600,11 @@ class Movie:
         cell = max(2, int(min((w - label_w) / ew, max_h / eh)))
         if cell < 3:
             return cy
-        sw, sh = mini.prepare(cell)
-        pic = np.empty((sh, sw, 3), np.uint8)
+        sw, full = mini.prepare(cell)
+        pic = np.empty((full, sw, 3), np.uint8)
         mini.draw(pic, Step(goal, goal, segments=0, pause=False), 1.0)
+        sh = mini.picture_rows(cell, full)
+        pic = pic[:sh]
         draw.draw_text(img, "Goal:", lpx, t.muted, 0, cy + sh // 2, "lm")
         if cy + sh <= img.shape[0] and label_w + sw <= img.shape[1]:
             img[cy:cy + sh, label_w:label_w + sw] = pic

@@ -153,6 +153,11 @@ class Scene(Protocol[S, D]):
         """A whole position that is the goal, drawn small in the panel (None: none)."""
         ...
 
+    def picture_rows(self, cell: int, height: int) -> int:
+        """How many of the ``height`` rows drawn at ``cell`` the panel's small goal
+        picture keeps: the board without a counter strip the scene writes under it."""
+        ...
+
     def payoff(self, state: S) -> Step[S, D] | None:
         """A last motion after the final move of a solved trace (None: none)."""
         ...
@@ -197,6 +202,9 @@ class SceneBase(Generic[S, D]):
 
     def goal_state(self) -> S | None:
         return None
+
+    def picture_rows(self, cell: int, height: int) -> int:
+        return height
 
     def payoff(self, state: S) -> Step[S, D] | None:
         return None

@@ -10,6 +10,8 @@ of jumps) is one eased motion through all its jumps; the jumping peg's outline f
 and out.  The move counter is the core's; the scene writes "Pegs left: n" under the
 board.  The goal (its holes are ringed) is also the panel's small picture; a solved
 trace ends with the last peg pulsing (the payoff).  Discs are anti-aliased and round.
+A square board has its coordinates in the margin, column letters above and row numbers
+to the left, so that the move list's "c1 → c3" can be found on it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ HOLE = 0.36        # empty hole diameter
 RING = 0.92        # chain highlight ring diameter
 LIFT = 0.55        # height of the jump's arc, in cells
 ROW_TRI = math.sqrt(3) / 2
+LABEL = 0.26       # coordinate letters and numbers, in cells
+LABEL_MIN_PX = 9   # smaller boards (contact sheets) go without them
 
 
 def disc(d: int) -> np.ndarray:
@@ -89,6 +93,20 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
             return (MARGIN + 0.5 + x + shift, MARGIN + 0.5 + (y - self.y0) * ROW_TRI)
         return (MARGIN + 0.5 + x - self.x0, MARGIN + 0.5 + y - self.y0)
 
+    def coordinates(self, cell: int) -> tuple[int, list[tuple[str, float, float]]]:
+        """The coordinates drawn in the margin: the text size in pixels and, for each
+        column, its letter centred above it and, for each row, its number left of it, as
+        the notation writes them ("d4"), centres in cells.  None on a triangular board
+        (its rows are shifted) or when the text would be under ``LABEL_MIN_PX``."""
+        px = round(LABEL * cell)
+        if self.geometry == "triangle" or px < LABEL_MIN_PX:
+            return px, []
+        out = [(_name((x, 0))[:-1], self.centre((x, self.y0))[0], MARGIN / 2)
+               for x in sorted({x for x, _ in self.holes})]
+        out += [(str(y + 1), MARGIN / 2, self.centre((self.x0, y))[1])
+                for y in sorted({y for _, y in self.holes})]
+        return px, out
+
     # ---------------------------------------------------------------- interface
 
     PACING = {"speed": 0.3, "pause": 0.15, "hold_start": 1.0, "hold_end": 1.5}
@@ -106,6 +124,9 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
 
     def goal_state(self) -> Pegs | None:
         return self.goal or None
+
+    def picture_rows(self, cell: int, height: int) -> int:
+        return min(height, round(self.h_cells * cell))     # not "Pegs left: 1"
 
     def notation(self, step: Step[Pegs, Chain]) -> str:
         if step.data is None:
@@ -260,6 +281,9 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
             self._blit_at(img, hole_sprite, self.centre(h))
             if h in self.goal:
                 self._blit_at(img, (goal, goal_mask), self.centre(h))
+        px, labels = self.coordinates(c)
+        for text, x, y in labels:
+            gfx.draw_text(img, text, px, t.muted, round(x * c), round(y * c), "mm")
         return img
 
 

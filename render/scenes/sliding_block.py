@@ -101,7 +101,8 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             self.fills.append(fill)
         self.goal_ids = goal_ids
         goal_piece = self.pieces[self.goals[0][0]] if self.goals else None
-        self.goal_name = (goal_piece.label or f"piece {goal_piece.id}") if goal_piece else None
+        self.goal_name = None if goal_piece is None else (
+            goal_piece.label or f"{self.piece_word(self.goals[0][0]).lower()} piece")
         self.state: tuple[Cell, ...] = self.start
         self.cell = 0
         self.frame_px = 0
@@ -123,9 +124,8 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
     def goal_sentence(self) -> str:
         if not self.goals:
             return "Slide the pieces into the target layout."
-        name = self.goal_name or "the piece"
-        name = name if name.startswith("piece ") else name.lower()
-        the = "" if name.startswith(("piece ", "the ")) else "the "
+        name = (self.goal_name or "the piece").lower()
+        the = "" if name.startswith("the ") else "the "
         if self.exits:
             side = self.exits[0].get("side", "")
             where = {"bottom": "the gap at the bottom", "top": "the gap at the top",
@@ -141,8 +141,24 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         arrows = []
         for (ax, ay), (bx, by) in zip(path, path[1:], strict=False):
             arrows.append(ARROWS.get((_sign(bx - ax), _sign(by - ay)), "·"))
-        label = self.pieces[i].label or self.ids[i]
-        return f"{label} {''.join(arrows)}"
+        return f"{self.piece_word(i)} {''.join(arrows)}"
+
+    def piece_word(self, i: int) -> str:
+        """What the move list calls piece ``i``: its label, else a word for its shape that
+        a viewer can match on the board (piece ids are not drawn): "Small" (one cell),
+        "Tall" / "Wide" (two cells), "Long" (a longer bar), "Big" (a larger square), the
+        size of another rectangle ("2×3"), else its cell count ("4-cell")."""
+        piece = self.pieces[i]
+        if piece.label:
+            return piece.label
+        w, h, n = piece.w, piece.h, len(piece.cells)
+        if n != w * h:
+            return f"{n}-cell"
+        if n == 1:
+            return "Small"
+        if min(w, h) == 1:
+            return "Long" if n > 2 else ("Tall" if h > w else "Wide")
+        return "Big" if w == h else f"{w}×{h}"
 
     def payoff(self, state: Positions) -> Step[Positions, Slide] | None:
         """The goal piece slides out through the exit (if it stands at one)."""

@@ -76,6 +76,9 @@ class PegVector(VectorScene):
             out.append(Circle(x, y, hd / 2, r.hole_fill))
             if hole in r.goal:
                 out.append(Circle(x, y, (gd - gw) / 2, None, t.target, gw))
+        px, labels = r.coordinates(c)
+        out += [Text(self.ox + round(x * c), self.oy + round(y * c), text, px, t.muted)
+                for text, x, y in labels]
         return out
 
     # ------------------------------------------------------------ the counter line

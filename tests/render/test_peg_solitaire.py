@@ -95,3 +95,29 @@ def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
                   (2 * pace["speed"], 1), (pace["hold_end"], 0), (CROSSFADE, 0),
                   (RenderOptions.end_seconds, 0)]
         assert n == sum(frame_counts(phases, 10))
+
+
+def test_a_square_board_shows_the_coordinates_the_move_list_uses() -> None:
+    """Column letters above the columns and row numbers left of the rows, as the
+    notation writes holes ("c1 → c3"); none on a triangle (shifted rows) or when the
+    text would be too small to read."""
+    fields = {"holes": [[x, y] for y in range(3) for x in range(1, 4)],
+              "pegs": [[1, 0], [2, 0]], "jumps": [[2, 0], [-2, 0], [0, 2], [0, -2]],
+              "geometry": "square"}
+    square = scene_for(Header(puzzle="peg-solitaire", title="square", fields=fields),
+                       RenderOptions(), THEMES["light"])
+    px, labels = square.coordinates(40)
+    assert px >= 9
+    assert [text for text, _, _ in labels] == ["b", "c", "d", "1", "2", "3"]
+    letters = {text: x for text, x, _ in labels[:3]}
+    assert letters["c"] == square.centre((2, 0))[0]           # over its column
+    rows = {text: y for text, _, y in labels[3:]}
+    assert rows["3"] == square.centre((1, 2))[1]               # beside its row
+    assert square.notation(Step(square.initial(), square.initial(),
+                                data=((1, 0), ((3, 0),), ((2, 0),)))) == "b1 → d1"
+    assert square.coordinates(12)[1] == []                     # a contact sheet's cell
+    header = Header(puzzle="peg-solitaire", title="tiny",
+                    fields={k: v for k, v in HEADER.items()
+                            if k not in ("type", "format", "version", "puzzle", "title",
+                                         "solver")})
+    assert scene_for(header, RenderOptions(), THEMES["light"]).coordinates(40)[1] == []

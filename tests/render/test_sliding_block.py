@@ -104,3 +104,41 @@ def test_registry_points_at_scenes() -> None:
     assert isinstance(scene, Scene)
     assert isinstance(SlidingBlockReplay(header).position.pieces, dict)
     assert Replayed  # the type scenes receive
+
+
+def test_the_move_list_names_pieces_as_a_viewer_sees_them() -> None:
+    """Piece ids are not drawn, so a move names its piece by label, else by shape."""
+    scene, steps = steps_of(TRACE, RenderOptions())
+    assert isinstance(scene, SlidingBlockScene)
+    words = {pid: scene.piece_word(i) for i, pid in enumerate(scene.ids)}
+    assert words == {"A": "Daughter", "B": "Tall", "C": "Tall", "D": "Tall", "E": "Wide",
+                     "F": "Tall", "G": "Small", "H": "Small", "I": "Small", "J": "Small"}
+    notes = [scene.notation(s) for s in steps]
+    assert all(note.split(" ")[0] in set(words.values()) for note in notes), notes
+    assert not any(note.split(" ")[0] in scene.ids for note in notes), notes
+
+
+def test_shape_words_for_pieces_without_a_label() -> None:
+    from puzzlereel.rules.sliding_block import Piece
+
+    scene, _ = steps_of(TRACE, RenderOptions())
+    assert isinstance(scene, SlidingBlockScene)
+    shapes = {"one": ((0, 0),), "bar3": ((0, 0), (0, 1), (0, 2)),
+              "big": ((0, 0), (1, 0), (0, 1), (1, 1)),
+              "rect": ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)),
+              "ell": ((0, 0), (0, 1), (1, 1))}
+    scene.pieces = [Piece(name, cells) for name, cells in shapes.items()]
+    assert [scene.piece_word(i) for i in range(len(shapes))] == \
+        ["Small", "Long", "Big", "2×3", "3-cell"]
+
+
+def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
+    from tests.fixtures import TINY_BLOCK
+
+    scene, _ = steps_of(TRACE, RenderOptions())
+    assert scene.goal_sentence() == "Get the daughter out through the gap at the bottom."
+    fields = {k: v for k, v in TINY_BLOCK.items()
+              if k not in ("type", "format", "version", "puzzle")}
+    tiny = scene_for(Header(puzzle="sliding-block", title="tiny", fields=fields),
+                     RenderOptions(), THEMES["light"])
+    assert tiny.goal_sentence() == "Slide the wide piece to the marked target."
