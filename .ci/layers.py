@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # floors, ground up: (name, module prefixes).  A prefix matches itself and its submodules.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("puzzlereel", "puzzlereel.errors", "puzzlereel.registry", "puzzlereel.config",
-                "puzzlereel.progress", "puzzlereel.fileio", "puzzlereel.cache")),
+                "puzzlereel.progress", "puzzlereel.fileio", "puzzlereel.cache",
+                "puzzlereel.words")),
     ("trace", ("puzzlereel.trace",)),
     ("rules", ("puzzlereel.rules",)),
     ("solvers | render", ("puzzlereel.solvers", "puzzlereel.render")),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
-from puzzlereel.catalog import plural, resolve
+from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
 from puzzlereel.fileio import atomic_path, atomic_text
@@ -25,6 +25,7 @@ from puzzlereel.progress import Progress, no_progress
 from puzzlereel.registry import KINDS, Kind
 from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay, write_trace
 from puzzlereel.trace import validate as validate_trace
+from puzzlereel.words import plural
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions

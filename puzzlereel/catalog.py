@@ -31,6 +31,7 @@ from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError, UsageError
 from puzzlereel.fileio import atomic_text
 from puzzlereel.registry import KINDS
+from puzzlereel.words import plural
 
 PACKAGE = "puzzlereel.examples"
 SUFFIX = ".toml"
@@ -136,11 +137,6 @@ class Example:
         return f"{self.expect} {plural(self.unit, self.expect)}"
 
 
-def plural(word: str, count: int) -> str:
-    """``word`` for ``count`` things: "move" / "moves", "guess" / "guesses"."""
-    if count == 1:
-        return word
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 def description(text: str, width: int = DESCRIPTION_WIDTH) -> str:

@@ -38,6 +38,7 @@ from puzzlereel.manifest import POSTER, TRACE, Entry, Manifest, file_name
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header, TraceError, header_from_json
+from puzzlereel.words import duration, search_seconds
 
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
@@ -170,14 +171,6 @@ def _explored(stats: Mapping[str, Any]) -> tuple[str, int] | None:
     return None
 
 
-def _seconds(stats: Mapping[str, Any]) -> float | None:
-    for key in ("search_seconds", "seconds"):
-        value = stats.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-    return None
-
-
 def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
     """The card of one trace in ``folder`` (``TraceError`` for a file that is no trace)."""
     header, end = read_ends(trace)
@@ -208,7 +201,7 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
     return Card(name=name, title=title, family=header.puzzle,
                 goal=_goal(name, header.puzzle, entry), status=end.status, answer=answer,
                 metric=str(metric), explored=_explored(end.stats),
-                seconds=_seconds(end.stats), reason=reason, files=files, sizes=sizes,
+                seconds=search_seconds(end.stats), reason=reason, files=files, sizes=sizes,
                 frame=_png_size(folder / file_name(name, POSTER)))
 
 
@@ -261,14 +254,6 @@ def _size(n: int) -> str:
     if n >= 1 << 20:
         return f"{n / (1 << 20):.1f} MB"
     return f"{max(1, round(n / 1024))} KB"
-
-
-def _seconds_text(seconds: float) -> str:
-    if seconds < 0.001:
-        return "< 1 ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s" if seconds < 10 else f"{seconds:.1f} s"
 
 
 def _prose(text: str) -> str:
@@ -327,7 +312,7 @@ def card_html(card: Card) -> str:
         label, count = card.explored
         stats.append(_stat(label, _count(count), exact=f"{count:,}"))
     if card.seconds is not None:
-        stats.append(_stat("Search", _seconds_text(card.seconds)))
+        stats.append(_stat("Search", duration(card.seconds)))
     links = []
     for kind, label in (("html", "Player"), ("svg", "SVG"), ("gif", "GIF"),
                         ("png", "PNG sheet"), (TRACE, "Trace"), ("mp4", "MP4"), ("webm", "WebM")):

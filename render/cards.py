@@ -20,9 +20,9 @@ import numpy as np
 
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header
+from puzzlereel.words import duration, plural, search_seconds
 
 from . import draw
-from .scene import plural
 from .theme import Theme
 
 TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
@@ -123,10 +123,6 @@ def _count(value: Any) -> int | None:
         else None
 
 
-def _seconds(value: Any) -> str | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
-        return f"{value:.2f} s" if value < 10 else f"{value:.0f} s"
-    return None
 
 
 def explored(stats: Mapping[str, Any]) -> int | None:
@@ -186,7 +182,8 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
     if unit == "solution" and total is not None and shown is not None and shown < total:
         details.append(f"{shown} of {total:,} shown")
-    secs = _seconds(stats.get("seconds"))
+    took = search_seconds(stats)
+    secs = None if took is None else duration(took)
     if n:
         details.append(f"{n:,} positions explored" + (f" in {secs}" if secs else ""))
     elif secs:

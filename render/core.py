@@ -34,11 +34,12 @@ import numpy as np
 from puzzlereel.errors import UsageError
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
+from puzzlereel.words import plural
 
 from . import cards, draw
 from .cards import counter_text, title_lines
 from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
-from .scene import PAYOFF_SECONDS, Scene, Step, plural, scene_class, scene_for
+from .scene import PAYOFF_SECONDS, Scene, Step, scene_class, scene_for
 from .theme import THEMES, Theme
 from .timeline import (
     EASINGS,

@@ -50,6 +50,7 @@ import numpy as np
 
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import Header, Replay, Replayed, TraceError
+from puzzlereel.words import plural
 
 from .options import RenderOptions
 from .theme import RGB, Theme
@@ -92,11 +93,6 @@ class Step(Generic[S, D]):
                     pause=False, sheet=False)
 
 
-def plural(word: str, count: int) -> str:
-    """``word`` for a count: "move"/"moves", "guess"/"guesses"."""
-    if count == 1:
-        return word
-    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 @runtime_checkable

@@ -25,10 +25,11 @@ import numpy as np
 
 from puzzlereel.rules.equations import AlphameticReplay, KomachiReplay, OomachiReplay
 from puzzlereel.trace import Header, Replay, Replayed, Solution
+from puzzlereel.words import plural
 
 from .. import draw as gfx
 from ..options import RenderOptions
-from ..scene import SceneBase, Step, plural
+from ..scene import SceneBase, Step
 from ..theme import CATEGORICAL, RGB, Theme
 
 PAD = 0.4

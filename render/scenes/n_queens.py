@@ -23,10 +23,11 @@ import numpy as np
 
 from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
+from puzzlereel.words import plural
 
 from .. import draw as gfx
 from ..options import RenderOptions
-from ..scene import SceneBase, Step, plural
+from ..scene import SceneBase, Step
 from ..theme import RGB, Theme
 
 FRAME = 0.32            # frame thickness, in cells

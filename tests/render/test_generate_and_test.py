@@ -196,8 +196,8 @@ def test_gif_and_png_render(tmp_path: Path, text: str, name: str) -> None:
 
 def test_end_captions_read_naturally() -> None:
     """Counting puzzles end with "92 solutions", not "Solved in 92 solutions"."""
-    from puzzlereel.render.scene import plural
     from puzzlereel.render.scenes.n_queens import NQueensScene
+    from puzzlereel.words import plural
 
     assert [plural("move", 1), plural("move", 2), plural("guess", 5)] == \
         ["move", "moves", "guesses"]

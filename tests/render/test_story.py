@@ -31,7 +31,11 @@ def test_endings_say_what_happened() -> None:
     solved = ending(HEADER, End("solved", 81, {"states": 23822, "seconds": 0.29}), 81,
                     "Solved in 81 moves")
     assert solved.text == "Solved in 81 moves — optimal (piece metric)"
-    assert "23,822 positions explored" in solved.details[0]
+    assert solved.details[0] == "23,822 positions explored in 0.29 s"
+    timed = ending(HEADER, End("solved", 31, {"nodes": 12226, "search_seconds": 0.0016,
+                                              "load_seconds": 0.2049, "seconds": 0.2066}),
+                   31, "Solved in 31 moves")
+    assert timed.details[0] == "12,226 positions explored in 1.6 ms"   # the search's own
     none = ending(HEADER, End("unsolvable", None, {"reason": "parity"}), 0, "")
     assert none.headline == "No solution exists" and "parity" in none.details[0]
     limit = ending(HEADER, End("limit", None, {"states": 5000}), 3, "")

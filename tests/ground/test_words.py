@@ -1,0 +1,32 @@
+"""The words every screen uses for counts and durations."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlereel.words import duration, plural, search_seconds
+
+
+@pytest.mark.parametrize(("word", "count", "text"), [
+    ("move", 1, "move"), ("move", 0, "moves"), ("move", 81, "moves"),
+    ("guess", 1, "guess"), ("guess", 4, "guesses"), ("solution", 92, "solutions")])
+def test_plural(word: str, count: int, text: str) -> None:
+    assert plural(word, count) == text
+
+
+@pytest.mark.parametrize(("seconds", "text"), [
+    (0.0, "under 0.1 ms"), (0.00004, "under 0.1 ms"), (0.0004, "0.4 ms"),
+    (0.0045, "4.5 ms"), (0.00996, "10 ms"), (0.0123, "12 ms"), (0.0999, "100 ms"),
+    (0.1, "0.10 s"), (0.214, "0.21 s"), (9.994, "9.99 s"), (10.0, "10 s"), (74.6, "75 s")])
+def test_durations_read_as_people_write_them(seconds: float, text: str) -> None:
+    assert duration(seconds) == text
+    assert "0.00" not in duration(seconds)
+
+
+def test_the_search_time_is_the_searchs_own_when_the_trace_has_it() -> None:
+    assert search_seconds({"search_seconds": 0.004, "load_seconds": 0.2, "seconds": 0.204}) \
+        == 0.004
+    assert search_seconds({"seconds": 1.5}) == 1.5          # a trace from another program
+    assert search_seconds({"seconds": True}) is None
+    assert search_seconds({"seconds": -1, "search_seconds": "fast"}) is None
+    assert search_seconds({}) is None
