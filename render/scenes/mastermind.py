@@ -27,6 +27,7 @@ from ..theme import CATEGORICAL, INK_DARK, RGB, Theme, readable_on
 
 PAD = 0.3
 INDEX_W = 1.0
+SECRET_W = PAD + INDEX_W - 0.4   # the word "secret", right-aligned inside the board
 REMAIN_W = 3.4
 TOP_H = 1.3
 
@@ -186,7 +187,7 @@ class MastermindScene(SceneBase[State, Row]):
         img = self.background.copy()
         # top row: the secret, covered until it is found
         if self.secret is not None:
-            px = gfx.fit_text_px("secret", int((PAD + INDEX_W - 0.15) * c), max(8, int(c * 0.34)))
+            px = gfx.fit_text_px("secret", int(SECRET_W * c), max(8, int(c * 0.34)))
             gfx.draw_text(img, "secret", px, t.muted,
                           int((PAD + INDEX_W - 0.1) * c), int((PAD + TOP_H / 2 - 0.1) * c),
                           "rm")

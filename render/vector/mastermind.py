@@ -65,7 +65,7 @@ class MastermindVector(VectorScene):
         ox, oy = self.ox, self.oy
         out: list[Shape] = [Rect(ox + x0, oy + x0, W - 2 * x0, H - 2 * x0, t.board, rx=c * 0.3)]
         if r.secret is not None:
-            px = gfx.fit_text_px("secret", int((PAD + INDEX_W - 0.15) * c), max(8, int(c * 0.34)))
+            px = gfx.fit_text_px("secret", int(raster_mm.SECRET_W * c), max(8, int(c * 0.34)))
             out.append(Text(ox + int((PAD + INDEX_W - 0.1) * c),
                             oy + int((PAD + TOP_H / 2 - 0.1) * c), "secret", px, t.muted,
                             anchor="end"))
