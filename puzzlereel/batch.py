@@ -257,8 +257,8 @@ def roomy_allocator() -> Iterator[None]:
     afresh, so each frame buffer costs page faults.  Afterwards the worker's own
     setting is back and the freed memory is returned (``malloc_trim``)."""
     trim = os.environ.get("MALLOC_TRIM_THRESHOLD_")
-    libc = _glibc() if trim is not None else None
-    if libc is None:
+    libc = None if trim is None else _glibc()
+    if trim is None or libc is None:
         yield
         return
     libc.mallopt(M_MMAP_THRESHOLD, ROOMY_MMAP)
@@ -267,7 +267,7 @@ def roomy_allocator() -> Iterator[None]:
         yield
     finally:
         with contextlib.suppress(ValueError, ctypes.ArgumentError):
-            libc.mallopt(M_TRIM_THRESHOLD, int(str(trim)))
+            libc.mallopt(M_TRIM_THRESHOLD, int(trim))
         libc.mallopt(M_MMAP_THRESHOLD, GLIBC_MMAP)
         libc.malloc_trim(0)
 

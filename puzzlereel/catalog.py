@@ -137,8 +137,6 @@ class Example:
         return f"{self.expect} {plural(self.unit, self.expect)}"
 
 
-
-
 def description(text: str, width: int = DESCRIPTION_WIDTH) -> str:
     """A one-line description from a config's opening comment: its first sentence,
     without parentheses, cut to ``width`` characters."""

@@ -123,8 +123,6 @@ def _count(value: Any) -> int | None:
         else None
 
 
-
-
 def explored(stats: Mapping[str, Any]) -> int | None:
     for key in ("states", "nodes", "expressions", "candidates", "codes"):
         n = _count(stats.get(key))

@@ -93,8 +93,6 @@ class Step(Generic[S, D]):
                     pause=False, sheet=False)
 
 
-
-
 @runtime_checkable
 class Scene(Protocol[S, D]):
     """What the core needs from a puzzle family's scene (see the module docstring):

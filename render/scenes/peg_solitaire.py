@@ -101,7 +101,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         px = round(LABEL * cell)
         if self.geometry == "triangle" or px < LABEL_MIN_PX:
             return px, []
-        out = [(_name((x, 0))[:-1], self.centre((x, self.y0))[0], MARGIN / 2)
+        out = [(_column(x), self.centre((x, self.y0))[0], MARGIN / 2)
                for x in sorted({x for x, _ in self.holes})]
         out += [(str(y + 1), MARGIN / 2, self.centre((self.x0, y))[1])
                 for y in sorted({y for _, y in self.holes})]
@@ -132,7 +132,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         if step.data is None:
             return ""
         start, path, _ = step.data
-        return " → ".join(_name(c) for c in (start, *path))
+        return " → ".join(hole_name(c) for c in (start, *path))
 
     def payoff(self, state: Pegs) -> Step[Pegs, Chain] | None:
         """The pegs left pulse."""
@@ -287,10 +287,15 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         return img
 
 
-def _name(c: Cell) -> str:
+def _column(x: int) -> str:
+    """Column ``x`` as the notation writes it: "a" for 0 (its number past "z")."""
+    return chr(ord("a") + x) if 0 <= x < 26 else str(x)
+
+
+def hole_name(c: Cell) -> str:
     """A hole as the panel writes it: column letter and row number ("d4")."""
     x, y = c
-    return f"{chr(ord('a') + x) if 0 <= x < 26 else x}{y + 1}"
+    return f"{_column(x)}{y + 1}"
 
 
-__all__ = ["PegSolitaireScene"]
+__all__ = ["PegSolitaireScene", "hole_name"]

@@ -171,7 +171,7 @@ class PegVector(VectorScene):
             keys += ramp(gone, j / k, (j + 0.8) / k, easing, opacity=(1.0, 0.0))
             self.count -= 1
             keys += self.switch(when((j + 0.5) / k, easing), self.count)
-        self.note = " → ".join(_name(c) for c in chain)
+        self.note = " → ".join(raster_pegs.hole_name(c) for c in chain)
         return keys
 
     def payoff(self, step: AnyStep) -> list[Key]:
@@ -193,12 +193,6 @@ class PegVector(VectorScene):
 
     def finish(self, final: object) -> list[Key]:
         return self.rings_to(())
-
-
-def _name(c: Cell) -> str:
-    """A hole as the panel writes it: column letter and row number ("d4")."""
-    x, y = c
-    return f"{chr(ord('a') + x) if 0 <= x < 26 else x}{y + 1}"
 
 
 __all__ = ["PegVector"]
