@@ -373,9 +373,10 @@ def run(
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
     crf: Crf = None, duration: Duration = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Configs worked on "
-                                             "at once, each in its own process (default: "
-                                             "the number of cores).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores to use: "
+                                             "configs worked on at once, each in its own "
+                                             "process; their video encoders split the N "
+                                             "cores (default: every core).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Make every config again, even "
                                         "those whose outputs are up to date.")] = False,
     gallery: Annotated[bool, typer.Option("--gallery", help="Also write OUT_DIR/index.html, "

@@ -10,14 +10,16 @@ itself writes into the output folder.
 fresh with ``spawn``, so nothing of the run's state is shared), each with a pipe of its
 own over which the run hands it one unit at a time, longest first; a worker that dies
 takes only its own unit with it and holds no lock the others need.  Workers ignore
-Ctrl-C: the run hears it, stops them, and removes their scratch folder.  Workers that
-share this machine split its cores: each video encoder gets ``cores // jobs`` threads
-(``share_of_cores``), so that N workers do not run N times the encoder's own threads.
+Ctrl-C: the run hears it, stops them, and removes their scratch folder.  ``--jobs N`` is
+a budget of N cores, as ``make -j`` and cargo's jobserver mean it: the units running at
+once split it between their video encoders (``share_of_cores``), so that two workers do
+not each run a full set of x264 threads, and ``--jobs 1`` keeps to one core.
 
 ``DaskExecutor`` (``run --executor dask --scheduler tcp://HOST:8786``) submits the units
 to a Dask distributed cluster and listens for their progress on a Dask event topic;
 without ``--scheduler`` it starts a cluster of ``--jobs`` worker processes on this
-machine (loopback only).  Dask is imported only here, and only when this executor is
+machine (loopback only).  On a cluster's machines, the units a machine's workers run
+at once split its cores the same way.  Dask is imported only here, and only when this executor is
 used: ``pip install "puzzlereel[dask]"``.
 """
 
@@ -35,7 +37,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -69,10 +71,13 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def share_of_cores(jobs: int) -> int:
-    """Encoder threads for each of ``jobs`` workers on this machine (0: the encoder's own
-    choice, for a worker that has the machine to itself)."""
-    return 0 if jobs <= 1 else max(1, default_jobs() // jobs)
+def share_of_cores(jobs: int, running: int) -> int:
+    """Encoder threads for each of ``running`` units at once under ``--jobs jobs``: the
+    jobs are a budget of cores, split evenly between the units (at least one thread
+    each); 0, the encoder's own choice, for a unit that has every core to itself."""
+    cores = default_jobs()
+    threads = max(1, min(jobs, cores) // max(1, running))
+    return 0 if threads >= cores else threads
 
 
 class _Throttle:
@@ -107,16 +112,16 @@ def _worker(conn: Connection) -> None:
     """A worker process: do the units the run hands over its pipe, until it says stop
     (None) or goes away (the pipe closes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the run's to handle
-    scratch, threads = conn.recv()
+    scratch = conn.recv()
     from puzzlereel.render import encode
-
-    encode.encoder_threads(threads)
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         conn.send(("progress", stage, label, done, total))
 
     try:
-        while (unit := conn.recv()) is not None:
+        while (job := conn.recv()) is not None:
+            unit, threads = job
+            encode.encoder_threads(threads)
             conn.send(("started",))
             conn.send(("finished", execute(unit, _Throttle(send), scratch=scratch)))
     except (EOFError, BrokenPipeError):       # the run is gone: so is its work
@@ -177,16 +182,22 @@ class LocalExecutor:
                                             name="puzzlereel-worker", daemon=True)
             process.start()
         theirs.close()                 # the worker's end lives in the worker alone
-        ours.send((self._scratch, share_of_cores(self.jobs)))
+        ours.send(self._scratch)
         worker = _Worker(process, ours)
         self._workers.append(worker)
         self._next(worker)
 
     def _next(self, worker: _Worker) -> None:
-        """Hand ``worker`` the next unit, or tell it to stop."""
+        """Hand ``worker`` the next unit with its share of the cores (the units at work
+        now and those waiting split ``jobs`` between them), or tell it to stop."""
         worker.unit = self._waiting.popleft() if self._waiting else None
+        job = None
+        if worker.unit is not None:
+            busy = sum(w.unit is not None for w in self._workers)
+            running = min(self.jobs, busy + len(self._waiting))
+            job = (worker.unit, share_of_cores(self.jobs, running))
         with contextlib.suppress(OSError):
-            worker.conn.send(worker.unit)
+            worker.conn.send(job)
 
     def events(self, timeout: float) -> list[Event]:
         found: list[Event] = []
@@ -263,15 +274,21 @@ class LocalExecutor:
 # ---------------------------------------------------------------- a Dask cluster
 
 
-def _remote(unit: Unit, run_id: str, threads: int = 0) -> Outcome:
+def _remote(unit: Unit, run_id: str, threads: int | None = 0,
+            slots: Mapping[str, int] | None = None) -> Outcome:
     """A unit on a Dask worker: its progress goes to the run through the event topic;
-    ``threads``: its video encoder's threads (0: the encoder's choice)."""
+    ``threads``: its video encoder's threads (0: the encoder's choice; None: this
+    machine's cores split between the units its workers run at once, ``slots`` by host)."""
     from distributed import get_worker
+    from distributed.comm import get_address_host
 
     from puzzlereel.render import encode
 
-    encode.encoder_threads(threads)
     worker = get_worker()
+    if threads is None:
+        threads = share_of_cores(default_jobs(), (slots or {}).get(
+            get_address_host(worker.address), 1))
+    encode.encoder_threads(threads)
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": stage,
@@ -301,7 +318,8 @@ class DaskExecutor:
         self._cancelled = False
         self._run = uuid.uuid4().hex
         self._cluster: Any = None
-        self._threads = 0            # a cluster of our own shares this machine's cores
+        self._jobs = jobs            # a cluster of our own shares this machine's cores
+        self._local = scheduler is None
         try:
             if scheduler is None:
                 environ = dict(os.environ)   # Dask's nanny sets its workers' variables
@@ -313,7 +331,6 @@ class DaskExecutor:
                     os.environ.clear()
                     os.environ.update(environ)
                 self.client = distributed.Client(self._cluster)
-                self._threads = share_of_cores(jobs)
             else:
                 self.client = distributed.Client(scheduler, timeout="15s")
         except (OSError, TimeoutError, ValueError) as exc:
@@ -334,12 +351,29 @@ class DaskExecutor:
                                        int(msg["done"]), msg.get("total")))
 
     def submit(self, units: Sequence[Unit]) -> None:
+        threads: int | None = None
+        slots: dict[str, int] = {}
+        if self._local:              # our cluster: --jobs cores, as the local executor
+            threads = share_of_cores(self._jobs, min(self._jobs, len(units)))
+        else:                        # each machine's cores, split between its workers
+            slots = self.slots()
         for unit in units:
             key = f"puzzlereel-{unit.name}-{uuid.uuid4().hex[:8]}"
             self._names[key] = unit.name
-            self._futures.append(self.client.submit(_remote, unit, self._run,
-                                                    self._threads, key=key, pure=False))
+            self._futures.append(self.client.submit(_remote, unit, self._run, threads,
+                                                    slots, key=key, pure=False))
         threading.Thread(target=self._collect, name="puzzlereel-dask", daemon=True).start()
+
+    def slots(self) -> dict[str, int]:
+        """How many units each machine of the cluster runs at once (its workers'
+        threads), by host."""
+        from distributed.comm import get_address_host
+
+        slots: dict[str, int] = {}
+        for address, n in self.client.nthreads().items():
+            host = get_address_host(address)
+            slots[host] = slots.get(host, 0) + int(n)
+        return slots
 
     def _collect(self) -> None:
         from distributed import as_completed

@@ -367,16 +367,56 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
     assert outcomes["quick"].status == "solved"      # a new worker took the rest
 
 
-def test_workers_on_this_machine_split_its_cores_between_their_encoders():
-    """One worker lets the encoder take every core; N workers get cores // N threads
-    each (at least one), so that they do not all run a full set of encoder threads."""
-    from puzzlereel.executors import default_jobs, share_of_cores
+@pytest.mark.parametrize("cores", [1, 2, 8])
+def test_jobs_are_a_budget_of_cores_that_the_running_units_split(monkeypatch, cores):
+    """--jobs N is N cores: one unit with every core lets the encoder choose (0); units
+    at once split the budget (at least one thread each); --jobs 1 keeps to one core."""
+    from puzzlereel import executors
 
-    cores = default_jobs()
-    assert share_of_cores(1) == 0
-    assert share_of_cores(2) == max(1, cores // 2)
-    assert share_of_cores(cores) == 1
-    assert share_of_cores(4 * cores) == 1
+    monkeypatch.setattr(executors, "default_jobs", lambda: cores)
+    share = executors.share_of_cores
+    assert share(cores, 1) == 0                       # the whole machine: x264's choice
+    assert share(1, 1) == (0 if cores == 1 else 1)    # --jobs 1: one core
+    assert share(cores, cores) == (0 if cores == 1 else 1)
+    assert share(4 * cores, 4 * cores) == (0 if cores == 1 else 1)
+    if cores == 8:
+        assert share(8, 2) == 4 and share(4, 2) == 2 and share(8, 3) == 2
+        assert share(16, 1) == 0                      # more jobs than cores: all of them
+
+
+class _Pipe:
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def send(self, message) -> None:
+        self.sent.append(message)
+
+
+def test_each_unit_is_handed_its_share_of_the_cores(monkeypatch):
+    """The local executor sends every unit with its encoder threads: the budget split
+    between the units at work and waiting, the whole machine for a unit alone."""
+    from puzzlereel import executors
+
+    monkeypatch.setattr(executors, "default_jobs", lambda: 8)
+
+    def handed(jobs: int, units: int) -> list:
+        ex = executors.LocalExecutor(jobs)
+        ex._waiting.extend(f"u{i}" for i in range(units))
+        workers = [executors._Worker(None, _Pipe()) for _ in range(min(jobs, units))]
+        for w in workers:
+            ex._workers.append(w)
+            ex._next(w)
+        while any(w.unit is not None for w in workers):    # the first busy one finishes
+            ex._next(next(w for w in workers if w.unit is not None))
+        return [m for w in workers for m in w.conn.sent]
+
+    assert handed(1, 3) == [("u0", 1), ("u1", 1), ("u2", 1), None]
+    assert handed(8, 1) == [("u0", 0), None]                  # alone: every core
+    four = handed(4, 6)
+    assert sorted(m for m in four if m) == [(f"u{i}", 1) for i in range(6)]
+    two = handed(2, 5)
+    assert sorted(m for m in two if m) == [(f"u{i}", 1) for i in range(5)]
+    assert handed(2, 1) == [("u0", 2), None]                  # --jobs 2 of 8: two threads
 
 
 class _FakeLibc:

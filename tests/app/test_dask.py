@@ -103,3 +103,14 @@ def test_a_dask_run_with_a_bad_config_goes_on(scheduler, tmp_path):
     assert "1 solved, 1 error; exit 1 (bad input: bad)" in res.stdout
     assert f"{bad}: " in res.stdout                 # the config as the user named it
     assert (tmp_path / "o" / "six-puzzle-2x3.gif").is_file()
+
+
+@pytest.mark.timeout(60)
+def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
+    """Against a scheduler, each machine's units share its cores: the client counts the
+    units every host runs at once (two worker processes of one thread here); a unit's
+    encoder gets that host's cores split between them (``share_of_cores``)."""
+    from puzzlereel import executors
+
+    with executors.DaskExecutor(scheduler, 1) as ex:
+        assert ex.slots() == {"127.0.0.1": 2}
