@@ -213,7 +213,7 @@ def draw_card(out: np.ndarray, theme: Theme, big: str, lines: Sequence[tuple[str
     """A full-frame card: ``top`` small above, ``big`` bold, then ``lines`` of
     (text, "text" | "muted" | "emphasis"), centred."""
     h, w = out.shape[:2]
-    out[:] = theme.background
+    draw.fill(out, theme.background)
     width = int(w * 0.86)
     target = max(14, h // 9)
     big_px, big_lines = fit_lines(big, width, target)

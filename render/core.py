@@ -39,7 +39,7 @@ from puzzlereel.words import plural
 from . import cards, draw
 from .cards import counter_text, title_lines
 from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
-from .scene import PAYOFF_SECONDS, Scene, Step, scene_class, scene_for
+from .scene import PAYOFF_SECONDS, Rect, Scene, Step, scene_class, scene_for
 from .theme import THEMES, Theme
 from .timeline import (
     EASINGS,
@@ -265,14 +265,12 @@ class Movie:
         self.scene = scene_for(header, options, self.theme)
         self.frame_layout = plan_frame(self.scene, options, compact=compact)
         L = self.frame_layout
-        sw, sh = self.scene.prepare(L.cell)
-        bx, by, bw, bh = L.board
-        self.origin = (bx + max(0, (bw - sw) // 2), by + max(0, (bh - sh) // 2))
         self.ease = EASINGS[options.easing]
         self.buf = np.empty((L.height, L.width, 3), np.uint8)
-        self.buf[:] = self.theme.background
-        ox, oy = self.origin
-        self.view = self.buf[oy:oy + sh, ox:ox + sw]
+        draw.fill(self.buf, self.theme.background)
+        self._view: np.ndarray | None = None     # the board's part of buf, once prepared
+        self._origin = (0, 0)
+        self._board_rect = (0, 0, L.width, L.height)
         self.sink = sink_factory(L.width, L.height, self.scene, self.theme)
         self.steps: list[AnyStep] = []
         self.words: list[str] = []       # the counter word while each step plays
@@ -284,8 +282,31 @@ class Movie:
         self._cards: dict[str, np.ndarray] = {}
         self._panel_top = 0
         self._whole = True               # the next frame differs beyond the board
-        sh_, sw_ = self.view.shape[:2]
-        self._board_rect = (ox, oy, sw_, sh_)
+        self._dirty: Rect | None = None  # where the frame differs from the last, if known
+        self._moving: tuple[int, float] | None = None   # (step, p) of the last move frame
+        self._previous: tuple[int, float] | None = None
+
+    @property
+    def view(self) -> np.ndarray:
+        """The board's part of the frame buffer.  The scene prepares its sprites the
+        first time a board is drawn, not before: by then the title card's frames are
+        with the encoder, which works on them meanwhile."""
+        if self._view is None:
+            L = self.frame_layout
+            sw, sh = self.scene.prepare(L.cell)
+            bx, by, bw, bh = L.board
+            ox, oy = bx + max(0, (bw - sw) // 2), by + max(0, (bh - sh) // 2)
+            self._origin = (ox, oy)
+            self._view = self.buf[oy:oy + sh, ox:ox + sw]
+            vh, vw = self._view.shape[:2]
+            self._board_rect = (ox, oy, vw, vh)
+        return self._view
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """The board's top-left pixel in the frame (the scene is prepared for it)."""
+        _ = self.view
+        return self._origin
 
     # ---------------------------------------------------------------- steps
 
@@ -425,6 +446,7 @@ class Movie:
     def frame_at(self, index: int) -> np.ndarray:
         """The frame ``index`` of the planned video (the last one when beyond), alone."""
         assert self.plan is not None, "planned() first"
+        self._moving = None             # drawn whole, whatever was drawn before
         n = 0
         for k, count in enumerate(self.counts):
             if count > 0 and index < n + count:
@@ -465,7 +487,7 @@ class Movie:
             return
         region = getattr(self.sink, "write_region", None)
         if region is not None and not self._whole and self._screen is not None:
-            region(self.buf, repeat, self._board_rect)
+            region(self.buf, repeat, self._dirty or self._board_rect)
         else:
             self.sink.write(self.buf, repeat)
         self._whole = False
@@ -479,6 +501,8 @@ class Movie:
         assert self.plan is not None
         phase = self.plan[k]
         kind = phase.kind
+        self._dirty = None
+        self._previous, self._moving = self._moving, None
         if kind == TITLE:
             self._show_card("title")
         elif kind == END:
@@ -506,7 +530,16 @@ class Movie:
             if kind == MOVE and step.segments <= 0:
                 p = 0.0
             self._chrome(move, word, step if step.move else None, at=index)
-            self.scene.draw(self.view, step, p if kind == MOVE else 1.0)
+            last = self._previous if kind == MOVE and not self._whole else None
+            if last is not None and last[0] == index:     # the same move, a frame on
+                redraw = getattr(self.scene, "redraw", None)
+                if redraw is None or not redraw(self.view, step, last[1], p):
+                    self.scene.draw(self.view, step, p)
+                self._dirty = self._changed(step, last[1], p)
+            else:
+                self.scene.draw(self.view, step, p if kind == MOVE else 1.0)
+            if kind == MOVE:
+                self._moving = (index, p)
         elif kind == PAYOFF and self.payoff_step is not None:
             self._chrome(self.moves, self.final_word, None)
             self.scene.draw(self.view, self.payoff_step, eased(t, self.ease))
@@ -517,6 +550,20 @@ class Movie:
             else:
                 final = self.last_state
                 self.scene.draw(self.view, Step(final, final, segments=0, pause=False), 1.0)
+
+    def _changed(self, step: AnyStep, p0: float, p: float) -> Rect | None:
+        """Where this frame of ``step`` (at ``p``) differs from the last one (the same
+        step at ``p0``, with nothing beside the board changed), in frame pixels: what
+        the scene says, or None when it does not say."""
+        changes = getattr(self.scene, "changes", None)
+        rect = changes(step, p0, p) if changes is not None else None
+        if rect is None:
+            return None
+        x, y, w, h = rect
+        sh, sw = self.view.shape[:2]
+        x0, y0, x1, y1 = max(0, x), max(0, y), min(sw, x + w), min(sh, y + h)
+        ox, oy = self.origin
+        return ox + x0, oy + y0, max(0, x1 - x0), max(0, y1 - y0)
 
     # ---------------------------------------------------------------- chrome
 
@@ -533,7 +580,7 @@ class Movie:
             return
         fresh = self._screen is None      # after a card: the whole frame is redrawn
         if fresh:
-            self.buf[:] = self.theme.background
+            draw.fill(self.buf, self.theme.background)
         self._screen = key
         self._whole = True
         L = self.frame_layout
@@ -547,7 +594,7 @@ class Movie:
             if h <= 0:
                 return
             bar = self.buf[y:y + h, x:x + w]
-            bar[:] = self.theme.background
+            draw.fill(bar, self.theme.background)
             px = draw.fit_text_px(text, int(w * 0.9), max(10, int(h * 0.62)), bold=True)
             draw.draw_text(bar, text, px, self.theme.text, w // 2, h // 2, "mm", bold=True)
             return
@@ -621,7 +668,7 @@ class Movie:
         area = self.buf[y:y + h, x:x + w]
         if fresh:
             area[:top] = static[:top]
-        area[top:] = t.background
+        draw.fill(area[top:], t.background)
         if not self.options.counter:
             return
         H = L.height
@@ -643,7 +690,7 @@ class Movie:
         num_w = draw.text_width("0000", rpx)
         for number, note, current in rows:
             if current:
-                area[cy:cy + row_h, 0:w] = t.row
+                draw.fill(area[cy:cy + row_h, 0:w], t.row)
             colour = t.text if current else t.muted
             draw.draw_text(area, number, rpx, colour, num_w - rpx // 2, cy + row_h // 2,
                            "rm", bold=current)
@@ -782,7 +829,7 @@ class Sheet:
     def _panel(self, step: AnyStep, label: str) -> None:
         t = self.theme
         img = np.empty((self.ph, self.pw, 3), np.uint8)
-        img[:] = t.background
+        draw.fill(img, t.background)
         view = img[self.pad:self.pad + self.sh, self.pad:self.pad + self.sw]
         self.scene.draw(view, step, 1.0)
         px = draw.fit_text_px(label, self.pw - 2, self.label_px)
@@ -816,13 +863,13 @@ class Sheet:
 
         def bands() -> Iterable[np.ndarray]:
             top = np.empty((head_h + self.pad, width, 3), np.uint8)
-            top[:] = t.background
+            draw.fill(top, t.background)
             px = draw.fit_text_px(heading, width - 2 * self.pad, head_px)
             draw.draw_text(top, heading, px, t.text, self.pad, self.pad + head_h // 2, "lm")
             yield top
             for r in range(rows):
                 band = np.empty((self.ph, width, 3), np.uint8)
-                band[:] = t.background
+                draw.fill(band, t.background)
                 for c in range(cols):
                     k = r * cols + c
                     if k >= n:
@@ -832,7 +879,7 @@ class Sheet:
                     band[:, x:x + self.pw] = panel.reshape(self.ph, self.pw, 3)
                 yield band
             bottom = np.empty((self.pad, width, 3), np.uint8)
-            bottom[:] = t.background
+            draw.fill(bottom, t.background)
             yield bottom
 
         write_png(self.path, width, height, bands())

@@ -7,7 +7,8 @@
   RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the stream
   is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match, so
   browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
-  encoding overlap on two cores, and x264 threads by frames (its own default; PyAV's
+  encoding overlap on two cores (not when the process has one core's share: then it
+  encodes between frames), and x264 threads by frames (its own default; PyAV's
   is by slices, about 20 % slower at 720p here and a few per cent bigger), on as many
   threads as ``encoder_threads`` allows: all cores by default, fewer when several
   renders share the machine (``run --jobs``).
@@ -45,8 +46,9 @@ _threads = 0      # encoder threads per video (0: the encoder's choice, from the
 
 def encoder_threads(count: int) -> None:
     """Let every video this process encodes from now on use ``count`` threads (0: as
-    many as the encoder likes).  A batch worker that shares the machine with others sets
-    its share of the cores, so that the workers do not fight over them."""
+    many as the encoder likes; 1: encode in the drawing thread, one core in all).  A
+    batch worker that shares the machine with others sets its share of the cores, so
+    that the workers do not fight over them."""
     global _threads
     _threads = max(0, int(count))
 
@@ -63,6 +65,11 @@ def configure_threads(codec_context: Any) -> None:
     the cores (``encoder_threads``)."""
     codec_context.thread_type = "FRAME"
     codec_context.thread_count = _threads
+
+
+# a frame for the encoder: whole I420 planes (rect None), a converted part of a frame and
+# where it goes (x0, y0, x1, y1), or None for the last frame again
+Job = tuple[np.ndarray, tuple[int, int, int, int] | None] | None
 
 
 class VideoSink:
@@ -95,11 +102,12 @@ class VideoSink:
         self.subtitles: Any = None
         self.cues: list[tuple[float, float, str]] = []
         self.pts = 0
-        self._last: np.ndarray | None = None     # the last frame's I420 planes
+        self._primed = False         # a whole frame was written: parts can follow
+        self._canvas: np.ndarray | None = None   # the encoder's last frame (I420)
         self.error: BaseException | None = None
-        self.queue: queue.Queue[tuple[np.ndarray, int] | None] | None = None
+        self.queue: queue.Queue[tuple[Job, int] | None] | None = None
         self.thread: threading.Thread | None = None
-        if threaded:
+        if threaded and _threads != 1:          # one core's share: no second thread
             self.queue = queue.Queue(maxsize=8)
             self.thread = threading.Thread(target=self._work, name="encoder", daemon=True)
             self.thread.start()
@@ -139,18 +147,18 @@ class VideoSink:
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:
             return
-        self._put(cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420), repeat)
+        self._primed = True
+        self._put((cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420), None), repeat)
 
     def write_region(self, frame: np.ndarray, repeat: int,
                      rect: tuple[int, int, int, int]) -> None:
         """``write`` of a frame that differs from the last one only inside ``rect``
         (x, y, w, h): only that part (widened to even edges, where 4:2:0's chroma blocks
-        lie) is converted to YUV, into a copy of the last frame's.  The result is the
-        same as converting the whole frame."""
+        lie) is converted to YUV, and the encoder patches it into its copy of the last
+        frame.  The result is the same as converting the whole frame."""
         if repeat <= 0:
             return
-        last = self._last
-        if last is None:
+        if not self._primed:
             self.write(frame, repeat)
             return
         H, W = self.height, self.width
@@ -159,52 +167,66 @@ class VideoSink:
         x1, y1 = min(W, x + w), min(H, y + h)
         x1, y1 = min(W, x1 + (x1 & 1)), min(H, y1 + (y1 & 1))
         if x1 <= x0 or y1 <= y0:
-            self._put(last, repeat)
+            self._put(None, repeat)
             return
         part = cv2.cvtColor(np.ascontiguousarray(frame[y0:y1, x0:x1]),
                             cv2.COLOR_RGB2YUV_I420)
+        self._put((part, (x0, y0, x1, y1)), repeat)
+
+    def _put(self, job: Job, repeat: int) -> None:
+        """Hand a frame to the encoder: a whole I420 frame (rect None), a converted part
+        of one and where it goes, or None for the last frame again."""
+        if self.queue is None:
+            self._encode(job, repeat)
+            return
+        if self.error is not None:
+            raise self.error
+        self.queue.put((job, repeat))
+
+    def _work(self) -> None:
+        assert self.queue is not None
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            if self.error is not None:
+                continue
+            try:
+                self._encode(*item)
+            except BaseException as exc:  # handed to the drawing thread
+                self.error = exc
+
+    def _encode(self, job: Job, repeat: int) -> None:
+        import av
+
+        if job is not None:
+            yuv, rect = job
+            if rect is None:
+                self._canvas = yuv       # the encoder's own from now on
+            else:
+                self._patch(yuv, rect)
+        assert self._canvas is not None
+        for _ in range(repeat):
+            vf = av.VideoFrame.from_ndarray(self._canvas, format="yuv420p")
+            vf.pts = self.pts
+            self.pts += 1
+            for packet in self.stream.encode(vf):
+                self.container.mux(packet)
+
+    def _patch(self, part: np.ndarray, rect: tuple[int, int, int, int]) -> None:
+        """Put the I420 ``part`` of the frame at ``rect`` (x0, y0, x1, y1, even) into the
+        last frame (which PyAV has copied for the encoder already)."""
+        assert self._canvas is not None
+        H, W = self.height, self.width
+        x0, y0, x1, y1 = rect
         pw, ph = x1 - x0, y1 - y0
-        yuv = last.copy()
-        flat, src = yuv.reshape(-1), part.reshape(-1)
+        flat, src = self._canvas.reshape(-1), part.reshape(-1)
         flat[:H * W].reshape(H, W)[y0:y1, x0:x1] = src[:ph * pw].reshape(ph, pw)
         q, pq = H * W // 4, ph * pw // 4
         for k in range(2):           # U, then V: quarter-size planes after Y
             plane = flat[H * W + k * q:H * W + (k + 1) * q].reshape(H // 2, W // 2)
             plane[y0 // 2:y1 // 2, x0 // 2:x1 // 2] = \
                 src[ph * pw + k * pq:ph * pw + (k + 1) * pq].reshape(ph // 2, pw // 2)
-        self._put(yuv, repeat)
-
-    def _put(self, yuv: np.ndarray, repeat: int) -> None:
-        self._last = yuv             # never changed after: a region write copies it
-        if self.queue is None:
-            self._encode(yuv, repeat)
-            return
-        if self.error is not None:
-            raise self.error
-        self.queue.put((yuv, repeat))
-
-    def _work(self) -> None:
-        assert self.queue is not None
-        while True:
-            job = self.queue.get()
-            if job is None:
-                return
-            if self.error is not None:
-                continue
-            try:
-                self._encode(*job)
-            except BaseException as exc:  # handed to the drawing thread
-                self.error = exc
-
-    def _encode(self, yuv: np.ndarray, repeat: int) -> None:
-        import av
-
-        for _ in range(repeat):
-            vf = av.VideoFrame.from_ndarray(yuv, format="yuv420p")
-            vf.pts = self.pts
-            self.pts += 1
-            for packet in self.stream.encode(vf):
-                self.container.mux(packet)
 
     def close(self) -> None:
         try:

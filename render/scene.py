@@ -23,7 +23,9 @@ move in words for the panel and the subtitles ("B ↓↓"); ``goal_sentence()``,
 one sentence (a trace's ``goal_text`` wins); ``goal_state()``, a whole position to show
 as the goal's picture; ``payoff(state)``, a last step after a solved trace's final move
 (the goal piece leaving through the exit, tiles flashing in order); ``PACING``, the
-family's default timing.
+family's default timing; ``changes(step, p0, p1)``, the rectangle where two frames of one
+step differ (the moving piece's old and new places), so that encoders convert only that
+part of the frame (a scene that does not say is redrawn and converted whole).
 
 Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
 frame counts from ``RenderOptions``), easing, the title card, the move counter bar
@@ -54,6 +56,8 @@ from puzzlereel.words import plural
 
 from .options import RenderOptions
 from .theme import RGB, Theme
+
+Rect = tuple[int, int, int, int]      # x, y, w, h in pixels
 
 S = TypeVar("S")   # a scene's state: an immutable value (tuple of piece positions, ...)
 D = TypeVar("D")   # a scene's detail of one motion (which piece moves, along which path)
@@ -207,6 +211,11 @@ class SceneBase(Generic[S, D]):
         """The steps once all are known: a scene may change their ``units`` (N-Queens
         shares a fixed time among its solutions)."""
         return steps
+
+    def changes(self, step: Step[S, D], p0: float, p1: float) -> Rect | None:
+        """Where ``draw(step, p1)`` can differ from ``draw(step, p0)``: a rectangle
+        (x, y, w, h) of the drawing, or None for anywhere (the default)."""
+        return None
 
 
 def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any, Any]:

@@ -119,7 +119,7 @@ class _CardScene(SceneBase[Reveal, int], Generic[Card]):
         W, H = int(math.ceil(w * cell)), int(math.ceil(h * cell))
         t = self.theme
         self.background = np.empty((H, W, 3), np.uint8)
-        self.background[:] = t.background
+        gfx.fill(self.background, t.background)
         m = max(1, int(cell * 0.1))
         gfx.blend(self.background[m:H - m, m:W - m], gfx.solid((H - 2 * m, W - 2 * m), t.board),
                   gfx.rounded_mask(W - 2 * m, H - 2 * m, cell * 0.3))
@@ -254,7 +254,7 @@ class AlphameticScene(_CardScene[dict[str, int]]):
                 else:
                     gfx.draw_text(img, ch, px, t.text, x, y, "mm", bold=True)
         ry = int((PAD + self.split * 1.15 + 0.2) * c)
-        img[ry:ry + max(2, c // 14), int(PAD * c):W - int(PAD * c)] = t.text
+        gfx.fill(img[ry:ry + max(2, c // 14), int(PAD * c):W - int(PAD * c)], t.text)
 
 
 class KomachiScene(_CardScene[str]):

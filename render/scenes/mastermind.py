@@ -107,11 +107,11 @@ class MastermindScene(SceneBase[State, Row]):
         self._cache.clear()
         t = self.theme
         self.background = np.empty((H, W, 3), np.uint8)
-        self.background[:] = t.background
+        gfx.fill(self.background, t.background)
         # the playing area: a rounded board
         x0, y0 = int(PAD * cell * 0.5), int(PAD * cell * 0.5)
         solid = np.empty((H - 2 * y0, W - 2 * x0, 3), np.uint8)
-        solid[:] = t.board
+        gfx.fill(solid, t.board)
         gfx.blend(self.background[y0:H - y0, x0:W - x0], solid,
                   gfx.rounded_mask(W - 2 * x0, H - 2 * y0, cell * 0.3))
         d = max(4, int(round(cell * 0.78)))

@@ -243,9 +243,9 @@ class NQueensScene(SceneBase[State, Placing]):
     def _frame(self, W: int, H: int) -> np.ndarray:
         t = self.theme
         img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
+        gfx.fill(img, t.background)
         solid = np.empty_like(img)
-        solid[:] = t.frame
+        gfx.fill(solid, t.frame)
         gfx.blend(img, solid, gfx.rounded_mask(W, H, self.frame_px * 0.9))
         return img
 
@@ -263,7 +263,7 @@ class NQueensScene(SceneBase[State, Placing]):
         # their places until the grid next grows)
         cols, gap, sq, size, x0, y0 = montage_grid(k, W, H, self.n)
         img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
+        gfx.fill(img, t.background)
         for i, sol in enumerate(self.solutions[:k]):
             r, c = divmod(i, cols)
             x, y = x0 + c * (size + gap), y0 + r * (size + gap)
@@ -283,10 +283,10 @@ class NQueensScene(SceneBase[State, Placing]):
             if i == k - 1:
                 w = max(1, gap)
                 ys, xs = max(0, y - w), max(0, x - w)
-                img[ys:y, xs:x + size + w] = t.highlight
-                img[y + size:y + size + w, xs:x + size + w] = t.highlight
-                img[ys:y + size + w, xs:x] = t.highlight
-                img[ys:y + size + w, x + size:x + size + w] = t.highlight
+                gfx.fill(img[ys:y, xs:x + size + w], t.highlight)
+                gfx.fill(img[y + size:y + size + w, xs:x + size + w], t.highlight)
+                gfx.fill(img[ys:y + size + w, xs:x], t.highlight)
+                gfx.fill(img[ys:y + size + w, x + size:x + size + w], t.highlight)
         return self._cache.put(key, img)
 
     def _mini_crown(self, sq: int) -> gfx.Sprite | None:
@@ -318,7 +318,7 @@ class NQueensScene(SceneBase[State, Placing]):
                     colour = self.tint_dark if dark else self.tint
                 else:
                     colour = self.dark if dark else self.light
-                img[fp + r * c:fp + (r + 1) * c, fp + k * c:fp + (k + 1) * c] = colour
+                gfx.fill(img[fp + r * c:fp + (r + 1) * c, fp + k * c:fp + (k + 1) * c], colour)
         sprite = self.sprites["solved" if mode == "solution" else "queen"]
         for r, k in enumerate(cols):
             if k >= 0:

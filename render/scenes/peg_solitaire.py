@@ -255,7 +255,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
     def _footer(self, img: np.ndarray, pegs: int) -> None:
         W, H = self.size
         top = int(round(self.h_cells * self.cell))
-        img[top:H, 0:W] = self.theme.background
+        gfx.fill(img[top:H, 0:W], self.theme.background)
         text = f"Pegs left: {pegs}"
         px = gfx.fit_text_px(text, int(W * 0.9), max(8, int(FOOTER * self.cell * 0.6)))
         gfx.draw_text(img, text, px, self.theme.muted, W // 2, (top + H) // 2, "mm")
@@ -263,20 +263,20 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
     def _draw_board(self, W: int, H: int) -> np.ndarray:
         t, c = self.theme, self.cell
         img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
+        gfx.fill(img, t.background)
         bh = int(round(self.h_cells * c))
         board = gfx.rounded_mask(W, bh, c * 0.35)
         solid = np.empty((bh, W, 3), np.uint8)
-        solid[:] = t.board
+        gfx.fill(solid, t.board)
         gfx.blend(img[:bh], solid, board)
         hd = max(2, round(HOLE * c))
         hole = np.empty((hd, hd, 3), np.uint8)
-        hole[:] = self.hole_fill
+        gfx.fill(hole, self.hole_fill)
         hole_sprite = (hole, disc(hd))
         gd = max(3, round(PEG * c * 1.05))
         goal_mask = ring(gd, max(1, round(c * 0.05)))
         goal = np.empty((gd, gd, 3), np.uint8)
-        goal[:] = t.target
+        gfx.fill(goal, t.target)
         for h in self.holes:
             self._blit_at(img, hole_sprite, self.centre(h))
             if h in self.goal:

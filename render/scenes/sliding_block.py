@@ -27,7 +27,7 @@ from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
 from .. import draw as gfx
 from ..options import RenderOptions, parse_colour
-from ..scene import SceneBase, Step
+from ..scene import Rect, SceneBase, Step
 from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.32    # frame thickness, in cells
@@ -235,12 +235,12 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             self.sprites.append(sprite)
             # the highlight: an outline of the same shape, inside its edge, faded in and out
             ring = cv2.subtract(mask, gfx.erode(mask, max(2, round(cell * 0.07))))
-            self.lit.append((gfx.solid(mask.shape, self.theme.highlight), ring))
+            self.lit.append(gfx.frozen((gfx.solid(mask.shape, self.theme.highlight), ring)))
             full = sprite[0].copy()
             gfx.blend(full, self.lit[-1][0], ring)
             self.lit_full.append((full, sprite[1]))
         # the target overlay, cropped to where it draws (blended on every frame)
-        self.targets, self.targets_at = gfx.trim(self._target_overlay())
+        self.targets, self.targets_at = gfx.trim(gfx.frozen(self._target_overlay()))
         self.background = self._draw_board(W, H)
         return W, H
 
@@ -248,19 +248,44 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         if step.segments <= 0 or step.data is None:
             np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, None))
             return
+        np.copyto(out, self._composite(step.before, self._mover(step)))
+        self._draw_mover(out, step, p, None)
+
+    def redraw(self, out: np.ndarray, step: Step[Positions, Slide], p0: float,
+               p: float) -> bool:
+        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p)`` by redrawing only
+        the rectangle ``changes`` names (the rest of the board is the same)."""
+        rect = self.changes(step, p0, p)
+        if rect is None:
+            return False
+        x, y, w, h = rect
+        H, W = out.shape[:2]
+        x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
+        if x1 > x0 and y1 > y0:
+            back = self._composite(step.before, self._mover(step))
+            np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
+            self._draw_mover(out, step, p, (x0, y0, x1 - x0, y1 - y0))
+        return True
+
+    def _mover(self, step: Step[Positions, Slide]) -> int:
+        assert step.data is not None
+        i = step.data[0]
+        return -1 - i if i < 0 else i
+
+    def _draw_mover(self, out: np.ndarray, step: Step[Positions, Slide], p: float,
+                    within: Rect | None) -> None:
+        """The moving piece at ``p`` over the board without it (``within``: the part of
+        ``out`` being redrawn, None for all of it)."""
+        assert step.data is not None
         i, path = step.data
         leaving = i < 0
         i = -1 - i if leaving else i
-        np.copyto(out, self._composite(step.before, i))
-        k = len(path) - 1
-        s = min(max(p, 0.0), 1.0) * k
-        j = min(int(s), k - 1)
-        f = s - j
-        (ax, ay), (bx, by) = path[j], path[j + 1]
-        x = int(round(self.ox + (ax + (bx - ax) * f) * self.cell))
-        y = int(round(self.oy + (ay + (by - ay) * f) * self.cell))
+        x, y = self._at(path, p)
         if leaving:     # out through the exit, fading as it goes (above the target)
-            gfx.blit(out, self.targets, *self.targets_at)
+            if within is None:
+                gfx.blit(out, self.targets, *self.targets_at)
+            else:
+                gfx.blit_within(out, self.targets, *self.targets_at, within)
             gfx.blit(out, gfx.fade(self.sprites[i], min(1.0, 1.6 * (1.0 - p))), x, y)
             return
         glow = min(1.0, 5 * p, 5 * (1.0 - p)) if self.options.highlight else 0.0
@@ -273,6 +298,27 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         # the target outline stays above: redrawn only where the piece crossed it
         h, w = self.sprites[i][1].shape
         gfx.blit_within(out, self.targets, *self.targets_at, (x, y, w, h))
+
+    def changes(self, step: Step[Positions, Slide], p0: float, p1: float) -> Rect | None:
+        """Only the moving piece changes in a move (its outline and the target drawn
+        over it stay inside its own rectangle): its rectangles at ``p0`` and ``p1``."""
+        if step.segments <= 0 or step.data is None:
+            return None
+        i, path = step.data
+        h, w = self.sprites[-1 - i if i < 0 else i][1].shape
+        (x0, y0), (x1, y1) = self._at(path, p0), self._at(path, p1)
+        x, y = min(x0, x1), min(y0, y1)
+        return x, y, max(x0, x1) + w - x, max(y0, y1) + h - y
+
+    def _at(self, path: tuple[tuple[float, float], ...], p: float) -> tuple[int, int]:
+        """The moving piece's top-left pixel at progress ``p`` along its ``path``."""
+        k = len(path) - 1
+        s = min(max(p, 0.0), 1.0) * k
+        j = min(int(s), k - 1)
+        f = s - j
+        (ax, ay), (bx, by) = path[j], path[j + 1]
+        return (int(round(self.ox + (ax + (bx - ax) * f) * self.cell)),
+                int(round(self.oy + (ay + (by - ay) * f) * self.cell)))
 
     # ---------------------------------------------------------------- drawing
 
@@ -306,7 +352,7 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             line[region] = np.maximum(line[region], dashed)
             halo[region] = np.maximum(halo[region], gfx.dilate(dashed, max(1, width // 2)))
         rgb = np.empty((H, W, 3), np.uint8)
-        rgb[:] = self.theme.board
+        gfx.fill(rgb, self.theme.board)
         on = line > 0
         rgb[on] = self.theme.target
         return rgb, np.maximum(line, halo)
@@ -314,7 +360,7 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
     def _draw_board(self, W: int, H: int) -> np.ndarray:
         t, c, fp = self.theme, self.cell, self.frame_px
         img = np.empty((H, W, 3), np.uint8)
-        img[:] = t.background
+        gfx.fill(img, t.background)
         bx, by = self.ox - fp, self.oy - fp
         bw, bh = self.width * c + 2 * fp, self.height * c + 2 * fp
         img[by:by + bh, bx:bx + bw] = gfx.framed_board(bw, bh, fp, t.background, t.frame,
@@ -329,18 +375,18 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
             if side in ("bottom", "top"):
                 a, b = ox + off * c, ox + (off + length) * c
                 y0 = oy + self.height * c if side == "bottom" else by
-                img[y0:y0 + fp, a:b] = t.board
+                gfx.fill(img[y0:y0 + fp, a:b], t.board)
                 self._arrow(img, (a + b) / 2, oy + self.height * c + fp + ARROW * c / 2
                             if side == "bottom" else by - ARROW * c / 2, SIDES[side])
             elif side in ("left", "right"):
                 a, b = oy + off * c, oy + (off + length) * c
                 x0 = ox + self.width * c if side == "right" else bx
-                img[a:b, x0:x0 + fp] = t.board
+                gfx.fill(img[a:b, x0:x0 + fp], t.board)
                 self._arrow(img, ox + self.width * c + fp + ARROW * c / 2
                             if side == "right" else bx - ARROW * c / 2, (a + b) / 2,
                             SIDES[side])
         for x, y in self.walls:
-            img[oy + y * c:oy + (y + 1) * c, ox + x * c:ox + (x + 1) * c] = t.frame
+            gfx.fill(img[oy + y * c:oy + (y + 1) * c, ox + x * c:ox + (x + 1) * c], t.frame)
         return img
 
     def _arrow(self, img: np.ndarray, cx: float, cy: float, d: tuple[int, int]) -> None:

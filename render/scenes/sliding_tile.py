@@ -25,7 +25,7 @@ from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 from .. import draw as gfx
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
+from ..scene import Rect, SceneBase, Step
 from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.25      # frame thickness, in cells
@@ -145,8 +145,8 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
         self.sprites: dict[int, gfx.Sprite] = {}
         self.lit: dict[int, gfx.Sprite] = {}
         ring = cv2.subtract(mask, gfx.erode(mask, max(2, round(cell * 0.07))))
-        self.ring = (gfx.solid(mask.shape, self.theme.highlight), ring)
-        self.glow = (gfx.solid(mask.shape, (255, 255, 255)), mask)
+        self.ring = gfx.frozen((gfx.solid(mask.shape, self.theme.highlight), ring))
+        self.glow = gfx.frozen((gfx.solid(mask.shape, (255, 255, 255)), mask.copy()))
         for tile, fill in self.fills.items():
             sprite = gfx.block_sprite(mask, fill, gfx.darker(fill), border)
             self._number(sprite, tile, fill)
@@ -170,15 +170,53 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
                              self.frame_px + r * self.cell)
             return
         np.copyto(out, self._composite(step.before, tile))
-        f = min(max(p, 0.0), 1.0)
-        (ar, ac), (br, bc) = divmod(src, self.cols), divmod(dst, self.cols)
-        x = int(round(self.frame_px + (ac + (bc - ac) * f) * self.cell))
-        y = int(round(self.frame_px + (ar + (br - ar) * f) * self.cell))
+        self._draw_tile(out, step, p)
+
+    def redraw(self, out: np.ndarray, step: Step[Tiles, TileSlide], p0: float,
+               p: float) -> bool:
+        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p)`` by redrawing only
+        the rectangle ``changes`` names."""
+        rect = self.changes(step, p0, p)
+        if rect is None or step.data is None:
+            return False
+        x, y, w, h = rect
+        H, W = out.shape[:2]
+        x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
+        if x1 > x0 and y1 > y0:
+            back = self._composite(step.before, step.data[0])
+            np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
+            self._draw_tile(out, step, p)
+        return True
+
+    def _draw_tile(self, out: np.ndarray, step: Step[Tiles, TileSlide], p: float) -> None:
+        """The sliding tile at ``p``, with its fading outline, over the board."""
+        assert step.data is not None
+        tile, src, dst = step.data
+        x, y = self._at(src, dst, p)
         gfx.blit(out, self.sprites[tile], x, y)
         if self.options.highlight:
+            f = min(max(p, 0.0), 1.0)
             glow = min(1.0, 5 * f, 5 * (1.0 - f))
             if glow > 0:
                 gfx.blit(out, gfx.fade(self.ring, glow), x, y)
+
+    def changes(self, step: Step[Tiles, TileSlide], p0: float, p1: float) -> Rect | None:
+        """A slide changes only the sliding tile's rectangles at ``p0`` and ``p1``."""
+        if step.segments <= 0 or step.data is None or step.data[0] < 0:
+            return None             # stills, and the payoff's wave over every tile
+        _tile, src, dst = step.data
+        h, w = self.ring[1].shape
+        (x0, y0), (x1, y1) = self._at(src, dst, p0), self._at(src, dst, p1)
+        x, y = min(x0, x1), min(y0, y1)
+        return x, y, max(x0, x1) + w - x, max(y0, y1) + h - y
+
+    def _at(self, src: int, dst: int, p: float) -> tuple[int, int]:
+        """The sliding tile's top-left pixel at progress ``p`` from cell ``src`` to
+        ``dst``."""
+        f = min(max(p, 0.0), 1.0)
+        (ar, ac), (br, bc) = divmod(src, self.cols), divmod(dst, self.cols)
+        return (int(round(self.frame_px + (ac + (bc - ac) * f) * self.cell)),
+                int(round(self.frame_px + (ar + (br - ar) * f) * self.cell)))
 
     # ---------------------------------------------------------------- drawing
 

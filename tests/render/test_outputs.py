@@ -403,26 +403,37 @@ def test_render_ends_with_one_summary_line_per_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rect", [(7, 5, 31, 17), (0, 0, 64, 48), (63, 47, 1, 1), (70, 3, 9, 9)])
 def test_a_region_write_gives_the_whole_frames_yuv(tmp_path: Path, rect) -> None:
-    """``VideoSink.write_region`` (only the board changed) converts only that part, and
-    the encoder gets exactly the planes a whole-frame conversion gives."""
+    """``VideoSink.write_region`` (only the board changed) converts only that part, the
+    encoder patches it into its last frame, and gets exactly the planes a whole-frame
+    conversion gives; a region before any whole frame is written whole."""
     import cv2
 
     from puzzlereel.render.encode import VideoSink
 
     sink = VideoSink(tmp_path / "r.mp4", 64, 48, 10, RenderOptions(), threaded=False)
     got: list[np.ndarray] = []
-    sink._encode = lambda yuv, repeat: got.append(yuv.copy())   # type: ignore[method-assign]
+    encode = sink._encode
+
+    def spy(job, repeat: int) -> None:
+        encode(job, repeat)
+        assert sink._canvas is not None
+        got.append(sink._canvas.copy())
+
+    sink._encode = spy                                # type: ignore[method-assign]
     rng = np.random.default_rng(1)
     a = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
     b = a.copy()
     x, y, w, h = rect
     b[y:y + h, x:x + w] = rng.integers(0, 256, b[y:y + h, x:x + w].shape, dtype=np.uint8)
-    sink.write(a, 1)
+    sink.write_region(a, 1, rect)
     sink.write_region(b, 2, rect)
     sink.write_region(a, 1, (0, 0, 64, 48))
+    sink.close()
     assert np.array_equal(got[0], cv2.cvtColor(a, cv2.COLOR_RGB2YUV_I420))
     assert np.array_equal(got[1], cv2.cvtColor(b, cv2.COLOR_RGB2YUV_I420))
     assert np.array_equal(got[2], got[0])
+    with av.open(str(tmp_path / "r.mp4")) as c:
+        assert sum(1 for _ in c.decode(video=0)) == 4
     sink.abort()
 
 
@@ -435,10 +446,12 @@ def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
         write_region = None                     # type: ignore[assignment]
 
     regions: list[int] = []
+    areas: list[int] = []
 
     class Counted(VideoSink):
         def write_region(self, frame, repeat, rect):    # type: ignore[no-untyped-def]
             regions.append(repeat)
+            areas.append(rect[2] * rect[3])
             super().write_region(frame, repeat, rect)
 
     opts = RenderOptions(size=(320, 180), fps=10)
@@ -460,11 +473,14 @@ def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
     assert len(decoded[0]) == len(decoded[1]) > 50
     assert len(regions) > 10                    # most frames of the moves
     assert all(np.array_equal(p, q) for p, q in zip(*decoded, strict=True))
+    # past a move's first frame, only the moving piece's rectangle is converted
+    assert sorted(areas)[len(areas) // 2] < max(areas) / 3
 
 
 def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Path) -> None:
     """x264 threads by frames (its own default, not PyAV's slices), on as many threads
-    as ``encoder_threads`` grants (0: x264's choice); the video is the same either way."""
+    as ``encoder_threads`` grants (0: x264's choice; 1: no encoder thread beside the
+    drawing either); the video is the same either way."""
     from puzzlereel.render import encode
 
     def sink(name: str) -> encode.VideoSink:
@@ -477,8 +493,14 @@ def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Pa
         encode.encoder_threads(1)
         one = sink("one.mp4")
         assert one.stream.codec_context.thread_count == 1
+        alone = encode.VideoSink(tmp_path / "alone.mp4", 64, 48, 10, RenderOptions())
+        assert alone.thread is None
+        alone.close()
     finally:
         encode.encoder_threads(0)
+    beside = encode.VideoSink(tmp_path / "beside.mp4", 64, 48, 10, RenderOptions())
+    assert beside.thread is not None
+    beside.close()
     frame = np.zeros((48, 64, 3), np.uint8)
     for s in (first, one):
         for shade in range(0, 250, 10):

@@ -142,3 +142,30 @@ def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
     tiny = scene_for(Header(puzzle="sliding-block", title="tiny", fields=fields),
                      RenderOptions(), THEMES["light"])
     assert tiny.goal_sentence() == "Slide the wide piece to the marked target."
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_move_redrawn_frame_to_frame_is_drawn_whole(theme: str) -> None:
+    """``redraw`` (the frame before, updated only inside ``changes``) gives exactly the
+    pixels of ``draw``, for every move and for the daughter leaving through the exit;
+    and the two frames differ nowhere outside ``changes``."""
+    scene, steps = steps_of(TRACE, RenderOptions(theme=theme), cell=BIG)
+    i, goal = scene.goals[0]
+    at_goal = tuple(goal if k == i else xy for k, xy in enumerate(scene.initial()))
+    leaving = scene.payoff(at_goal)
+    assert leaving is not None and leaving.data is not None and leaving.data[0] < 0
+    checked = 0
+    for step in [*steps, leaving]:
+        ps = [0.0, 0.03, 0.1, 0.37, 0.5, 0.81, 0.96, 1.0]
+        out = frame(scene, step, ps[0], BIG)
+        for p0, p1 in zip(ps, ps[1:]):
+            before = out.copy()
+            assert scene.redraw(out, step, p0, p1)
+            whole = frame(scene, step, p1, BIG)
+            assert np.array_equal(out, whole), (step.data, p0, p1)
+            x, y, w, h = scene.changes(step, p0, p1)
+            outside = np.ones(out.shape[:2], bool)
+            outside[max(0, y):max(0, y + h), max(0, x):max(0, x + w)] = False
+            assert np.array_equal(before[outside], whole[outside]), (step.data, p0, p1)
+            checked += 1
+    assert checked == 7 * (len(steps) + 1)

@@ -105,3 +105,37 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path):
     assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 3 + 30
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50
+
+
+def test_a_slide_redrawn_frame_to_frame_is_drawn_whole():
+    """``redraw`` (the frame before, updated only inside ``changes``) gives exactly the
+    pixels of ``draw``, and the frames differ nowhere outside ``changes``; the payoff's
+    wave over every tile says it cannot be redrawn in part."""
+    scene = scene_for(header(), RenderOptions(), THEMES["light"])
+    w, h = scene.prepare(40)
+    rep = SlidingTileReplay(header())
+    steps = []
+    for n, tile in enumerate((5, 6), start=1):
+        move = TileMove(n, tile)
+        rep.step(move)
+        steps.extend(scene.advance(Replayed(n + 1, move, move), rep))
+
+    def draw(step: Step, p: float) -> np.ndarray:
+        out = np.zeros((h, w, 3), np.uint8)
+        scene.draw(out, step, p)
+        return out
+
+    ps = [0.0, 0.05, 0.18, 0.5, 0.85, 1.0]
+    for step in steps:
+        out = draw(step, ps[0])
+        for p0, p1 in zip(ps, ps[1:]):
+            before = out.copy()
+            assert scene.redraw(out, step, p0, p1)
+            assert np.array_equal(out, draw(step, p1)), (step.data, p0, p1)
+            x, y, rw, rh = scene.changes(step, p0, p1)
+            outside = np.ones((h, w), bool)
+            outside[y:y + rh, x:x + rw] = False
+            assert np.array_equal(before[outside], out[outside])
+    wave = scene.payoff(steps[-1].after)
+    assert wave is not None and scene.changes(wave, 0.2, 0.4) is None
+    assert not scene.redraw(draw(wave, 0.2), wave, 0.2, 0.4)
