@@ -206,8 +206,8 @@ class VideoSink:
             else:
                 self._patch(yuv, rect)
         assert self._canvas is not None
-        for _ in range(repeat):
-            vf = av.VideoFrame.from_ndarray(self._canvas, format="yuv420p")
+        vf = av.VideoFrame.from_ndarray(self._canvas, format="yuv420p")
+        for _ in range(repeat):      # a held frame: one copy, sent again with a new time
             vf.pts = self.pts
             self.pts += 1
             for packet in self.stream.encode(vf):
