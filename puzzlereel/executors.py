@@ -19,8 +19,8 @@ not each run a full set of x264 threads, and ``--jobs 1`` keeps to one core.
 to a Dask distributed cluster and listens for their progress on a Dask event topic;
 without ``--scheduler`` it starts a cluster of ``--jobs`` worker processes on this
 machine (loopback only).  On a cluster's machines, the units a machine's workers run
-at once split its cores the same way.  Dask is imported only here, and only when this executor is
-used: ``pip install "puzzlereel[dask]"``.
+at once split its cores the same way.  Dask is imported only here, and only when this
+executor is used: ``pip install "puzzlereel[dask]"``.
 """
 
 from __future__ import annotations

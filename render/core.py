@@ -38,8 +38,9 @@ from puzzlereel.words import plural
 
 from . import cards, draw
 from .cards import counter_text, title_lines
+from .draw import Rect
 from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
-from .scene import PAYOFF_SECONDS, Rect, Scene, Step, scene_class, scene_for
+from .scene import PAYOFF_SECONDS, Scene, Step, scene_class, scene_for
 from .theme import THEMES, Theme
 from .timeline import (
     EASINGS,
@@ -531,11 +532,13 @@ class Movie:
                 p = 0.0
             self._chrome(move, word, step if step.move else None, at=index)
             last = self._previous if kind == MOVE and not self._whole else None
-            if last is not None and last[0] == index:     # the same move, a frame on
-                redraw = getattr(self.scene, "redraw", None)
-                if redraw is None or not redraw(self.view, step, last[1], p):
-                    self.scene.draw(self.view, step, p)
-                self._dirty = self._changed(step, last[1], p)
+            redraw = getattr(self.scene, "redraw", None)
+            rect = None
+            if last is not None and last[0] == index and redraw is not None:
+                rect = redraw(self.view, step, last[1], p)      # the same move, a frame on
+            if rect is not None:
+                ox, oy = self.origin
+                self._dirty = (ox + rect[0], oy + rect[1], rect[2], rect[3])
             else:
                 self.scene.draw(self.view, step, p if kind == MOVE else 1.0)
             if kind == MOVE:
@@ -550,20 +553,6 @@ class Movie:
             else:
                 final = self.last_state
                 self.scene.draw(self.view, Step(final, final, segments=0, pause=False), 1.0)
-
-    def _changed(self, step: AnyStep, p0: float, p: float) -> Rect | None:
-        """Where this frame of ``step`` (at ``p``) differs from the last one (the same
-        step at ``p0``, with nothing beside the board changed), in frame pixels: what
-        the scene says, or None when it does not say."""
-        changes = getattr(self.scene, "changes", None)
-        rect = changes(step, p0, p) if changes is not None else None
-        if rect is None:
-            return None
-        x, y, w, h = rect
-        sh, sw = self.view.shape[:2]
-        x0, y0, x1, y1 = max(0, x), max(0, y), min(sw, x + w), min(sh, y + h)
-        ox, oy = self.origin
-        return ox + x0, oy + y0, max(0, x1 - x0), max(0, y1 - y0)
 
     # ---------------------------------------------------------------- chrome
 

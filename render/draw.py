@@ -31,6 +31,7 @@ from .theme import RGB
 SS = 4  # supersampling factor for anti-aliased shapes
 
 Sprite = tuple[np.ndarray, np.ndarray]
+Rect = tuple[int, int, int, int]      # x, y, w, h in pixels
 
 
 def _shrink(img: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -147,6 +148,22 @@ def blit_within(out: np.ndarray, sprite: Sprite, x: int, y: int,
     rgb, alpha = sprite
     blit(out, (rgb[y0 - y:y1 - y, x0 - x:x1 - x], alpha[y0 - y:y1 - y, x0 - x:x1 - x]),
          x0, y0)
+
+
+def restore(out: np.ndarray, back: np.ndarray, size: tuple[int, int],
+            *places: tuple[int, int]) -> Rect:
+    """Copy ``back`` (an image of ``out``'s size) into ``out`` over the smallest
+    rectangle holding a ``size`` (w, h) box at each of ``places`` (top-left x, y),
+    clipped to ``out``; returns that rectangle (empty when it lies outside)."""
+    w, h = size
+    xs, ys = [x for x, _ in places], [y for _, y in places]
+    H, W = out.shape[:2]
+    x0, y0 = max(0, min(xs)), max(0, min(ys))
+    x1, y1 = min(W, max(xs) + w), min(H, max(ys) + h)
+    if x1 <= x0 or y1 <= y0:
+        return 0, 0, 0, 0
+    np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def trim(sprite: Sprite) -> tuple[Sprite, tuple[int, int]]:
@@ -416,8 +433,8 @@ def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
     return px
 
 
-__all__ = ["ELLIPSIS", "FONT_FILE", "Sprite", "blend", "blit_within", "trim", "dilate", "erode",
-           "wrap", "fill", "solid",
+__all__ = ["ELLIPSIS", "FONT_FILE", "Rect", "Sprite", "blend", "restore", "blit_within",
+           "trim", "dilate", "erode", "wrap", "fill", "solid",
            "fade", "frozen", "blit", "block_sprite", "darker", "draw_text",
            "fit_text_px", "fits", "font", "mask_from_cells", "mix", "rounded_mask", "shorten",
            "text_mask", "text_width"]

@@ -23,9 +23,10 @@ move in words for the panel and the subtitles ("B ↓↓"); ``goal_sentence()``,
 one sentence (a trace's ``goal_text`` wins); ``goal_state()``, a whole position to show
 as the goal's picture; ``payoff(state)``, a last step after a solved trace's final move
 (the goal piece leaving through the exit, tiles flashing in order); ``PACING``, the
-family's default timing; ``changes(step, p0, p1)``, the rectangle where two frames of one
-step differ (the moving piece's old and new places), so that encoders convert only that
-part of the frame (a scene that does not say is redrawn and converted whole).
+family's default timing; ``redraw(out, step, p0, p1)``, the next frame of a step painted
+over the last one inside a rectangle it returns (the moving piece's old and new
+places), so that the core converts only that part of the frame for the encoder (a
+scene that cannot is drawn and converted whole).
 
 Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
 frame counts from ``RenderOptions``), easing, the title card, the move counter bar
@@ -54,10 +55,9 @@ from puzzlereel.registry import KINDS
 from puzzlereel.trace import Header, Replay, Replayed, TraceError
 from puzzlereel.words import plural
 
+from .draw import Rect
 from .options import RenderOptions
 from .theme import RGB, Theme
-
-Rect = tuple[int, int, int, int]      # x, y, w, h in pixels
 
 S = TypeVar("S")   # a scene's state: an immutable value (tuple of piece positions, ...)
 D = TypeVar("D")   # a scene's detail of one motion (which piece moves, along which path)
@@ -212,9 +212,11 @@ class SceneBase(Generic[S, D]):
         shares a fixed time among its solutions)."""
         return steps
 
-    def changes(self, step: Step[S, D], p0: float, p1: float) -> Rect | None:
-        """Where ``draw(step, p1)`` can differ from ``draw(step, p0)``: a rectangle
-        (x, y, w, h) of the drawing, or None for anywhere (the default)."""
+    def redraw(self, out: np.ndarray, step: Step[S, D], p0: float, p1: float) -> Rect | None:
+        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p1)`` by painting only
+        inside a rectangle (x, y, w, h) of it, and return that rectangle (the only part
+        of the two frames that differs); None when it cannot (the default): the core
+        then draws the whole board."""
         return None
 
 

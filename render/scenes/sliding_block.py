@@ -26,8 +26,9 @@ from puzzlereel.rules.sliding_block import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
 from .. import draw as gfx
+from ..draw import Rect
 from ..options import RenderOptions, parse_colour
-from ..scene import Rect, SceneBase, Step
+from ..scene import SceneBase, Step
 from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.32    # frame thickness, in cells
@@ -252,20 +253,18 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         self._draw_mover(out, step, p, None)
 
     def redraw(self, out: np.ndarray, step: Step[Positions, Slide], p0: float,
-               p: float) -> bool:
-        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p)`` by redrawing only
-        the rectangle ``changes`` names (the rest of the board is the same)."""
-        rect = self.changes(step, p0, p)
-        if rect is None:
-            return False
-        x, y, w, h = rect
-        H, W = out.shape[:2]
-        x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
-        if x1 > x0 and y1 > y0:
-            back = self._composite(step.before, self._mover(step))
-            np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
-            self._draw_mover(out, step, p, (x0, y0, x1 - x0, y1 - y0))
-        return True
+               p: float) -> Rect | None:
+        """Only the moving piece changes in a move (its outline, and the target drawn
+        over it, stay inside its own box): the board without it is put back where the
+        piece was and is, and the piece drawn there."""
+        if step.segments <= 0 or step.data is None:
+            return None
+        i, path = self._mover(step), step.data[1]
+        h, w = self.sprites[i][1].shape
+        rect = gfx.restore(out, self._composite(step.before, i), (w, h),
+                           self._at(path, p0), self._at(path, p))
+        self._draw_mover(out, step, p, rect)
+        return rect
 
     def _mover(self, step: Step[Positions, Slide]) -> int:
         assert step.data is not None
@@ -298,17 +297,6 @@ class SlidingBlockScene(SceneBase[Positions, Slide]):
         # the target outline stays above: redrawn only where the piece crossed it
         h, w = self.sprites[i][1].shape
         gfx.blit_within(out, self.targets, *self.targets_at, (x, y, w, h))
-
-    def changes(self, step: Step[Positions, Slide], p0: float, p1: float) -> Rect | None:
-        """Only the moving piece changes in a move (its outline and the target drawn
-        over it stay inside its own rectangle): its rectangles at ``p0`` and ``p1``."""
-        if step.segments <= 0 or step.data is None:
-            return None
-        i, path = step.data
-        h, w = self.sprites[-1 - i if i < 0 else i][1].shape
-        (x0, y0), (x1, y1) = self._at(path, p0), self._at(path, p1)
-        x, y = min(x0, x1), min(y0, y1)
-        return x, y, max(x0, x1) + w - x, max(y0, y1) + h - y
 
     def _at(self, path: tuple[tuple[float, float], ...], p: float) -> tuple[int, int]:
         """The moving piece's top-left pixel at progress ``p`` along its ``path``."""

@@ -24,8 +24,9 @@ from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 from .. import draw as gfx
+from ..draw import Rect
 from ..options import RenderOptions
-from ..scene import Rect, SceneBase, Step
+from ..scene import SceneBase, Step
 from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.25      # frame thickness, in cells
@@ -173,20 +174,18 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
         self._draw_tile(out, step, p)
 
     def redraw(self, out: np.ndarray, step: Step[Tiles, TileSlide], p0: float,
-               p: float) -> bool:
-        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p)`` by redrawing only
-        the rectangle ``changes`` names."""
-        rect = self.changes(step, p0, p)
-        if rect is None or step.data is None:
-            return False
-        x, y, w, h = rect
-        H, W = out.shape[:2]
-        x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
-        if x1 > x0 and y1 > y0:
-            back = self._composite(step.before, step.data[0])
-            np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
-            self._draw_tile(out, step, p)
-        return True
+               p: float) -> Rect | None:
+        """A slide changes only the sliding tile's box at ``p0`` and at ``p``: the board
+        without it is put back there and the tile drawn (not the payoff's wave, which
+        lights every tile)."""
+        if step.segments <= 0 or step.data is None or step.data[0] < 0:
+            return None
+        tile, src, dst = step.data
+        h, w = self.ring[1].shape
+        rect = gfx.restore(out, self._composite(step.before, tile), (w, h),
+                           self._at(src, dst, p0), self._at(src, dst, p))
+        self._draw_tile(out, step, p)
+        return rect
 
     def _draw_tile(self, out: np.ndarray, step: Step[Tiles, TileSlide], p: float) -> None:
         """The sliding tile at ``p``, with its fading outline, over the board."""
@@ -199,16 +198,6 @@ class SlidingTileScene(SceneBase[Tiles, TileSlide]):
             glow = min(1.0, 5 * f, 5 * (1.0 - f))
             if glow > 0:
                 gfx.blit(out, gfx.fade(self.ring, glow), x, y)
-
-    def changes(self, step: Step[Tiles, TileSlide], p0: float, p1: float) -> Rect | None:
-        """A slide changes only the sliding tile's rectangles at ``p0`` and ``p1``."""
-        if step.segments <= 0 or step.data is None or step.data[0] < 0:
-            return None             # stills, and the payoff's wave over every tile
-        _tile, src, dst = step.data
-        h, w = self.ring[1].shape
-        (x0, y0), (x1, y1) = self._at(src, dst, p0), self._at(src, dst, p1)
-        x, y = min(x0, x1), min(y0, y1)
-        return x, y, max(x0, x1) + w - x, max(y0, y1) + h - y
 
     def _at(self, src: int, dst: int, p: float) -> tuple[int, int]:
         """The sliding tile's top-left pixel at progress ``p`` from cell ``src`` to

@@ -146,9 +146,9 @@ def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_a_move_redrawn_frame_to_frame_is_drawn_whole(theme: str) -> None:
-    """``redraw`` (the frame before, updated only inside ``changes``) gives exactly the
-    pixels of ``draw``, for every move and for the daughter leaving through the exit;
-    and the two frames differ nowhere outside ``changes``."""
+    """``redraw`` (the frame before, painted over inside the rectangle it returns) gives
+    exactly the pixels of ``draw``, for every move and for the daughter leaving through
+    the exit; and the two frames differ nowhere outside that rectangle."""
     scene, steps = steps_of(TRACE, RenderOptions(theme=theme), cell=BIG)
     i, goal = scene.goals[0]
     at_goal = tuple(goal if k == i else xy for k, xy in enumerate(scene.initial()))
@@ -160,12 +160,16 @@ def test_a_move_redrawn_frame_to_frame_is_drawn_whole(theme: str) -> None:
         out = frame(scene, step, ps[0], BIG)
         for p0, p1 in zip(ps, ps[1:]):
             before = out.copy()
-            assert scene.redraw(out, step, p0, p1)
+            rect = scene.redraw(out, step, p0, p1)
+            assert rect is not None
             whole = frame(scene, step, p1, BIG)
             assert np.array_equal(out, whole), (step.data, p0, p1)
-            x, y, w, h = scene.changes(step, p0, p1)
+            x, y, w, h = rect
+            assert 0 <= x and 0 <= y and x + w <= out.shape[1] and y + h <= out.shape[0]
             outside = np.ones(out.shape[:2], bool)
-            outside[max(0, y):max(0, y + h), max(0, x):max(0, x + w)] = False
+            outside[y:y + h, x:x + w] = False
             assert np.array_equal(before[outside], whole[outside]), (step.data, p0, p1)
             checked += 1
     assert checked == 7 * (len(steps) + 1)
+    still = Step(scene.initial(), scene.initial(), segments=0)
+    assert scene.redraw(frame(scene, still, 1.0, BIG), still, 0.0, 1.0) is None

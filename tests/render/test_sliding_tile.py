@@ -108,9 +108,9 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path):
 
 
 def test_a_slide_redrawn_frame_to_frame_is_drawn_whole():
-    """``redraw`` (the frame before, updated only inside ``changes``) gives exactly the
-    pixels of ``draw``, and the frames differ nowhere outside ``changes``; the payoff's
-    wave over every tile says it cannot be redrawn in part."""
+    """``redraw`` (the frame before, painted over inside the rectangle it returns) gives
+    exactly the pixels of ``draw``, and the frames differ nowhere outside it; the
+    payoff's wave over every tile says it cannot be redrawn in part."""
     scene = scene_for(header(), RenderOptions(), THEMES["light"])
     w, h = scene.prepare(40)
     rep = SlidingTileReplay(header())
@@ -130,12 +130,13 @@ def test_a_slide_redrawn_frame_to_frame_is_drawn_whole():
         out = draw(step, ps[0])
         for p0, p1 in zip(ps, ps[1:]):
             before = out.copy()
-            assert scene.redraw(out, step, p0, p1)
+            rect = scene.redraw(out, step, p0, p1)
+            assert rect is not None
             assert np.array_equal(out, draw(step, p1)), (step.data, p0, p1)
-            x, y, rw, rh = scene.changes(step, p0, p1)
+            x, y, rw, rh = rect
             outside = np.ones((h, w), bool)
             outside[y:y + rh, x:x + rw] = False
             assert np.array_equal(before[outside], out[outside])
     wave = scene.payoff(steps[-1].after)
-    assert wave is not None and scene.changes(wave, 0.2, 0.4) is None
-    assert not scene.redraw(draw(wave, 0.2), wave, 0.2, 0.4)
+    assert wave is not None
+    assert scene.redraw(draw(wave, 0.2), wave, 0.2, 0.4) is None

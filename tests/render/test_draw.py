@@ -1,0 +1,76 @@
+"""The drawing helpers' fast paths give the pixels of their plain versions: ``blend``
+of a frozen sprite (kept weights, an opaque core copied) against the same mask
+writable, ``fill`` against numpy's broadcast, ``restore`` against copying by hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from puzzlereel.render import draw
+
+
+def masks() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(7)
+    block = draw.mask_from_cells([(0, 0), (1, 0), (0, 1), (1, 1)], 24, 2.0)
+    ell = draw.mask_from_cells([(0, 0), (0, 1), (1, 1)], 24, 2.0)   # no middle core
+    noise = rng.integers(0, 256, (30, 41), dtype=np.uint8)
+    ring = draw.rounded_mask(40, 28, 9.0)
+    ring[8:20, 8:32] = 0                                             # opaque only round
+    return {"block": block, "ell": ell, "noise": noise, "ring": ring}
+
+
+@pytest.mark.parametrize("name", ["block", "ell", "noise", "ring"])
+def test_a_frozen_mask_blends_to_the_same_pixels(name: str) -> None:
+    rng = np.random.default_rng(3)
+    mask = masks()[name]
+    h, w = mask.shape
+    src = rng.integers(0, 256, (h, w, 3), dtype=np.uint8)
+    frozen = draw.frozen((src, mask.copy()))[1]
+    assert not frozen.flags.writeable
+    canvas = rng.integers(0, 256, (h + 20, w + 30, 3), dtype=np.uint8)
+    for x, y in [(0, 0), (5, 7), (-9, 3), (w + 20, h + 10), (10, -h + 4)]:
+        for _ in range(2):                         # the second time from kept weights
+            plain, fast = canvas.copy(), canvas.copy()
+            draw.blit(plain, (src, mask.copy()), x, y)
+            draw.blit(fast, (src, frozen), x, y)
+            assert np.array_equal(plain, fast), (name, x, y)
+    # a part of a frozen mask (blit_within crops one) finds its place in the whole
+    plain, fast = canvas.copy(), canvas.copy()
+    draw.blit_within(plain, (src, mask.copy()), 3, 4, (6, 8, w // 2, h // 2))
+    draw.blit_within(fast, (src, frozen), 3, 4, (6, 8, w // 2, h // 2))
+    assert np.array_equal(plain, fast)
+
+
+def test_blending_changes_only_where_the_mask_covers() -> None:
+    mask = masks()["block"]
+    h, w = mask.shape
+    src = np.full((h, w, 3), 200, np.uint8)
+    out = np.zeros((h, w, 3), np.uint8)
+    draw.blit(out, draw.frozen((src, mask.copy())), 0, 0)
+    assert (out[mask == 255] == 200).all() and (out[mask == 0] == 0).all()
+    edge = (mask > 0) & (mask < 255)
+    assert edge.any() and ((out[edge] > 0) & (out[edge] < 200)).all()
+
+
+@pytest.mark.parametrize("shape", [(5, 7, 3), (1, 9, 3), (0, 4, 3), (6, 6)])
+def test_fill_is_numpys_broadcast(shape: tuple[int, ...]) -> None:
+    colour = (12, 34, 56) if len(shape) == 3 else 77
+    a = np.zeros((8, 10, 3) if len(shape) == 3 else (8, 10), np.uint8)
+    b = a.copy()
+    h, w = shape[:2]
+    draw.fill(a[1:1 + h, 2:2 + w], colour)
+    b[1:1 + h, 2:2 + w] = colour
+    assert np.array_equal(a, b)
+
+
+def test_restore_copies_the_box_around_every_place_clipped() -> None:
+    rng = np.random.default_rng(5)
+    back = rng.integers(0, 256, (20, 30, 3), dtype=np.uint8)
+    out = np.zeros_like(back)
+    assert draw.restore(out, back, (6, 4), (3, 2), (10, 5)) == (3, 2, 13, 7)
+    assert np.array_equal(out[2:9, 3:16], back[2:9, 3:16])
+    assert out.sum() == back[2:9, 3:16].sum()
+    assert draw.restore(out, back, (6, 4), (-4, -2), (27, 18)) == (0, 0, 30, 20)
+    assert np.array_equal(out, back)
+    assert draw.restore(out, back, (6, 4), (40, 1)) == (0, 0, 0, 0)
