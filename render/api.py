@@ -19,18 +19,11 @@ from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header
 
-from .core import (
-    AnyScene,
-    Captions,
-    Movie,
-    Output,
-    Sheet,
-    Sink,
-    render_stream,
-    resolve_options,
-)
+from .director import Director
+from .film import Film
 from .options import FORMATS, RenderOptions, changed_fields
-from .theme import Theme
+from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
+from .plan import resolve_options
 
 
 class UnsupportedFormat(UsageError):
@@ -99,64 +92,59 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     if written is not None:
         for (fmt, path), out in zip(targets, made, strict=True):
             frames = out.total_frames if isinstance(out, Movie) else 0
-            seconds = frames / out.fps if isinstance(out, Movie) and out.fps else 0.0
-            if fmt in ("svg", "html"):
-                seconds = float(getattr(out, "seconds", 0.0))
+            seconds = out.seconds if isinstance(out, (Movie, Vector)) else 0.0
             written.append(Written(Path(path), fmt, seconds, frames,
                                    Path(path).stat().st_size))
     return end
 
 
+def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> Output:
+    """The output that writes a ``fmt`` file of ``header``'s trace to ``path``."""
+    if fmt == "png":
+        return Sheet(header, options, path)
+    if fmt == "vtt":
+        return Captions(header, options, options.fps, path)
+    if fmt in ("svg", "html"):
+        return Vector(header, options, fmt, path)
+    fps = frame_rate(fmt, options)
+
+    def make_sink(film: Film, director: Director) -> Sink:
+        if fmt == "gif":
+            from .gif import GifSink
+
+            return GifSink(path, film.width, film.height, fps,
+                           palette(film, director.theme.colours()))
+        from .video import VideoSink
+
+        return VideoSink(path, film.width, film.height, fps, options,
+                         codec="libx264" if fmt == "mp4" else "libvpx-vp9")
+
+    return Movie(header, options, fps, make_sink, compact=fmt == "gif")
+
+
 def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
             options: RenderOptions, explicit: Iterable[str], progress: Progress,
             allow_partial: bool, made: list[Output]) -> End | None:
-    from .encode import GifSink, VideoSink
-
     explicit = set(explicit)
-    sinks: list[Sink] = []
     with contextlib.ExitStack() as stack:
         tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in targets]
 
         def make(header: Header) -> list[Output]:
             opts = resolve_options(header, options, explicit)
-            outs: list[Output] = []
-            for fmt, tmp in tmps:
-                if fmt == "png":
-                    outs.append(Sheet(header, opts, tmp))
-                    continue
-                if fmt == "vtt":
-                    outs.append(Captions(header, opts, opts.fps, tmp))
-                    continue
-                if fmt in ("svg", "html"):
-                    from .vector import VectorOutput
-                    outs.append(VectorOutput(header, opts, fmt, tmp))
-                    continue
-
-                fps = frame_rate(fmt, opts)
-
-                def factory(w: int, h: int, scene: AnyScene, theme: Theme, fmt: str = fmt,
-                            tmp: Path = tmp, fps: int = fps) -> Sink:
-                    sink: Sink
-                    if fmt == "gif":
-                        sink = GifSink(tmp, w, h, fps, [*scene.colours(), *theme.colours()])
-                    else:
-                        sink = VideoSink(tmp, w, h, fps, opts,
-                                         codec="libx264" if fmt == "mp4" else "libvpx-vp9")
-                    sinks.append(sink)
-                    return sink
-
-                outs.append(Movie(header, opts, fps, factory, compact=fmt == "gif"))
+            outs = [output_for(fmt, tmp, header, opts) for fmt, tmp in tmps]
             made.extend(outs)
             return outs
 
         try:
             return render_stream(stream, source, make, progress, allow_partial=allow_partial)
         except BaseException:
-            for sink in sinks:
-                with contextlib.suppress(Exception):
-                    sink.abort()
+            for out in made:
+                if isinstance(out, Movie):
+                    with contextlib.suppress(Exception):
+                        out.abort()
             raise
     return None  # pragma: no cover - the with block always returns or raises
 
 
-__all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "render_trace"]
+__all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "output_for",
+           "render_trace"]

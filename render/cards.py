@@ -6,8 +6,8 @@ The words come from the trace: the human title, the goal sentence (the header's
 (optimal, metric, length), the counter in the puzzle's unit ("Move 12 / 81",
 "Guess 3 / 9", "Solution 7 / 92"), and an end card that says honestly how the trace
 ended: solved (with the numbers), no solution (and why), a search stopped by a limit,
-or a trace that simply stops (``--partial``).  ``*_lines`` functions are pure (tested
-as text); the ``draw_*`` functions paint them with the theme's colours.
+or a trace that simply stops (``--partial``).  Everything here is pure: the words are
+tested as text, and ``card`` lays a full-frame card out as shapes.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header
 from puzzlereel.words import duration, plural, search_seconds
 
 from . import draw
-from .theme import Theme
+from .shapes import Group, Rect, Shape, Text, group
+from .theme import RGB, Theme
 
 TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
 
@@ -208,45 +207,35 @@ def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[in
     return px, lines
 
 
-def draw_card(out: np.ndarray, theme: Theme, big: str, lines: Sequence[tuple[str, str]],
-              *, top: str | None = None) -> None:
+def card(width: int, height: int, theme: Theme, big: str, lines: Sequence[tuple[str, str]],
+         *, top: str | None = None) -> Group:
     """A full-frame card: ``top`` small above, ``big`` bold, then ``lines`` of
-    (text, "text" | "muted" | "emphasis"), centred."""
-    h, w = out.shape[:2]
-    draw.fill(out, theme.background)
-    width = int(w * 0.86)
+    (text, "text" | "muted" | "emphasis"), centred, on the background."""
+    w, h = width, height
+    text_w = int(w * 0.86)
     target = max(14, h // 9)
-    big_px, big_lines = fit_lines(big, width, target)
+    big_px, big_lines = fit_lines(big, text_w, target)
     small_px = max(10, min(h // 20, int(target * 0.5)))
-    rows: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    rows: list[tuple[str, int, RGB, bool]] = []
     if top:
         rows.append((top, small_px, theme.muted, False))
     rows += [(line, big_px, theme.text, True) for line in big_lines]
-    colours: dict[str, tuple[int, int, int]] = {"text": theme.text, "muted": theme.muted,
-                                                "emphasis": theme.emphasis}
+    colours: dict[str, RGB] = {"text": theme.text, "muted": theme.muted,
+                               "emphasis": theme.emphasis}
     for text, kind in lines:
-        for line in draw.wrap(text, small_px, width, 4):
+        for line in draw.wrap(text, small_px, text_w, 4):
             rows.append((line, small_px, colours.get(kind, theme.text), False))
     heights = [int(px * 1.45) for _, px, _, _ in rows]
     y = (h - sum(heights)) // 2
+    shapes: list[Shape] = [Rect(0, 0, w, h, theme.background)]
     for (row, px, rgb, bold), lh in zip(rows, heights, strict=True):
-        draw.draw_text(out, row, px, rgb, w // 2, y + lh // 2, "mm", bold=bold)
+        row = draw.shorten(row, px, 2 * min(w // 2, w - w // 2), bold)
+        if row:
+            shapes.append(Text(w // 2, y + lh // 2, row, px, rgb, bold=bold))
         y += lh
+    return group(shapes)
 
 
-def draw_progress(out: np.ndarray, theme: Theme, x: int, y: int, w: int, h: int,
-                  fraction: float) -> None:
-    """A rounded progress bar: the track, then the done part in the accent colour."""
-    if w <= 2 or h <= 1:
-        return
-    track = draw.rounded_mask(w, h, h / 2)
-    draw.blend(out[y:y + h, x:x + w], draw.solid((h, w), theme.track), track)
-    done = int(round(w * min(max(fraction, 0.0), 1.0)))
-    if done >= h:
-        draw.blend(out[y:y + h, x:x + done], draw.solid((h, done), theme.accent),
-                   draw.rounded_mask(done, h, h / 2))
-
-
-__all__ = ["FAMILY_NAMES", "TITLE_CHARS", "Ending", "counter_text", "draw_card", "fit_lines",
-           "draw_progress", "ending", "explored", "facts_line", "family_name", "goal_text",
+__all__ = ["FAMILY_NAMES", "TITLE_CHARS", "Ending", "card", "counter_text", "fit_lines",
+           "ending", "explored", "facts_line", "family_name", "goal_text",
            "human_title", "is_optimal", "metric_of", "title_lines", "unit_of"]

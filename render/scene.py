@@ -1,145 +1,224 @@
-"""The scene interface: how one puzzle family is drawn, and the registry of scenes.
+"""The scene interface: how one puzzle family describes its puzzle, once, for every format.
 
-The renderer core (``render.core``) reads a trace, replays it, and asks the puzzle's
-*scene* for two things only:
+A scene never draws.  It puts named elements (``render.film``) on a **stage** — the
+board, the pieces, labels, targets — and turns each replayed event into **beats**: one
+animated change each, saying which elements change how (``Tween``: a property through
+stops in the beat's eased progress), how long it lasts in the video's units of time,
+the number the counter shows from then on, and the move in words.  The director
+(``render.director``) places the beats on the video's timeline and adds the panel and
+the cards; the backends (raster frames, animated SVG, the player) draw what the film
+says and know no scene.
 
-1. **Steps.**  ``scene.advance(item, replay)`` turns one replayed event into zero or
-   more ``Step`` values.  A step is an immutable record of one animated change: the
-   scene's own state ``before`` and ``after`` (any immutable value, e.g. a tuple of piece
-   positions), the move number the counter shows, how many eased sections (unit
-   slides) the motion has, and free ``data`` for the scene (which piece moves, its path).
-2. **Pixels.**  ``scene.draw(out, step, p)`` paints the position part-way through the
-   step into ``out``, a reused ``(height, width, 3)`` uint8 RGB numpy view.  ``p`` in
-   [0, 1] is the *eased* progress: the core has applied the easing once to the whole
-   step, so a scene moving a piece along a k-cell path puts it at ``path[p * k]``
-   (interpolated) and the piece moves in one motion, through corners and cell
-   boundaries without stopping.  ``p == 0`` is ``before``, ``p == 1``
-   is ``after``.  ``draw`` must paint every pixel of ``out`` (it is not cleared) and
-   must depend only on (cell size, step, p): same inputs, same pixels.  Caching
-   sprites or a pre-drawn background keyed on the cell size or the step is encouraged.
+A scene is built as ``Cls(header, options, theme)`` and reads the puzzle from the header
+through its family's rules (never a solver).  Then, in order:
 
-A scene may also say more (``SceneBase`` gives each a default): ``notation(step)``, the
-move in words for the panel and the subtitles ("B ↓↓"); ``goal_sentence()``, the goal in
-one sentence (a trace's ``goal_text`` wins); ``goal_state()``, a whole position to show
-as the goal's picture; ``payoff(state)``, a last step after a solved trace's final move
-(the goal piece leaving through the exit, tiles flashing in order); ``PACING``, the
-family's default timing; ``redraw(out, step, p0, p1)``, the next frame of a step painted
-over the last one inside a rectangle it returns (the moving piece's old and new
-places), so that the core converts only that part of the frame for the encoder (a
-scene that cannot is drawn and converted whole).
+1. ``extent()``: the drawing's size in board cells; the layout picks a cell size;
+2. ``stage(stage)``: the scene adds its elements at that cell size;
+3. ``advance(item, replay)`` for each replayed event: its beats (none for notes);
+4. ``retime(beats)``, then ``payoff()`` after a solved trace's last move (the goal piece
+   leaving through the exit, tiles lighting up in order), if the scene has one.
 
-Everything else is the core's job, for every puzzle: the timeline (holds, pauses,
-frame counts from ``RenderOptions``), easing, the title card, the move counter bar
-("Move 12 / 81"), frame size, encoders (MP4, GIF, WebM, PNG contact sheet), progress,
-atomic output files.  A scene never writes files and never imports ``solvers``.
-
-Adding a scene for a new puzzle family:
-
-* write ``render/scenes/<family>.py`` with a class satisfying ``Scene`` (subclassing
-  ``SceneBase`` gives defaults), built as ``Cls(header, options, theme)``;
-* name it in the puzzle's row of ``puzzlereel.registry`` (its ``scene`` part);
-* test a few ``draw`` outputs against tiny golden images (tests/render/, tests/golden/).
-
-``docs/rendering.md`` ("Writing a scene for a new puzzle family") walks through it.
+``goal()`` is an instant beat that shows the goal position, for the panel's small
+picture of it (None: the family has no such picture).  ``docs/adding-a-puzzle.md``
+walks through writing one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
-import numpy as np
-
-from puzzlereel.registry import KINDS
+from puzzlereel.registry import KINDS, Kind
 from puzzlereel.trace import Header, Replay, Replayed, TraceError
 from puzzlereel.words import plural
 
-from .draw import Rect
+from .film import Element, Film, Stop, Value
 from .options import RenderOptions
-from .theme import RGB, Theme
-
-S = TypeVar("S")   # a scene's state: an immutable value (tuple of piece positions, ...)
-D = TypeVar("D")   # a scene's detail of one motion (which piece moves, along which path)
+from .shapes import Box, Shape
+from .theme import Theme
 
 
 @dataclass(frozen=True)
-class Step(Generic[S, D]):
-    """One animated change, as the core schedules it.
+class Tween:
+    """``element``'s ``prop`` ("pos", "opacity", "scale", "shape") through ``stops``
+    (progress, value) while a beat plays; ``easing`` None follows the video's easing."""
 
-    ``before``/``after``: the scene's immutable states (type ``S``).  ``move``: the
-    number the counter shows from this step on (None keeps the previous number; 0 shows
-    "Start").
-    ``segments``: sections of the motion's path (unit slides), eased as one; 0 makes a
-    still (``before`` is shown).  ``units``: duration in multiples of
-    ``RenderOptions.speed`` (default: ``segments``; use e.g. 0.5 for quick events).
-    ``pause``: add ``RenderOptions.pause`` after it.  ``sheet``: put ``after`` on the
-    PNG contact sheet as a numbered panel.  ``data``: the scene's own detail of the
-    motion (type ``D``; None for stills).
-    """
+    element: Element
+    prop: str
+    stops: tuple[Stop, ...]
+    easing: str | None = None
 
-    before: S
-    after: S
+
+@dataclass(frozen=True)
+class Sound:
+    """A sound a beat makes: ``kind`` ("slide", "click", "pop", ...) starting at
+    ``at``, a share of the beat's progress, lasting ``seconds`` (0: the sound's own)."""
+
+    kind: str
+    at: float = 0.0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Beat:
+    """One animated change, as the director schedules it.
+
+    ``tweens``: what changes.  ``move``: the number the counter shows from this beat on
+    (None keeps the previous one; 0 shows "Start"), ``word`` the counter's word then
+    ("" for the scene's).  ``units``: the length in multiples of ``RenderOptions.speed``
+    (0: an instant, shown one frame).  ``pause``: ``RenderOptions.pause`` follows it.
+    ``sheet``: the PNG contact sheet shows the position after it.  ``note``: the move in
+    words for the panel's list and the subtitles ("B ↓↓")."""
+
+    tweens: tuple[Tween, ...] = ()
     move: int | None = None
-    segments: int = 1
-    units: float | None = None
+    word: str = ""
+    units: float = 1.0
     pause: bool = True
     sheet: bool = True
-    data: D | None = None
+    note: str = ""
+    sounds: tuple[Sound, ...] = ()
+
+
+# ---------------------------------------------------------------- tweens
+
+
+def slide(element: Element, points: Sequence[tuple[float, float]],
+          easing: str | None = None) -> Tween:
+    """``element`` moving along ``points`` (frame pixels) as one motion eased over its
+    whole length: each point is reached at its share of the distance."""
+    pts = [tuple(p) for p in points]
+    lengths = [0.0]
+    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+        lengths.append(lengths[-1] + math.hypot(bx - ax, by - ay))
+    total = lengths[-1] or 1.0
+    stops: list[Stop] = []
+    for d, p in zip(lengths, pts):
+        # points inside a straight run change nothing: keep the corners
+        if stops and len(stops) >= 2 and _straight(stops[-2][1], stops[-1][1], p):
+            stops[-1] = (d / total, (p[0], p[1]))
+            continue
+        stops.append((d / total, (p[0], p[1])))
+    if len(stops) == 1:
+        stops.append((1.0, stops[0][1]))
+    return Tween(element, "pos", tuple(stops), easing)
+
+
+def _straight(a: Value, b: Value, c: tuple[float, ...]) -> bool:
+    assert isinstance(a, tuple) and isinstance(b, tuple)
+    return abs((b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])) < 1e-9
+
+
+def fade(element: Element, a: float, b: float, p0: float = 0.0, p1: float = 1.0,
+         easing: str | None = None) -> Tween:
+    """``element``'s opacity from ``a`` to ``b`` while the progress runs p0 -> p1."""
+    return Tween(element, "opacity", ((p0, a), (p1, b)), easing)
+
+
+def show(element: Element, visible: bool, at: float = 0.0) -> Tween:
+    """``element`` appearing or vanishing at once, at progress ``at``."""
+    v = 1.0 if visible else 0.0
+    if at <= 0:
+        return Tween(element, "opacity", ((0.0, v),), "linear")
+    return Tween(element, "opacity", ((0.0, 1.0 - v), (at, 1.0 - v), (at, v)), "linear")
+
+
+def switch(element: Element, variants: Sequence[tuple[float, int]]) -> Tween:
+    """``element`` showing variant ``k`` from progress ``p`` on, for each (p, k)."""
+    return Tween(element, "shape", tuple((p, float(k)) for p, k in variants), "linear")
+
+
+def ramp(element: Element, prop: str, stops: Sequence[Stop],
+         easing: str | None = None) -> Tween:
+    return Tween(element, prop, tuple(stops), easing)
+
+
+def glow(element: Element) -> Tween:
+    """A moving piece's outline: in over the first fifth of the motion's eased progress,
+    out over the last fifth (never changing the piece's size or place)."""
+    return Tween(element, "opacity", ((0.0, 0.0), (0.2, 1.0), (0.8, 1.0), (1.0, 0.0)))
+
+
+# ---------------------------------------------------------------- the stage
+
+
+@dataclass
+class Stage:
+    """Where a scene puts its elements: the film, the pixels of one board cell, and its
+    drawing's top-left (``x``, ``y``) and size in the frame.  Everything a scene adds
+    is clipped to its drawing."""
+
+    film: Film
+    cell: int
+    x: int
+    y: int
+    width: int
+    height: int
+    prefix: str = ""
+    names: dict[str, int] = field(default_factory=dict)
 
     @property
-    def duration_units(self) -> float:
-        return float(self.segments if self.units is None else self.units)
+    def box(self) -> Box:
+        return (self.x, self.y, self.x + self.width, self.y + self.height)
 
-    def still(self) -> Step[S, D]:
-        """A step that shows ``after`` without motion (used for holds)."""
-        return Step(before=self.after, after=self.after, move=self.move, segments=0,
-                    pause=False, sheet=False)
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        """The frame pixel of the drawing's pixel (x, y)."""
+        return (self.x + x, self.y + y)
+
+    def add(self, name: str, variants: Sequence[Shape] | Shape, layer: str = "pieces", *,
+            x: float = 0.0, y: float = 0.0, opacity: float = 1.0,
+            data: tuple[tuple[str, str], ...] = ()) -> Element:
+        """An element named ``name`` (numbered when taken), placed at the drawing's
+        pixel (x, y)."""
+        count = self.names.get(name, 0)
+        self.names[name] = count + 1
+        full = f"{self.prefix}{name}" + (f"-{count}" if count else "")
+        shapes = [variants] if not isinstance(variants, Sequence) else list(variants)
+        return self.film.add(full, shapes, layer, x=self.x + x, y=self.y + y,
+                             opacity=opacity, clip=self.box, role="board", data=data)
+
+
+# ---------------------------------------------------------------- scenes
 
 
 @runtime_checkable
-class Scene(Protocol[S, D]):
-    """What the core needs from a puzzle family's scene (see the module docstring):
-    a scene of states ``S`` whose motions carry detail ``D``."""
+class Scene(Protocol):
+    """What the director needs from a puzzle family's scene (see the module docstring)."""
 
-    #: the word on the counter bar: "Move 12 / 81", "Guess 3", "Solution 2 / 92"
+    kind: Kind
+    #: the word on the counter: "Move 12 / 81", "Guess 3", "Solution 2 / 92"
     counter_word: str
 
     def extent(self) -> tuple[float, float]:
-        """The drawing's size in board cells (width, height), margins included.
-
-        The core picks the pixel size of a cell so that the drawing fits the frame."""
+        """The drawing's size in board cells (width, height), margins included."""
         ...
 
-    def prepare(self, cell: int) -> tuple[int, int]:
-        """Prepare to draw at ``cell`` pixels per board cell; return (width, height) in
-        pixels of the area ``draw`` paints (at most ``ceil(extent * cell)``)."""
+    def picture_extent(self) -> tuple[float, float]:
+        """The part of the drawing the goal's small picture shows (default: all)."""
         ...
 
-    def initial(self) -> S:
-        """The state before the first event (drawn on holds and the first sheet panel)."""
+    def stage(self, stage: Stage) -> None:
+        """Add the scene's elements to ``stage`` (at ``stage.cell`` pixels a cell)."""
         ...
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[S, D]]:
-        """The steps one replayed event makes (none for notes).  ``item.applied`` is the
-        normalised event the replay class returned; ``replay`` is the live position
-        *after* the event (read it, never keep it: it changes)."""
+    def advance(self, item: Replayed, replay: Replay) -> Sequence[Beat]:
+        """The beats one replayed event makes (none for notes).  ``item.applied`` is the
+        normalised event the replay returned; ``replay`` the live position *after* it
+        (read it, never keep it)."""
         ...
 
-    def draw(self, out: np.ndarray, step: Step[S, D], p: float) -> None:
-        """Paint ``step`` at eased progress ``p`` into ``out`` (h, w, 3) uint8."""
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        """The beats once all are known: a scene may change their ``units``."""
         ...
 
-    def colours(self) -> list[RGB]:
-        """The flat colours this scene paints (kept exact in GIF palettes)."""
+    def payoff(self) -> Beat | None:
+        """A last beat after the final move of a solved trace (None: none)."""
         ...
 
-    def end_text(self, count: int) -> str:
-        """The counter bar on the final hold of a solved trace ("Solved in 81 moves")."""
-        ...
-
-    def notation(self, step: Step[S, D]) -> str:
-        """The step in words for the panel's list and the subtitles ("" for none)."""
+    def goal(self) -> Beat | None:
+        """An instant beat that shows the goal position (None: no goal picture)."""
         ...
 
     def goal_sentence(self) -> str:
@@ -147,80 +226,58 @@ class Scene(Protocol[S, D]):
         bottom.")."""
         ...
 
-    def goal_state(self) -> S | None:
-        """A whole position that is the goal, drawn small in the panel (None: none)."""
+    def end_text(self, count: int) -> str:
+        """The counter on the final hold of a solved trace ("Solved in 81 moves")."""
         ...
 
-    def picture_rows(self, cell: int, height: int) -> int:
-        """How many of the ``height`` rows drawn at ``cell`` the panel's small goal
-        picture keeps: the board without a counter strip the scene writes under it."""
-        ...
-
-    def payoff(self, state: S) -> Step[S, D] | None:
-        """A last motion after the final move of a solved trace (None: none)."""
+    def shown_count(self) -> int | None:
+        """How many solutions the video shows, when it shows fewer than exist."""
         ...
 
 
-# seconds of the payoff after the last move of a solved trace
-PAYOFF_SECONDS = 1.2
-
-
-class SceneBase(Generic[S, D]):
-    """Defaults for scenes: keeps header, options and theme; the counter word is the
-    puzzle's unit in the registry ("Move", "Guess", "Solution") unless the class says
-    otherwise."""
+class SceneBase:
+    """Defaults for scenes: keeps header, options and theme and the family's registry
+    row; the counter word is the puzzle's unit ("Move", "Guess", "Solution") unless the
+    class says otherwise."""
 
     counter_word: str = ""
-    #: the family's default timing: render options (``speed``, ``pause``, ``hold_start``,
-    #: ``hold_end``, ...) used where neither the user nor the trace's hints set them
-    PACING: dict[str, float] = {}
-    #: the default goal sentence ("" when the family has none)
-    GOAL = ""
-
-    def end_text(self, count: int) -> str:
-        """"Solved in 81 moves" (``count`` = the last counter value shown)."""
-        return f"Solved in {count} {plural(self.unit, count)}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         self.header = header
         self.options = options
         self.theme = theme
-        self.unit = KINDS[header.puzzle].unit if header.puzzle in KINDS else "move"
+        self.kind = KINDS[header.puzzle]
+        self.unit = self.kind.unit
         if not self.counter_word:
             self.counter_word = self.unit.capitalize()
 
-    def colours(self) -> list[RGB]:
-        return self.theme.colours()
+    def picture_extent(self) -> tuple[float, float]:
+        return self.extent()
 
-    def notation(self, step: Step[S, D]) -> str:
-        return ""
+    def extent(self) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        return beats
+
+    def payoff(self) -> Beat | None:
+        return None
+
+    def goal(self) -> Beat | None:
+        return None
 
     def goal_sentence(self) -> str:
-        return self.GOAL
+        return ""
 
-    def goal_state(self) -> S | None:
-        return None
+    def end_text(self, count: int) -> str:
+        """"Solved in 81 moves" (``count`` = the last counter value shown)."""
+        return f"Solved in {count} {plural(self.unit, count)}"
 
-    def picture_rows(self, cell: int, height: int) -> int:
-        return height
-
-    def payoff(self, state: S) -> Step[S, D] | None:
-        return None
-
-    def retime(self, steps: list[Step[S, D]]) -> list[Step[S, D]]:
-        """The steps once all are known: a scene may change their ``units`` (N-Queens
-        shares a fixed time among its solutions)."""
-        return steps
-
-    def redraw(self, out: np.ndarray, step: Step[S, D], p0: float, p1: float) -> Rect | None:
-        """``out`` holds ``draw(step, p0)``: make it ``draw(step, p1)`` by painting only
-        inside a rectangle (x, y, w, h) of it, and return that rectangle (the only part
-        of the two frames that differs); None when it cannot (the default): the core
-        then draws the whole board."""
+    def shown_count(self) -> int | None:
         return None
 
 
-def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any, Any]:
+def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
     """The scene for ``header``'s puzzle, or a TraceError saying none exists yet."""
     kind = KINDS.get(header.puzzle)
     if kind is None or not kind.scene:
@@ -228,16 +285,9 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene[Any
                          f"{', '.join(sorted(k.name for k in KINDS.values() if k.scene))})",
                          field="puzzle", line=1)
     cls: Any = kind.load("scene")
-    scene: Scene[Any, Any] = cls(header, options, theme)
+    scene: Scene = cls(header, options, theme)
     return scene
 
 
-def scene_class(puzzle: str) -> Any:
-    """The scene class of ``puzzle`` (None when it has none)."""
-    kind = KINDS.get(puzzle)
-    if kind is None or not kind.scene:
-        return None
-    return kind.load("scene")
-
-
-__all__ = ["PAYOFF_SECONDS", "Scene", "SceneBase", "Step", "plural", "scene_class", "scene_for"]
+__all__ = ["Beat", "Scene", "SceneBase", "Sound", "Stage", "Tween", "fade", "glow", "ramp",
+           "scene_for", "show", "slide", "switch"]

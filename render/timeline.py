@@ -1,55 +1,23 @@
-"""Timing: easing curves, the phases of a video in seconds, and where their frames fall.
+"""Timing: the phases of a video in seconds, and where their frames fall.
 
 A video is one list of ``Phase`` values in seconds (title card, crossfade, start hold,
-each move, pauses, payoff, hold, crossfade, end card), the same for every format and
+each beat, pauses, payoff, hold, crossfade, end card), the same for every format and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
-A move eases once over its whole path: a straight run of k cells is one motion, and a
-path that turns corners keeps moving through them.  The rules (documented in docs/rendering.md,
-"Timing"): the phase that ends ``t`` seconds into the video ends at frame
-``round(t * fps)`` (``t`` summed exactly, so rounding never adds up and every format
-lasts the same time within one of its frames), except that a motion gets at least one
-frame, which the phases after it give back; a step of ``segments`` eased sections shows
-progress ``progress(i / n)`` on its i-th frame (i = 1..n, so the last frame shows the
-step completed).  ``Clock`` keeps the running sums; everything else is a pure function.
+The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
+into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
+adds up and every format lasts the same time within one of its frames), except that a
+beat gets at least one frame, which the phases after it give back.  ``spans`` gives
+each phase's time on the frame grid: a phase of frames ``f .. f + n - 1`` runs from
+``f / fps`` to ``(f + n) / fps``, and frame ``f`` shows the film at ``(f + 1) / fps``,
+so a beat's i-th frame (i = 1..n) shows it at ``i / n`` of its length and its last frame
+shows it done.  ``Clock`` keeps the running sums; everything else is a pure function.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-Easing = Callable[[float], float]
-
-
-def linear(t: float) -> float:
-    return t
-
-
-def ease_in_out(t: float) -> float:
-    """Cubic ease-in-out: slow start, slow end, symmetric."""
-    if t < 0.5:
-        return 4.0 * t * t * t
-    u = 2.0 * t - 2.0
-    return 0.5 * u * u * u + 1.0
-
-
-def ease_in(t: float) -> float:
-    return t * t * t
-
-
-def ease_out(t: float) -> float:
-    u = 1.0 - t
-    return 1.0 - u * u * u
-
-
-EASINGS: dict[str, Easing] = {
-    "ease-in-out": ease_in_out,
-    "linear": linear,
-    "ease-in": ease_in,
-    "ease-out": ease_out,
-}
 
 
 def boundary(seconds: Fraction, fps: int) -> int:
@@ -88,24 +56,6 @@ def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
     return [clock.take(seconds, minimum=minimum) for seconds, minimum in phases]
 
 
-def eased(t: float, easing: Easing) -> float:
-    """Progress in [0, 1] of a motion eased once over its whole length (``t`` is linear
-    time through the step): a k-cell slide or a path with corners is one motion."""
-    return easing(min(max(t, 0.0), 1.0))
-
-
-def segmented(t: float, segments: int, easing: Easing) -> float:
-    """Progress in [0, 1] when each of ``segments`` equal sections is eased separately.
-
-    ``t`` is linear time through the whole step; the result is monotonic and passes
-    through i / segments at the section boundaries."""
-    if segments <= 1:
-        return easing(min(max(t, 0.0), 1.0))
-    s = min(max(t, 0.0), 1.0) * segments
-    i = min(math.floor(s), segments - 1)
-    return (i + easing(s - i)) / segments
-
-
 # ---------------------------------------------------------------- phases
 
 TITLE, FADE_IN, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
@@ -142,8 +92,8 @@ class Pacing:
 
 
 def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
-    """The phases of a video whose steps last ``units[i] * speed`` seconds (``pauses[i]``:
-    a pause follows step i, never after the last one)."""
+    """The phases of a video whose beats last ``units[i] * speed`` seconds (``pauses[i]``:
+    a pause follows beat i, never after the last one)."""
     out: list[Phase] = []
     if pacing.title > 0:
         out += [Phase(TITLE, pacing.title), Phase(FADE_IN, CROSSFADE)]
@@ -181,16 +131,20 @@ def frames_of(phases: Sequence[Phase], fps: int) -> list[int]:
     return frame_counts(((p.seconds, p.minimum) for p in phases), fps)
 
 
-def starts(phases: Sequence[Phase]) -> list[float]:
-    """Each phase's start in seconds into the video."""
-    out, t = [], Fraction(0)
-    for p in phases:
-        out.append(float(t))
-        t += Fraction(p.seconds)
+def spans(counts: Sequence[int], fps: int) -> list[tuple[float, float]]:
+    """Each phase's (start, end) in seconds on the frame grid, from its frame counts."""
+    out, n = [], 0
+    for c in counts:
+        out.append((n / fps, (n + c) / fps))
+        n += c
     return out
 
 
-__all__ = ["CROSSFADE", "EASINGS", "Clock", "Easing", "Pacing", "Phase", "boundary", "ease_in",
-           "ease_in_out", "ease_out", "eased", "fit", "frame_counts", "frames_of", "linear",
-           "schedule", "segmented", "starts", "total_seconds", "TITLE", "FADE_IN", "START",
-           "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]
+def frame_time(index: int, fps: int) -> float:
+    """The film time frame ``index`` shows: the end of its time on screen."""
+    return (index + 1) / fps
+
+
+__all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
+           "frame_time", "frames_of", "schedule", "spans", "total_seconds", "TITLE", "FADE_IN",
+           "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]

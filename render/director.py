@@ -1,0 +1,170 @@
+"""The director: a trace's replayed events in, a film out, for any puzzle with a scene.
+
+``Director(header, options, fps, layout)`` lays the frame out, stages the family's
+scene, and collects the beats the scene makes of each replayed event (``feed``).  When
+the trace has ended, ``finish`` plans the video on the frame grid of ``fps``
+(``render.plan``), turns every beat's tweens into motions at the beat's time, and adds
+what every puzzle's video has: the counter line or the side panel, the title card and
+the end card, crossfading with the board.  The film it returns is all a backend reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from puzzlereel.trace import End, Header, Replay, Replayed
+
+from . import cards, panel
+from .film import Film, Motion
+from .layout import FrameLayout, drawing_size, plan_layout
+from .options import RenderOptions
+from .plan import Plan, plan
+from .scene import Beat, Scene, Stage, scene_for
+from .theme import THEMES, Theme
+from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, TITLE
+
+
+class Director:
+    """One film of one trace (see the module docstring).  ``layout`` is "panel",
+    "compact" or "board" (``render.layout``); ``with_cards`` False leaves the title and
+    end cards out (the contact sheet's film)."""
+
+    def __init__(self, header: Header, options: RenderOptions, fps: int, *,
+                 layout: str = "panel", with_cards: bool = True) -> None:
+        self.header = header
+        self.options = options
+        self.fps = fps
+        self.with_cards = with_cards
+        self.theme: Theme = THEMES[options.theme]
+        self.scene: Scene = scene_for(header, options, self.theme)
+        self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout)
+        L = self.layout
+        self.film = Film(L.width, L.height, self.theme.background)
+        size = drawing_size(self.scene.extent(), L.cell)
+        x, y = L.origin(size)
+        self.stage = Stage(self.film, L.cell, x, y, *size)
+        self.scene.stage(self.stage)
+        self.beats: list[Beat] = []
+        self.plan: Plan | None = None
+
+    def feed(self, item: Replayed, replay: Replay) -> None:
+        self.beats.extend(self.scene.advance(item, replay))
+
+    def finish(self, end: End | None) -> Film:
+        """Plan the video and complete the film (once; later calls return it)."""
+        if self.plan is not None:
+            return self.film
+        o = self.options
+        beats = self.scene.retime(self.beats)
+        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        if not self.with_cards:
+            o = replace(o, title=False, end_seconds=0.0)
+        p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
+                             payoff)
+        for k, phase in enumerate(p.phases):
+            t0, t1 = p.spans[k]
+            if phase.kind == MOVE and phase.step is not None:
+                self._play(p.beats[phase.step], t0, t1)
+            elif phase.kind == PAYOFF and p.payoff is not None:
+                self._play(p.payoff, t0, t1)
+        self.film.duration = max(p.seconds, 1 / self.fps)
+        if self.layout.panel[2] > 0:
+            panel.panel(self.film, self.layout, self.theme, p, self.header, self.goal_sentence(),
+                        self.scene.end_text(p.moves), self.options.counter,
+                        self.goal_picture())
+        elif self.options.counter and self.layout.bar[3] > 0:
+            panel.counter_line(self.film, self.layout, self.theme, p,
+                               self.scene.end_text(p.moves))
+        if self.with_cards:
+            self._cards(p)
+        return self.film
+
+    def _play(self, beat: Beat, t0: float, t1: float) -> None:
+        for tween in beat.tweens:
+            tween.element.animate(tween.prop, Motion(t0, t1, tween.easing or self.options.easing,
+                                                     tween.stops))
+
+    # ------------------------------------------------------------ words
+
+    def goal_sentence(self) -> str:
+        return cards.goal_text(self.header, self.scene.goal_sentence())
+
+    def ending(self) -> cards.Ending:
+        assert self.plan is not None, "finish() first"
+        p = self.plan
+        return cards.ending(self.header, p.end, p.moves, self.scene.end_text(p.moves),
+                            self.scene.shown_count())
+
+    def metadata(self) -> dict[str, str]:
+        """Container metadata: the title, and a comment with the solver and metric."""
+        assert self.plan is not None, "finish() first"
+        solver = self.header.solver if isinstance(self.header.solver, Mapping) else {}
+        parts = [f"{k} {solver[k]}" for k in ("program", "algorithm", "metric")
+                 if isinstance(solver.get(k), str)]
+        facts = cards.facts_line(self.header, self.plan.totals.get(self.plan.final_word))
+        comment = "; ".join(x for x in ("solver: " + ", ".join(parts) if parts else "",
+                                        facts) if x)
+        return {"title": cards.human_title(self.header), "comment": comment}
+
+    # ------------------------------------------------------------ the goal's picture
+
+    def goal_picture(self) -> panel.GoalPicture | None:
+        """The goal position drawn small for the panel: the scene staged again at a
+        small cell size, its goal beat played at once, taken as still shapes."""
+        mini = scene_for(self.header, self.options, self.theme)
+        room_w, room_h = panel.picture_room(self.layout)
+        ew, eh = mini.extent()
+        pw, ph = mini.picture_extent()
+        cell = max(2, int(min(room_w / ew, room_h / ph)))
+        if cell < 3:
+            return None
+        size = drawing_size((ew, eh), cell)
+        film = Film(*size, self.theme.background)
+        stage = Stage(film, cell, 0, 0, *size)
+        mini.stage(stage)
+        beat = mini.goal()
+        if beat is None:
+            return None
+        for tween in beat.tweens:
+            tween.element.animate(tween.prop, Motion(0.0, 0.0, "linear", tween.stops))
+        w, h = drawing_size((pw, ph), cell)
+        return panel.GoalPicture(tuple(film.still(1.0)), w, h)
+
+    # ------------------------------------------------------------ cards
+
+    def _cards(self, p: Plan) -> None:
+        L, t, h = self.layout, self.theme, self.header
+        title_at = fade_in = fade_out = end_at = None
+        for k, phase in enumerate(p.phases):
+            if phase.kind == TITLE:
+                title_at = p.spans[k]
+            elif phase.kind == FADE_IN:
+                fade_in = p.spans[k]
+            elif phase.kind == FADE_OUT:
+                fade_out = p.spans[k]
+            elif phase.kind == END:
+                end_at = p.spans[k]
+        if title_at is not None:
+            facts = cards.facts_line(h, p.totals.get(p.word))
+            lines = [(self.goal_sentence(), "text")] + ([(facts, "muted")] if facts else [])
+            shape = cards.card(L.width, L.height, t, cards.human_title(h), lines,
+                               top=cards.family_name(h))
+            element = self.film.add("card.title", [shape], "cards", role="card")
+            if fade_in is not None:
+                element.animate("opacity", Motion(fade_in[0], fade_in[1], "linear",
+                                                  ((0.0, 1.0), (1.0, 0.0))))
+            else:
+                element.animate("opacity", Motion(title_at[1], title_at[1], "linear",
+                                                  ((0.0, 0.0),)))
+        if end_at is not None or fade_out is not None:
+            e = self.ending()
+            lines = ([(e.note, "emphasis")] if e.note else []) + [(d, "muted") for d in e.details]
+            shape = cards.card(L.width, L.height, t, e.headline, lines,
+                               top=cards.human_title(h))
+            element = self.film.add("card.end", [shape], "cards", opacity=0.0, role="card")
+            a, b = fade_out if fade_out is not None else (end_at[0], end_at[0])  # type: ignore[index]
+            element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
+
+
+__all__ = ["Director"]

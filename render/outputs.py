@@ -1,0 +1,342 @@
+"""The files one replay of a trace feeds: videos, GIFs, contact sheets, subtitles and the
+vector formats, each built from its own film (``render.director``).
+
+``render_stream`` replays a trace once and feeds every output; then each finishes:
+
+- ``Movie`` (MP4, WebM, GIF): the film's frames through ``render.compositor`` into an
+  encoder, one frame time after another; a frame that changed only in part is handed
+  over as that part, frames in which nothing changes as one held frame;
+- ``Sheet`` (PNG): the start and the position after every move, each the board's film
+  sampled when its beat has ended, numbered, on a grid written band by band;
+- ``Captions`` (WebVTT): the film's cues;
+- ``Vector`` (SVG, HTML): the film written as CSS keyframes or as the player's data.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+import numpy as np
+
+from puzzlereel.progress import Progress, no_progress
+from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
+
+from . import cards, draw
+from .compositor import Compositor
+from .director import Director
+from .film import Film
+from .options import RenderOptions
+from .plan import total_moves
+from .theme import RGB
+from .timeline import MOVE, frame_time
+
+
+class Sink(Protocol):
+    """Where frames go: an encoder.  ``frame`` is only valid during the call."""
+
+    def write(self, frame: np.ndarray, repeat: int) -> None:
+        """Add ``frame``, shown for ``repeat`` frame times."""
+        ...
+
+    def write_regions(self, frame: np.ndarray, repeat: int,
+                      rects: Sequence[tuple[int, int, int, int]]) -> None:
+        """Add ``frame``, which differs from the last one only inside ``rects``."""
+        ...
+
+    def hold(self, repeat: int) -> None:
+        """The last frame again, ``repeat`` frame times."""
+        ...
+
+    def close(self) -> None:
+        """Finish the file (the caller then renames it into place)."""
+        ...
+
+    def abort(self) -> None:
+        """Stop without finishing: release the encoder, keep nothing."""
+        ...
+
+
+class Output(Protocol):
+    """What ``render_stream`` feeds: one file drawn from one replay."""
+
+    def feed(self, item: Replayed, rep: Replay) -> None: ...
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None: ...
+
+
+SinkFactory = Callable[[Film, Director], Sink]
+
+
+class Movie:
+    """A video of the trace: its film's frames into the sink ``make_sink`` opens."""
+
+    def __init__(self, header: Header, options: RenderOptions, fps: int,
+                 make_sink: SinkFactory, *, compact: bool = False) -> None:
+        self.fps = fps
+        self.director = Director(header, options, fps, layout="compact" if compact else "panel")
+        self.make_sink = make_sink
+        self.sink: Sink | None = None
+        self.frames = 0
+
+    @property
+    def total_frames(self) -> int:
+        plan = self.director.plan
+        assert plan is not None, "finish() first"
+        return max(1, plan.total_frames)
+
+    @property
+    def seconds(self) -> float:
+        return self.total_frames / self.fps
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def plan(self, end: End | None) -> Film:
+        return self.director.finish(end)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        """Plan the video, draw every frame into the sink, close it."""
+        film = self.director.finish(end)
+        sink = self.sink = self.make_sink(film, self.director)
+        describe = getattr(sink, "describe", None)
+        if describe is not None:
+            plan = self.director.plan
+            assert plan is not None
+            describe(plan.cues(), self.director.metadata())
+        frames = Compositor(film)
+        total, fps = self.total_frames, self.fps
+        f = 0
+        while f < total:
+            t = frame_time(f, fps)
+            change = frames.next(t)
+            quiet = frames.quiet_until()
+            last = total if quiet == math.inf else min(total, math.floor(quiet * fps + 1e-6))
+            n = max(1, last - f)
+            if change.whole or f == 0:
+                sink.write(frames.buf, n)
+            elif change.same:
+                sink.hold(n)
+            else:
+                sink.write_regions(frames.buf, n, change.rects)
+            f += n
+            self.frames = f
+            progress("frames", f, total)
+        sink.close()
+
+    def abort(self) -> None:
+        if self.sink is not None:
+            self.sink.abort()
+
+
+class Sheet:
+    """A PNG contact sheet: the start and the position after every move, numbered."""
+
+    def __init__(self, header: Header, options: RenderOptions, path: Path) -> None:
+        self.options = options
+        self.path = path
+        self.header = header
+        self.director = Director(header, options, options.fps, layout="board", with_cards=False)
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        from .png import write_png
+
+        d = self.director
+        film = d.finish(end)
+        plan = d.plan
+        assert plan is not None
+        frames = Compositor(film)
+        t = d.theme
+        cell = d.layout.cell
+        label_px = max(10, round(cell * 0.6))
+        pad = max(4, cell // 3)
+        sw, sh = film.width, film.height
+        pw, ph = sw + 2 * pad, sh + label_px + 2 * pad
+        panels: list[bytes] = []
+        last = 0
+
+        def add(when: float, label: str) -> None:
+            img = np.empty((ph, pw, 3), np.uint8)
+            draw.fill(img, t.background)
+            img[pad:pad + sh, pad:pad + sw] = frames.frame(when)
+            px = draw.fit_text_px(label, pw - 2, label_px)
+            draw.draw_text(img, label, px, t.text, pw // 2, pad + sh + pad // 2, "mt")
+            panels.append(zlib.compress(img.tobytes(), 1))
+
+        add(0.0, "Start")
+        for k, phase in enumerate(plan.phases):
+            if phase.step is None or phase.kind != MOVE:
+                continue
+            beat = plan.beats[phase.step]
+            if not beat.sheet:
+                continue
+            number = beat.move if beat.move else len(panels)
+            last = number
+            add(plan.spans[k][1], f"{beat.word or d.scene.counter_word} {number}")
+        n = len(panels)
+        auto = max(1, round(math.sqrt(4 / 3 * n * ph / pw)))
+        cols = max(1, min(n, self.options.sheet_columns or auto))
+        rows = (n + cols - 1) // cols
+        head_px = max(12, round(self.options.sheet_cell * 0.9))
+        head_h = head_px * 2
+        width = cols * pw + 2 * pad
+        height = head_h + rows * ph + 2 * pad
+        total = total_moves(self.header)
+        heading = "  ·  ".join(cards.title_lines(self.header, total if total is not None
+                                                  else (last if last else None)))
+
+        def bands() -> Iterable[np.ndarray]:
+            top = np.empty((head_h + pad, width, 3), np.uint8)
+            draw.fill(top, t.background)
+            px = draw.fit_text_px(heading, width - 2 * pad, head_px)
+            draw.draw_text(top, heading, px, t.text, pad, pad + head_h // 2, "lm")
+            yield top
+            for r in range(rows):
+                band = np.empty((ph, width, 3), np.uint8)
+                draw.fill(band, t.background)
+                for c in range(cols):
+                    k = r * cols + c
+                    if k >= n:
+                        break
+                    panel = np.frombuffer(zlib.decompress(panels[k]), np.uint8)
+                    x = pad + c * pw
+                    band[:, x:x + pw] = panel.reshape(ph, pw, 3)
+                yield band
+            bottom = np.empty((pad, width, 3), np.uint8)
+            draw.fill(bottom, t.background)
+            yield bottom
+
+        write_png(self.path, width, height, bands())
+
+
+class Captions:
+    """WebVTT subtitles of the video (one cue per move, its number and notation), timed
+    as the MP4 at ``fps``."""
+
+    def __init__(self, header: Header, options: RenderOptions, fps: int, path: Path) -> None:
+        self.director = Director(header, options, fps, layout="compact", with_cards=True)
+        self.path = path
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        from .subtitles import webvtt
+
+        self.director.finish(end)
+        plan = self.director.plan
+        assert plan is not None
+        Path(self.path).write_text(webvtt(plan.cues()) + "\n", encoding="utf-8")
+
+
+class Vector:
+    """An animated SVG (``svg``) or a player page (``html``) of the trace."""
+
+    def __init__(self, header: Header, options: RenderOptions, fmt: str, path: Path) -> None:
+        self.fmt = fmt
+        self.path = path
+        self.director = Director(header, options, options.fps, layout="compact")
+        self.seconds = 0.0
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        film = self.director.finish(end)
+        self.seconds = film.duration
+        if self.fmt == "svg":
+            from .svg import svg_text
+
+            text = svg_text(film, self.director)
+        else:
+            from .player import html_text
+
+            text = html_text(film, self.director)
+        Path(self.path).write_text(text, encoding="utf-8")
+
+
+def palette(film: Film, theme_colours: Iterable[RGB]) -> list[RGB]:
+    """A GIF's key colours: the film's flat colours, then the theme's."""
+    return [*film.colours(), *theme_colours]
+
+
+class _CutLinesDropped:
+    """A trace stream whose last line, when the trace was cut in the middle of it (no
+    newline, not valid JSON), is left out: ``--partial`` draws a trace cut anywhere.
+    Every other line, a whole last line included, passes as the stream gives it."""
+
+    def __init__(self, stream: IO[Any]) -> None:
+        self.source: IO[Any] = getattr(stream, "buffer", None) or stream
+
+    def __iter__(self) -> Iterator[bytes | str]:
+        held: bytes | str | None = None
+        for line in self.source:
+            if held is not None:
+                yield held
+            held = line
+        if held is None:
+            return
+        ends = held.endswith(b"\n") if isinstance(held, bytes) else held.endswith("\n")
+        if not ends and held.strip():
+            try:
+                json.loads(held)
+            except ValueError:
+                return       # the cut line: the events before it are the trace
+        yield held
+
+
+def render_stream(stream: IO[Any], source: str,
+                  make_outputs: Callable[[Header], list[Output]],
+                  progress: Progress = no_progress, *,
+                  allow_partial: bool = False) -> End | None:
+    """Replay ``stream`` once, feeding every output; then finish each (videos are drawn
+    then, frame by frame, reported as "frames, N of M"); return the trace's ``end``.
+    With ``allow_partial`` the trace may stop anywhere, even in the middle of a line
+    (that line is left out).
+
+    ``make_outputs(header)`` builds the outputs once the header is known.  A bad trace
+    raises ``TraceError`` (from the replay) part-way; the caller's atomic files then
+    vanish."""
+    outputs: list[Output] = []
+    end: End | None = None
+    lines: Any = _CutLinesDropped(stream) if allow_partial else stream
+    for _rep, item in replay(lines, source, allow_partial=allow_partial):
+        if isinstance(item.event, Header):
+            try:
+                outputs = make_outputs(item.event)
+            except TraceError as exc:
+                raise exc.located(line=item.line, source=source) from None
+            continue
+        if isinstance(item.event, End):
+            end = item.event
+            continue
+        for out in outputs:
+            out.feed(item, _rep)
+    movies = [out for out in outputs if isinstance(out, Movie)]
+    for movie in movies:
+        movie.plan(end)
+    total = sum(movie.total_frames for movie in movies)
+    done = 0
+    for out in outputs:
+        if isinstance(out, Movie):
+            offset = done
+
+            def report(label: str, n: int, _total: int | None, offset: int = offset) -> None:
+                progress(label, offset + n, total)
+
+            out.finish(end, report)
+            done += out.total_frames
+        else:
+            out.finish(end)
+    return end
+
+
+__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette",
+           "render_stream"]

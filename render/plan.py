@@ -1,0 +1,288 @@
+"""The plan of a video: options resolved for a trace, and its beats placed in time.
+
+``resolve_options`` applies a trace header's render hints and the family's pacing
+(``registry``) to the options the user gave.  ``plan(beats, ...)`` lays the beats out as
+phases (``timeline.schedule``: title card, crossfade, start hold, each beat, pauses, the
+payoff, the hold, crossfade, end card; ``timeline.fit`` for ``--duration``) on one frame
+rate's grid, and says what the counter shows in each phase: everything the panel, the
+counter line and the subtitles need, and nothing about pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from puzzlereel.registry import KINDS
+from puzzlereel.trace import End, Header
+
+from .cards import counter_text
+from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
+from .scene import Beat
+from .timeline import (
+    END,
+    FADE_IN,
+    FADE_OUT,
+    HOLD,
+    MOVE,
+    PAUSE,
+    PAYOFF,
+    START,
+    TITLE,
+    Pacing,
+    Phase,
+    fit,
+    frames_of,
+    schedule,
+    spans,
+)
+
+PAYOFF_SECONDS = 1.2     # the payoff after the last move of a solved trace
+NO_MOVES_START = 3.0     # a trace without moves: its start shows at least this long,
+NO_MOVES_END = 4.0       # and its end card (seconds)
+RECENT = 5               # moves the panel lists
+SCALED_WITH_SPEED = ("pause", "hold_start", "hold_end")
+
+
+def family_pacing(header: Header) -> Mapping[str, float]:
+    """The family's default timing (its registry row), for the options nobody set."""
+    kind = KINDS.get(header.puzzle)
+    if kind is None:
+        return {}
+    cls = kind.load("scene") if kind.scene else None
+    pacing = getattr(cls, "PACING", None)
+    return pacing if isinstance(pacing, Mapping) else {}
+
+
+def resolve_options(header: Header, options: RenderOptions,
+                    explicit: Iterable[str] = ()) -> RenderOptions:
+    """``options`` with the header's ``render`` hints applied where not set explicitly,
+    then the family's pacing where neither set it; a ``speed`` set by either scales the
+    pauses and holds left to the defaults."""
+    skip = {FIELD_OF.get(key, key) for key in explicit}
+    hinted: set[str] = set()
+    for key, value in header_hints(header.render).items():
+        if FIELD_OF.get(key, key) in skip:
+            continue
+        try:
+            options = with_values(options, {key: value})
+            hinted.add(FIELD_OF.get(key, key))
+        except ValueError:
+            pass   # hints are never required: ignore ones we cannot use
+    chosen = skip | hinted
+    pacing = dict(family_pacing(header))
+    base_speed = float(pacing.get("speed", RenderOptions.speed))
+    changes: dict[str, Any] = {k: v for k, v in pacing.items() if k not in chosen}
+    if "speed" in chosen:
+        factor = options.speed / base_speed
+        for key in SCALED_WITH_SPEED:
+            if key not in chosen:
+                base = float(changes.get(key, getattr(RenderOptions, key)))
+                changes[key] = min(base * factor, RANGES[key].high)
+    return replace(options, **changes) if changes else options
+
+
+def total_moves(header: Header) -> int | None:
+    """The optional header field ``moves`` (the solution length), if present and sane."""
+    value = header.fields.get("moves")
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+@dataclass(frozen=True)
+class Counter:
+    """What the counter shows in a phase: the number and word, whether it is the final
+    hold of a solved trace, and the entry of the move list marked (None: none)."""
+
+    move: int
+    word: str
+    final: bool
+    entry: int | None
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One subtitle: from ``start`` to ``end`` seconds, ``text``."""
+
+    start: float
+    end: float
+    text: str
+
+
+@dataclass
+class Plan:
+    """The beats of a trace placed on one frame rate's grid (see the module docstring).
+
+    ``phases`` with their frame ``counts`` and time ``spans``; ``shown[i]`` the counter
+    (number, word) while beat i plays; ``notes`` every counted beat's (number, note),
+    in order; ``totals`` the last number of each counter word (the header's ``moves``
+    for the scene's word); ``moves`` the last number shown; ``payoff`` the payoff beat
+    if it plays."""
+
+    fps: int
+    beats: list[Beat]
+    phases: list[Phase]
+    counts: list[int]
+    spans: list[tuple[float, float]]
+    shown: list[tuple[int, str]]
+    notes: list[tuple[int, str]]
+    note_at: dict[int, int]
+    totals: dict[str, int]
+    moves: int
+    word: str
+    final_word: str
+    payoff: Beat | None
+    end: End | None
+
+    @property
+    def total_frames(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def seconds(self) -> float:
+        return self.total_frames / self.fps
+
+    def solved(self) -> bool:
+        return self.end is not None and self.end.status == "solved" and self.moves > 0
+
+    def counter(self, k: int) -> Counter:
+        """What the counter shows in phase ``k``."""
+        phase = self.phases[k]
+        if phase.kind in (TITLE, START, FADE_IN):
+            return Counter(0, self.word, False, None)
+        if phase.kind in (MOVE, PAUSE) and phase.step is not None:
+            move, word = self.shown[phase.step]
+            entry = self.note_at.get(phase.step)
+            if entry is None:
+                entry = self._entry_before(phase.step, move)
+            return Counter(move, word, False, entry)
+        last = len(self.notes) - 1 if self.notes and self.moves > 0 else None
+        return Counter(self.moves, self.final_word, phase.kind in (HOLD, FADE_OUT, END), last)
+
+    def _entry_before(self, at: int, move: int) -> int | None:
+        if move <= 0 or not self.notes:
+            return None
+        before = [pos for k, pos in self.note_at.items() if k <= at]
+        return max(before) if before else None
+
+    def counter_line(self, c: Counter, end_text: str) -> str:
+        """The counter's words: "Move 12 / 81", "Start", or ``end_text`` at the final hold
+        of a solved trace."""
+        if c.final and self.solved():
+            return end_text
+        return counter_text(c.word, c.move, self.totals.get(c.word))
+
+    def recent(self, entry: int | None) -> list[tuple[str, str, bool]]:
+        """The panel's list: the last few counted beats up to ``entry`` (number, note,
+        marked), the current one last; a number repeated by beats of one move is
+        written once."""
+        if not self.notes or entry is None:
+            return []
+        out: list[tuple[str, str, bool]] = []
+        last_number = None
+        for i in range(max(0, entry - (RECENT - 1)), entry + 1):
+            number, text = self.notes[i]
+            out.append(("" if number == last_number else str(number), text, i == entry))
+            last_number = number
+        return out
+
+    def first(self, kind: str) -> int | None:
+        """The first frame of the first phase of ``kind`` that has frames."""
+        n = 0
+        for phase, count in zip(self.phases, self.counts, strict=True):
+            if phase.kind == kind and count > 0:
+                return n
+            n += count
+        return None
+
+    def after_move(self, move: int) -> int | None:
+        """The frame that shows the position just after move ``move`` (its beat's last
+        frame), or None when the counter never shows it."""
+        n, found = 0, None
+        for phase, count in zip(self.phases, self.counts, strict=True):
+            n += count
+            if phase.kind == MOVE and phase.step is not None \
+                    and self.shown[phase.step][0] == move and self.beats[phase.step].move:
+                found = n - 1
+        return found
+
+    def cues(self) -> list[Cue]:
+        """One subtitle per counted beat: its number and notation, from its first frame
+        to the next one's; the last ends with the payoff or the hold."""
+        out: list[Cue] = []
+        total = self.seconds
+        for k, phase in enumerate(self.phases):
+            if phase.kind != MOVE or phase.step is None or not self.beats[phase.step].move:
+                continue
+            move, word = self.shown[phase.step]
+            text = counter_text(word, move, self.totals.get(word))
+            note = self.beats[phase.step].note
+            text = f"{text}: {note}" if note else text
+            start = self.spans[k][0]
+            if out and out[-1].text == text:
+                continue
+            if out:
+                out[-1] = replace(out[-1], end=start)
+            out.append(Cue(start, total, text))
+        for k, phase in enumerate(self.phases):
+            if phase.kind in (HOLD, PAYOFF) and out:
+                out[-1] = replace(out[-1], end=min(out[-1].end, self.spans[k][1]))
+                break
+        return [c for c in out if c.end > c.start]
+
+
+def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
+         end: End | None, scene_word: str, payoff: Beat | None) -> Plan:
+    """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
+    ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
+    after the last beat of a solved trace."""
+    o = options
+    beats = list(beats)
+    words = [b.word or scene_word for b in beats]
+    moved = [b.move for b in beats if b.move]
+    moves = moved[-1] if moved else 0
+    if not (end is not None and end.status == "solved" and beats):
+        payoff = None
+    totals: dict[str, int] = {}
+    for b, w in zip(beats, words, strict=True):
+        if b.move:
+            totals[w] = max(totals.get(w, 0), b.move)
+    header_total = total_moves(header)
+    if header_total is not None:
+        totals[scene_word] = header_total
+    shown: list[tuple[int, str]] = []
+    current, word = 0, scene_word
+    for b, w in zip(beats, words, strict=True):
+        if b.move is not None:
+            current, word = b.move, w
+        shown.append((current, word))
+    notes: list[tuple[int, str]] = []
+    note_at: dict[int, int] = {}
+    for k, (b, (m, _w)) in enumerate(zip(beats, shown, strict=True)):
+        if b.move and b.note:
+            note_at[k] = len(notes)
+            notes.append((m, b.note))
+    # a trace without moves (no solution, a search that stopped) shows its start and
+    # its end card longer: there is nothing else to watch
+    still = not any(b.move for b in beats)
+    base_speed = float(family_pacing(header).get("speed", RenderOptions.speed))
+    pacing = Pacing(
+        speed=o.speed, pause=o.pause, hold_end=o.hold_end,
+        hold_start=max(o.hold_start, NO_MOVES_START) if still else o.hold_start,
+        title=o.title_seconds if o.title else 0.0,
+        end_card=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
+        else o.end_seconds,
+        payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
+        if payoff is not None else 0.0)
+    phases = schedule([b.units for b in beats], [b.pause for b in beats], pacing)
+    if o.duration is not None:
+        phases = fit(phases, o.duration)
+    counts = frames_of(phases, fps)
+    return Plan(fps, beats, phases, counts, spans(counts, fps), shown, notes, note_at, totals,
+                moves, scene_word, words[-1] if words else scene_word, payoff, end)
+
+
+__all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "RECENT", "Counter", "Cue",
+           "Plan", "family_pacing", "plan", "resolve_options", "total_moves"]

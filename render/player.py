@@ -1,0 +1,145 @@
+"""The interactive player: one self-contained HTML page that plays a film's board.
+
+The board is the film's own elements as SVG (the same shapes as the animated SVG), and
+the film's tracks are embedded as data: every motion of every element, with its easing.
+The page's script (``templates/player.js``) samples them at any time exactly as the
+raster backend does (the same easing polynomials, the same interpolation between stops),
+so the player honours ``--easing`` and ``--speed`` and does no puzzle logic: it can play
+any valid trace.  Controls: play/pause, step back and forward (a step plays the next
+move), a scrubber in time, a speed menu, the keyboard (space, ←, →), the move list with
+the current move marked (click a move to go there), the goal sentence and the counter
+in the puzzle's unit.  No network, no external file: it works from ``file://``.
+
+The page is a Jinja2 template (``templates/player.html``) with autoescaping; the data
+is JSON made safe inside a ``<script>`` element (``script_json``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+
+from . import cards
+from .director import Director
+from .film import Element, Film
+from .markup import Defs, hexcolour, markup, num
+from .timeline import HOLD, START
+
+SPEEDS = ("0.25", "0.5", "1", "2", "4")
+
+
+@cache
+def environment() -> Environment:
+    return Environment(loader=PackageLoader("puzzlereel.render", "templates"),
+                       autoescape=select_autoescape(["html"]), keep_trailing_newline=True)
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that cannot end or comment out the ``<script>`` holding it:
+    ``<``, ``>`` and ``&`` and the line separators U+2028 and U+2029 as escapes."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
+        text = text.replace(ch, esc)
+    return text
+
+
+def _value(v: Any) -> Any:
+    return [round(v[0], 2), round(v[1], 2)] if isinstance(v, tuple) else round(float(v), 4)
+
+
+def element_data(i: int, e: Element) -> dict[str, Any]:
+    tracks = {prop: [[round(m.t0, 4), round(m.t1, 4), m.easing,
+                      [[round(p, 5), _value(v)] for p, v in m.stops]] for m in track.motions]
+              for prop, track in e.tracks.items() if track.motions}
+    return {"id": f"e{i}", "x": round(e.x, 2), "y": round(e.y, 2), "o": e.opacity,
+            "s": e.scale, "k": e.shape, "variants": [0] * len(e.variants), "tracks": tracks}
+
+
+def film_data(film: Film, director: Director) -> dict[str, Any]:
+    """What the page plays: the board's elements and their tracks, the time from the
+    start position to the end of the hold, the counter's words over time, and each
+    counted move's end, counter and notation."""
+    plan = director.plan
+    assert plan is not None
+    start = end = 0.0
+    for k, phase in enumerate(plan.phases):
+        if phase.kind == START:
+            start = plan.spans[k][0]
+        if phase.kind == HOLD:
+            end = plan.spans[k][1]
+    end = max(end, start)
+    board = [(i, e) for i, e in enumerate(film.elements) if e.role == "board"]
+    counters: list[list[Any]] = []
+    beats: list[list[Any]] = []
+    for k in range(len(plan.phases)):
+        text = plan.counter_line(plan.counter(k), director.scene.end_text(plan.moves))
+        if not counters or counters[-1][1] != text:
+            counters.append([round(plan.spans[k][0], 4), text])
+        phase = plan.phases[k]
+        if phase.kind == "move" and phase.step is not None and plan.beats[phase.step].move:
+            beat = plan.beats[phase.step]
+            beats.append([round(plan.spans[k][1], 4), text, beat.note])
+    return {"start": round(start, 4), "end": round(end, 4),
+            "elements": [element_data(i, e) for i, e in board],
+            "counter": counters, "beats": beats}
+
+
+def stage_svg(film: Film, director: Director) -> str:
+    """The board's elements as an SVG, each variant a group the script shows or hides."""
+    box = director.stage.box
+    defs = Defs()
+    body = []
+    for i, e in enumerate(film.elements):
+        if e.role != "board":
+            continue
+        state = e.state(0.0)
+        variants = "".join(
+            f'<g id="e{i}v{k}" visibility="{"visible" if k == state.shape else "hidden"}">'
+            f"{markup(v, defs)}</g>" for k, v in enumerate(e.variants))
+        transform = f"translate({num(state.x)} {num(state.y)})" + (
+            f" scale({num(state.scale, 4)})" if state.scale != 1.0 else "")
+        clip = f' clip-path="url(#{defs.clip(e.clip)})"' if e.clip is not None else ""
+        body.append(f'<g{clip}><g id="e{i}" transform="{transform}" '
+                    f'opacity="{num(state.opacity, 3)}">{variants}</g></g>')
+    x0, y0, x1, y1 = box
+    title = cards.human_title(director.header)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(x0)} {num(y0)} '
+            f'{num(x1 - x0)} {num(y1 - y0)}" role="img" aria-label="{_attr(title)}">')
+    background = (f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" '
+                  f'height="{num(y1 - y0)}" fill="{hexcolour(film.background)}"/>')
+    return head + defs.markup() + background + "".join(body) + "</svg>"
+
+
+def _attr(text: str) -> str:
+    from .markup import xml_text
+
+    return xml_text(text)
+
+
+def html_text(film: Film, director: Director) -> str:
+    """The whole player page of a film."""
+    t, h = director.theme, director.header
+    data = film_data(film, director)
+    plan = director.plan
+    assert plan is not None
+    script = resources.files("puzzlereel.render").joinpath("templates/player.js").read_text(
+        encoding="utf-8")
+    return environment().get_template("player.html").render(
+        title=cards.human_title(h), goal=director.goal_sentence(),
+        facts=cards.facts_line(h, plan.totals.get(plan.word)),
+        colours={"bg": hexcolour(t.background), "fg": hexcolour(t.text),
+                 "muted": hexcolour(t.muted), "accent": hexcolour(t.accent),
+                 "row": hexcolour(t.row)},
+        stage=Markup(stage_svg(film, director)), unit=director.scene.kind.unit,
+        notes=[note or str(n) for n, (_end, _text, note) in enumerate(data["beats"], 1)],
+        speeds=SPEEDS, scrub_max=int(round((data["end"] - data["start"]) * 1000)),
+        film_json=Markup(script_json(data)), script=Markup(script))
+
+
+__all__ = ["film_data", "html_text", "script_json"]

@@ -1,0 +1,165 @@
+(function () {
+  "use strict";
+  // The film's board, sampled in time as the renderer samples it (render/film.py).
+  var D = JSON.parse(document.getElementById("film").textContent);
+  var EASE = {
+    "linear": function (t) { return t; },
+    "ease-in-out": function (t) {
+      if (t < 0.5) { return 4 * t * t * t; }
+      var u = 2 * t - 2; return 0.5 * u * u * u + 1;
+    },
+    "ease-in": function (t) { return t * t * t; },
+    "ease-out": function (t) { var u = 1 - t; return 1 - u * u * u; }
+  };
+  function mix(a, b, f) {
+    if (typeof a === "number") { return a + (b - a) * f; }
+    return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
+  }
+  // a motion: [t0, t1, easing, [[progress, value], ...]]
+  function motionValue(m, t, stepped) {
+    var stops = m[3];
+    if (t >= m[1] || m[1] <= m[0]) { return stops[stops.length - 1][1]; }
+    var u = Math.min(Math.max((t - m[0]) / (m[1] - m[0]), 0), 1);
+    var p = EASE[m[2]](u);
+    var i;
+    if (stepped) {
+      var out = stops[0][1];
+      for (i = 0; i < stops.length; i++) { if (stops[i][0] <= p) { out = stops[i][1]; } }
+      return out;
+    }
+    if (p <= stops[0][0]) { return stops[0][1]; }
+    for (i = 0; i + 1 < stops.length; i++) {
+      var a = stops[i], b = stops[i + 1];
+      if (p <= b[0]) { return mix(a[1], b[1], b[0] <= a[0] ? 0 : (p - a[0]) / (b[0] - a[0])); }
+    }
+    return stops[stops.length - 1][1];
+  }
+  function trackValue(track, t, start, stepped) {
+    var value = start;
+    for (var i = 0; i < track.length && track[i][0] < t; i++) {
+      value = motionValue(track[i], t, stepped);
+    }
+    return value;
+  }
+  var items = D.elements.map(function (e) {
+    return {data: e, el: document.getElementById(e.id), shown: null,
+            variants: e.variants.map(function (_, k) {
+              return document.getElementById(e.id + "v" + k);
+            })};
+  });
+  function draw(t) {
+    items.forEach(function (it) {
+      var e = it.data, tr = e.tracks;
+      var pos = tr.pos ? trackValue(tr.pos, t, [e.x, e.y], false) : [e.x, e.y];
+      var o = tr.opacity ? trackValue(tr.opacity, t, e.o, false) : e.o;
+      var s = tr.scale ? trackValue(tr.scale, t, e.s, false) : e.s;
+      var k = tr.shape ? trackValue(tr.shape, t, e.k, true) : e.k;
+      var key = pos[0] + "," + pos[1] + "," + o + "," + s + "," + k;
+      if (it.shown === key || !it.el) { return; }
+      it.shown = key;
+      it.el.setAttribute("transform", "translate(" + pos[0] + " " + pos[1] + ")" +
+                         (s !== 1 ? " scale(" + s + ")" : ""));
+      it.el.setAttribute("opacity", String(o));
+      it.variants.forEach(function (v, j) {
+        if (v) { v.setAttribute("visibility", j === k ? "visible" : "hidden"); }
+      });
+    });
+  }
+  var beats = D.beats, last = beats.length;
+  var now = D.start, at = 0, playing = false, target = null, speed = 1, before = null;
+  var counter = document.getElementById("counter"), scrub = document.getElementById("scrub");
+  var play = document.getElementById("play"), list = document.getElementById("moves");
+  var rows = list.querySelectorAll("li");
+  function beatAt(t) {               // how many beats have ended by t
+    var n = 0;
+    while (n < last && beats[n][0] <= t + 1e-6) { n++; }
+    return n;
+  }
+  function counterAt(t) {
+    var text = D.counter.length ? D.counter[0][1] : "";
+    for (var i = 0; i < D.counter.length && D.counter[i][0] < t; i++) { text = D.counter[i][1]; }
+    return text;
+  }
+  function show(t) {
+    now = Math.min(Math.max(t, D.start), D.end);
+    draw(now);
+    var n = beatAt(now);
+    counter.textContent = counterAt(now);
+    scrub.value = String(Math.round((now - D.start) * 1000));
+    if (n !== at) {
+      rows.forEach(function (li, i) {
+        var current = i + 1 === n;
+        li.classList.toggle("now", current);
+        if (current) { li.setAttribute("aria-current", "step"); }
+        else { li.removeAttribute("aria-current"); }
+      });
+      if (n > 0 && rows[n - 1] && rows[n - 1].scrollIntoView) {
+        rows[n - 1].scrollIntoView({block: "nearest"});
+      }
+      at = n;
+    }
+    document.body.dataset.at = String(at);
+  }
+  function endOf(i) { return i <= 0 ? D.start : beats[Math.min(i, last) - 1][0]; }
+  function frame(stamp) {
+    if (!playing) { return; }
+    if (before !== null) {
+      var t = now + (stamp - before) / 1000 * speed;
+      var stop = target === null ? D.end : target;
+      if (t >= stop) { show(stop); halt(); return; }
+      show(t);
+    }
+    before = stamp;
+    requestAnimationFrame(frame);
+  }
+  function run(to) {
+    target = to; before = null;
+    if (!playing) { playing = true; requestAnimationFrame(frame); }
+  }
+  function halt() {
+    playing = false; target = null; before = null;
+    play.textContent = "Play"; play.setAttribute("aria-pressed", "false");
+  }
+  function start() {
+    if (now >= D.end) { show(D.start); }
+    play.textContent = "Pause"; play.setAttribute("aria-pressed", "true");
+    run(null);
+  }
+  function toggle() { if (playing && target === null) { halt(); } else { start(); } }
+  function go(i) { halt(); show(endOf(Math.min(Math.max(i, 0), last))); }
+  function step(d) {
+    var i = Math.min(Math.max(at + d, 0), last);
+    halt();
+    if (d > 0 && i > at) {             // the next move plays, at the chosen speed
+      show(endOf(at));
+      play.textContent = "Play";
+      run(endOf(i));
+      return;
+    }
+    show(endOf(i));
+  }
+  play.addEventListener("click", toggle);
+  document.getElementById("prev").addEventListener("click", function () { step(-1); });
+  document.getElementById("next").addEventListener("click", function () { step(1); });
+  scrub.addEventListener("input", function () {
+    halt(); show(D.start + Number(scrub.value) / 1000);
+  });
+  document.getElementById("speed").addEventListener("change", function (e) {
+    speed = Number(e.target.value) || 1;
+  });
+  list.addEventListener("click", function (e) {
+    var li = e.target.closest("li");
+    if (li) { go(Number(li.dataset.i)); }
+  });
+  document.addEventListener("keydown", function (e) {
+    var tag = (e.target && e.target.tagName) || "";
+    if (e.key === " " && tag !== "BUTTON" && tag !== "SELECT") { e.preventDefault(); toggle(); }
+    else if (e.key === "ArrowRight" && tag !== "INPUT") { e.preventDefault(); step(1); }
+    else if (e.key === "ArrowLeft" && tag !== "INPUT") { e.preventDefault(); step(-1); }
+  });
+  show(D.start);
+  window.puzzlereelPlayer = {
+    go: go, last: last, at: function () { return at; }, play: start, pause: halt,
+    seek: function (t) { halt(); show(t); }, time: function () { return now; }
+  };
+})();
