@@ -209,9 +209,12 @@ class SlidingBlockScene(SceneBase):
         return Polygon((pts,), self.theme.accent)
 
     def _dims(self, cells: Sequence[Cell]) -> tuple[int, int, float, float]:
+        """A piece's size in cells, its inset from its cells' edges and its border's
+        width, in whole pixels (so that edges fall on pixel edges)."""
         w = max(x for x, _ in cells) + 1
         h = max(y for _, y in cells) + 1
-        return w, h, max(1.0, self.cell * 0.05), max(1.0, self.cell * 0.05)
+        px = max(1, round(self.cell * 0.05))
+        return w, h, px, px
 
     def _piece(self, cells: Sequence[Cell], label: str | None, fill: RGB) -> Shape:
         c = self.cell

@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from puzzlereel.render.cards import ending
-from puzzlereel.render.core import Movie, NoFrames, render_stream, resolve_options
+from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.theme import THEMES, contrast
+from puzzlereel.render.timeline import MOVE, frame_time
 from puzzlereel.trace import End, Header
 from tests.fixtures import DATA
+from tests.render.films import directed, frame
 
 
 @pytest.mark.parametrize("name", list(THEMES))
@@ -44,39 +46,16 @@ def test_endings_say_what_happened() -> None:
     assert cut.headline == "Trace ends here (incomplete)"
 
 
-def _movie(text: str, **values: object) -> Movie:
-    movies: list[Movie] = []
-
-    def outputs(header: Header) -> list[Movie]:
-        opts = resolve_options(header, RenderOptions(**{"cell": 8, **values}))  # type: ignore[arg-type]
-        movies.append(Movie(header, opts, 30, lambda *_: NoFrames()))
-        return movies
-
-    render_stream(io.StringIO(text), "t", outputs)   # type: ignore[arg-type]
-    return movies[0]
+def _film(text: str, fps: int = 30, **values: object) -> Director:
+    options = RenderOptions(**{"cell": 8, **values})            # type: ignore[arg-type]
+    return directed(text, options, layout="compact", fps=fps, explicit=frozenset(values))
 
 
 @pytest.mark.parametrize("seconds", [7.0, 20.0, 95.5])
 def test_duration_fits_within_one_frame(seconds: float) -> None:
-    movie = _movie((DATA / "hakoiri-5.jsonl").read_text(), duration=seconds)
-    assert abs(movie.total_frames / 30 - seconds) <= 1 / 30
-
-
-def test_a_straight_slide_has_one_velocity_peak() -> None:
-    """Piece I slides two cells in one eased motion: its speed rises once and falls
-    once (no stop at the cell boundary)."""
-    movie = _movie((DATA / "hakoiri-5.jsonl").read_text())
-    movie.planned(None)
-    step = movie.steps[0]
-    assert step.segments == 2
-    from puzzlereel.render.timeline import eased
-
-    xs = [eased(i / 20, movie.ease) * 2 for i in range(21)]
-    v = [b - a for a, b in zip(xs, xs[1:])]
-    peak = v.index(max(v))
-    assert all(a <= b + 1e-9 for a, b in zip(v[:peak], v[1:peak + 1]))
-    assert all(a >= b - 1e-9 for a, b in zip(v[peak:], v[peak + 1:]))
-    assert min(v[5:15]) > 0.05            # never stops in the middle
+    d = _film((DATA / "hakoiri-5.jsonl").read_text(), duration=seconds)
+    assert d.plan is not None
+    assert abs(d.plan.total_frames / 30 - seconds) <= 1 / 30
 
 
 SLIDE3 = "\n".join(json.dumps(x) for x in [
@@ -92,25 +71,24 @@ def test_a_three_cell_slide_measured_on_the_frames_has_one_velocity_peak() -> No
     """A 3-cell straight slide, its piece found on every rendered frame of the move:
     the speed rises to one peak and falls (no stop at a cell boundary), and the piece
     ends exactly three cells on."""
-    from puzzlereel.render.timeline import MOVE
-
-    movie = _movie(SLIDE3, cell=40, fps=30)
-    movie.planned(End("limit", None, {}))
-    k = next(i for i, p in enumerate(movie.plan) if p.kind == MOVE)
-    first = sum(movie.counts[:k])
-    fill = np.array(movie.scene.fills[0], np.int16)          # type: ignore[attr-defined]
+    d = _film(SLIDE3, cell=40, fps=30)
+    plan = d.plan
+    assert plan is not None
+    k = next(i for i, p in enumerate(plan.phases) if p.kind == MOVE)
+    first = sum(plan.counts[:k])
+    fill = np.array(d.scene.fills[0], np.int16)          # type: ignore[attr-defined]
 
     def centre_x(index: int) -> float:
         import cv2
 
-        img = movie.frame_at(index).astype(np.int16)
+        img = frame(d.film, frame_time(index, 30)).astype(np.int16)
         near = (np.abs(img - fill).max(axis=2) <= 6).astype(np.uint8)
         # the goal's dashed outline shares the piece's colour: keep solid areas only
         ys, xs = np.nonzero(cv2.erode(near, np.ones((7, 7), np.uint8)))
         assert len(xs) > 200, index
         return float(xs.mean())
 
-    xs = [centre_x(i) for i in range(first - 1, first + movie.counts[k])]
+    xs = [centre_x(i) for i in range(first - 1, first + plan.counts[k])]
     assert abs((xs[-1] - xs[0]) - 3 * 40) <= 1.0
     v = [b - a for a, b in zip(xs, xs[1:])]
     # never back, and on every frame but the eased ends' first and last sub-pixel ones
@@ -136,29 +114,20 @@ STORY_SIZE = (384, 216)
 def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
     """Each family's title card, a frame half-way through its first move and its end
     card, in the 16:9 layout (board and side panel), against their golden images."""
-    from puzzlereel.render.timeline import MOVE
     from tests.fixtures import Tolerance
-
-    movies: list[Movie] = []
-
-    def make(header: Header) -> list[Movie]:
-        opts = resolve_options(header, RenderOptions(size=STORY_SIZE))
-        movies.append(Movie(header, opts, 30, lambda *a: NoFrames()))
-        return movies
-
     from tests.render.examples import STORED
 
     text = (STORED / f"{name}.jsonl").read_text()
-    end = render_stream(io.StringIO(text), name, make)
-    movie = movies[0]
-    movie.planned(end)
-    first_move = next(k for k, p in enumerate(movie.plan) if p.kind == MOVE)
-    mid = sum(movie.counts[:first_move]) + (movie.counts[first_move] - 1) // 2
-    frames = {"title": 0, "mid": mid, "end": movie.total_frames - 1}
+    d = directed(text, RenderOptions(size=STORY_SIZE), layout="panel")
+    plan = d.plan
+    assert plan is not None
+    first_move = next(k for k, p in enumerate(plan.phases) if p.kind == MOVE)
+    mid = sum(plan.counts[:first_move]) + (plan.counts[first_move] - 1) // 2
+    frames = {"title": 0, "mid": mid, "end": plan.total_frames - 1}
     tolerance = Tolerance(mean=1.5, off=48, by_value=True)
     seen = {}
     for what, index in frames.items():
-        img = movie.frame_at(index).copy()
+        img = frame(d.film, frame_time(index, plan.fps))
         assert img.shape == (STORY_SIZE[1], STORY_SIZE[0], 3)
         golden.check(f"story-{name}-{what}", img, tolerance)
         seen[what] = img
@@ -170,24 +139,38 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
 def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
     ends on the "Trace ends here (incomplete)" card; without it the cut is an error."""
+    import io
+
+    from puzzlereel.render.outputs import render_stream
+    from puzzlereel.render.plan import resolve_options
     from puzzlereel.trace import TraceError
 
     text = (DATA / "hakoiri-5.jsonl").read_text()
     lines = text.splitlines(keepends=True)
     cut = "".join(lines[:4]) + lines[4][:17]     # two moves, a note, half a move
-    movies: list[Movie] = []
+    made: list[Director] = []
 
-    def make(header: Header) -> list[Movie]:
-        movies.append(Movie(header, resolve_options(header, RenderOptions(cell=8)), 10,
-                            lambda *_: NoFrames()))
-        return movies
+    class Feed:
+        def feed(self, item: object, rep: object) -> None:
+            made[0].feed(item, rep)                              # type: ignore[arg-type]
+
+        def finish(self, end: object, progress: object = None) -> None:
+            pass
+
+    def make(header: Header) -> list[Feed]:
+        made.append(Director(header, resolve_options(header, RenderOptions(cell=8)), 10,
+                             layout="compact"))
+        return [Feed()]
 
     end = render_stream(io.BytesIO(cut.encode()), "cut", make, allow_partial=True)
-    movie = movies[0]
-    movie.planned(end)
-    assert end is None and movie.moves == 2
-    assert movie.ending().headline == "Trace ends here (incomplete)"
-    last = movie.frame_at(movie.total_frames - 1).copy()
-    assert np.array_equal(last, movie._card("end"))
+    d = made[0]
+    film = d.finish(end)
+    assert end is None and d.plan is not None and d.plan.moves == 2
+    assert d.ending().headline == "Trace ends here (incomplete)"
+    last = frame(film, film.duration)
+    card = film.names["card.end"]
+    assert card.state(film.duration).opacity == 1.0
+    assert np.array_equal(last, frame(film, film.duration - 0.1))
+    made.clear()
     with pytest.raises(TraceError):
         render_stream(io.BytesIO(cut.encode()), "cut", make)
