@@ -2,13 +2,11 @@
 
 ``puzzlereel preview`` picks one moment of the video — the title card, the position
 after move N, the frame shown at a time, or the last frame — and writes that frame as a
-PNG.  It drives the renderer's own ``Movie`` (the same scene, timeline, options and
-header hints as ``render``) with a sink that keeps the one frame asked for instead of
-encoding, and stops as soon as it has it; so the picture is the very frame the MP4
-encoder would receive at that time.  A scene's picture depends only on (cell size,
-step, progress), so the frames before the one asked for are timed but not painted:
-the scene's last ``draw`` is only carried out when its frame is kept.  From a config it
-solves first (into a temporary trace, or the file ``--trace`` names).
+PNG.  It plans the renderer's own film of the trace (the same scene, timeline, options
+and header hints as ``render``; ``render.still``) and draws that one frame alone, which
+is the very frame the encoder would receive: a frame is a pure function of time, so no
+other frame is drawn.  From a config it solves first (into a temporary trace, or the
+file ``--trace`` names).
 """
 
 from __future__ import annotations
@@ -28,11 +26,9 @@ from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
-from puzzlereel.render.api import frame_rate
-from puzzlereel.render.core import AnyScene, Movie, NoFrames, Sink, render_stream, resolve_options
+from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.theme import Theme
-from puzzlereel.trace import End, Header
+from puzzlereel.render.plan import Plan
 
 
 @dataclass(frozen=True)
@@ -92,54 +88,25 @@ class Frame:
         return self.index / self.fps
 
 
-class _Found(Exception):
-    """The frame asked for has been drawn: stop replaying."""
-
-    def __init__(self, pixels: np.ndarray, index: int) -> None:
-        super().__init__()
-        self.pixels = pixels
-        self.index = index
-
-
-def _nothing() -> None:
-    pass
-
-
-class _Preview(Movie):
-    """The renderer's ``Movie`` that, once the trace has ended, draws the one frame asked
-    for (a frame is a pure function of its phase and progress) instead of all."""
-
-    def __init__(self, header: Header, options: RenderOptions, when: Moment,
-                 gif: bool = False) -> None:
-        def factory(w: int, h: int, scene: AnyScene, theme: Theme) -> Sink:
-            return NoFrames()
-
-        fps = frame_rate("gif" if gif else "mp4", options)
-        super().__init__(header, options, fps, factory, compact=gif)
-        self.when = when
-
-    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        self.planned(end)
-        when = self.when
-        index: int | None
-        if when.kind == "title":
-            index = self.index_of("title")
-        elif when.kind == "time":
-            index = int(math.floor(when.value * self.fps + 1e-9))
-        elif when.kind == "move":
-            move = int(when.value)
-            index = (self.index_of("start") if move == 0 else self.index_after_move(move))
-            if index is None:
-                raise UsageError(f"--move {move}: the trace's counter stops at {self.moves}")
-        elif when.kind == "phase":
-            index = self.index_of(when.name)
-            if index is None:
-                raise UsageError(f"--{when.name}: this video has no {when.name} phase")
-        else:
-            index = self.total_frames - 1
-        index = min(max(0, index if index is not None else 0), max(0, self.total_frames - 1))
-        raise _Found(self.frame_at(index).copy(), index)
-
+def frame_index(plan: Plan, when: Moment) -> int:
+    """The frame of ``plan`` that ``when`` names (a usage error when there is none)."""
+    index: int | None
+    if when.kind == "title":
+        index = plan.first("title")
+    elif when.kind == "time":
+        index = int(math.floor(when.value * plan.fps + 1e-9))
+    elif when.kind == "move":
+        move = int(when.value)
+        index = plan.first("start") if move == 0 else plan.after_move(move)
+        if index is None:
+            raise UsageError(f"--move {move}: the trace's counter stops at {plan.moves}")
+    elif when.kind == "phase":
+        index = plan.first(when.name)
+        if index is None:
+            raise UsageError(f"--{when.name}: this video has no {when.name} phase")
+    else:
+        index = plan.total_frames - 1
+    return min(max(0, index if index is not None else 0), max(0, plan.total_frames - 1))
 
 
 def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,
@@ -147,26 +114,23 @@ def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Momen
                allow_partial: bool = False, gif: bool = False) -> Frame:
     """The frame ``when`` of the trace in ``stream``, as ``render`` draws it: the MP4's
     frame (side panel), or with ``gif`` the GIF's (compact, at the GIF's frame rate)."""
-    used: dict[str, RenderOptions] = {}
 
-    def make(header: Header) -> list[Any]:
-        opts = resolve_options(header, options, explicit)
-        used["options"] = opts
+    def check(opts: RenderOptions) -> None:
         if when.kind == "title" and not (opts.title and opts.title_seconds > 0):
             raise UsageError("--title: this video has no title card (title is off)")
-        return [_Preview(header, opts, when, gif)]
 
-    try:
-        render_stream(stream, source, make, allow_partial=allow_partial)
-    except _Found as found:
-        return Frame(found.pixels, found.index,
-                     frame_rate("gif" if gif else "mp4", used["options"]))
-    raise UsageError(f"{when}: the trace gave no frame", source=source)  # pragma: no cover
+    director = still.direct(stream, source, options, explicit=explicit,
+                            allow_partial=allow_partial, fmt="gif" if gif else "mp4",
+                            check=check)
+    plan = director.plan
+    assert plan is not None
+    index = frame_index(plan, when)
+    return Frame(still.frame_at(director, index), index, plan.fps)
 
 
 def write_frame(frame: Frame, output: str | Path) -> None:
     """The frame as a PNG at ``output`` (atomically)."""
-    from puzzlereel.render.encode import write_png
+    from puzzlereel.render.png import write_png
 
     height, width, _ = frame.pixels.shape
     with atomic_path(output) as tmp:

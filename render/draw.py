@@ -198,8 +198,8 @@ def blend(dst: np.ndarray, src: np.ndarray, a: np.ndarray) -> None:
         r0, c0, r1, c1 = core
         r0, r1 = max(r0 - r, 0), min(r1 - r, h)
         c0, c1 = max(c0 - c, 0), min(c1 - c, w_)
-        if (r1 - r0) * (c1 - c0) * 4 < h * w_:      # little of it: not worth splitting
-            continue
+        if r1 <= r0 or c1 <= c0 or (r1 - r0) * (c1 - c0) * 4 < h * w_:
+            continue                                # little or none of it: blend all
         if opaque:
             dst[r0:r1, c0:c1] = src[r0:r1, c0:c1]
         for rows, cols in ((slice(0, r0), slice(0, w_)), (slice(r1, h), slice(0, w_)),

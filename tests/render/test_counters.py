@@ -5,61 +5,37 @@ then the scene's end caption on the final hold of a solved trace ("Solved in 81 
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
-from puzzlereel.render.core import (
-    Movie,
-    NoFrames,
-    Output,
-    counter_text,
-    render_stream,
-    resolve_options,
-)
+from puzzlereel.render.cards import counter_text
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.trace import End, Header
+from puzzlereel.render.shapes import Text
 from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_options, example_trace
+from tests.render.films import directed
 
 
-class Watched(Movie):
-    """A movie that notes the counter's text on the start hold, while each counted step
-    plays, and on the hold after the last one (what those frames show)."""
-
-    def finish(self, end: End | None, progress: object = None) -> None:
-        self.planned(end)
-        self.shown_text: list[str | None] = ["Start"]
-        last = None
-        for step, (move, word) in zip(self.steps, self.shown, strict=True):
-            if step.move is None:
-                continue
-            text = counter_text(word, move, self.totals.get(word))
-            if text != last:
-                self.shown_text.append(text)
-                last = text
-        solved = end is not None and end.status == "solved" and self.moves
-        self.shown_text.append(self.scene.end_text(self.moves) if solved else last or "Start")
-
-
-def counters(text: str, config: Path | None = None) -> list[str | None]:
-    """The counter texts a render of the trace ``text`` shows, in order (with ``config``'s
-    render options, if given)."""
-    options, explicit = (example_options(config, cell=4) if config is not None
-                         else (RenderOptions(cell=4), frozenset[str]()))
-    movies: list[Watched] = []
-
-    def outputs(header: Header) -> list[Output]:
-        opts = resolve_options(header, options, explicit)
-        movies.append(Watched(header, opts, 5, lambda *_: NoFrames()))
-        return [movies[-1]]
-
-    render_stream(io.StringIO(text), "t", outputs)
-    return movies[0].shown_text
+def counters(text: str, config: Path | None = None) -> list[str]:
+    """The counter texts a render of the trace ``text`` shows, in order, read off the
+    film's counter line at the end of each phase of the video (with ``config``'s render
+    options, if given; at a size where every counter fits its line)."""
+    options, explicit = (example_options(config, cell=48) if config is not None
+                         else (RenderOptions(cell=48), frozenset[str]()))
+    d = directed(text, options, layout="compact", fps=5, explicit=explicit)
+    assert d.plan is not None
+    line = d.film.names["counter"]
+    shown: list[str] = []
+    for _t0, t1 in d.plan.spans:
+        variant = line.variants[line.state(t1).shape]
+        assert isinstance(variant, Text)
+        if not shown or shown[-1] != variant.text:
+            shown.append(variant.text)
+    return shown
 
 
-def moves(word: str, total: int) -> list[str | None]:
+def moves(word: str, total: int) -> list[str]:
     return [f"{word} {n} / {total}" for n in range(1, total + 1)]
 
 
@@ -84,9 +60,9 @@ def test_an_unsolved_trace_keeps_its_last_counter() -> None:
     """No "Solved in" caption unless the trace's end says solved: a trace stopped by a
     limit ends on its last move; an unsolvable one never leaves "Start"."""
     shown = counters((DATA / "hakoiri-5.jsonl").read_text(encoding="utf-8"))
-    assert shown == ["Start", *moves("Move", 5), "Move 5 / 5"]
+    assert shown == ["Start", *moves("Move", 5)]
     config = CONFIGS / "french.toml"
-    assert counters(example_trace(config), config) == ["Start", "Start"]
+    assert counters(example_trace(config), config) == ["Start"]
 
 
 def test_counter_text() -> None:

@@ -14,11 +14,13 @@ import pytest
 from PIL import Image
 
 from puzzlereel.render.api import render_trace
-from puzzlereel.render.core import Movie, render_stream
-from puzzlereel.render.encode import GifSink
+from puzzlereel.render.gif import GifSink
 from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.outputs import Movie, palette, render_stream
+from puzzlereel.render.plan import resolve_options
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
 from puzzlereel.render.timeline import CROSSFADE, FADE_IN, FADE_OUT, MOVE, PAUSE, frame_counts
+from puzzlereel.render.video import VideoSink
 from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
 from tests.render.examples import example_options, example_trace
 
@@ -189,23 +191,36 @@ def test_gif_loops_and_keeps_exact_time(tmp_path: Path) -> None:
 
 def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
                     ) -> tuple[Path, list[tuple[np.ndarray, str]], Movie]:
-    """TRACE rendered to a GIF, and every distinct frame the core drew for it with the
-    kind of the phase it belongs to (and the capturing movie)."""
+    """TRACE rendered to a GIF, and every distinct frame drawn for it with the kind of
+    the phase it belongs to (and the capturing movie)."""
     drawn: list[tuple[np.ndarray, str]] = []
     capture: list[Movie] = []
 
     class Capture:
+        frames = 0
+
         def write(self, frame: np.ndarray, repeat: int) -> None:
             if not drawn or not np.array_equal(drawn[-1][0], frame):
-                drawn.append((frame.copy(), phase_at(capture[0], capture[0].frames)))
+                drawn.append((frame.copy(), phase_at(capture[0], self.frames)))
+            self.frames += repeat
+
+        def write_regions(self, frame: np.ndarray, repeat: int, rects: object) -> None:
+            self.write(frame, repeat)
+
+        def hold(self, repeat: int) -> None:
+            self.frames += repeat
 
         def close(self) -> None:
             pass
 
+        def abort(self) -> None:
+            pass
+
     out = tmp_path / "h.gif"
 
-    def factory(w, h, scene, theme):
-        return GifSink(out, w, h, fps, [*scene.colours(), *theme.colours()])
+    def factory(film, director):
+        return GifSink(out, film.width, film.height, fps,
+                       palette(film, director.theme.colours()))
 
     def both(h):
         capture.append(Movie(h, opts, fps, lambda *a: Capture(), compact=True))
@@ -217,14 +232,15 @@ def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
 
 
 def test_gif_frames_match_the_drawing(tmp_path: Path) -> None:
-    """Every composited GIF frame (crops, transparency, merged holds) shows what the core
-    drew, within the palette's precision on anti-aliased edges; flat colours exact.  The
-    crossfades blend two pictures into colours the palette only approximates: each of
-    their frames is still nearer the blend the core drew than either picture it blends."""
+    """Every composited GIF frame (crops, transparency, merged holds) shows what was
+    drawn, within the palette's precision on anti-aliased edges; flat colours exact.
+    The crossfades blend two pictures into colours the palette only approximates: each
+    of their frames is still nearer the blend drawn than either picture it blends."""
     out, drawn, movie = gif_and_drawing(tmp_path, RenderOptions(cell=8, fps=10, gif_fps=10), 10)
     frames, _, _ = gif_frames(out)
     assert len(frames) == len(drawn)
-    flat = np.array([[*movie.scene.colours(), *movie.theme.colours()]], np.uint8)
+    d = movie.director
+    flat = np.array([palette(d.film, d.theme.colours())], np.uint8)
     kinds = [kind for _, kind in drawn]
     assert kinds.count(FADE_IN) >= 2 and kinds.count(FADE_OUT) >= 2
     title, end = drawn[0][0], drawn[-1][0]
@@ -232,7 +248,7 @@ def test_gif_frames_match_the_drawing(tmp_path: Path) -> None:
         diff = np.abs(got.astype(int) - want.astype(int))
         if kind not in (FADE_IN, FADE_OUT):
             assert diff.mean() < 1.0, (k, kind, diff.mean())
-            # every pixel the core drew in one of the palette's flat colours is exact
+            # every pixel drawn in one of the palette's flat colours is exact
             is_flat = (want[:, :, None, :] == flat[None]).all(axis=3).any(axis=2)
             assert is_flat.mean() > 0.6, (k, kind)
             assert (diff.max(axis=2)[is_flat] == 0).all(), (k, kind)
@@ -248,8 +264,10 @@ def test_gif_frames_match_the_drawing(tmp_path: Path) -> None:
 
 def phase_at(movie: Movie, index: int) -> str:
     """The kind of the phase frame ``index`` of ``movie`` belongs to."""
+    plan = movie.director.plan
+    assert plan is not None
     n = 0
-    for phase, count in zip(movie.plan or [], movie.counts, strict=True):
+    for phase, count in zip(plan.phases, plan.counts, strict=True):
         n += count
         if index < n:
             return phase.kind
@@ -401,14 +419,13 @@ def test_render_ends_with_one_summary_line_per_file(tmp_path: Path) -> None:
     assert quiet.exit_code == 0 and quiet.stderr == ""
 
 
-@pytest.mark.parametrize("rect", [(7, 5, 31, 17), (0, 0, 64, 48), (63, 47, 1, 1), (70, 3, 9, 9)])
-def test_a_region_write_gives_the_whole_frames_yuv(tmp_path: Path, rect) -> None:
-    """``VideoSink.write_region`` (only the board changed) converts only that part, the
-    encoder patches it into its last frame, and gets exactly the planes a whole-frame
-    conversion gives; a region before any whole frame is written whole."""
+@pytest.mark.parametrize("rects", [[(7, 5, 31, 17)], [(0, 0, 64, 48)], [(63, 47, 1, 1)],
+                                   [(70, 3, 9, 9)], [(1, 1, 5, 5), (40, 30, 20, 10)]])
+def test_a_region_write_gives_the_whole_frames_yuv(tmp_path: Path, rects) -> None:
+    """``VideoSink.write_regions`` (only parts changed) converts only those parts, the
+    encoder patches them into its last frame, and gets exactly the planes a whole-frame
+    conversion gives; regions before any whole frame are written whole."""
     import cv2
-
-    from puzzlereel.render.encode import VideoSink
 
     sink = VideoSink(tmp_path / "r.mp4", 64, 48, 10, RenderOptions(), threaded=False)
     got: list[np.ndarray] = []
@@ -423,46 +440,47 @@ def test_a_region_write_gives_the_whole_frames_yuv(tmp_path: Path, rect) -> None
     rng = np.random.default_rng(1)
     a = rng.integers(0, 256, (48, 64, 3), dtype=np.uint8)
     b = a.copy()
-    x, y, w, h = rect
-    b[y:y + h, x:x + w] = rng.integers(0, 256, b[y:y + h, x:x + w].shape, dtype=np.uint8)
-    sink.write_region(a, 1, rect)
-    sink.write_region(b, 2, rect)
-    sink.write_region(a, 1, (0, 0, 64, 48))
+    for x, y, w, h in rects:
+        b[y:y + h, x:x + w] = rng.integers(0, 256, b[y:y + h, x:x + w].shape, dtype=np.uint8)
+    sink.write_regions(a, 1, rects)
+    sink.write_regions(b, 2, rects)
+    sink.write_regions(a, 1, [(0, 0, 64, 48)])
+    sink.hold(1)
     sink.close()
     assert np.array_equal(got[0], cv2.cvtColor(a, cv2.COLOR_RGB2YUV_I420))
     assert np.array_equal(got[1], cv2.cvtColor(b, cv2.COLOR_RGB2YUV_I420))
-    assert np.array_equal(got[2], got[0])
+    assert np.array_equal(got[2], got[0]) and np.array_equal(got[3], got[0])
     with av.open(str(tmp_path / "r.mp4")) as c:
-        assert sum(1 for _ in c.decode(video=0)) == 4
+        assert sum(1 for _ in c.decode(video=0)) == 5
     sink.abort()
 
 
 def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
-    """The MP4 a movie writes with region writes decodes to the same frames as one
-    written frame by frame in full."""
-    from puzzlereel.render.encode import VideoSink
+    """The MP4 a movie writes with region writes and held frames decodes to the same
+    frames as one written frame by frame in full."""
 
     class Whole(VideoSink):
-        write_region = None                     # type: ignore[assignment]
+        def write_regions(self, frame, repeat, rects):   # type: ignore[no-untyped-def]
+            self.write(frame, repeat)
 
-    regions: list[int] = []
+        def hold(self, repeat):                          # type: ignore[no-untyped-def]
+            raise AssertionError("the whole video is not told of held frames")
+
     areas: list[int] = []
 
     class Counted(VideoSink):
-        def write_region(self, frame, repeat, rect):    # type: ignore[no-untyped-def]
-            regions.append(repeat)
-            areas.append(rect[2] * rect[3])
-            super().write_region(frame, repeat, rect)
+        def write_regions(self, frame, repeat, rects):  # type: ignore[no-untyped-def]
+            areas.append(sum(r[2] * r[3] for r in rects))
+            super().write_regions(frame, repeat, rects)
 
     opts = RenderOptions(size=(320, 180), fps=10)
     outs = {"region": tmp_path / "a.mp4", "whole": tmp_path / "b.mp4"}
 
     def movies(h):
-        o = resolve(h, opts)
-        return [Movie(h, o, 10, lambda w, hh, *_: Counted(outs["region"], w, hh, 10, o)),
-                Movie(h, o, 10, lambda w, hh, *_: Whole(outs["whole"], w, hh, 10, o))]
-
-    from puzzlereel.render.core import resolve_options as resolve
+        o = resolve_options(h, opts, {"size", "fps"})
+        return [Movie(h, o, 10, lambda f, d: Counted(outs["region"], f.width, f.height, 10, o)),
+                WholeMovie(h, o, 10, lambda f, d: Whole(outs["whole"], f.width, f.height, 10,
+                                                        o))]
 
     with open(TRACE, "rb") as f:
         render_stream(f, "t", movies)
@@ -471,17 +489,32 @@ def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
         with av.open(str(path)) as c:
             decoded.append([fr.to_ndarray(format="yuv420p") for fr in c.decode(video=0)])
     assert len(decoded[0]) == len(decoded[1]) > 50
-    assert len(regions) > 10                    # most frames of the moves
+    assert len(areas) > 10                      # most frames of the moves
     assert all(np.array_equal(p, q) for p, q in zip(*decoded, strict=True))
     # past a move's first frame, only the moving piece's rectangle is converted
-    assert sorted(areas)[len(areas) // 2] < max(areas) / 3
+    assert sorted(areas)[len(areas) // 2] < 320 * 180 / 8
+
+
+class WholeMovie(Movie):
+    """A movie that draws every frame whole, frame by frame (the reference)."""
+
+    def finish(self, end, progress=None):           # type: ignore[no-untyped-def]
+        from puzzlereel.render.compositor import Compositor
+        from puzzlereel.render.timeline import frame_time
+
+        film = self.director.finish(end)
+        sink = self.make_sink(film, self.director)
+        frames = Compositor(film)
+        for f in range(self.total_frames):
+            sink.write(frames.frame(frame_time(f, self.fps)), 1)
+        sink.close()
 
 
 def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Path) -> None:
     """x264 threads by frames (its own default, not PyAV's slices), on as many threads
     as ``encoder_threads`` grants (0: x264's choice; 1: no encoder thread beside the
     drawing either); the video is the same either way."""
-    from puzzlereel.render import encode
+    from puzzlereel.render import video as encode
 
     def sink(name: str) -> encode.VideoSink:
         return encode.VideoSink(tmp_path / name, 64, 48, 10, RenderOptions(), threaded=False)

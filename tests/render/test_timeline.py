@@ -1,22 +1,19 @@
-"""The timeline: easing curves, segmented progress along a move's path, frame counts
-from the phases' summed seconds, and every format of every example config lasting the
-same time."""
+"""The timeline: easing curves, frame counts from the phases' summed seconds, and every
+format of every example config lasting the same time."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlereel.render.api import frame_rate
-from puzzlereel.render.core import Movie, Output, render_stream, resolve_options
-from puzzlereel.render.timeline import EASINGS, Clock, frame_counts, segmented
-from puzzlereel.trace import Header
+from puzzlereel.render.easing import EASINGS, inverse, progress
+from puzzlereel.render.timeline import Clock, frame_counts
 from tests.render.examples import EXAMPLES, example_options, example_trace
+from tests.render.films import directed
 
 
 @pytest.mark.parametrize("name", list(EASINGS))
@@ -25,19 +22,15 @@ def test_easing_ends(name: str) -> None:
     assert ease(0.0) == pytest.approx(0.0) and ease(1.0) == pytest.approx(1.0)
 
 
-@given(st.floats(0, 1), st.floats(0, 1), st.integers(1, 9), st.sampled_from(list(EASINGS)))
-def test_segmented_progress_is_monotonic(a: float, b: float, k: int, name: str) -> None:
+@given(st.floats(0, 1), st.floats(0, 1), st.sampled_from(list(EASINGS)))
+def test_easings_are_monotonic_and_inverted(a: float, b: float, name: str) -> None:
     lo, hi = sorted((a, b))
-    ease = EASINGS[name]
-    assert segmented(lo, k, ease) <= segmented(hi, k, ease) + 1e-12
-    assert 0.0 <= segmented(lo, k, ease) <= 1.0
+    assert progress(name, lo) <= progress(name, hi) + 1e-12
+    assert 0.0 <= progress(name, lo) <= 1.0
+    assert progress(name, inverse(name, lo)) == pytest.approx(lo, abs=1e-9)
 
 
-def test_segments_are_eased_separately() -> None:
-    ease = EASINGS["ease-in-out"]
-    # section boundaries are exact, and each section starts slowly
-    assert segmented(0.5, 2, ease) == pytest.approx(0.5)
-    assert segmented(0.55, 2, ease) - 0.5 < 0.05 / 2
+def test_a_motion_gets_its_frames() -> None:
     assert frame_counts([(0.25, 1)], 30) == [8] and frame_counts([(0.01, 1)], 10) == [1]
 
 
@@ -76,40 +69,19 @@ def test_frames_follow_the_summed_time(phases: list[tuple[float, int]], fps: int
 # ---------------------------------------------------------------- every format, every example
 
 
-class Count:
-    """A sink that only counts the frames it is given."""
-
-    def __init__(self) -> None:
-        self.frames = 0
-
-    def write(self, frame: np.ndarray, repeat: int) -> None:
-        self.frames += repeat
-
-    def close(self) -> None:
-        pass
-
-    def abort(self) -> None:
-        pass
-
-
 def frames_per_format(config: Path) -> dict[str, tuple[int, int]]:
     """(frames, fps) of the MP4, WebM and GIF of ``config``'s trace with its own options
-    (drawn at 4 px per cell, not encoded)."""
+    (planned at 4 px per cell, not drawn)."""
     options, explicit = example_options(config, cell=4)
-    sinks: dict[int, Count] = {}
-    rates: dict[str, int] = {}
-
-    def outputs(header: Header) -> list[Output]:
-        opts = resolve_options(header, options, explicit)
-        rates.update({fmt: frame_rate(fmt, opts) for fmt in ("mp4", "webm", "gif")})
-        movies: list[Output] = []
-        for fps in sorted(set(rates.values())):
-            sinks[fps] = Count()
-            movies.append(Movie(header, opts, fps, lambda *_, sink=sinks[fps]: sink))
-        return movies
-
-    render_stream(io.StringIO(example_trace(config)), config.stem, outputs)
-    return {fmt: (sinks[fps].frames, fps) for fmt, fps in rates.items()}
+    text = example_trace(config)
+    out: dict[str, tuple[int, int]] = {}
+    for fmt in ("mp4", "webm", "gif"):
+        fps = frame_rate(fmt, options)
+        d = directed(text, options, layout="compact" if fmt == "gif" else "panel", fps=fps,
+                     explicit=explicit)
+        assert d.plan is not None
+        out[fmt] = (d.plan.total_frames, d.plan.fps)
+    return out
 
 
 @pytest.mark.parametrize("config", EXAMPLES, ids=lambda path: path.stem)

@@ -1,9 +1,9 @@
-"""The animated SVG (``render.vector``): one element per piece moved by CSS keyframes on
-the video's own timeline; self-contained and deterministic; small (Hakoiri under a fifth
-of its GIF, a 1,000-move trace under 1 MB); and faithful: in headless Chromium, paused
-with the Web Animations API at the title card, mid-move, after the last move and on the
-end card, it shows what the raster renderer's frame at that time shows (one config per
-family, compared downscaled).
+"""The animated SVG (``render.svg``): one element per piece moved by CSS keyframes on the
+film's timeline; self-contained and deterministic; small (Hakoiri under a fifth of its
+GIF, a 1,000-move trace under 1 MB); and faithful: in headless Chromium, paused with the
+Web Animations API at the title card, mid-move, after the last move and on the end card,
+it shows what the raster frame of that time shows (one config per family, compared
+downscaled).
 
 The browser is Debian's ``chromium`` driven by Playwright's Python package with the
 system browser (``executable_path``); nothing is downloaded.  Without one the browser
@@ -27,14 +27,14 @@ import pytest
 from PIL import Image
 
 from puzzlereel.render.api import render_trace
-from puzzlereel.render.core import Movie, NoFrames, resolve_options
+from puzzlereel.render.director import Director
+from puzzlereel.render.easing import CURVES, EASINGS, bezier, bezier_param
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import EASINGS, HOLD, MOVE, PAYOFF
-from puzzlereel.render.vector import VectorOutput, write_vector
-from puzzlereel.render.vector.family import CURVES, bezier, bezier_param
-from puzzlereel.trace import End, Header, replay
+from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, frame_time
+from puzzlereel.trace import TraceError
 from tests.fixtures import CONFIGS
 from tests.render.examples import example_trace
+from tests.render.films import directed, frame
 
 # one config per family (sliding blocks, tiles, pegs, queens, Mastermind, equations)
 FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
@@ -82,9 +82,14 @@ def scrolling_mastermind() -> str:
     return "\n".join(lines) + "\n"
 
 
+def write_vector(fmt: str, text: str, out: Path, options: RenderOptions | None = None) -> None:
+    """The trace ``text`` rendered to ``out`` (an SVG or an HTML player)."""
+    render_trace(io.StringIO(text), "<test>", [(fmt, out)], options or RenderOptions())
+
+
 def svg_of(text: str, options: RenderOptions | None = None, tmp: Path | None = None) -> str:
     out = (tmp or Path(os.environ.get("TMPDIR", "/tmp"))) / "t.svg"
-    write_vector("svg", io.StringIO(text), "<test>", out, options or RenderOptions())
+    write_vector("svg", text, out, options)
     return out.read_text(encoding="utf-8")
 
 
@@ -141,11 +146,11 @@ def test_one_element_per_piece_and_keyframes_per_piece_not_per_frame(tmp_path: P
     ns = "{http://www.w3.org/2000/svg}"
     pieces = root.findall(f".//{ns}g[@data-piece]")
     assert len(pieces) == 10
-    rules = re.findall(r"@keyframes (\w+)\{(.*?\}\})", text)
-    moved = [body for name, body in rules if name.startswith("m")]
-    assert len(moved) == 10                     # every piece moves, one rule each
-    frames = sum(body.count("%{") for body in moved)
-    assert frames < 81 * 6                      # a few keyframes a move, not one a frame
+    rules = re.findall(r"@keyframes (p\d+)\{(.*?\}\})", text)
+    moved = {name: body for name, body in rules}
+    assert len(moved) >= 10                     # every piece moves (and its outline)
+    frames = sum(body.count("%{") for body in moved.values())
+    assert frames < 81 * 12                     # a few keyframes a move, not one a frame
     duration = float(re.search(r"animation-duration:([\d.]+)s", text).group(1))
     assert "animation-iteration-count:infinite" in text
     assert duration > 30
@@ -171,26 +176,17 @@ def test_every_family_renders(tmp_path: Path) -> None:
 def test_a_bad_trace_leaves_nothing(tmp_path: Path) -> None:
     out = tmp_path / "bad.svg"
     bad = trace_of("hakoiri-musume").replace('"piece":"A"', '"piece":"Z"', 1)
-    with pytest.raises(ValueError):
-        write_vector("svg", io.StringIO(bad), "bad.jsonl", out, RenderOptions())
+    with pytest.raises(TraceError):
+        write_vector("svg", bad, out)
     assert not out.exists() and not list(tmp_path.iterdir())
 
 
 def test_an_output_of_a_shared_replay(tmp_path: Path) -> None:
-    """``VectorOutput`` is fed by ``render_stream`` like the Movie and the Sheet."""
-    from puzzlereel.render.core import render_stream
-
-    out = tmp_path / "x.svg"
-    made: list[VectorOutput] = []
-
-    def make(header: Header) -> list[Any]:
-        made.append(VectorOutput(header, resolve_options(header, RenderOptions()), "svg",
-                                 out))
-        return list(made)
-
-    render_stream(io.StringIO(trace_of("send-more-money")), "<t>", make)
-    assert out.read_text(encoding="utf-8") == svg_of(trace_of("send-more-money"),
-                                                     tmp=tmp_path)
+    """The SVG written beside other formats from one replay is the SVG written alone."""
+    text = trace_of("send-more-money")
+    out, gif = tmp_path / "x.svg", tmp_path / "x.gif"
+    render_trace(io.StringIO(text), "<t>", [("gif", gif), ("svg", out)], RenderOptions())
+    assert out.read_text(encoding="utf-8") == svg_of(text, tmp=tmp_path)
 
 
 # ---------------------------------------------------------------- size
@@ -208,7 +204,7 @@ def test_hakoiri_is_a_fifth_of_its_gif_or_less(tmp_path: Path) -> None:
 def test_a_thousand_moves_fit_in_a_megabyte(tmp_path: Path) -> None:
     svg = svg_of(long_tile_trace(1000), tmp=tmp_path).encode()
     assert len(svg) <= 1_000_000, len(svg)
-    assert svg.count(b"<text id=\"c") >= 1000    # one counter line a move
+    assert svg.count(b"Move ") >= 1000           # one counter line a move
 
 
 # ---------------------------------------------------------------- in a real browser
@@ -217,22 +213,10 @@ def test_a_thousand_moves_fit_in_a_megabyte(tmp_path: Path) -> None:
 
 
 
-def raster_movie(trace: str, options: RenderOptions) -> Movie:
-    """The raster renderer's compact (GIF) video of ``trace``, planned, drawing nothing
-    until asked for a frame (``Movie.frame_at``, as ``preview`` does)."""
-    movie: Movie | None = None
-    end: End | None = None
-    for rep, item in replay(io.StringIO(trace), "<test>"):
-        if isinstance(item.event, Header):
-            opts = resolve_options(item.event, options)
-            movie = Movie(item.event, opts, opts.fps, lambda *a: NoFrames(), compact=True)
-        elif isinstance(item.event, End):
-            end = item.event
-        elif movie is not None:
-            movie.feed(item, rep)
-    assert movie is not None
-    movie.planned(end)
-    return movie
+def raster_film(trace: str, options: RenderOptions) -> Director:
+    """The compact (GIF-like) film of ``trace`` at the options' frame rate, planned,
+    drawing nothing until asked for a frame."""
+    return directed(trace, options, layout="compact", fps=options.fps, with_cards=True)
 
 
 PAUSE_AT = """t => { for (const a of document.getAnimations()) { a.pause();
@@ -251,32 +235,34 @@ def blocks(img: np.ndarray, k: int) -> np.ndarray:
     return img[:h, :w].astype(np.float32).reshape(h // k, k, w // k, k, 3).mean(axis=(1, 3))
 
 
-def moments(movie: Movie) -> dict[str, int]:
+def moments(d: Director) -> dict[str, int]:
     """Frames to compare: the title card, a mid-move frame, the last move's last frame,
     the middle of the payoff, the hold on the final position, and the last frame (the
     end card)."""
+    plan = d.plan
+    assert plan is not None
     starts, n = [], 0
-    for count in movie.counts:
+    for count in plan.counts:
         starts.append(n)
         n += count
-    moves = [(starts[k], movie.counts[k]) for k, ph in enumerate(movie.plan or [])
-             if ph.kind == MOVE and movie.counts[k] > 1]
+    moves = [(starts[k], plan.counts[k]) for k, ph in enumerate(plan.phases)
+             if ph.kind == MOVE and plan.counts[k] > 1]
     out = {"end card": n - 1}
-    if movie.options.title:
+    if d.options.title:
         out["title"] = 10
     if moves:
         f0, count = moves[len(moves) // 2]
         out["mid-move"] = f0 + count // 2
         f0, count = moves[-1]
         out["after the last move"] = f0 + count - 1
-    for k, ph in enumerate(movie.plan or []):     # a move that turns a corner, 1/3 in
-        if ph.kind == MOVE and ph.step is not None and movie.counts[k] > 2 and len(
-                set(movie.scene.notation(movie.steps[ph.step])) & set("←→↑↓")) > 1:
-            out["a corner"] = starts[k] + movie.counts[k] // 3
+    for k, ph in enumerate(plan.phases):     # a move that turns a corner, 1/3 in
+        if ph.kind == MOVE and ph.step is not None and plan.counts[k] > 2 and len(
+                set(plan.beats[ph.step].note) & set("←→↑↓")) > 1:
+            out["a corner"] = starts[k] + plan.counts[k] // 3
             break
-    for k, ph in enumerate(movie.plan or []):
-        if ph.kind in (PAYOFF, HOLD) and movie.counts[k] > 1:
-            out[ph.kind] = starts[k] + movie.counts[k] // 2
+    for k, ph in enumerate(plan.phases):
+        if ph.kind in (PAYOFF, HOLD) and plan.counts[k] > 1:
+            out[ph.kind] = starts[k] + plan.counts[k] // 2
     return out
 
 
@@ -285,23 +271,28 @@ def test_the_svg_shows_what_the_video_shows(browser: Any, tmp_path: Path, name: 
     trace = trace_of(name)
     options = RenderOptions()
     out = tmp_path / f"{name}.svg"
-    rec = write_vector("svg", io.StringIO(trace), name, out, options)
-    movie = raster_movie(trace, options)
-    L = rec.layout
-    assert (L.width, L.height) == (movie.frame_layout.width, movie.frame_layout.height)
-    assert abs(rec.total * movie.fps - movie.total_frames) < 0.5
-    page = browser.new_page(viewport={"width": L.width, "height": L.height})
+    write_vector("svg", trace, out, options)
+    d = raster_film(trace, options)
+    film, plan = d.film, d.plan
+    assert plan is not None
+    text = out.read_text(encoding="utf-8")
+    assert f'width="{film.width}" height="{film.height}"' in text
+    duration = float(re.search(r"animation-duration:([\d.]+)s", text).group(1))
+    assert abs(duration * plan.fps - plan.total_frames) < 0.5
+    page = browser.new_page(viewport={"width": film.width, "height": film.height})
     problems: list[str] = []
     page.on("console", lambda m: m.type in ("error", "warning") and problems.append(m.text))
     page.goto(out.resolve().as_uri())
     assert page.evaluate("document.getAnimations().length") > 0
-    for what, frame in moments(movie).items():
-        seen = shoot(page, frame / movie.fps)
-        want = movie.frame_at(frame).copy()
+    for what, index in moments(d).items():
+        t = frame_time(index, plan.fps)
+        seen = shoot(page, t)
+        want = frame(film, t)
         assert seen.shape == want.shape, what
         # blocks of about a quarter of a cell on the board; on the cards, where only
         # text is, blocks of a line's height
-        k = max(12, L.width // 40) if what in ("title", "end card") else max(4, L.cell // 4)
+        k = max(12, film.width // 40) if what in ("title", "end card") \
+            else max(4, d.layout.cell // 4)
         a, b = blocks(seen, k), blocks(want, k)
         diff = np.abs(a - b).max(axis=2)
         # a piece out of place by a cell leaves blocks differing by ~100 levels; text
@@ -315,7 +306,7 @@ def test_the_svg_shows_what_the_video_shows(browser: Any, tmp_path: Path, name: 
 def test_it_plays_inside_an_img_tag(browser: Any, tmp_path: Path) -> None:
     """As a README shows it: an ``<img>`` whose SVG animates on its own (no script)."""
     svg = tmp_path / "solution.svg"
-    write_vector("svg", io.StringIO(trace_of("eight-puzzle")), "e", svg, RenderOptions())
+    write_vector("svg", trace_of("eight-puzzle"), svg)
     page_file = tmp_path / "readme.html"
     page_file.write_text('<!doctype html><title>r</title><img id="i" src="solution.svg" '
                          'alt="solution">', encoding="utf-8")
