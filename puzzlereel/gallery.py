@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import html
-import json
 import re
 import struct
 from collections.abc import Mapping, Sequence
@@ -29,15 +28,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from puzzlereel import __version__, app, catalog
-from puzzlereel.batch import poster_moment
+from puzzlereel import __version__, app, catalog, console
 from puzzlereel.config import load_config
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.fileio import atomic_text
 from puzzlereel.manifest import POSTER, TRACE, Entry, Manifest, file_name
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.posters import draw_poster
+from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS
-from puzzlereel.trace import End, Header, TraceError, header_from_json
+from puzzlereel.trace import read_ends
 from puzzlereel.words import duration, search_seconds
 
 PAGE = "index.html"
@@ -103,36 +102,6 @@ class Gallery:
 
 
 # ---------------------------------------------------------------- reading a folder
-
-
-def _first_and_last(path: Path) -> tuple[bytes, bytes]:
-    with open(path, "rb") as handle:
-        first = handle.readline()
-        handle.seek(0, 2)
-        size = handle.tell()
-        back = min(size, 1 << 16)
-        handle.seek(size - back)
-        tail = handle.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
-    return first, tail
-
-
-def read_ends(path: Path) -> tuple[Header, End]:
-    """A trace's header and end event, from its first and last lines."""
-    first, last = _first_and_last(path)
-    try:
-        header = header_from_json(json.loads(first))
-        obj = json.loads(last)
-    except ValueError:
-        raise TraceError("not a trace (its first or last line is not JSON)",
-                         source=str(path)) from None
-    except TraceError as exc:
-        raise exc.located(source=str(path), line=1) from None
-    if not isinstance(obj, dict) or obj.get("type") != "end":
-        raise TraceError("the trace does not end with an 'end' line", source=str(path))
-    try:
-        return header, End.from_json(obj)
-    except TraceError as exc:
-        raise exc.located(source=str(path)) from None
 
 
 def _png_size(path: Path) -> tuple[int, int] | None:
@@ -221,22 +190,15 @@ def _stale(poster: Path, trace: Path) -> bool:
         return True
 
 
-def draw_poster(trace: Path, poster: Path, entry: Entry | None) -> None:
-    """Draw ``trace``'s poster frame into ``poster``, with its config's ``[render]``
-    options when the manifest names a config that is still there."""
-    from puzzlereel import preview
-
+def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
+    """Draw ``trace``'s poster with its config's ``[render]`` options when the manifest
+    names a config that is still there."""
     config = None
     if entry is not None and Path(entry.config).is_file():
         with contextlib.suppress(PuzzlereelError):
             config = load_config(entry.config)
     options, explicit = app.render_options(config, {})
-    header, _ = read_ends(trace)
-    moment = poster_moment(KINDS[header.puzzle].unit)
-    when = preview.moment(end=True) if moment == "end" else preview.moment(move=0)
-    with app.open_trace(str(trace)) as (stream, name):
-        frame = preview.draw_frame(stream, name, options, when, explicit=explicit)
-    preview.write_frame(frame, poster)
+    draw_poster(trace, poster, options, explicit)
 
 
 # ---------------------------------------------------------------- the page
@@ -498,7 +460,7 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
         poster = out / file_name(trace.stem, POSTER)
         if posters and _stale(poster, trace):
             progress(f"poster {trace.stem}", i, len(found))
-            draw_poster(trace, poster, entry)
+            _poster(trace, poster, entry)
             drawn.append(poster.name)
         cards.append(card_for(out, trace, entry))
     cards.sort(key=_order)
@@ -508,5 +470,15 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     return Gallery(path, tuple(cards), tuple(drawn))
 
 
+def write_page(folder: str | Path, title: str | None = None, *, show_path: bool = True
+               ) -> Path:
+    """``build`` with a progress bar on stderr; print the page's path (``show_path``)."""
+    with Reporter("gallery") as bar:
+        page = build(folder, title=title or DEFAULT_TITLE, progress=bar)
+    if show_path:
+        console.echo(str(page.path))
+    return page.path
+
+
 __all__ = ["DEFAULT_TITLE", "FAMILIES", "PAGE", "Card", "Gallery", "GalleryError", "build",
-           "card_for", "card_html", "draw_poster", "page_html", "read_ends", "traces"]
+           "card_for", "card_html", "page_html", "traces", "write_page"]

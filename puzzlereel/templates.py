@@ -9,6 +9,7 @@ table every family shares is kept once (``render.toml``) and added at the end.
 from __future__ import annotations
 
 import importlib.resources
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,4 +79,24 @@ def write_new(family: str, output: str | Path, *, force: bool = False,
     return found
 
 
-__all__ = ["Template", "families", "list_lines", "template", "templates", "write_new"]
+
+def new_config(family: str | None, output: str = "-", *, list_families: bool = False,
+               force: bool = False) -> None:
+    """``new``: with ``list_families``, print the families; else write ``family``'s
+    template to ``output`` ("-": stdout) and print the file's name."""
+    from puzzlereel import console
+
+    if list_families:
+        if family is not None:
+            raise UsageError("--list: give it alone, without FAMILY")
+        for line in list_lines():
+            console.echo(line)
+        return
+    if family is None:
+        raise UsageError("FAMILY: name a puzzle family (puzzlereel new --list names them)")
+    write_new(family, output, force=force, stdout=sys.stdout)
+    if output != "-":
+        console.echo(output)
+
+__all__ = ["Template", "families", "list_lines", "new_config", "template", "templates",
+           "write_new"]
