@@ -43,25 +43,6 @@ PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
 DEFAULT_TITLE = "Puzzle gallery"
 
-# what a puzzle of each family asks, for a card whose config says nothing itself
-FAMILIES: dict[str, tuple[str, str]] = {
-    "sliding-block": ("Sliding blocks", "Slide the blocks one at a time, without lifting "
-                      "any, until the goal piece reaches its place."),
-    "sliding-tile": ("Sliding tiles", "Slide tiles into the empty space until every tile "
-                     "is back in order."),
-    "peg-solitaire": ("Peg solitaire", "Jump a peg over its neighbour into an empty hole, "
-                      "removing the peg jumped, until the goal position is left."),
-    "n-queens": ("N queens", "Place the queens so that no two share a row, a column or "
-                 "a diagonal."),
-    "mastermind": ("Mastermind", "Find the secret code; every guess is scored by how many "
-                   "pegs are right, and how many right but misplaced."),
-    "komachi": ("Komachi", "Put operators between the digits, in order, so that the "
-                "expression comes to the target."),
-    "oomachi": ("Oomachi", "Find consecutive numbers whose digits, written out, use every "
-                "digit exactly once."),
-    "alphametic": ("Alphametic", "Give every letter its own digit so that the sum "
-                   "written in words is right."),
-}
 # statistics of a search's end, in the order a card looks for them: (key, label)
 EXPLORED: tuple[tuple[str, str], ...] = (
     ("states", "Positions"), ("nodes", "Nodes"), ("expressions", "Expressions"),
@@ -129,7 +110,7 @@ def _goal(name: str, family: str, entry: Entry | None) -> str:
             text = catalog.description(bundled.read_text(encoding="utf-8"), GOAL_WIDTH)
             if text:
                 return text
-    return FAMILIES.get(family, ("", "A puzzle solved by search."))[1]
+    return KINDS[family].goal
 
 
 def _explored(stats: Mapping[str, Any]) -> tuple[str, int] | None:
@@ -262,7 +243,7 @@ BADGES = {"solved": "Solved", "unsolvable": "No solution", "limit": "Stopped at 
 
 def card_html(card: Card) -> str:
     """One card as HTML (every string escaped)."""
-    family = FAMILIES.get(card.family, (card.family, ""))[0]
+    family = KINDS[card.family].display_name
     stats: list[str] = []
     if card.answer:
         label = card.answer.split(" ", 1)[1].capitalize()
@@ -400,7 +381,7 @@ def page_html(cards: Sequence[Card], title: str = DEFAULT_TITLE,
         first.setdefault(card.family, card.name)
     chips = "".join(
         f'<li><a href="#{_e("p-" + first[family])}">'
-        f'{_e(FAMILIES.get(family, (family,))[0])}<b>{count}</b></a></li>'
+        f'{_e(KINDS[family].display_name)}<b>{count}</b></a></li>'
         for family, count in families.items())
     solved = sum(1 for card in cards if card.status == "solved")
     n = len(cards)
@@ -480,5 +461,5 @@ def write_page(folder: str | Path, title: str | None = None, *, show_path: bool 
     return page.path
 
 
-__all__ = ["DEFAULT_TITLE", "FAMILIES", "PAGE", "Card", "Gallery", "GalleryError", "build",
+__all__ = ["DEFAULT_TITLE", "PAGE", "Card", "Gallery", "GalleryError", "build",
            "card_for", "card_html", "page_html", "traces", "write_page"]

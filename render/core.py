@@ -33,6 +33,7 @@ import numpy as np
 
 from puzzlereel.errors import UsageError
 from puzzlereel.progress import Progress, no_progress
+from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.words import plural
 
@@ -40,7 +41,7 @@ from . import cards, draw
 from .cards import counter_text, title_lines
 from .draw import Rect
 from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
-from .scene import PAYOFF_SECONDS, Scene, Step, scene_class, scene_for
+from .scene import PAYOFF_SECONDS, Scene, Step, scene_for
 from .theme import THEMES, Theme
 from .timeline import (
     EASINGS,
@@ -196,9 +197,9 @@ def frame_layout(header: Header, options: RenderOptions, fmt: str = "mp4") -> Fr
 
 
 def family_pacing(header: Header) -> Mapping[str, float]:
-    cls = scene_class(header.puzzle)
-    pacing = getattr(cls, "PACING", None)
-    return pacing if isinstance(pacing, Mapping) else {}
+    """The family's default pacing (its registry row's), none for an unknown puzzle."""
+    kind = KINDS.get(header.puzzle)
+    return kind.pacing if kind is not None else {}
 
 
 SCALED_WITH_SPEED = ("pause", "hold_start", "hold_end")
