@@ -37,7 +37,7 @@ from puzzlereel.posters import draw_poster
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import read_ends
-from puzzlereel.words import duration, search_seconds
+from puzzlereel.words import count_text, duration, search_seconds, size_text
 
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
@@ -193,12 +193,6 @@ def _url(name: str) -> str:
     return _e(quote(name))
 
 
-def _size(n: int) -> str:
-    if n >= 1 << 20:
-        return f"{n / (1 << 20):.1f} MB"
-    return f"{max(1, round(n / 1024))} KB"
-
-
 def _prose(text: str) -> str:
     """Escaped text, with `code` spans set as code."""
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
@@ -208,15 +202,6 @@ def _stat(label: str, value: str, note: str = "", exact: str = "") -> str:
     small = f" <small>{_e(note)}</small>" if note else ""
     tip = f' title="{_e(exact)}"' if exact else ""
     return f'<div><dt>{_e(label)}</dt><dd{tip}>{_e(value)}{small}</dd></div>'
-
-
-def _count(n: int) -> str:
-    """A count that fits a third of a card: 23,822; 1.62 M; 407 M."""
-    if n >= 100_000_000:
-        return f"{n / 1e6:.0f} M"
-    if n >= 1_000_000:
-        return f"{n / 1e6:.2f} M"
-    return f"{n:,}"
 
 
 def _media(card: Card) -> str:
@@ -253,7 +238,7 @@ def card_html(card: Card) -> str:
                            if card.status == "unsolvable" else "not found"))
     if card.explored is not None:
         label, count = card.explored
-        stats.append(_stat(label, _count(count), exact=f"{count:,}"))
+        stats.append(_stat(label, count_text(count), exact=f"{count:,}"))
     if card.seconds is not None:
         stats.append(_stat("Search", duration(card.seconds)))
     links = []
@@ -264,7 +249,7 @@ def card_html(card: Card) -> str:
             continue
         save = " download" if kind == TRACE else ""     # pictures open, the trace saves
         links.append(f'<a href="{_url(name)}"{save}>{_e(label)}'
-                     f'<small>{_e(_size(card.sizes.get(name, 0)))}</small></a>')
+                     f'<small>{_e(size_text(card.sizes.get(name, 0)))}</small></a>')
     reason = f'<p class="reason">{_e(card.reason)}</p>' if card.reason else ""
     return (f'<article class="card {_e(card.status)}" id="{_e("p-" + card.name)}">\n'
             f'<div class="media">{_media(card)}</div>\n'

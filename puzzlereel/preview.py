@@ -101,10 +101,6 @@ class _Found(Exception):
         self.index = index
 
 
-def _nothing() -> None:
-    pass
-
-
 class _Preview(Movie):
     """The renderer's ``Movie`` that, once the trace has ended, draws the one frame asked
     for (a frame is a pure function of its phase and progress) instead of all."""

@@ -75,7 +75,7 @@ def test_collect_takes_files_folders_patterns_and_example_names(tmp_path):
     assert all(".hidden" not in str(p) for p in paths if p)
 
 
-def test_one_config_file_is_the_classic_run_the_rest_is_a_batch(tmp_path):
+def test_one_config_file_runs_alone_the_rest_is_a_batch(tmp_path):
     config = tiny(tmp_path, "a")
     assert not sources.is_batch([str(config)])
     assert not sources.is_batch(["hakoiri-musume"])
@@ -238,7 +238,7 @@ def test_two_configs_of_one_name_do_not_overwrite_each_other(tmp_path):
     assert f"{second}: its outputs same.* would replace those of {first}" in clash.message
 
 
-def test_one_config_runs_as_it_always_has(tmp_path):
+def test_one_config_runs_without_manifest_or_summary(tmp_path):
     """No manifest, the written paths on stdout, and the error of a one-config run."""
     config = tiny(tmp_path, "one")
     res = cli("run", config, "--out-dir", tmp_path / "out")

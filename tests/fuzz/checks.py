@@ -29,8 +29,8 @@ from puzzlereel import cli, console
 from puzzlereel.errors import PuzzlereelError
 
 LIMIT_SECONDS = 10.0
-# a message quotes the bad input, cut short: at most this many characters.  Not yet
-# demanded (None): the rules and solvers still quote whole values (issue 14 report)
+# a message quotes the bad input, cut short: at most this many characters.  None: not
+# checked, since the rules and solvers quote whole values
 MAX_MESSAGE: int | None = None
 
 
