@@ -245,7 +245,7 @@ def main() -> None:
     for r in rows:
         print(line.format(*r))
 
-    # 4. vector formats (issue 13): SVG and HTML bytes against the GIF, and write times
+    # 4. vector formats: SVG and HTML bytes against the GIF, and write times
     print()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from benchmarks.vector_bench import show, table

@@ -1,11 +1,12 @@
 """What each command does, as plain functions: solve a config to a trace, check and show a
-trace, analyze a puzzle's space, render a trace to files, and run a config end to end.
+trace, analyze a puzzle's space, render a trace to files (``run`` is ``puzzlereel.batch``).
 
 This is the top floor but one: it joins the solvers (``puzzlereel.solvers``) and the
 renderer (``puzzlereel.render``), which never import each other, through the registry
-and the trace.  It reads and writes files and streams it is given, and reports problems
-as ``PuzzlereelError`` subclasses; it never prints and never exits.  ``cli`` declares
-the options, calls one function here per command and maps errors to exit codes.
+and the trace.  It reads and writes files and streams it is given, shows progress on
+stderr, and reports problems as ``PuzzlereelError`` subclasses; it never prints and
+never exits.  ``cli`` declares the options and calls a function here (or in another
+module of this floor) per command; ``exits`` maps errors to exit codes.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
 from puzzlereel.fileio import atomic_path, atomic_text
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.flags import solve_options
+from puzzlereel.interrupts import run_stoppable
+from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS, Kind
 from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay, write_trace
 from puzzlereel.trace import validate as validate_trace
@@ -376,35 +379,55 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
                     allow_partial=allow_partial, written=written)
 
 
-# ---------------------------------------------------------------- run
+
+# ---------------------------------------------------------------- as the commands run them
 
 
-@dataclass(frozen=True)
-class RunPlan:
-    """What ``run`` makes of one config: the trace file and the rendered files."""
-
-    loaded: Loaded[Any]
-    trace: Path
-    targets: tuple[tuple[str, Path], ...]
-    options: RenderOptions
-    explicit: frozenset[str]
-
-
-def plan_run(config: str | Path, out_dir: str | Path, flags: Mapping[str, Any],
-             formats: str | None = None) -> RunPlan:
-    """Read the config once and decide every file ``run`` writes."""
+def solve_config(config: str | Path, output: str, *, max_states: int | None = None,
+                 max_memory: str | None = None, algorithm: str | None = None,
+                 stdout: IO[str] | None = None) -> None:
+    """``solve``: the trace of ``config`` to ``output`` ("-": ``stdout``), with a progress
+    bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
     loaded = load_puzzle(config)
-    options, explicit = render_options(loaded.config, flags)
-    wanted = options.formats if formats is None else parse_formats(formats)
-    out = Path(out_dir)
-    name = loaded.config.name
-    targets = tuple((fmt, out / f"{name}.{fmt}") for fmt in dict.fromkeys(wanted))
-    return RunPlan(loaded, out / f"{name}.jsonl", targets, options, explicit)
+    with Reporter("search") as bar:
+        options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
+        end = run_stoppable(lambda: solve_to(loaded, output, options, stdout=stdout))
+    check_outcome(end, config)
 
 
-__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "RunPlan", "UnexpectedAnswer", "Unsolvable",
-           "analysis_exit_code", "analysis_lines", "analyze", "check_expected",
+def analyze_config(config: str | Path, *, plot: str | Path | None = None,
+                   farthest: bool = False, max_states: int | None = None,
+                   max_memory: str | None = None) -> Analysis:
+    """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
+    at once; the chart too when ``plot`` names a PNG."""
+    loaded = load_puzzle(config)
+    with Reporter("analyze") as bar:
+        options = solve_options(max_states, None, bar, farthest, max_memory)
+        result = run_stoppable(lambda: analyze(loaded, options))
+    if plot is not None:
+        plot_analysis(loaded, result, plot)
+    return result
+
+
+def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, Any], *,
+                 config: str | Path | None = None, allow_partial: bool = False,
+                 stdin: IO[Any] | None = None) -> list[Any]:
+    """``render``: draw ``trace`` ("-": ``stdin``) into every file of ``outputs``, with a
+    progress bar; ``config``'s ``[render]`` table then ``flags``.  The renderer's account
+    of each file written (``summary()``)."""
+    found = load_config(config_path(config)) if config is not None else None
+    targets = targets_for(outputs)
+    options, explicit = render_options(found, flags)
+    written: list[Any] = []
+    with open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
+        render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
+                     allow_partial=allow_partial, written=written)
+    return written
+
+__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "UnexpectedAnswer", "Unsolvable",
+           "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
-           "load_puzzle", "open_trace", "parse_formats", "plan_run", "plot_analysis",
-           "puzzle_of", "render_options", "render_trace", "show_lines", "solve_events", "solve_to",
+           "load_puzzle", "open_trace", "parse_formats", "plot_analysis",
+           "puzzle_of", "render_files", "render_options", "render_trace", "show_lines",
+           "solve_config", "solve_events", "solve_to",
            "targets_for", "validate_lines"]

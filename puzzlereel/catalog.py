@@ -19,6 +19,7 @@ import contextlib
 import difflib
 import importlib.resources
 import re
+import shutil
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -244,6 +245,24 @@ def copy_out(name: str, output: str | Path, *, force: bool = False,
     return found
 
 
+
+def list_or_copy(name: str | None, output: str | None = None, *, force: bool = False) -> None:
+    """``examples``: without ``name``, print the table of examples (as wide as the
+    terminal, when stdout is one); else copy the example to ``output`` ("-" or None:
+    stdout) and print the file's name."""
+    from puzzlereel import console
+
+    if name is None:
+        if output is not None:
+            raise UsageError("-o: name the example to copy (puzzlereel examples NAME -o FILE)")
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        for line in table_lines(examples(), width):
+            console.echo(line)
+        return
+    copy_out(name, output or "-", force=force, stdout=sys.stdout)
+    if output not in (None, "-"):
+        console.echo(str(output))
+
 __all__ = ["PACKAGE", "Example", "Exists", "copy_out", "description", "example", "examples",
-           "folder", "names", "path_of", "plural", "resolve", "suggestions", "table_lines",
-           "write_text"]
+           "folder", "list_or_copy", "names", "path_of", "plural", "resolve", "suggestions",
+           "table_lines", "write_text"]

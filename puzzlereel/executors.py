@@ -1,6 +1,6 @@
 """Where a batch's units run: worker processes on this machine, or a Dask cluster.
 
-Both executors have the one interface ``batch.Executor``: a ``Unit`` in, its
+Both executors have the one interface ``batch.running.Executor``: a ``Unit`` in, its
 ``Outcome`` out (the files' bytes and a status), with ``Started`` / ``Progressed``
 events on the way.  A unit carries its config (and trace) as bytes and its outcome
 carries the files as bytes, so a worker needs no file the run can see: only the run
@@ -41,16 +41,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from puzzlereel.batch import (
-    Event,
-    Finished,
-    Outcome,
-    Progressed,
-    StageProgress,
-    Started,
-    Unit,
-    execute,
-)
+from puzzlereel.batch.running import Event, Finished, Progressed, Started
+from puzzlereel.batch.unit import Outcome, StageProgress, Unit, execute
 from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError, UsageError
 
 EXECUTORS = ("local", "dask")

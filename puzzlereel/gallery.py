@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import datetime
 import html
-import json
 import re
 import struct
 from collections.abc import Mapping, Sequence
@@ -29,40 +28,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from puzzlereel import __version__, app, catalog
-from puzzlereel.batch import poster_moment
+from puzzlereel import __version__, app, catalog, console
 from puzzlereel.config import load_config
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.fileio import atomic_text
 from puzzlereel.manifest import POSTER, TRACE, Entry, Manifest, file_name
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.posters import draw_poster
+from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS
-from puzzlereel.trace import End, Header, TraceError, header_from_json
-from puzzlereel.words import duration, search_seconds
+from puzzlereel.trace import read_ends
+from puzzlereel.words import count_text, duration, search_seconds, size_text
 
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
 DEFAULT_TITLE = "Puzzle gallery"
 
-# what a puzzle of each family asks, for a card whose config says nothing itself
-FAMILIES: dict[str, tuple[str, str]] = {
-    "sliding-block": ("Sliding blocks", "Slide the blocks one at a time, without lifting "
-                      "any, until the goal piece reaches its place."),
-    "sliding-tile": ("Sliding tiles", "Slide tiles into the empty space until every tile "
-                     "is back in order."),
-    "peg-solitaire": ("Peg solitaire", "Jump a peg over its neighbour into an empty hole, "
-                      "removing the peg jumped, until the goal position is left."),
-    "n-queens": ("N queens", "Place the queens so that no two share a row, a column or "
-                 "a diagonal."),
-    "mastermind": ("Mastermind", "Find the secret code; every guess is scored by how many "
-                   "pegs are right, and how many right but misplaced."),
-    "komachi": ("Komachi", "Put operators between the digits, in order, so that the "
-                "expression comes to the target."),
-    "oomachi": ("Oomachi", "Find consecutive numbers whose digits, written out, use every "
-                "digit exactly once."),
-    "alphametic": ("Alphametic", "Give every letter its own digit so that the sum "
-                   "written in words is right."),
-}
 # statistics of a search's end, in the order a card looks for them: (key, label)
 EXPLORED: tuple[tuple[str, str], ...] = (
     ("states", "Positions"), ("nodes", "Nodes"), ("expressions", "Expressions"),
@@ -105,36 +85,6 @@ class Gallery:
 # ---------------------------------------------------------------- reading a folder
 
 
-def _first_and_last(path: Path) -> tuple[bytes, bytes]:
-    with open(path, "rb") as handle:
-        first = handle.readline()
-        handle.seek(0, 2)
-        size = handle.tell()
-        back = min(size, 1 << 16)
-        handle.seek(size - back)
-        tail = handle.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
-    return first, tail
-
-
-def read_ends(path: Path) -> tuple[Header, End]:
-    """A trace's header and end event, from its first and last lines."""
-    first, last = _first_and_last(path)
-    try:
-        header = header_from_json(json.loads(first))
-        obj = json.loads(last)
-    except ValueError:
-        raise TraceError("not a trace (its first or last line is not JSON)",
-                         source=str(path)) from None
-    except TraceError as exc:
-        raise exc.located(source=str(path), line=1) from None
-    if not isinstance(obj, dict) or obj.get("type") != "end":
-        raise TraceError("the trace does not end with an 'end' line", source=str(path))
-    try:
-        return header, End.from_json(obj)
-    except TraceError as exc:
-        raise exc.located(source=str(path)) from None
-
-
 def _png_size(path: Path) -> tuple[int, int] | None:
     with contextlib.suppress(OSError), open(path, "rb") as handle:
         head = handle.read(24)
@@ -160,7 +110,7 @@ def _goal(name: str, family: str, entry: Entry | None) -> str:
             text = catalog.description(bundled.read_text(encoding="utf-8"), GOAL_WIDTH)
             if text:
                 return text
-    return FAMILIES.get(family, ("", "A puzzle solved by search."))[1]
+    return KINDS[family].goal
 
 
 def _explored(stats: Mapping[str, Any]) -> tuple[str, int] | None:
@@ -221,22 +171,15 @@ def _stale(poster: Path, trace: Path) -> bool:
         return True
 
 
-def draw_poster(trace: Path, poster: Path, entry: Entry | None) -> None:
-    """Draw ``trace``'s poster frame into ``poster``, with its config's ``[render]``
-    options when the manifest names a config that is still there."""
-    from puzzlereel import preview
-
+def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
+    """Draw ``trace``'s poster with its config's ``[render]`` options when the manifest
+    names a config that is still there."""
     config = None
     if entry is not None and Path(entry.config).is_file():
         with contextlib.suppress(PuzzlereelError):
             config = load_config(entry.config)
     options, explicit = app.render_options(config, {})
-    header, _ = read_ends(trace)
-    moment = poster_moment(KINDS[header.puzzle].unit)
-    when = preview.moment(end=True) if moment == "end" else preview.moment(move=0)
-    with app.open_trace(str(trace)) as (stream, name):
-        frame = preview.draw_frame(stream, name, options, when, explicit=explicit)
-    preview.write_frame(frame, poster)
+    draw_poster(trace, poster, options, explicit)
 
 
 # ---------------------------------------------------------------- the page
@@ -250,12 +193,6 @@ def _url(name: str) -> str:
     return _e(quote(name))
 
 
-def _size(n: int) -> str:
-    if n >= 1 << 20:
-        return f"{n / (1 << 20):.1f} MB"
-    return f"{max(1, round(n / 1024))} KB"
-
-
 def _prose(text: str) -> str:
     """Escaped text, with `code` spans set as code."""
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
@@ -265,15 +202,6 @@ def _stat(label: str, value: str, note: str = "", exact: str = "") -> str:
     small = f" <small>{_e(note)}</small>" if note else ""
     tip = f' title="{_e(exact)}"' if exact else ""
     return f'<div><dt>{_e(label)}</dt><dd{tip}>{_e(value)}{small}</dd></div>'
-
-
-def _count(n: int) -> str:
-    """A count that fits a third of a card: 23,822; 1.62 M; 407 M."""
-    if n >= 100_000_000:
-        return f"{n / 1e6:.0f} M"
-    if n >= 1_000_000:
-        return f"{n / 1e6:.2f} M"
-    return f"{n:,}"
 
 
 def _media(card: Card) -> str:
@@ -300,7 +228,7 @@ BADGES = {"solved": "Solved", "unsolvable": "No solution", "limit": "Stopped at 
 
 def card_html(card: Card) -> str:
     """One card as HTML (every string escaped)."""
-    family = FAMILIES.get(card.family, (card.family, ""))[0]
+    family = KINDS[card.family].display_name
     stats: list[str] = []
     if card.answer:
         label = card.answer.split(" ", 1)[1].capitalize()
@@ -310,7 +238,7 @@ def card_html(card: Card) -> str:
                            if card.status == "unsolvable" else "not found"))
     if card.explored is not None:
         label, count = card.explored
-        stats.append(_stat(label, _count(count), exact=f"{count:,}"))
+        stats.append(_stat(label, count_text(count), exact=f"{count:,}"))
     if card.seconds is not None:
         stats.append(_stat("Search", duration(card.seconds)))
     links = []
@@ -321,7 +249,7 @@ def card_html(card: Card) -> str:
             continue
         save = " download" if kind == TRACE else ""     # pictures open, the trace saves
         links.append(f'<a href="{_url(name)}"{save}>{_e(label)}'
-                     f'<small>{_e(_size(card.sizes.get(name, 0)))}</small></a>')
+                     f'<small>{_e(size_text(card.sizes.get(name, 0)))}</small></a>')
     reason = f'<p class="reason">{_e(card.reason)}</p>' if card.reason else ""
     return (f'<article class="card {_e(card.status)}" id="{_e("p-" + card.name)}">\n'
             f'<div class="media">{_media(card)}</div>\n'
@@ -438,7 +366,7 @@ def page_html(cards: Sequence[Card], title: str = DEFAULT_TITLE,
         first.setdefault(card.family, card.name)
     chips = "".join(
         f'<li><a href="#{_e("p-" + first[family])}">'
-        f'{_e(FAMILIES.get(family, (family,))[0])}<b>{count}</b></a></li>'
+        f'{_e(KINDS[family].display_name)}<b>{count}</b></a></li>'
         for family, count in families.items())
     solved = sum(1 for card in cards if card.status == "solved")
     n = len(cards)
@@ -498,7 +426,7 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
         poster = out / file_name(trace.stem, POSTER)
         if posters and _stale(poster, trace):
             progress(f"poster {trace.stem}", i, len(found))
-            draw_poster(trace, poster, entry)
+            _poster(trace, poster, entry)
             drawn.append(poster.name)
         cards.append(card_for(out, trace, entry))
     cards.sort(key=_order)
@@ -508,5 +436,15 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     return Gallery(path, tuple(cards), tuple(drawn))
 
 
-__all__ = ["DEFAULT_TITLE", "FAMILIES", "PAGE", "Card", "Gallery", "GalleryError", "build",
-           "card_for", "card_html", "draw_poster", "page_html", "read_ends", "traces"]
+def write_page(folder: str | Path, title: str | None = None, *, show_path: bool = True
+               ) -> Path:
+    """``build`` with a progress bar on stderr; print the page's path (``show_path``)."""
+    with Reporter("gallery") as bar:
+        page = build(folder, title=title or DEFAULT_TITLE, progress=bar)
+    if show_path:
+        console.echo(str(page.path))
+    return page.path
+
+
+__all__ = ["DEFAULT_TITLE", "PAGE", "Card", "Gallery", "GalleryError", "build",
+           "card_for", "card_html", "page_html", "traces", "write_page"]

@@ -22,8 +22,10 @@ are still written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -431,6 +433,27 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
     return Report(tuple(written), tuple(problems))
 
 
+
+def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | None = None,
+                tiles: TileOptions = TileOptions(), klotski: KlotskiOptions = KlotskiOptions(),
+                force: bool = False) -> None:
+    """``import``: ``import_collection`` of the file ``source`` ("-": stdin); print each
+    config written, each bad entry on stderr, and fail (exit 1) if there was one."""
+    from puzzlereel import console, exits
+
+    with contextlib.ExitStack() as stack:
+        stream = sys.stdin.buffer if source == "-" else stack.enter_context(open(source, "rb"))
+        report = import_collection(fmt, stream, source, out_dir, prefix=prefix, tiles=tiles,
+                                   klotski=klotski, force=force)
+    for path in report.written:
+        console.echo(str(path))
+    for problem in report.problems:
+        console.echo(f"puzzlereel: {problem}", err=True)
+    if report.problems:
+        exits.fail(f"{source}: {len(report.problems)} bad "
+                   f"{'entry' if len(report.problems) == 1 else 'entries'}, "
+                   f"{len(report.written)} configs written")
+
 def parse_size(text: str) -> tuple[int, int]:
     """``--size 4x4`` -> (rows, cols)."""
     m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
@@ -461,5 +484,5 @@ def check_blank(blank: str) -> str:
 
 __all__ = ["BLANKS", "FORMATS", "BadEntry", "Entry", "KlotskiOptions", "Report",
            "TileOptions", "check_blank", "check_metric", "check_pdb", "entries",
-           "import_collection", "klotski_entry", "parse_at", "parse_size", "read_lines",
-           "rush_hour_entry", "tiles_entry"]
+           "import_collection", "import_file", "klotski_entry", "parse_at", "parse_size",
+           "read_lines", "rush_hour_entry", "tiles_entry"]

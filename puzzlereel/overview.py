@@ -9,7 +9,7 @@ readable.  ``none``: nothing.  ``--quiet``: only the configs that failed, one
 ``puzzlereel: ...`` line each, as a one-config ``run`` prints its error.
 
 This is the command line's floor: it only prints.  The summary table at the end is
-``batch.summary_lines``, printed by ``cli``.
+``batch.summary.summary_lines``, printed by ``batch.runner``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from puzzlereel.batch import Plan, Progressed, Result
+from puzzlereel.batch.planning import Plan, Result
+from puzzlereel.batch.running import Progressed
 from puzzlereel.progress import Reporter
 
 FAILED = ("error", "unsolvable", "limit")
@@ -61,7 +62,7 @@ def finished_line(result: Result, index: int, total: int) -> str:
 
 
 class Overview:
-    """The ``batch.Observer`` of the command line."""
+    """The ``batch.running.Observer`` of the command line."""
 
     def __init__(self, mode: str | None, *, quiet: bool = False, stream: IO[str] | None = None):
         self.stream = stream if stream is not None else sys.stderr

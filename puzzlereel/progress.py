@@ -16,6 +16,8 @@ import time
 from types import TracebackType
 from typing import IO, Any, Protocol
 
+from puzzlereel.words import count_text
+
 
 class Progress(Protocol):
     """``progress(label, done, total)``: called from long work; ``total`` may be None."""
@@ -43,24 +45,11 @@ def set_mode(mode: str) -> None:
     _mode = mode
 
 
-def _count(n: int) -> str:
-    """2100000 -> "2.1 M", 41000 -> "41,000"."""
-    if n >= 10_000_000_000:
-        return f"{n / 1e9:.0f} G"
-    if n >= 1_000_000_000:
-        return f"{n / 1e9:.1f} G"
-    if n >= 10_000_000:
-        return f"{n / 1e6:.0f} M"
-    if n >= 1_000_000:
-        return f"{n / 1e6:.1f} M"
-    return f"{n:,}"
-
-
 def plain_line(description: str, label: str, done: int, total: int | None,
                elapsed: float) -> str:
     """One progress line for logs: "search: depth 41, 2.1 M of 5 M (42 %), 12 s"."""
-    amount = _count(done) if total is None else \
-        f"{_count(done)} of {_count(total)} ({100 * done // max(total, 1)} %)"
+    amount = count_text(done) if total is None else \
+        f"{count_text(done)} of {count_text(total)} ({100 * done // max(total, 1)} %)"
     left = ""
     if total and 0 < done < total and elapsed > 0:
         left = f", about {elapsed * (total - done) / done:.0f} s left"
@@ -87,10 +76,6 @@ class Reporter:
         self._task: Any = None
         self._last_line = 0.0
         self._phase: str | None = None
-
-    @property
-    def enabled(self) -> bool:
-        return self.mode != "none"
 
     def __call__(self, label: str, done: int, total: int | None) -> None:
         if self.mode == "none":

@@ -1,14 +1,16 @@
 """Starting configs for ``puzzlereel new``: one commented template per puzzle family.
 
-Each family's template (``puzzlereel/config-templates/<family>.toml``, shipped inside the
-package) holds every key the family's loader reads, with its default and a one-line
-explanation, and describes a real puzzle that solves as written; the ``[render]``
-table every family shares is kept once (``render.toml``) and added at the end.
+Each family's template (the file its registry row names in
+``puzzlereel/config-templates/``, shipped inside the package) holds every key the
+family's loader reads, with its default and a one-line explanation, and describes a real
+puzzle that solves as written; the ``[render]`` table every family shares is kept once
+(``render.toml``) and added at the end.
 """
 
 from __future__ import annotations
 
 import importlib.resources
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +18,11 @@ from typing import IO
 
 from puzzlereel.catalog import description, suggestions, write_text
 from puzzlereel.errors import UsageError
-from puzzlereel.registry import NAMES
+from puzzlereel.registry import KINDS, NAMES
 
 PACKAGE = "puzzlereel"
 FOLDER = ("config-templates",)
-RENDER = "render"
+RENDER = "render.toml"
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class Template:
 
 
 def _read(name: str) -> str:
-    entry = importlib.resources.files(PACKAGE).joinpath(*FOLDER, f"{name}.toml")
+    entry = importlib.resources.files(PACKAGE).joinpath(*FOLDER, name)
     return entry.read_text(encoding="utf-8")
 
 
@@ -54,7 +56,7 @@ def template(family: str) -> Template:
         hint = f"; did you mean: {', '.join(close)}?" if close else \
             f" (known: {', '.join(NAMES)})"
         raise UsageError(f"no puzzle family {family!r}{hint}", field="FAMILY")
-    return Template(family, _read(family) + _read(RENDER))
+    return Template(family, _read(KINDS[family].template) + _read(RENDER))
 
 
 def templates() -> list[Template]:
@@ -78,4 +80,24 @@ def write_new(family: str, output: str | Path, *, force: bool = False,
     return found
 
 
-__all__ = ["Template", "families", "list_lines", "template", "templates", "write_new"]
+
+def new_config(family: str | None, output: str = "-", *, list_families: bool = False,
+               force: bool = False) -> None:
+    """``new``: with ``list_families``, print the families; else write ``family``'s
+    template to ``output`` ("-": stdout) and print the file's name."""
+    from puzzlereel import console
+
+    if list_families:
+        if family is not None:
+            raise UsageError("--list: give it alone, without FAMILY")
+        for line in list_lines():
+            console.echo(line)
+        return
+    if family is None:
+        raise UsageError("FAMILY: name a puzzle family (puzzlereel new --list names them)")
+    write_new(family, output, force=force, stdout=sys.stdout)
+    if output != "-":
+        console.echo(output)
+
+__all__ = ["Template", "families", "list_lines", "new_config", "template", "templates",
+           "write_new"]

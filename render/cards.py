@@ -26,13 +26,6 @@ from .theme import RGB, Theme
 
 TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
 
-# the puzzle families in words (never the trace's id)
-FAMILY_NAMES = {
-    "sliding-block": "Sliding-block puzzle", "sliding-tile": "Sliding-tile puzzle",
-    "peg-solitaire": "Peg solitaire", "n-queens": "N queens", "mastermind": "Mastermind",
-    "komachi": "Komachi", "oomachi": "Oomachi", "alphametic": "Alphametic",
-}
-
 # programs whose move-counting searches are optimal (breadth-first, IDA*, bidirectional)
 OPTIMAL_PROGRAM = "puzzlereel"
 
@@ -50,11 +43,13 @@ def human_title(header: Header) -> str:
     """The trace's title, else the family's name (never an id like ``hakoiri-musume``)."""
     if header.title and header.title.strip():
         return cut(header.title.strip())
-    return FAMILY_NAMES.get(header.puzzle, header.puzzle.replace("-", " ").capitalize())
+    return family_name(header)
 
 
 def family_name(header: Header) -> str:
-    return FAMILY_NAMES.get(header.puzzle, header.puzzle.replace("-", " ").capitalize())
+    """The family as people read it (the registry's ``display_name``)."""
+    kind = KINDS.get(header.puzzle)
+    return kind.display_name if kind is not None else header.puzzle.replace("-", " ").capitalize()
 
 
 def goal_text(header: Header, default: str) -> str:
@@ -236,6 +231,6 @@ def card(width: int, height: int, theme: Theme, big: str, lines: Sequence[tuple[
     return group(shapes)
 
 
-__all__ = ["FAMILY_NAMES", "TITLE_CHARS", "Ending", "card", "counter_text", "fit_lines",
+__all__ = ["TITLE_CHARS", "Ending", "card", "counter_text", "fit_lines",
            "ending", "explored", "facts_line", "family_name", "goal_text",
            "human_title", "is_optimal", "metric_of", "title_lines", "unit_of"]

@@ -48,11 +48,7 @@ SCALED_WITH_SPEED = ("pause", "hold_start", "hold_end")
 def family_pacing(header: Header) -> Mapping[str, float]:
     """The family's default timing (its registry row), for the options nobody set."""
     kind = KINDS.get(header.puzzle)
-    if kind is None:
-        return {}
-    cls = kind.load("scene") if kind.scene else None
-    pacing = getattr(cls, "PACING", None)
-    return pacing if isinstance(pacing, Mapping) else {}
+    return kind.pacing if kind is not None else {}
 
 
 def resolve_options(header: Header, options: RenderOptions,

@@ -267,7 +267,8 @@ class SceneBase:
         return None
 
     def goal_sentence(self) -> str:
-        return ""
+        """The family's goal in one sentence (its registry row's)."""
+        return self.kind.goal
 
     def end_text(self, count: int) -> str:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""

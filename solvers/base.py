@@ -12,7 +12,7 @@ A family provides two things, each named by the family's row in
 - ``analyze(puzzle, options) -> dict``: the ``analyze --json`` object;
 - ``plot_series(result) -> Series | None``: what ``analyze --plot`` draws.
 
-Inside, each family has the small interface of the brief: parse, legal moves, apply,
+Inside, each family has a small interface: parse, legal moves, apply,
 is-goal and a text form for its states, with the rules it shares with the renderer in
 ``puzzlereel.rules``.  Solvers never print or write files: they yield events, and report
 progress through ``options.progress``.

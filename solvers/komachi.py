@@ -100,10 +100,10 @@ def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(numerators, denominators, valid) for every expression, in lexicographic order.
 
     The expressions are grown one digit at a time, breadth first, so that the partial
-    values are shared between all expressions with the same beginning (the seed's
-    depth-first generator, done for a whole level at once).  Expression ``i`` chooses
-    ``puzzle.choices[_decode(i)...]``.  Rows with a number that starts with 0 (like ``05``)
-    or a division by zero are not valid.
+    values are shared between all expressions with the same beginning (M. Hiroi's
+    depth-first generator in 「生成検定法」, done for a whole level at once).  Expression
+    ``i`` chooses ``puzzle.choices[_decode(i)...]``.  Rows with a number that starts
+    with 0 (like ``05``) or a division by zero are not valid.
     """
     digits = puzzle.digits
     choices = puzzle.choices

@@ -1,6 +1,6 @@
 """Oomachi arithmetic: products of consecutive integers that use each digit 0-9 exactly once.
 
-From the seed article (C Magazine, Feb 1998): which three consecutive numbers
+From M. Hiroi's 「生成検定法」 (the problem: C Magazine, Feb 1998): which three consecutive numbers
 n·(n+1)·(n+2) multiply to a number that uses every digit 0-9 once?  The product has ten
 digits, so n lies between the cube roots of 1023456789 and 9876543210 (1007..2144);
 every n there is generated and its product tested, all at once with numpy.

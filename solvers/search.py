@@ -3,7 +3,7 @@
 States are any hashable values; a puzzle supplies ``neighbors(state)`` yielding
 ``(move, next_state)`` pairs and a goal test.  ``bfs`` finds a shortest move sequence
 and proves unsolvability by exhausting the space; ``ida_star`` finds a shortest one with
-an admissible lower bound ``h`` and little memory; ``iddfs`` is ``ida_star`` with h = 0.
+an admissible lower bound ``h`` and little memory.
 Families with a compiled inner loop keep it behind their own interface and use these
 for small boards, tests and reference answers.
 """
@@ -19,9 +19,6 @@ from puzzlereel.progress import Progress, no_progress
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
-
-Neighbors = Callable[[S], Iterable[tuple[M, S]]]
-
 
 @dataclass
 class SearchResult(Generic[S, M]):
@@ -147,12 +144,6 @@ def ida_star(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
             status = "unsolvable" if t == inf else "limit"
             return SearchResult(status, expanded=expanded, seconds=time.perf_counter() - t0)
         bound = int(t)
-
-
-def iddfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
-          is_goal: Callable[[S], bool], *, max_depth: int = 1000) -> SearchResult[S, M]:
-    """Iterative deepening depth-first search (IDA* with a zero lower bound)."""
-    return ida_star(start, neighbors, is_goal, lambda s: 0, max_depth=max_depth)
 
 
 def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple[M, S]]], *,

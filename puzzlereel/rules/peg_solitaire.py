@@ -142,7 +142,6 @@ class PegSolitaireReplay:
         self.holes: tuple[Cell, ...] = layout.holes
         self.hole_set = frozenset(layout.holes)
         self.pegs: set[Cell] = set(layout.pegs)
-        self.start_pegs = frozenset(self.pegs)
         self.jumps: frozenset[Cell] = frozenset(layout.jumps)
         self.geometry: str = layout.geometry
         self.goal: frozenset[Cell] | None = (None if layout.goal is None
@@ -150,7 +149,6 @@ class PegSolitaireReplay:
         self.total: int | None = declared_moves(f)
         self.metric: str = str(header.solver.get("metric", "moves"))
         self.moves = 0
-        self.jumps_made = 0
         self.last_n = 0
         self.last_landing: Cell | None = None
         self.removed: list[Cell] = []
@@ -209,7 +207,6 @@ class PegSolitaireReplay:
             self.last_landing = cur
             self.last_n = event.n
             self.moves += 1
-            self.jumps_made += len(event.path)
             return event
         if isinstance(event, End):
             self.finish(event)

@@ -6,6 +6,7 @@ replay them through each puzzle's rules (``puzzlereel.rules``).  It knows no puz
 rules itself.
 """
 
+from .ends import end_of, read_ends
 from .events import (
     FORMAT,
     STATUSES,
@@ -32,6 +33,6 @@ from .replay import Replay, Replayed, TraceSummary, replay, replay_for, validate
 __all__ = [
     "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
     "Note", "PegMove", "Place", "Remove", "Solution", "State", "TileMove", "TraceError",
-    "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
-    "Replayed", "TraceSummary", "replay", "replay_for", "validate",
+    "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
+    "Replayed", "TraceSummary", "read_ends", "replay", "replay_for", "validate",
 ]

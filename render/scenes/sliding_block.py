@@ -45,8 +45,6 @@ SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 class SlidingBlockScene(SceneBase):
     """Hakoiri Musume, Klotski, Dad's puzzle, Rush Hour-like boards."""
 
-    PACING = {"speed": 0.22, "pause": 0.1, "hold_start": 1.0, "hold_end": 1.5}
-
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         layout = Layout.from_header(header)     # parses and checks the header's fields

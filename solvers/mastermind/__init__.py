@@ -4,7 +4,7 @@ Every possible code is generated; after each answer only the codes that would ha
 given the same answers stay possible (generate and test).  Strategies choose the next
 guess:
 
-- ``simple`` (the seed article's): the first possible code in lexicographic order;
+- ``simple`` (M. Hiroi's, 「生成検定法」): the first possible code in lexicographic order;
 - ``minimax`` (Knuth): the guess whose worst answer leaves the fewest codes;
 - ``expected`` (default): the guess that leaves the fewest codes on average
   (smallest sum of squared partition sizes).

@@ -1,6 +1,6 @@
 """N-Queens: place n queens on an n x n board so that no two attack each other.
 
-Generate and test with pruning, as in the seed article, but with bit masks: each row
+Generate and test with pruning, as in M. Hiroi's 「生成検定法」, but with bit masks: each row
 keeps three masks (columns and both diagonals already attacked), so the free squares of
 the next row are one AND away.  The compiled loops (``kernel``: numba, cached) count and
 list the solutions; ``search`` drives them and walks the backtracking itself in Python

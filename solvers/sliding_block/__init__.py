@@ -4,7 +4,7 @@ A puzzle is a board of any size with walls and pieces (any polyomino, named by o
 or digit).  Pieces of one *group* are interchangeable when positions are compared (by
 default pieces of the same shape, except the pieces named in the goal).  Three move
 metrics: ``step`` (one cell), ``line`` (any distance in one straight line), ``piece``
-(any number of cells with turns: the seed articles' and Hordern's metric).
+(any number of cells with turns: M. Hiroi's 「箱入り娘」 and Hordern's metric).
 Breadth-first search finds an optimal solution.
 
 The parts, each with one job: ``config`` reads the TOML into a ``Puzzle``; ``tables``

@@ -13,7 +13,7 @@ from puzzlereel.config import ConfigError, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError
 from puzzlereel.render.api import UnsupportedFormat
 from puzzlereel.trace import End, TraceError
-from tests.fixtures import CONFIGS, DATA
+from tests.fixtures import DATA
 
 
 def test_show_lines_number_every_move_and_draw_the_board():
@@ -74,14 +74,6 @@ def test_formats_and_targets():
         app.targets_for(["x.avi"])
     assert caught.value.exit_code == EXIT_USAGE
     assert str(caught.value).startswith("x.avi: unsupported output suffix .avi")
-
-
-def test_plan_run_names_every_output_after_the_config(tmp_path):
-    plan = app.plan_run(CONFIGS / "n-queens-8.toml", tmp_path, {}, "png,mp4,png")
-    assert plan.trace == tmp_path / "n-queens-8.jsonl"
-    assert plan.targets == (("png", tmp_path / "n-queens-8.png"),
-                            ("mp4", tmp_path / "n-queens-8.mp4"))
-    assert plan.loaded.kind.name == "n-queens"
 
 
 def test_an_unknown_puzzle_type_names_its_line(tmp_path):

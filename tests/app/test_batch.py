@@ -15,8 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import batch
-from puzzlereel.batch import Result, Source
+from puzzlereel import app
+from puzzlereel.batch import allocator, planning, running, sources
+from puzzlereel.batch.planning import Result
+from puzzlereel.batch.running import Finished, Progressed
+from puzzlereel.batch.sources import Source
+from puzzlereel.batch.unit import Outcome, Steps
+from puzzlereel.config import load_config
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
 from puzzlereel.manifest import FILE_NAME, Manifest
 from tests.fixtures import CONFIGS, cli, tiny_block, write
@@ -58,7 +63,7 @@ def test_collect_takes_files_folders_patterns_and_example_names(tmp_path):
     (tmp_path / ".hidden").mkdir()
     tiny(tmp_path / ".hidden", "secret")
     c = tiny(tmp_path, "c")
-    found = batch.collect([str(tmp_path), str(a), str(tmp_path / "c*.toml"),
+    found = sources.collect([str(tmp_path), str(a), str(tmp_path / "c*.toml"),
                            "hakoiri-musume", str(tmp_path / "nothing-*.toml"),
                            str(tmp_path / "missing.toml")])
     paths = [s.path for s in found]
@@ -70,26 +75,26 @@ def test_collect_takes_files_folders_patterns_and_example_names(tmp_path):
     assert all(".hidden" not in str(p) for p in paths if p)
 
 
-def test_one_config_file_is_the_classic_run_the_rest_is_a_batch(tmp_path):
+def test_one_config_file_runs_alone_the_rest_is_a_batch(tmp_path):
     config = tiny(tmp_path, "a")
-    assert not batch.is_batch([str(config)])
-    assert not batch.is_batch(["hakoiri-musume"])
-    assert batch.is_batch([str(tmp_path)])
-    assert batch.is_batch([str(tmp_path / "*.toml")])
-    assert batch.is_batch([str(config), "hakoiri-musume"])
+    assert not sources.is_batch([str(config)])
+    assert not sources.is_batch(["hakoiri-musume"])
+    assert sources.is_batch([str(tmp_path)])
+    assert sources.is_batch([str(tmp_path / "*.toml")])
+    assert sources.is_batch([str(config), "hakoiri-musume"])
 
 
 def test_the_worst_status_decides_the_exit_code():
     def results(*statuses: str) -> list[Result]:
         return [Result(f"c{i}", "c", s) for i, s in enumerate(statuses)]
 
-    assert batch.exit_code(results("solved", "solved")) == 0
-    assert batch.exit_code(results("solved", "unsolvable")) == EXIT_UNSOLVABLE
-    assert batch.exit_code(results("unsolvable", "limit")) == EXIT_LIMIT
-    assert batch.exit_code(results("limit", "error", "unsolvable")) == EXIT_BAD_INPUT
-    assert batch.exit_code(results("error"), signal_code=130) == 130
+    assert running.exit_code(results("solved", "solved")) == 0
+    assert running.exit_code(results("solved", "unsolvable")) == EXIT_UNSOLVABLE
+    assert running.exit_code(results("unsolvable", "limit")) == EXIT_LIMIT
+    assert running.exit_code(results("limit", "error", "unsolvable")) == EXIT_BAD_INPUT
+    assert running.exit_code(results("error"), signal_code=130) == 130
     skipped = Result("f", "f.toml", "skipped", recorded="unsolvable")
-    assert batch.exit_code([skipped]) == EXIT_UNSOLVABLE   # up to date, still no solution
+    assert running.exit_code([skipped]) == EXIT_UNSOLVABLE   # up to date, still no solution
 
 
 # ---------------------------------------------------------------- a whole run
@@ -209,20 +214,31 @@ def test_an_unreadable_manifest_is_set_aside_with_a_warning(tmp_path):
     assert manifest.entries == {}
 
 
+def test_a_unit_names_every_output_after_the_config(tmp_path):
+    path = CONFIGS / "n-queens-8.toml"
+    options = planning.BatchOptions(tmp_path, formats=app.parse_formats("png,mp4,png"))
+    unit, _, _ = planning.unit_for(path, load_config(path), options)
+    assert unit.formats == ("png", "mp4")
+    assert unit.trace_source == str(tmp_path / "n-queens-8.jsonl")
+    steps = Steps(unit, tmp_path)
+    assert [steps.path(kind) for kind in ("jsonl", *unit.formats)] == [
+        tmp_path / "n-queens-8.jsonl", tmp_path / "n-queens-8.png", tmp_path / "n-queens-8.mp4"]
+
+
 def test_two_configs_of_one_name_do_not_overwrite_each_other(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     first = tiny(tmp_path / "a", "same")
     second = tiny(tmp_path / "b", "same")
-    plan = batch.plan(batch.collect([str(first), str(second)]),
-                      batch.BatchOptions(out_dir=tmp_path / "out"))
+    plan = planning.plan(sources.collect([str(first), str(second)]),
+                      planning.BatchOptions(out_dir=tmp_path / "out"))
     assert [job.unit.source for job in plan.jobs] == [str(first)]
     (clash,) = plan.done.values()
     assert clash.status == "error"
     assert f"{second}: its outputs same.* would replace those of {first}" in clash.message
 
 
-def test_one_config_runs_as_it_always_has(tmp_path):
+def test_one_config_runs_without_manifest_or_summary(tmp_path):
     """No manifest, the written paths on stdout, and the error of a one-config run."""
     config = tiny(tmp_path, "one")
     res = cli("run", config, "--out-dir", tmp_path / "out")
@@ -332,7 +348,7 @@ def test_run_help_loads_no_dask():
 
 
 def test_sources_with_a_problem_keep_it():
-    (source,) = batch.collect(["/nonexistent/folder/x.toml"])
+    (source,) = sources.collect(["/nonexistent/folder/x.toml"])
     assert isinstance(source, Source) and source.path is None
     assert source.problem is not None and "no such file" in str(source.problem)
 
@@ -341,23 +357,23 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
     from puzzlereel.executors import LocalExecutor
 
     quick = tiny(tmp_path, "quick")
-    options = batch.BatchOptions(out_dir=tmp_path / "out", flags={"fps": 60, "speed": 1.0})
-    plan = batch.plan(batch.collect([str(CONFIGS / "hakoiri-musume.toml"), str(quick)]),
+    options = planning.BatchOptions(out_dir=tmp_path / "out", flags={"fps": 60, "speed": 1.0})
+    plan = planning.plan(sources.collect([str(CONFIGS / "hakoiri-musume.toml"), str(quick)]),
                       options)
-    outcomes: dict[str, batch.Outcome] = {}
+    outcomes: dict[str, Outcome] = {}
     with LocalExecutor(1) as executor:
         executor.submit([job.unit for job in plan.jobs])
         deadline = time.monotonic() + 60
         killed = False
         while len(outcomes) < 2 and time.monotonic() < deadline:
             for event in executor.events(0.1):
-                if isinstance(event, batch.Progressed) and event.name == "hakoiri-musume" \
+                if isinstance(event, Progressed) and event.name == "hakoiri-musume" \
                         and event.stage.startswith("render") and not killed:
                     (pid,) = [w.process.pid for w in executor._workers
                               if w.unit is not None and w.unit.name == "hakoiri-musume"]
                     os.kill(pid, signal.SIGKILL)
                     killed = True
-                elif isinstance(event, batch.Finished):
+                elif isinstance(event, Finished):
                     outcomes[event.outcome.name] = event.outcome
     assert killed
     assert outcomes["hakoiri-musume"].status == "error"
@@ -439,18 +455,18 @@ def test_a_unit_undoes_dasks_trim_threshold_while_it_runs(monkeypatch):
     blocks kept on the heap, then the worker's setting is back and memory is returned;
     without the variable nothing is touched."""
     fake = _FakeLibc()
-    monkeypatch.setattr(batch, "_glibc", lambda: fake)
+    monkeypatch.setattr(allocator, "_glibc", lambda: fake)
     monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
-    with batch.roomy_allocator():
+    with allocator.roomy_allocator():
         pass
     assert fake.calls == []
 
     monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")
-    with batch.roomy_allocator():
-        assert fake.calls == [("mallopt", batch.M_MMAP_THRESHOLD, batch.ROOMY_MMAP),
-                              ("mallopt", batch.M_TRIM_THRESHOLD, batch.ROOMY_TRIM)]
-    assert fake.calls[2:] == [("mallopt", batch.M_TRIM_THRESHOLD, 65536),
-                              ("mallopt", batch.M_MMAP_THRESHOLD, batch.GLIBC_MMAP),
+    with allocator.roomy_allocator():
+        assert fake.calls == [("mallopt", allocator.M_MMAP_THRESHOLD, allocator.ROOMY_MMAP),
+                              ("mallopt", allocator.M_TRIM_THRESHOLD, allocator.ROOMY_TRIM)]
+    assert fake.calls[2:] == [("mallopt", allocator.M_TRIM_THRESHOLD, 65536),
+                              ("mallopt", allocator.M_MMAP_THRESHOLD, allocator.GLIBC_MMAP),
                               ("malloc_trim", 0, 0)]
 
 

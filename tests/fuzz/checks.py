@@ -25,12 +25,12 @@ from types import FrameType
 
 from typer.testing import CliRunner, Result
 
-from puzzlereel import cli
+from puzzlereel import cli, console
 from puzzlereel.errors import PuzzlereelError
 
 LIMIT_SECONDS = 10.0
-# a message quotes the bad input, cut short: at most this many characters.  Not yet
-# demanded (None): the rules and solvers still quote whole values (issue 14 report)
+# a message quotes the bad input, cut short: at most this many characters.  None: not
+# checked, since the rules and solvers quote whole values
 MAX_MESSAGE: int | None = None
 
 
@@ -61,14 +61,14 @@ def ours(category: type[Warning]) -> bool:
 
 @contextlib.contextmanager
 def cli_warnings() -> Iterator[list[str]]:
-    """Warnings as ``puzzlereel.cli.main`` prints them (one line each on stderr);
+    """Warnings as the command line prints them (one line each on stderr);
     yields the list of foreign warnings seen, which a check wants empty."""
     foreign: list[str] = []
 
     def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
              file: object = None, line: str | None = None) -> None:
         if ours(category):
-            cli._warning_line(message, category, filename, lineno)
+            console.warning_line(message, category, filename, lineno)
         else:
             foreign.append(f"{category.__name__}: {message} ({filename}:{lineno})")
 

@@ -1,8 +1,8 @@
-"""The hostile inputs of issue 14 ("Tracebacks from input", "Endless work from a hint"),
-each kept as it was reported.  Before, each ended in a Python traceback or ran for
-minutes; now each is one line naming the file, line and field with the documented exit
-code (1 bad input, 2 usage), a hint is ignored with one warning line, nothing is left
-at the output path, and nothing runs longer than the work asked for."""
+"""Hostile inputs, each kept exactly as written: input that could end in a Python
+traceback and hints that could make work endless.  Each is one line naming the file,
+line and field with the documented exit code (1 bad input, 2 usage), a hint is ignored
+with one warning line, nothing is left at the output path, and nothing runs longer than
+the work asked for."""
 
 from __future__ import annotations
 

@@ -1,2 +1,2 @@
 """Tests of the ground floor: the cache folder, atomic files, progress, packaging and the
-floors themselves (.ci/layers.py)."""
+floors themselves (import-linter's contracts)."""

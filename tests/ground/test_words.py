@@ -1,10 +1,10 @@
-"""The words every screen uses for counts and durations."""
+"""The words every screen uses for counts, sizes and durations."""
 
 from __future__ import annotations
 
 import pytest
 
-from puzzlereel.words import duration, plural, search_seconds
+from puzzlereel.words import count_text, duration, plural, search_seconds, size_text
 
 
 @pytest.mark.parametrize(("word", "count", "text"), [
@@ -30,3 +30,19 @@ def test_the_search_time_is_the_searchs_own_when_the_trace_has_it() -> None:
     assert search_seconds({"seconds": True}) is None
     assert search_seconds({"seconds": -1, "search_seconds": "fast"}) is None
     assert search_seconds({}) is None
+
+
+@pytest.mark.parametrize(("n", "text"), [
+    (0, "0"), (41_000, "41,000"), (999_999, "999,999"), (1_000_000, "1.0 M"),
+    (2_100_000, "2.1 M"), (16_400_000, "16 M"), (2_100_000_000, "2.1 G"),
+    (20_000_000_000, "20 G")])
+def test_counts_read_at_a_glance(n: int, text: str) -> None:
+    assert count_text(n) == text
+
+
+@pytest.mark.parametrize(("n", "text"), [
+    (0, "0 B"), (999, "999 B"), (1000, "1.00 kB"), (9_994, "9.99 kB"), (9_996, "10.0 kB"),
+    (61_234, "61.2 kB"), (99_951, "100 kB"), (220_000, "220 kB"), (999_499, "999 kB"),
+    (999_500, "1.00 MB"), (1_040_000, "1.04 MB"), (2_310_000_000, "2.31 GB")])
+def test_sizes_have_three_figures_in_powers_of_1000(n: int, text: str) -> None:
+    assert size_text(n) == text

@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from puzzlereel.registry import KINDS
 from puzzlereel.render.api import render_trace
 from puzzlereel.render.gif import GifSink
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.outputs import Movie, palette, render_stream
 from puzzlereel.render.plan import resolve_options
-from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
 from puzzlereel.render.timeline import CROSSFADE, FADE_IN, FADE_OUT, MOVE, PAUSE, frame_counts
 from puzzlereel.render.video import VideoSink
 from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
@@ -30,7 +30,7 @@ PATHS = [2, 2, 2, 1, 1]          # unit slides of the five moves in TRACE
 SMALL = ["--cell", "8", "--fps", "10"]
 
 
-PACE = SlidingBlockScene.PACING          # the family's pacing: TRACE is a sliding block
+PACE = KINDS["sliding-block"].pacing     # the family's pacing: TRACE is a sliding block
 
 
 def expected_frames(fps: int, *, title: bool = True, speed: float = PACE["speed"],

@@ -1,0 +1,213 @@
+"""What each config of a run must make: its unit, the hashes its files are made from,
+and the results known before any work (skipped, or a config that cannot be used)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from puzzlereel import __version__, app
+from puzzlereel.batch.sources import NoConfig, Source
+from puzzlereel.batch.unit import Unit
+from puzzlereel.config import Config, load_config
+from puzzlereel.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_LIMIT,
+    EXIT_OK,
+    EXIT_UNSOLVABLE,
+    PuzzlereelError,
+)
+from puzzlereel.manifest import POSTER, TRACE, Manifest, file_name, key_of, sha256_bytes
+
+if TYPE_CHECKING:
+    from puzzlereel.render.options import RenderOptions
+
+# What became of a config in a run.  "skipped": up to date, nothing made (its recorded
+# outcome still counts for the exit code); "interrupted": a signal stopped the run first.
+STATUSES = ("solved", "unsolvable", "limit", "error", "skipped", "interrupted")
+# When configs end differently, the run's exit code is that of the first status here that
+# occurs: a config that could not be used at all (bad input, 1) comes first, then a search
+# that a limit cut short (4: the work is unfinished), then a proof that there is no
+# solution (3: a complete answer).  A signal overrides them all (128 + its number).
+SEVERITY: tuple[tuple[str, int], ...] = (("error", EXIT_BAD_INPUT), ("limit", EXIT_LIMIT),
+                                         ("unsolvable", EXIT_UNSOLVABLE))
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """How a run works: where outputs go and the options that apply to every config."""
+
+    out_dir: Path
+    flags: Mapping[str, Any] = field(default_factory=dict)   # render options given (None:
+    formats: tuple[str, ...] | None = None                   # not given); --formats
+    max_states: int | None = None
+    max_memory: int | None = None
+    force: bool = False                    # make everything again
+    posters: bool = False                  # also the gallery's poster of every config
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The content hashes one config's outputs are made from."""
+
+    config: str
+    solve: str
+    render: Mapping[str, str]              # output kind -> render options' hash
+
+    def trace_from(self) -> dict[str, str]:
+        return {"config": self.config, "solve": self.solve, "puzzlereel": __version__}
+
+    def made_from(self, kind: str, trace: str) -> dict[str, str]:
+        return {"config": self.config, "trace": trace, "render": self.render[kind],
+                "puzzlereel": __version__}
+
+
+@dataclass(frozen=True)
+class Job:
+    """A unit to run and what recording its outputs needs."""
+
+    unit: Unit
+    keys: Keys
+    config: Config
+    trace_sha: str | None                  # the current trace's hash (render-only units)
+    expected: float                        # seconds the last run took (for the order)
+
+
+@dataclass(frozen=True)
+class Result:
+    """One config's line of the summary."""
+
+    name: str
+    source: str
+    status: str                            # one of STATUSES
+    answer: str = ""
+    moves: int | None = None
+    seconds: float = 0.0
+    written: tuple[str, ...] = ()          # the output kinds written in this run
+    message: str = ""
+    exit_code: int = EXIT_OK
+    recorded: str = ""                     # skipped: the status recorded for it
+    warnings: tuple[str, ...] = ()
+    detail: str = ""
+
+    @property
+    def counts_as(self) -> str:
+        """The status that decides the exit code (a skipped config's recorded one)."""
+        return self.recorded if self.status == "skipped" else self.status
+
+
+@dataclass
+class Plan:
+    """A batch decided: the results known before any work, and the jobs to run."""
+
+    options: BatchOptions
+    manifest: Manifest
+    order: list[str]                       # every config's name, in the order given
+    done: dict[str, Result]
+    jobs: list[Job]
+
+    @property
+    def up_to_date(self) -> int:
+        return sum(1 for r in self.done.values() if r.status == "skipped")
+
+
+def render_keys(options: RenderOptions, explicit: frozenset[str],
+                kinds: Iterable[str]) -> dict[str, str]:
+    """Each output kind's hash of the render options it is drawn with."""
+    base = {"options": asdict(options), "explicit": sorted(explicit)}
+    return {kind: key_of({**base, "kind": kind}) for kind in kinds}
+
+
+def unit_for(path: Path, config: Config, options: BatchOptions
+             ) -> tuple[Unit, RenderOptions, frozenset[str]]:
+    """The unit that makes everything ``config`` (read from ``path``) asks for under
+    ``options``, with the render options it is drawn with and those the user set."""
+    render_options, explicit = app.render_options(config, options.flags)
+    formats = tuple(dict.fromkeys(options.formats or render_options.formats))
+    name = config.name
+    unit = Unit(name=name, source=str(path), config_file=path.name,
+                config_text=config.text.encode("utf-8"), formats=formats,
+                poster=options.posters, flags=dict(options.flags),
+                max_states=options.max_states, max_memory=options.max_memory,
+                trace_source=str(Path(options.out_dir) / file_name(name, TRACE)))
+    return unit, render_options, explicit
+
+
+def plan(sources: Sequence[Source], options: BatchOptions,
+         manifest: Manifest | None = None) -> Plan:
+    """Decide every config's work from the manifest of ``options.out_dir``."""
+    manifest = manifest if manifest is not None else Manifest.load(options.out_dir)
+    solve_key = key_of({"max_states": options.max_states, "max_memory": options.max_memory})
+    order: list[str] = []
+    done: dict[str, Result] = {}
+    jobs: list[Job] = []
+    owners: dict[str, str] = {}
+    for source in sources:
+        name = source.name
+        if name in owners:
+            if source.path is not None:
+                clash = f"{source.path}: its outputs {name}.* would replace those of " \
+                        f"{owners[name]}; rename one of the two"
+                done[f"{name} ({source.path})"] = Result(name, str(source.path), "error",
+                                                         message=clash,
+                                                         exit_code=EXIT_BAD_INPUT)
+                order.append(f"{name} ({source.path})")
+            continue
+        order.append(name)
+        owners[name] = str(source.path or source.arg)
+        if source.problem is not None or source.path is None:
+            problem = source.problem or NoConfig("no such config", path=source.arg)
+            done[name] = Result(name, source.arg, "error", message=str(problem),
+                                exit_code=problem.exit_code)
+            continue
+        try:
+            job = _job(source.path, options, manifest, solve_key)
+        except PuzzlereelError as exc:
+            done[name] = Result(name, str(source.path), "error", message=str(exc),
+                                exit_code=exc.exit_code)
+            continue
+        if isinstance(job, Result):
+            done[name] = job
+        else:
+            jobs.append(job)
+    # the longest first (by the last run's times; new configs before them all), so that
+    # a long config does not start last and keep the other workers idle at the end
+    jobs.sort(key=lambda j: -j.expected)
+    return Plan(options, manifest, order, done, jobs)
+
+
+def _job(path: Path, options: BatchOptions, manifest: Manifest,
+         solve_key: str) -> Job | Result:
+    """One config's job, or its skipped result when everything it makes is current."""
+    config = load_config(path)
+    app.kind_of(config)
+    unit, render_options, explicit = unit_for(path, config, options)
+    kinds = (*unit.formats, POSTER) if options.posters else unit.formats
+    keys = Keys(sha256_bytes(unit.config_text), solve_key,
+                render_keys(render_options, explicit, kinds))
+    name = unit.name
+    entry = manifest.entries.get(name)
+    trace = None if options.force else manifest.fresh(name, TRACE, keys.trace_from())
+    expected = entry.seconds if entry is not None else float("inf")
+    if trace is None or entry is None:
+        return Job(unit, keys, config, None, expected)
+    wanted = unit.formats if entry.status == "solved" else ()
+    missing = tuple(kind for kind in wanted
+                    if manifest.fresh(name, kind, keys.made_from(kind, trace.sha256)) is None)
+    poster = options.posters and manifest.fresh(
+        name, POSTER, keys.made_from(POSTER, trace.sha256)) is None
+    if not missing and not poster:
+        code = dict(SEVERITY).get(entry.status, EXIT_OK)
+        return Result(name, str(path), "skipped", entry.answer, entry.moves, 0.0,
+                      message=entry.message, exit_code=code, recorded=entry.status)
+    data = (Path(options.out_dir) / trace.file).read_bytes()
+    if sha256_bytes(data) != trace.sha256:       # changed since it was checked
+        return Job(unit, keys, config, None, expected)
+    unit = replace(unit, formats=missing, poster=poster, trace=data)
+    return Job(unit, keys, config, trace.sha256, entry.seconds)
+
+
+__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result", "plan",
+           "render_keys", "unit_for"]

@@ -1,0 +1,87 @@
+"""The ``run`` command: one config file (``single``), or many configs worked on in
+parallel with an overview while they run and a summary table at the end.
+
+A batch prints its summary (nothing with ``--quiet``) and the traceback of any
+unexpected failure, then writes the gallery when asked, and exits with the worst of its
+configs' codes (``running.exit_code``); a signal stops it with that signal's line and
+code once the finished files are in place, and no gallery.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+from puzzlereel import app, console, exits, flags, gallery
+from puzzlereel.batch import single
+from puzzlereel.batch.planning import BatchOptions, plan
+from puzzlereel.batch.running import Observer, run_plan
+from puzzlereel.batch.sources import collect, is_batch
+from puzzlereel.batch.summary import summary_lines
+from puzzlereel.errors import UsageError
+
+Overview = Callable[[], AbstractContextManager[Observer]]
+
+
+def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
+        overview: Overview, formats: str | None = None, max_states: int | None = None,
+        max_memory: str | None = None, jobs: int | None = None, force: bool = False,
+        with_gallery: bool = False, executor: str = "local",
+        scheduler: str | None = None) -> None:
+    """``run CONFIG...``: one config file in this process (``single.run_one``), else a
+    batch on ``executor`` watched by ``overview()``; then the gallery, if asked."""
+    if executor == "local" and not is_batch(configs):
+        if scheduler is not None:
+            raise UsageError("--scheduler: only with --executor dask")
+        single.run_one(configs[0], out_dir, given, formats, max_states, max_memory)
+        if with_gallery:
+            gallery.write_page(out_dir)
+        return
+    options = BatchOptions(
+        out_dir=out_dir, flags=given,
+        formats=None if formats is None else app.parse_formats(formats),
+        max_states=max_states, max_memory=flags.memory_size(max_memory), force=force,
+        posters=with_gallery)
+    code = run_batch(configs, options, overview, jobs=jobs, executor=executor,
+                     scheduler=scheduler)
+    if with_gallery:
+        gallery.write_page(options.out_dir, show_path=not console.quiet())
+    if code:
+        raise SystemExit(code)
+
+
+def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview, *,
+              jobs: int | None = None, executor: str = "local",
+              scheduler: str | None = None) -> int:
+    """Plan, work (``overview`` shows it), print the summary; return the run's exit code
+    (a signal: exit at once, after its line)."""
+    from puzzlereel import executors
+
+    app.render_options(None, options.flags)        # a bad option stops the run at once
+    if executor not in executors.EXECUTORS:
+        raise UsageError(f"--executor: {executor!r} is not one of: "
+                         f"{', '.join(executors.EXECUTORS)}")
+    if executor == "local" and scheduler is not None:
+        raise UsageError("--scheduler: only with --executor dask")
+    batch = plan(collect(configs), options)
+    workers = jobs or executors.default_jobs()
+    with overview() as observer:
+        with (executors.make(executor, workers, scheduler) if batch.jobs
+              else executors.Idle()) as where:
+            report = run_plan(batch, where, observer)
+    if not console.quiet():
+        for line in summary_lines(report):
+            console.echo(line)
+    for result in report.results:
+        if result.detail:                   # a bug's traceback, for the report
+            console.echo(result.detail.rstrip(), err=True)
+    if report.signal_code is not None:
+        message = report.interrupted.message if report.interrupted is not None \
+            else "interrupted"
+        exits.fail(message, report.exit_code)
+    return report.exit_code
+
+
+__all__ = ["run", "run_batch"]

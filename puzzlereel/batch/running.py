@@ -1,0 +1,192 @@
+"""Running a plan: its units on an executor, each returned file written atomically
+into the output folder and recorded in the manifest (so a stopped run leaves finished
+files and no partial one), an ``Observer`` told what happens, and the run's exit code,
+the worst of its configs'."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from puzzlereel import catalog
+from puzzlereel.batch.planning import SEVERITY, Job, Plan, Result
+from puzzlereel.batch.unit import Outcome, Unit
+from puzzlereel.errors import EXIT_OK
+from puzzlereel.fileio import atomic_path
+from puzzlereel.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+
+if TYPE_CHECKING:
+    from puzzlereel.interrupts import Interrupted
+
+
+@dataclass(frozen=True)
+class Started:
+    """A unit began on a worker."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Progressed:
+    """A unit's progress: its stage and how far it is."""
+
+    name: str
+    stage: str
+    label: str
+    done: int
+    total: int | None
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A unit came back with its outcome."""
+
+    outcome: Outcome
+
+
+Event = Started | Progressed | Finished
+
+
+class Executor(Protocol):
+    """Where units run: each unit in, its ``Outcome`` (files and a status) out, and
+    ``Started`` / ``Progressed`` events on the way (``puzzlereel.executors``)."""
+
+    def submit(self, units: Sequence[Unit]) -> None:
+        """Queue every unit (they start as workers are free, in this order)."""
+
+    def events(self, timeout: float) -> list[Event]:
+        """What happened since the last call, waiting up to ``timeout`` seconds for it."""
+        return []
+
+    def cancel(self) -> None:
+        """Stop every unit now (the run was interrupted); nothing more comes back."""
+
+
+class Observer(Protocol):
+    """Who watches a batch (the command line's overview)."""
+
+    def begin(self, plan: Plan) -> None: ...
+
+    def started(self, name: str) -> None: ...
+
+    def progressed(self, event: Progressed) -> None: ...
+
+    def finished(self, result: Result) -> None: ...
+
+
+@dataclass(frozen=True)
+class Report:
+    """A batch's results, in the order the configs were given."""
+
+    results: tuple[Result, ...]
+    seconds: float
+    interrupted: Interrupted | None = None
+    signal_code: int | None = None         # 128 + the signal's number, when one stopped it
+
+    @property
+    def exit_code(self) -> int:
+        return exit_code(self.results, self.signal_code)
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+
+def exit_code(results: Iterable[Result], signal_code: int | None = None) -> int:
+    """The run's exit code: a signal's, else that of the worst status (``SEVERITY``) any
+    config ended with (a skipped config counts as its recorded status), else 0."""
+    if signal_code is not None:
+        return signal_code
+    seen = {r.counts_as for r in results}
+    for status, code in SEVERITY:
+        if status in seen:
+            return code
+    return EXIT_OK
+
+
+def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
+             poll: float = 0.1) -> Report:
+    """Run the plan's jobs on ``executor``, writing and recording each config's files as
+    it finishes.  A signal (``Interrupted`` or ``KeyboardInterrupt``) cancels the rest:
+    what finished stays, the units still running leave nothing, and their results say
+    ``interrupted``."""
+    from puzzlereel.interrupts import Interrupted
+
+    t0 = time.monotonic()
+    results = dict(batch.done)
+    observer.begin(batch)
+    pending = {job.unit.name: job for job in batch.jobs}
+    stopped: Interrupted | None = None
+    code: int | None = None
+    try:
+        if pending:
+            executor.submit([job.unit for job in batch.jobs])
+        while pending:
+            for event in executor.events(poll):
+                if isinstance(event, Started):
+                    observer.started(event.name)
+                elif isinstance(event, Progressed):
+                    observer.progressed(event)
+                elif event.outcome.name in pending:
+                    job = pending.pop(event.outcome.name)
+                    result = store(batch, job, event.outcome)
+                    results[result.name] = result
+                    observer.finished(result)
+    except (Interrupted, KeyboardInterrupt) as exc:
+        executor.cancel()
+        stopped = exc if isinstance(exc, Interrupted) else None
+        code = exc.exit_code if isinstance(exc, Interrupted) else 130
+        for name, job in pending.items():
+            results[name] = Result(name, job.unit.source, "interrupted",
+                                   message=f"{job.unit.source}: interrupted",
+                                   exit_code=code)
+    ordered = tuple(results[name] for name in batch.order if name in results)
+    return Report(ordered, time.monotonic() - t0, stopped, code)
+
+
+def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
+    """Write a unit's files into the output folder (each atomically, the trace first) and
+    record them in the manifest; the config's summary line."""
+    unit, keys, manifest = job.unit, job.keys, batch.manifest
+    out = Path(batch.options.out_dir)
+    entry = manifest.entries.get(unit.name)
+    outputs: dict[str, Output] = dict(entry.outputs) if (entry and unit.trace) else {}
+    trace_sha = job.trace_sha
+    written: list[str] = []
+    for product in outcome.products:
+        name = file_name(unit.name, product.kind)
+        with atomic_path(out / name) as tmp:
+            tmp.write_bytes(product.data)
+        written.append(product.kind)
+        sha = sha256_bytes(product.data)
+        if product.kind == TRACE:
+            trace_sha = sha
+            made = keys.trace_from()
+        else:
+            assert trace_sha is not None, "a render always follows its trace"
+            made = keys.made_from(product.kind, trace_sha)
+        outputs[product.kind] = Output(name, sha, len(product.data), made)
+    if unit.trace is None:          # a new search: a new entry, if its trace is good
+        if outcome.searched is not None:
+            config = job.config
+            manifest.entries[unit.name] = Entry(
+                config=unit.source, status=outcome.searched, answer=outcome.answer,
+                moves=outcome.moves, seconds=outcome.seconds,
+                title=config.title or unit.name, family=config.puzzle_type,
+                description=catalog.description(config.text, 160), message=(
+                    outcome.message if outcome.status != "error" else ""),
+                outputs=outputs)
+        else:
+            manifest.entries.pop(unit.name, None)
+    elif entry is not None:
+        manifest.entries[unit.name] = replace(entry, outputs=outputs)
+    manifest.save()
+    return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
+                  outcome.seconds, tuple(written), outcome.message, outcome.exit_code,
+                  warnings=outcome.warnings, detail=outcome.detail)
+
+
+__all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",
+           "exit_code", "run_plan", "store"]

@@ -1,0 +1,89 @@
+"""Which configs a run's arguments name: files, folders, glob patterns, example names."""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from puzzlereel import catalog
+from puzzlereel.config import ConfigError
+from puzzlereel.errors import PuzzlereelError
+
+SUFFIX = ".toml"
+
+
+class NoConfig(ConfigError):
+    """A batch argument that names no config: an empty folder, a pattern matching nothing."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One config a batch was given: ``path``, or ``problem`` when ``arg`` names none."""
+
+    arg: str
+    path: Path | None
+    problem: PuzzlereelError | None = None
+
+    @property
+    def name(self) -> str:
+        """The config's name (its outputs' stem)."""
+        return self.path.stem if self.path is not None else Path(self.arg).stem or self.arg
+
+
+def _hidden(path: Path, top: Path) -> bool:
+    return any(part.startswith(".") for part in path.relative_to(top).parts)
+
+
+def _folder(top: Path) -> list[Path]:
+    return sorted(p for p in top.rglob("*" + SUFFIX) if p.is_file() and not _hidden(p, top))
+
+
+def is_batch(args: Sequence[str]) -> bool:
+    """Whether ``run``'s arguments ask for a batch: several, a folder or a pattern.  One
+    config file (or example name) is a run of one config (``batch.single``)."""
+    if len(args) != 1:
+        return True
+    path = Path(args[0])
+    return path.is_dir() or (not path.exists() and glob.has_magic(args[0]))
+
+
+def collect(args: Iterable[str]) -> list[Source]:
+    """The configs that ``args`` name, in the order given, each once: a file, every
+    ``*.toml`` under a folder (recursively, hidden folders skipped), every file a glob
+    pattern matches (``**`` crosses folders), or a bundled example's name.  An argument
+    that names none is kept as a ``Source`` with its problem, so the run can report it."""
+    found: list[Source] = []
+    for arg in args:
+        path = Path(arg)
+        if path.is_dir():
+            files = _folder(path)
+            found += [Source(arg, f) for f in files] or [
+                Source(arg, None, NoConfig(f"no *{SUFFIX} config in this folder", path=arg))]
+        elif path.exists():
+            found.append(Source(arg, path))
+        elif glob.has_magic(arg):
+            matched: list[Path] = []
+            for hit in sorted(glob.glob(arg, recursive=True)):
+                p = Path(hit)
+                matched += _folder(p) if p.is_dir() else [p] if p.is_file() else []
+            found += [Source(arg, p) for p in matched] or [
+                Source(arg, None, NoConfig("no file matches this pattern", path=arg))]
+        else:
+            try:
+                found.append(Source(arg, catalog.resolve(arg)))
+            except PuzzlereelError as exc:
+                found.append(Source(arg, None, exc))
+    seen: set[str] = set()
+    unique: list[Source] = []
+    for source in found:
+        key = os.path.realpath(source.path) if source.path is not None else "?" + source.arg
+        if key not in seen:
+            seen.add(key)
+            unique.append(source)
+    return unique
+
+
+__all__ = ["SUFFIX", "NoConfig", "Source", "collect", "is_batch"]

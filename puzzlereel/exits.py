@@ -1,0 +1,118 @@
+"""How a command ends: every expected problem as one line on stderr and an exit code.
+
+Every problem with the user's input arrives as a ``PuzzlereelError`` and leaves as one
+line naming the file, line and field, with the error's exit code: 1 bad input, 2 usage,
+3 no solution, 4 a limit stopped the search; 128 + the signal's number when a signal
+stopped the program (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), and 141 when the reader of
+stdout went away (like a program killed by SIGPIPE).  ``friendly`` wraps each command;
+``main`` runs the whole command line and leaves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+import warnings
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
+
+from puzzlereel import console, fileio, interrupts
+from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_CLOSED_PIPE = 141        # 128 + SIGPIPE: what a shell reports for `... | head`
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print one line to stderr and exit with ``code``."""
+    with contextlib.suppress(OSError, ValueError):
+        console.echo(f"puzzlereel: {message}", err=True)
+    raise SystemExit(code)
+
+
+def _reader_gone() -> NoReturn:
+    """stdout's reader went away (``| head``): stop quietly, as SIGPIPE would."""
+    with contextlib.suppress(Exception):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no more output anyway
+    raise SystemExit(EXIT_CLOSED_PIPE)
+
+
+def friendly(func: F) -> F:
+    """Turn expected errors (bad input, I/O, a closed pipe, a signal) into one line and an
+    exit code."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PuzzlereelError as exc:
+            fail(str(exc), exc.exit_code)
+        except BrokenPipeError:
+            _reader_gone()
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            fail(f"{where}{exc.strerror or exc}")
+        except interrupts.Interrupted as exc:
+            fail(exc.message, exc.exit_code)
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def leave(code: object) -> NoReturn:
+    """Leave with ``code``; once compiled search code is loaded, skip the interpreter's
+    teardown.
+
+    Tearing down numba's and LLVM's objects at exit costs about 0.2 s, more than many
+    searches take.  By the time a command returns, every output is complete and closed
+    and no thread of ours is left, so after flushing the standard streams nothing is
+    lost by leaving at once (``os._exit``).  Without numba loaded, exit normally."""
+    if "numba" not in sys.modules:
+        raise SystemExit(code)
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:   # SystemExit("message"): print it as Python would, exit 1
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"{code}\n")
+        status = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # a closed pipe: the reader has gone
+            status = status or EXIT_CLOSED_PIPE
+    os._exit(status)
+
+
+def fail_now(message: str, code: int) -> NoReturn:
+    """One line on stderr, unfinished files removed, and leave with ``code``."""
+    fileio.remove_unfinished()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"puzzlereel: {message}\n")
+    leave(code)
+
+
+def main(command_line: Callable[[], Any]) -> NoReturn:
+    """Run ``command_line`` (the typer application) with warnings as one line and signals
+    handled, and leave with its exit code."""
+    warnings.showwarning = console.warning_line
+    interrupts.install()
+    try:
+        command_line()
+    except SystemExit as exc:
+        leave(exc.code)
+    except interrupts.Interrupted as exc:      # outside a command: while parsing, say
+        fail_now(exc.message, exc.exit_code)
+    except KeyboardInterrupt:
+        fail_now("interrupted", 130)
+    except BrokenPipeError:
+        leave(EXIT_CLOSED_PIPE)
+    leave(0)
+
+
+__all__ = ["EXIT_CLOSED_PIPE", "fail", "fail_now", "friendly", "leave", "main"]

@@ -1,0 +1,51 @@
+"""The options and arguments several commands share, declared once for the command line
+(``puzzlereel.cli``): what they are called, their help texts and defaults."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
+                                           "configs/hakoiri-musume.toml.", show_default=False)]
+MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
+                                               help="Stop (exit 4) after storing this many "
+                                               "positions.")]
+MaxMemory = Annotated[str | None, typer.Option("--max-memory", metavar="SIZE",
+                                               help="Stop (exit 4) before the search "
+                                               "stores more than this, e.g. 500M or 12G "
+                                               "(default: [solve] max_memory, else half "
+                                               "of the memory available).")]
+TraceArg = Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")]
+
+# render options (render, run, preview)
+Fps = Annotated[int | None, typer.Option("--fps", help="Frames per second (default 30).")]
+GifFps = Annotated[int | None, typer.Option("--gif-fps", help="GIF frame rate cap "
+                                            "(default 15, at most 50).")]
+Size = Annotated[str | None, typer.Option("--size", help="Frame size WIDTHxHEIGHT "
+                                          "(default 1280x720 for MP4/WebM, 480 px wide "
+                                          "for GIF).")]
+Cell = Annotated[int | None, typer.Option("--cell", help="Pixels per board cell; the frame "
+                                          "is sized to fit (instead of --size).")]
+Speed = Annotated[float | None, typer.Option("--speed", help="Seconds per one-cell slide "
+                                             "(default: the puzzle family's pacing, "
+                                             "0.25 for most).")]
+Pause = Annotated[float | None, typer.Option("--pause", help="Seconds of stillness after "
+                                             "each move (default: the family's pacing; "
+                                             "scaled with --speed when not set).")]
+Easing = Annotated[str | None, typer.Option("--easing", help="ease-in-out (default), "
+                                            "linear, ease-in, ease-out.")]
+Theme = Annotated[str | None, typer.Option("--theme", help="light (default), dark, wood.")]
+NoTitle = Annotated[bool, typer.Option("--no-title", help="No title card.")]
+NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter bar.")]
+NoLabels = Annotated[bool, typer.Option("--no-labels", help="No piece labels.")]
+Crf = Annotated[int | None, typer.Option("--crf", help="Video quality 0-51, lower is "
+                                         "better (default 20).")]
+Duration = Annotated[float | None, typer.Option("--duration", help="Fit the whole video to "
+                                                "this many seconds (1-3600), scaling moves "
+                                                "and holds together.")]
+
+Force = Annotated[bool, typer.Option("--force", help="Replace the output file(s) if they "
+                                     "exist.")]

@@ -1,0 +1,66 @@
+"""A trace's first and last lines: its header and its ``end`` event, read without the
+events between them.
+
+A whole trace's bytes (a batch unit's) give their end with ``end_of``; a trace file
+gives both ends with ``read_ends``, which reads the first line and at most the last
+``TAIL`` bytes, however long the file.  Neither checks the moves: that is
+``read_trace`` / ``replay``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .events import End, Header, header_from_json
+from .fields import TraceError
+
+TAIL = 1 << 16          # bytes read from a file's end to find its last line
+
+
+def last_line(data: bytes) -> bytes:
+    """The last non-empty line of ``data`` (without its newline)."""
+    return data.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+
+
+def end_from_line(line: bytes, source: str) -> End:
+    """The ``end`` event a trace's last line holds (``TraceError`` naming ``source``)."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        raise TraceError("the last line is not JSON", source=source) from None
+    if not isinstance(obj, dict) or obj.get("type") != "end":
+        raise TraceError("the trace does not end with an 'end' line", source=source)
+    try:
+        return End.from_json(obj)
+    except TraceError as exc:
+        raise exc.located(source=source) from None
+
+
+def end_of(data: bytes, source: str) -> End:
+    """The ``end`` event of a whole trace's bytes."""
+    return end_from_line(last_line(data), source)
+
+
+def _first_and_last(path: Path) -> tuple[bytes, bytes]:
+    with open(path, "rb") as handle:
+        first = handle.readline()
+        size = handle.seek(0, 2)
+        handle.seek(size - min(size, TAIL))
+        return first, last_line(handle.read())
+
+
+def read_ends(path: str | Path) -> tuple[Header, End]:
+    """A trace file's header and end event, from its first and last lines."""
+    source = str(path)
+    first, last = _first_and_last(Path(path))
+    try:
+        header = header_from_json(json.loads(first))
+    except ValueError:
+        raise TraceError("not a trace (its first line is not JSON)", source=source) from None
+    except TraceError as exc:
+        raise exc.located(source=source, line=1) from None
+    return header, end_from_line(last, source)
+
+
+__all__ = ["TAIL", "end_from_line", "end_of", "last_line", "read_ends"]
