@@ -105,7 +105,7 @@ def _worker(conn: Connection) -> None:
     (None) or goes away (the pipe closes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the run's to handle
     scratch = conn.recv()
-    from puzzlereel.render import encode
+    from puzzlereel.render import video as encode
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         conn.send(("progress", stage, label, done, total))
@@ -274,7 +274,7 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     from distributed import get_worker
     from distributed.comm import get_address_host
 
-    from puzzlereel.render import encode
+    from puzzlereel.render import video as encode
 
     worker = get_worker()
     if threads is None:

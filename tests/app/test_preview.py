@@ -39,6 +39,13 @@ class Recorder:
         self.count += repeat
         self.last = frame
 
+    def write_regions(self, frame: np.ndarray, repeat: int, rects: Any) -> None:
+        self.write(frame, repeat)
+
+    def hold(self, repeat: int) -> None:
+        assert self.last is not None
+        self.write(self.last, repeat)
+
     def close(self) -> None:
         assert self.last is not None
         self.kept[self.count - 1] = self.last.copy()
@@ -60,9 +67,13 @@ def encoder_frames(monkeypatch: pytest.MonkeyPatch, trace: Path, out: Path, fmt:
                    options: RenderOptions, wanted: set[int]) -> Recorder:
     """Render ``trace`` to ``fmt`` through the real pipeline, its encoder replaced by a
     ``Recorder``."""
-    import puzzlereel.render.encode as encode
+    import puzzlereel.render.gif as gif
+    import puzzlereel.render.video as video
 
-    monkeypatch.setattr(encode, "VideoSink" if fmt == "mp4" else "GifSink", Recorder)
+    if fmt == "mp4":
+        monkeypatch.setattr(video, "VideoSink", Recorder)
+    else:
+        monkeypatch.setattr(gif, "GifSink", Recorder)
     Recorder.wanted = wanted
     Recorder.made = []
     with app.open_trace(str(trace)) as (stream, name):
@@ -134,10 +145,10 @@ def test_a_trace_from_stdin(tmp_path, trace):
     result = cli("preview", "-", "-o", tmp_path / "s.png", "--time", "1",
                  input=trace.read_text())
     assert result.exit_code == 0, result.output
-    from puzzlereel.render.core import VIDEO_SIZE
+    from puzzlereel.render.layout import VIDEO_SIZE
 
     assert read_png(tmp_path / "s.png").shape == (VIDEO_SIZE[1], VIDEO_SIZE[0], 3)
-    from puzzlereel.render.core import GIF_WIDTH
+    from puzzlereel.render.layout import GIF_WIDTH
 
     gif = cli("preview", "-", "-o", tmp_path / "g.png", "--time", "1", "--gif",
               input=trace.read_text())

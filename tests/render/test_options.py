@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from puzzlereel.render.core import resolve_options
+from puzzlereel.render.plan import resolve_options
 from puzzlereel.render.options import (
     RANGES,
     SECONDS,
