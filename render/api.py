@@ -21,6 +21,7 @@ from puzzlereel.trace import End, Header
 
 from .director import Director
 from .film import Film
+from .layout import layout_for
 from .options import FORMATS, RenderOptions, changed_fields
 from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
 from .plan import resolve_options
@@ -119,7 +120,7 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> 
         return VideoSink(path, film.width, film.height, fps, options,
                          codec="libx264" if fmt == "mp4" else "libvpx-vp9")
 
-    return Movie(header, options, fps, make_sink, compact=fmt == "gif")
+    return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options))
 
 
 def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],

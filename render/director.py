@@ -10,7 +10,7 @@ the end card, crossfading with the board.  The film it returns is all a backend 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from puzzlereel.trace import End, Header, Replay, Replayed
@@ -19,23 +19,27 @@ from . import cards, panel
 from .film import Film, Motion
 from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
-from .plan import Plan, plan
+from .plan import Cue, Plan, cues, plan
 from .scene import Beat, Scene, Stage, scene_for
 from .theme import THEMES, Theme
 from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, TITLE
 
 
 class Director:
-    """One film of one trace (see the module docstring).  ``layout`` is "panel",
-    "compact" or "board" (``render.layout``); ``with_cards`` False leaves the title and
-    end cards out (the contact sheet's film)."""
+    """One film of one trace (see the module docstring).  ``layout`` is "video" (the
+    frame's proportions choose), "compact" or "board" (``render.layout``);
+    ``with_cards`` False leaves the title and end cards out (the contact sheet's
+    film); ``timing_only`` plans the video and keeps nothing of what it shows (the
+    subtitles: a beat's tweens are dropped as soon as it is made)."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, *,
-                 layout: str = "panel", with_cards: bool = True) -> None:
+                 layout: str = "video", with_cards: bool = True,
+                 timing_only: bool = False) -> None:
         self.header = header
         self.options = options
         self.fps = fps
         self.with_cards = with_cards
+        self.timing_only = timing_only
         self.theme: Theme = THEMES[options.theme]
         self.scene: Scene = scene_for(header, options, self.theme)
         self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout)
@@ -43,13 +47,26 @@ class Director:
         self.film = Film(L.width, L.height, self.theme.background)
         size = drawing_size(self.scene.extent(), L.cell)
         x, y = L.origin(size)
-        self.stage = Stage(self.film, L.cell, x, y, *size)
+        self.stage = Stage(self.film, L.cell, x, y, *size,
+                           legible=0 if layout == "board" else L.legible)
         self.scene.stage(self.stage)
         self.beats: list[Beat] = []
+        self.notes: dict[str, str] = {}     # one copy of each note, when timing only
         self.plan: Plan | None = None
 
     def feed(self, item: Replayed, replay: Replay) -> None:
-        self.beats.extend(self.scene.advance(item, replay))
+        beats = self.scene.advance(item, replay)
+        if self.timing_only:        # what changes is not kept: only when, and in words
+            beats = [replace(b, tweens=(), note=self.notes.setdefault(b.note, b.note))
+                     for b in beats]
+        self.beats.extend(beats)
+
+    def subtitles(self, end: End | None) -> Iterator[Cue]:
+        """The video's subtitles, without planning the rest of it (``timing_only``)."""
+        beats = self.scene.retime(self.beats)
+        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        return cues(beats, self.header, self.options, self.fps, end, self.scene.counter_word,
+                    payoff)
 
     def finish(self, end: End | None) -> Film:
         """Plan the video and complete the film (once; later calls return it)."""
@@ -62,17 +79,17 @@ class Director:
             o = replace(o, title=False, end_seconds=0.0)
         p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
                              payoff)
+        self.film.duration = max(p.seconds, 1 / self.fps)
         for k, phase in enumerate(p.phases):
             t0, t1 = p.spans[k]
             if phase.kind == MOVE and phase.step is not None:
                 self._play(p.beats[phase.step], t0, t1)
             elif phase.kind == PAYOFF and p.payoff is not None:
                 self._play(p.payoff, t0, t1)
-        self.film.duration = max(p.seconds, 1 / self.fps)
-        if self.layout.panel[2] > 0:
-            panel.panel(self.film, self.layout, self.theme, p, self.header, self.goal_sentence(),
-                        self.scene.end_text(p.moves), self.options.counter,
-                        self.goal_picture())
+        if not self.layout.compact:
+            panel.words(self.film, self.layout, self.theme, p, self.header,
+                        self.goal_sentence(), self.scene.end_text(p.moves),
+                        self.options.counter, self.goal_picture())
         elif self.options.counter and self.layout.bar[3] > 0:
             panel.counter_line(self.film, self.layout, self.theme, p,
                                self.scene.end_text(p.moves))
@@ -112,8 +129,10 @@ class Director:
     def goal_picture(self) -> panel.GoalPicture | None:
         """The goal position drawn small for the panel: the scene staged again at a
         small cell size, its goal beat played at once, taken as still shapes."""
-        mini = scene_for(self.header, self.options, self.theme)
         room_w, room_h = panel.picture_room(self.layout)
+        if room_w <= 0 or room_h <= 0:
+            return None
+        mini = scene_for(self.header, self.options, self.theme)
         ew, eh = mini.extent()
         pw, ph = mini.picture_extent()
         cell = max(2, int(min(room_w / ew, room_h / ph)))

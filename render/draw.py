@@ -332,7 +332,9 @@ def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size=max(6, px))
 
 
-def _stroke(px: int, bold: bool) -> int:
+def bold_stroke(px: int, bold: bool) -> int:
+    """The pixels a bold line of text at ``px`` is thickened by on each side of its
+    glyphs (none under 14 pixels: the glyphs' own weight reads better there)."""
     return max(1, round(px / 48)) if bold and px >= 14 else 0
 
 
@@ -341,7 +343,7 @@ def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
     """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``), cropped
     vertically to the font's line box (so masks of one size line up)."""
     f = font(px)
-    sw = _stroke(px, bold)
+    sw = bold_stroke(px, bold)
     left, _, right, _ = f.getbbox(text, stroke_width=sw)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
     w = max(1, int(right - min(left, 0)) + 2)
@@ -355,7 +357,7 @@ def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
 @lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
-    left, _, right, _ = font(px).getbbox(text, stroke_width=_stroke(px, bold))
+    left, _, right, _ = font(px).getbbox(text, stroke_width=bold_stroke(px, bold))
     return max(1, int(right - min(left, 0)) + 2)
 
 
@@ -364,7 +366,7 @@ def text_box(text: str, px: int, bold: bool = False) -> tuple[int, int]:
     """The size (width, height) of ``text_mask(text, px, bold)``, measured, not drawn."""
     f = font(px)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
-    return text_width(text, px, bold), ascent + descent + 2 * _stroke(px, bold)
+    return text_width(text, px, bold), ascent + descent + 2 * bold_stroke(px, bold)
 
 
 def fits(text: str, px: int, max_w: int, bold: bool = False) -> bool:

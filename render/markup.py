@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .draw import bold_stroke
 from .shapes import Box, Chequer, Circle, Polygon, Rect, Shape, Text, rounded_outline
 from .theme import RGB
 
@@ -122,10 +123,11 @@ def markup(shape: Shape, defs: Defs) -> str:
         return f'<path d="{polygon_path(shape)}" fill-rule="evenodd"{paint}/>'
     if isinstance(shape, Text):
         anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-        # heavier as the raster sets it: a stroke of the text's colour, px / 28 each side
-        sw = num(max(0.6, shape.size / 14))
-        bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{sw}" stroke-linejoin="round"'
-                if shape.bold else "")
+        # heavier as the raster sets it: a stroke of the text's colour, as wide each side
+        # as the raster's (``draw.bold_stroke``)
+        sw = bold_stroke(shape.size, shape.bold)
+        bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
+                'stroke-linejoin="round"' if sw else "")
         opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
         return (f'<text x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(shape.size)}"'
                 f'{anchor}{bold} fill="{hexcolour(shape.fill)}"{opacity}>'

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -30,14 +30,20 @@ from . import cards, draw
 from .compositor import Compositor
 from .director import Director
 from .film import Film
+from .layout import layout_for
 from .options import RenderOptions
-from .plan import total_moves
+from .plan import Cue, total_moves
 from .theme import RGB
 from .timeline import MOVE, frame_time
 
 
 class Sink(Protocol):
     """Where frames go: an encoder.  ``frame`` is only valid during the call."""
+
+    def describe(self, cues: Sequence[Cue], metadata: Mapping[str, str]) -> None:
+        """The video's subtitles and title, before the first frame (a format without
+        them ignores them)."""
+        ...
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
         """Add ``frame``, shown for ``repeat`` frame times."""
@@ -76,9 +82,9 @@ class Movie:
     """A video of the trace: its film's frames into the sink ``make_sink`` opens."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int,
-                 make_sink: SinkFactory, *, compact: bool = False) -> None:
+                 make_sink: SinkFactory, *, layout: str = "video") -> None:
         self.fps = fps
-        self.director = Director(header, options, fps, layout="compact" if compact else "panel")
+        self.director = Director(header, options, fps, layout=layout)
         self.make_sink = make_sink
         self.sink: Sink | None = None
         self.frames = 0
@@ -103,11 +109,9 @@ class Movie:
         """Plan the video, draw every frame into the sink, close it."""
         film = self.director.finish(end)
         sink = self.sink = self.make_sink(film, self.director)
-        describe = getattr(sink, "describe", None)
-        if describe is not None:
-            plan = self.director.plan
-            assert plan is not None
-            describe(plan.cues(), self.director.metadata())
+        plan = self.director.plan
+        assert plan is not None
+        sink.describe(plan.cues(), self.director.metadata())
         frames = Compositor(film)
         total, fps = self.total_frames, self.fps
         f = 0
@@ -221,19 +225,17 @@ class Captions:
     as the MP4 at ``fps``."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, path: Path) -> None:
-        self.director = Director(header, options, fps, layout="compact", with_cards=True)
+        self.director = Director(header, options, fps, layout="compact", timing_only=True)
         self.path = path
 
     def feed(self, item: Replayed, rep: Replay) -> None:
         self.director.feed(item, rep)
 
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from .subtitles import webvtt
+        from .subtitles import webvtt_lines
 
-        self.director.finish(end)
-        plan = self.director.plan
-        assert plan is not None
-        Path(self.path).write_text(webvtt(plan.cues()) + "\n", encoding="utf-8")
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.writelines(webvtt_lines(self.director.subtitles(end)))
 
 
 class Vector:
@@ -242,7 +244,7 @@ class Vector:
     def __init__(self, header: Header, options: RenderOptions, fmt: str, path: Path) -> None:
         self.fmt = fmt
         self.path = path
-        self.director = Director(header, options, options.fps, layout="compact")
+        self.director = Director(header, options, options.fps, layout=layout_for(fmt, options))
         self.seconds = 0.0
 
     def feed(self, item: Replayed, rep: Replay) -> None:

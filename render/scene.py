@@ -61,7 +61,7 @@ class Sound:
     seconds: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Beat:
     """One animated change, as the director schedules it.
 
@@ -146,9 +146,10 @@ def glow(element: Element) -> Tween:
 
 @dataclass
 class Stage:
-    """Where a scene puts its elements: the film, the pixels of one board cell, and its
-    drawing's top-left (``x``, ``y``) and size in the frame.  Everything a scene adds
-    is clipped to its drawing."""
+    """Where a scene puts its elements: the film, the pixels of one board cell, its
+    drawing's top-left (``x``, ``y``) and size in the frame, and the smallest text the
+    frame may show (``legible``: a text that cannot be set that large inside its room
+    is left out).  Everything a scene adds is clipped to its drawing."""
 
     film: Film
     cell: int
@@ -156,12 +157,21 @@ class Stage:
     y: int
     width: int
     height: int
+    legible: int = 0          # no text smaller than this (pixels); 0: no floor
     prefix: str = ""
     names: dict[str, int] = field(default_factory=dict)
 
     @property
     def box(self) -> Box:
         return (self.x, self.y, self.x + self.width, self.y + self.height)
+
+    def text_px(self, text: str, room: float, px: int, bold: bool = False) -> int:
+        """The size to set ``text`` at: ``px`` or smaller so that it fits ``room``
+        pixels, but never under the legible size (0: it cannot be set legibly)."""
+        from .draw import fit_text_px
+
+        fitted = fit_text_px(text, int(room), max(px, self.legible), bold)
+        return fitted if fitted >= self.legible and fitted > 6 else 0
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """The frame pixel of the drawing's pixel (x, y)."""

@@ -18,6 +18,7 @@ from puzzlereel.trace import End, Header, Replay, Replayed
 from .api import frame_rate
 from .compositor import Compositor
 from .director import Director
+from .layout import layout_for
 from .options import RenderOptions
 from .outputs import render_stream
 from .plan import resolve_options
@@ -50,7 +51,7 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
         if check is not None:
             check(opts)
         made.append(Director(header, opts, frame_rate(fmt, opts),
-                             layout="compact" if fmt == "gif" else "panel"))
+                             layout=layout_for(fmt, opts)))
         return [_Feed(made[0])]
 
     render_stream(stream, source, make, allow_partial=allow_partial)

@@ -15,7 +15,7 @@ shows it done.  ``Clock`` keeps the running sums; everything else is a pure func
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -91,24 +91,31 @@ class Pacing:
     payoff: float           # 0: no payoff
 
 
+def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
+           pacing: Pacing) -> Iterator[Phase]:
+    """The phases of a video of ``count`` beats lasting ``units[i] * speed`` seconds
+    (``pauses[i]``: a pause follows beat i, never after the last one), one at a time."""
+    if pacing.title > 0:
+        yield Phase(TITLE, pacing.title)
+        yield Phase(FADE_IN, CROSSFADE)
+    yield Phase(START, pacing.hold_start)
+    last = count - 1
+    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
+        yield Phase(MOVE, u * pacing.speed, 1, i)
+        if pause and i < last and pacing.pause > 0:
+            yield Phase(PAUSE, pacing.pause, 0, i)
+    if pacing.payoff > 0:
+        yield Phase(PAYOFF, pacing.payoff)
+    yield Phase(HOLD, pacing.hold_end)
+    if pacing.end_card > 0:
+        yield Phase(FADE_OUT, CROSSFADE)
+        yield Phase(END, pacing.end_card)
+
+
 def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
     """The phases of a video whose beats last ``units[i] * speed`` seconds (``pauses[i]``:
     a pause follows beat i, never after the last one)."""
-    out: list[Phase] = []
-    if pacing.title > 0:
-        out += [Phase(TITLE, pacing.title), Phase(FADE_IN, CROSSFADE)]
-    out.append(Phase(START, pacing.hold_start))
-    last = len(units) - 1
-    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
-        out.append(Phase(MOVE, u * pacing.speed, 1, i))
-        if pause and i < last and pacing.pause > 0:
-            out.append(Phase(PAUSE, pacing.pause, 0, i))
-    if pacing.payoff > 0:
-        out.append(Phase(PAYOFF, pacing.payoff))
-    out.append(Phase(HOLD, pacing.hold_end))
-    if pacing.end_card > 0:
-        out += [Phase(FADE_OUT, CROSSFADE), Phase(END, pacing.end_card)]
-    return out
+    return list(phases(units, pauses, len(units), pacing))
 
 
 def total_seconds(phases: Iterable[Phase]) -> float:
@@ -146,5 +153,5 @@ def frame_time(index: int, fps: int) -> float:
 
 
 __all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
-           "frame_time", "frames_of", "schedule", "spans", "total_seconds", "TITLE", "FADE_IN",
-           "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]
+           "frame_time", "frames_of", "phases", "schedule", "spans", "total_seconds", "TITLE",
+           "FADE_IN", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]

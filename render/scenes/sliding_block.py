@@ -18,7 +18,7 @@ from typing import Any
 from puzzlereel.rules.sliding_block import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
-from ..draw import darker, fit_text_px
+from ..draw import darker
 from ..film import Element
 from ..options import RenderOptions, parse_colour
 from ..scene import Beat, SceneBase, Stage, Tween, glow, slide
@@ -227,7 +227,7 @@ class SlidingBlockScene(SceneBase):
                            radius=max(0.0, radius - border / 2))
         shapes: list[Shape] = [body]
         if label and self.options.labels:
-            px = fit_text_px(label, int(w * c * 0.86), max(8, int(c * 0.2)), bold=True)
+            px = self.at_stage.text_px(label, w * c * 0.86, max(8, int(c * 0.2)), bold=True)
             if px >= 8:
                 shapes.append(Text(w * c // 2, h * c // 2, label, px, self.theme.on(fill),
                                    bold=True))

@@ -118,7 +118,7 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
     from tests.render.examples import STORED
 
     text = (STORED / f"{name}.jsonl").read_text()
-    d = directed(text, RenderOptions(size=STORY_SIZE), layout="panel")
+    d = directed(text, RenderOptions(size=STORY_SIZE), layout="video")
     plan = d.plan
     assert plan is not None
     first_move = next(k for k, p in enumerate(plan.phases) if p.kind == MOVE)

@@ -77,7 +77,7 @@ def frames_per_format(config: Path) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for fmt in ("mp4", "webm", "gif"):
         fps = frame_rate(fmt, options)
-        d = directed(text, options, layout="compact" if fmt == "gif" else "panel", fps=fps,
+        d = directed(text, options, layout="compact" if fmt == "gif" else "video", fps=fps,
                      explicit=explicit)
         assert d.plan is not None
         out[fmt] = (d.plan.total_frames, d.plan.fps)
