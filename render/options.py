@@ -337,7 +337,7 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
     return usable
 
 
-__all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError", "RenderHintWarning", "Range",
-           "RANGES",
-           "FORMATS", "EASINGS", "PRESETS", "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values",
-           "header_hints", "parse_colour", "parse_size"]
+__all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
+           "RenderHintWarning", "Range", "RANGES", "FORMATS", "EASINGS", "PRESETS", "SCHEMES",
+           "SECONDS", "KEYS", "coerce", "with_values", "header_hints", "parse_colour",
+           "parse_size"]
