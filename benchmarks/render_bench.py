@@ -64,7 +64,7 @@ def bare_x264(frames: list, width: int, height: int, fps: int, out: Path,
     import av
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render import encode
+    from puzzlereel.render import video as encode
     from puzzlereel.render.options import RenderOptions
 
     t0 = time.perf_counter()
@@ -105,17 +105,30 @@ def premade_frames(trace: Path, size: tuple[int, int]) -> list:
     import cv2
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render.core import Movie, render_stream, resolve_options
     from puzzlereel.render.options import RenderOptions
+    from puzzlereel.render.outputs import Movie, render_stream
+    from puzzlereel.render.plan import resolve_options
 
     frames: list = []
 
     class Capture:
+        def describe(self, cues, metadata) -> None:
+            pass
+
         def write(self, frame, repeat: int) -> None:
             yuv = cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420)
             frames.extend([yuv] * repeat)
 
+        def write_regions(self, frame, repeat: int, rects) -> None:
+            self.write(frame, repeat)
+
+        def hold(self, repeat: int) -> None:
+            frames.extend([frames[-1]] * repeat)
+
         def close(self) -> None:
+            pass
+
+        def abort(self) -> None:
             pass
 
     options = RenderOptions(size=size)
