@@ -238,7 +238,7 @@ class PegSolitaireScene(SceneBase):
         left = len(self.pegs)
         counts = [(0.0, left)] + [((j + 0.5) / k, left - j - 1) for j in range(k)]
         tweens.append(Tween(self.footer, "shape", tuple((p, float(n)) for p, n in counts)))
-        tweens += self._rings_to(chain[1:])
+        tweens += self._rings_to(tuple(dict.fromkeys(chain[1:])))   # a chain may loop
         self.pegs -= {move.start, *jumped}
         self.pegs.add(chain[-1])
         return [Beat(tuple(tweens), move=move.n, units=2.0 * k, note=self.notation(chain))]

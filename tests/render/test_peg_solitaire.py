@@ -249,6 +249,45 @@ def test_the_svg_follows_the_arc_in_keyframes() -> None:
     assert min(ys) < leaves - LIFT * 14 * 0.9       # it rises well above the hole it leaves
 
 
+SQUARE = {"jumps": [[2, 0], [-2, 0], [0, 2], [0, -2]], "geometry": "square"}
+LOOPS = {
+    # lands in (2, 2) twice: (2, 0) -> (2, 2) -> (0, 2) -> (0, 4) -> (2, 4) -> (2, 2)
+    "through a hole twice": (
+        header("peg-solitaire", holes=[[x, y] for y in range(5) for x in range(3)],
+               pegs=[[2, 0], [2, 1], [1, 2], [0, 3], [1, 4], [2, 3]],
+               goal={"pegs": [[2, 2]]}, **SQUARE),
+        {"type": "move", "n": 1, "from": [2, 0],
+         "path": [[2, 2], [0, 2], [0, 4], [2, 4], [2, 2]]}, (2, 2)),
+    # back where it started: (0, 0) -> (2, 0) -> (2, 2) -> (0, 2) -> (0, 0)
+    "back to its start": (
+        header("peg-solitaire", holes=[[x, y] for y in range(3) for x in range(3)],
+               pegs=[[0, 0], [1, 0], [2, 1], [1, 2], [0, 1]],
+               goal={"pegs": [[0, 0]]}, **SQUARE),
+        {"type": "move", "n": 1, "from": [0, 0], "path": [[2, 0], [2, 2], [0, 2], [0, 0]]},
+        (0, 0)),
+}
+
+
+@pytest.mark.parametrize("name", list(LOOPS))
+def test_a_chain_that_loops(name: str) -> None:
+    """A chain may land in a hole twice or end where it began: every peg jumped goes,
+    the peg ends at rest in its last hole, each hole it lands in is ringed once."""
+    head, move, last = LOOPS[name]
+    d = directed(jsonl(head, move, {"type": "end", "status": "solved", "moves": 1}),
+                 RenderOptions(cell=20))
+    plan = d.plan
+    assert plan is not None
+    end = beat_time(plan, 0, 1.0)
+    shown = {name for name, e in d.film.names.items()
+             if name.startswith("peg-") and name != "peg-jumping" and e.state(end).opacity > 0}
+    assert shown == {f"peg-{hole_name(last)}"}
+    assert d.film.names["pegs-left"].state(end).shape == 1
+    lands = {tuple(c) for c in move["path"]}
+    rings = {n for n in d.film.names if n.startswith("ring-")}
+    assert rings == {f"ring-{hole_name(c)}" for c in lands}      # type: ignore[arg-type]
+    assert math.dist(jumper_centre(d, beat_time(plan, 0, 0.999999)), centre_px(d, last)) < 1
+
+
 @pytest.mark.parametrize("suffix", [".gif", ".mp4", ".png", ".svg"])
 def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
     trace = tmp_path / "t.jsonl"
