@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -250,7 +251,7 @@ def test_the_svg_follows_the_arc_in_keyframes() -> None:
 
 
 SQUARE = {"jumps": [[2, 0], [-2, 0], [0, 2], [0, -2]], "geometry": "square"}
-LOOPS = {
+LOOPS: dict[str, tuple[dict[str, Any], dict[str, Any], tuple[int, int]]] = {
     # lands in (2, 2) twice: (2, 0) -> (2, 2) -> (0, 2) -> (0, 4) -> (2, 4) -> (2, 2)
     "through a hole twice": (
         header("peg-solitaire", holes=[[x, y] for y in range(5) for x in range(3)],
@@ -284,7 +285,7 @@ def test_a_chain_that_loops(name: str) -> None:
     assert d.film.names["pegs-left"].state(end).shape == 1
     lands = {tuple(c) for c in move["path"]}
     rings = {n for n in d.film.names if n.startswith("ring-")}
-    assert rings == {f"ring-{hole_name(c)}" for c in lands}      # type: ignore[arg-type]
+    assert rings == {f"ring-{hole_name((c[0], c[1]))}" for c in lands}
     assert math.dist(jumper_centre(d, beat_time(plan, 0, 0.999999)), centre_px(d, last)) < 1
 
 
