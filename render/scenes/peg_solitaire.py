@@ -9,7 +9,8 @@ element, shown while the hole holds a peg; a move (a chain of jumps) hides the p
 where it starts and a single jumping peg, above the others, follows an arc through
 every jump of the chain as one eased motion (stops sampled along the arcs), with an
 outline that fades in and out; the peg jumped over fades out during its jump.  The
-holes the chain lands in are ringed from the move's start to the next move's.  The
+holes the chain lands in are ringed from the move's start to the next move's (the last
+move's until it ends).  The
 count under the board is one element with a variant per number of pegs, switched
 half-way through each jump.  The goal holes are ringed on the board; the goal is also
 the panel's small picture (without the count), and a solved trace ends with the last
@@ -21,6 +22,7 @@ found on it.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from puzzlereel.rules.peg_solitaire import Layout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
@@ -263,8 +265,21 @@ class PegSolitaireScene(SceneBase):
             out.append(((j + 1) / k, self.at_stage.at(*self._corner(chain[j + 1], d))))
         return tuple(out)
 
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        """The last move's rings go as it ends: the payoff or the hold follow it at once
+        (the rings of every other move stay through the pause after it)."""
+        if not beats or not self.ringed:
+            return beats
+        last = self.ringed
+        self.ringed = ()
+        rings = {id(self.rings[h]) for h in last}
+        tweens = [tw for tw in beats[-1].tweens if id(tw.element) not in rings]
+        tweens += [Tween(self.rings[h], "opacity", ((0.0, 1.0), (1.0, 1.0), (1.0, 0.0)))
+                   for h in last]
+        return [*beats[:-1], replace(beats[-1], tweens=tuple(tweens))]
+
     def payoff(self) -> Beat | None:
-        """A ring pulses out from each peg left (and the chain's rings go)."""
+        """A ring pulses out from each peg left."""
         c = self.cell
         d = max(4, round(PEG * c * 1.5))
         pulse = ring(d, max(2, round(c * 0.1)), self.theme.accent)
@@ -272,8 +287,7 @@ class PegSolitaireScene(SceneBase):
         el = self.at_stage.add("pulse", shape, "over", opacity=0.0)
         wave = tuple((i / PULSE_STOPS, round(math.sin(math.pi * i / PULSE_STOPS), 4))
                      for i in range(PULSE_STOPS + 1))
-        tweens = [Tween(el, "opacity", wave), *self._rings_to(())]
-        return Beat(tuple(tweens), pause=False, sheet=False)
+        return Beat((Tween(el, "opacity", wave),), pause=False, sheet=False)
 
     def goal(self) -> Beat | None:
         """Pegs in the goal holes only, without the count under the board."""

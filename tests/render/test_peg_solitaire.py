@@ -26,7 +26,7 @@ from puzzlereel.render.scenes.peg_solitaire import (
 )
 from puzzlereel.render.shapes import Circle, Group, Text
 from puzzlereel.render.theme import THEMES
-from puzzlereel.render.timeline import PAYOFF
+from puzzlereel.render.timeline import HOLD, PAYOFF
 from puzzlereel.trace import Header
 from tests.fixtures import GoldenImages, Tolerance, cli, header, jsonl
 from tests.render.films import beat_time, directed, frame
@@ -177,8 +177,15 @@ def test_the_chain_s_holes_are_ringed_from_its_move_until_the_next_and_the_payof
     assert lit(beat_time(plan, 0, 0.1)) == [True, True, False]
     assert lit(beat_time(plan, 1, 0.0)) == [True, True, False]     # through the pause
     assert lit(beat_time(plan, 1, 0.1)) == [False, False, True]
+    assert lit(beat_time(plan, 1, 0.99)) == [False, False, True]
+    assert lit(beat_time(plan, 1, 1.0)) == [False, False, False]   # the last move's go as it ends
     k = next(i for i, p in enumerate(plan.phases) if p.kind == PAYOFF)
-    assert lit(plan.spans[k][0] + 0.01) == [False, False, False]   # gone for the payoff
+    assert lit(plan.spans[k][0] + 0.01) == [False, False, False]   # none in the payoff
+    unsolved = film_of("limit")
+    assert unsolved.plan is not None
+    hold = next(i for i, p in enumerate(unsolved.plan.phases) if p.kind == HOLD)
+    assert all(e.state(unsolved.plan.spans[hold][0] + 0.01).opacity == 0
+               for name, e in unsolved.film.names.items() if name.startswith("ring-"))
     assert a1.variants[0] is c3.variants[0]                  # one ring, drawn once
     plain = film_of(highlight=False)
     assert not [n for n in plain.film.names if n.startswith("ring-")]
