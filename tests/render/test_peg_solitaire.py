@@ -340,6 +340,12 @@ def test_a_square_board_shows_the_coordinates_the_move_list_uses() -> None:
     assert rows["3"] == square.centre((1, 2))[1]               # beside its row
     assert square.notation(((1, 0), (3, 0))) == "b1 → d1"
     assert square.coordinates(12)[1] == []                     # a contact sheet's cell
+    drawn = directed(jsonl(header("peg-solitaire", title="square", **fields),
+                           {"type": "end", "status": "limit"}), RenderOptions(cell=40))
+    board = drawn.film.names["board"].variants[0]
+    assert isinstance(board, Group)
+    assert [t.text for t in board.children if isinstance(t, Text)] == ["b", "c", "d",
+                                                                       "1", "2", "3"]
     tiny = scene_for(Header(puzzle="peg-solitaire", title="tiny",
                             fields={k: v for k, v in HEADER.items()
                                     if k not in ("type", "format", "version", "puzzle",
