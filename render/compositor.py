@@ -213,8 +213,10 @@ class Compositor:
         """Redraw ``box`` of the buffer from the underlay and the live elements."""
         first = 0
         for i in range(len(self.live) - 1, -1, -1):
-            s = states[i]
-            if s is not None and self._covers(self.live[i], s, box, self.clips[i]):
+            s, b = states[i], self.boxes[i]
+            if s is not None and b is not None and b[0] <= box[0] and b[1] <= box[1] \
+                    and b[2] >= box[2] and b[3] >= box[3] \
+                    and self._covers(self.live[i], s, box, self.clips[i]):
                 first = i
                 break
         else:

@@ -135,7 +135,7 @@ class Director:
         mini = scene_for(self.header, self.options, self.theme)
         ew, eh = mini.extent()
         pw, ph = mini.picture_extent()
-        cell = max(2, int(min(room_w / ew, room_h / ph)))
+        cell = max(2, int(min(room_w / ew, room_h / eh)))
         if cell < 3:
             return None
         size = drawing_size((ew, eh), cell)

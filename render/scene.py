@@ -118,16 +118,16 @@ def fade(element: Element, a: float, b: float, p0: float = 0.0, p1: float = 1.0,
 
 
 def show(element: Element, visible: bool, at: float = 0.0) -> Tween:
-    """``element`` appearing or vanishing at once, at progress ``at``."""
+    """``element`` appearing or vanishing at once, when the progress reaches ``at``."""
     v = 1.0 if visible else 0.0
     if at <= 0:
-        return Tween(element, "opacity", ((0.0, v),), "linear")
-    return Tween(element, "opacity", ((0.0, 1.0 - v), (at, 1.0 - v), (at, v)), "linear")
+        return Tween(element, "opacity", ((0.0, v),))
+    return Tween(element, "opacity", ((0.0, 1.0 - v), (at, 1.0 - v), (at, v)))
 
 
 def switch(element: Element, variants: Sequence[tuple[float, int]]) -> Tween:
     """``element`` showing variant ``k`` from progress ``p`` on, for each (p, k)."""
-    return Tween(element, "shape", tuple((p, float(k)) for p, k in variants), "linear")
+    return Tween(element, "shape", tuple((p, float(k)) for p, k in variants))
 
 
 def ramp(element: Element, prop: str, stops: Sequence[Stop],
