@@ -518,6 +518,14 @@ def fade(sprite: Sprite, alpha: float) -> Sprite:
     return rgb, ((mask.astype(np.uint16) * int(round(a * 256))) >> 8).astype(np.uint8)
 
 
+def mix_into(dst: np.ndarray, src: np.ndarray, alpha: float) -> None:
+    """dst = dst + (src - dst) * alpha, in place: an opaque picture at ``alpha``."""
+    a = min(max(alpha, 0.0), 1.0)
+    weighted = cv2.addWeighted(np.ascontiguousarray(src), a, np.ascontiguousarray(dst),
+                               1.0 - a, 0.0)
+    dst[...] = weighted
+
+
 def dashed_outline(mask: np.ndarray, width: int, dash: int) -> np.ndarray:
     """Coverage of a dashed line along the edge of ``mask`` (``width`` pixels thick,
     dashes and gaps ``dash`` pixels long, counted along x + y)."""
