@@ -13,7 +13,7 @@ from PIL import Image
 
 from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import Scene, Step, scene_for
+from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import frame_counts
 from puzzlereel.trace import replay
@@ -122,19 +122,50 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
 # ---------------------------------------------------------------- equation cards
 
 
+def _card_film(text: str, cell: int):
+    """The finished director of ``text``'s film: the scene alone at ``cell`` pixels a
+    cell (tests.render.films)."""
+    from tests.render.films import directed
+
+    return directed(text, RenderOptions(cell=cell))
+
+
+def _equation_texts(elements):
+    """Every text of film ``elements`` (all their variants): (its x in the frame, the
+    text)."""
+    from puzzlereel.render.shapes import Group, Text
+
+    out = []
+
+    def walk(shape: object, dx: float) -> None:
+        if isinstance(shape, Group):
+            for child in shape.children:
+                walk(child, dx + shape.x)
+        elif isinstance(shape, Text):
+            out.append((dx + shape.x, shape))
+
+    for e in elements:
+        for variant in e.variants:
+            walk(variant, e.x)
+    return out
+
+
 def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
-    cell = 16
-    scene, steps = steps_of(AL, cell)
-    # one step a letter, from the units column (O, T), then the tens (G, U)
-    assert [scene.notation(s) for s in steps] == ["O = 1", "T = 2", "G = 8", "U = 0"]
-    assert all(s.segments == 1 and s.move == 1 for s in steps)
-    assert [s.sheet for s in steps] == [False, False, False, True]
-    # each letter lasts at least 0.8 s at the family's pace
     from puzzlereel.render.scenes.equations import AlphameticScene
-    assert all(s.units * AlphameticScene.PACING["speed"] >= 0.8 for s in steps)
-    start = frame(scene, steps[0], 0.0, cell)
-    half = frame(scene, steps[1], 0.5, cell)      # O shown, T half-way to 2
-    done = frame(scene, steps[-1], 1.0, cell)
+    from tests.render.films import beat_time, frame
+
+    d = _card_film(AL, 16)
+    plan = d.plan
+    assert plan is not None
+    # one beat a letter, from the units column (O, T), then the tens (G, U)
+    assert [b.note for b in plan.beats] == ["O = 1", "T = 2", "G = 8", "U = 0"]
+    assert all(b.move == 1 and b.units == 1.0 for b in plan.beats)
+    assert [b.sheet for b in plan.beats] == [False, False, False, True]
+    # each letter lasts at least 0.8 s at the family's pace
+    assert all(b.units * AlphameticScene.PACING["speed"] >= 0.8 for b in plan.beats)
+    start = frame(d.film, beat_time(plan, 0, 0.0))
+    half = frame(d.film, beat_time(plan, 1, 0.5))      # O shown, T half-way to 2
+    done = frame(d.film, beat_time(plan, 3, 1.0))
     golden.check("alphametic-half", half, TOLERANCE)
     golden.check("alphametic-done", done, TOLERANCE)
     # digits are drawn in the emphasis colour: none at the start, some half-way, all at the end
@@ -142,17 +173,205 @@ def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     assert g0 == 0 < g1 < g2
 
 
-def test_komachi_and_oomachi_cards(golden: GoldenImages) -> None:
-    scene, steps = steps_of(KO, 16)
-    # one eased reveal of the card's two operators
-    assert [(s.segments, s.data, s.after[1]) for s in steps] == [(1, 2, 2.0)]
-    golden.check("komachi-done", frame(scene, steps[0], 1.0, 16), TOLERANCE)
-    scene, steps = steps_of(OO, 24)
-    assert [(s.segments, s.data, s.units) for s in steps] == [(1, 10, 10.0)]
-    done = frame(scene, steps[0], 1.0, 24)
+def test_alphametic_turns_every_copy_of_a_letter_at_once() -> None:
+    from puzzlereel.render.scenes.equations import AlphameticScene
+    from tests.render.films import beat_time, frame
+
+    cell = 24
+    d = _card_film(AL, cell)
+    assert d.plan is not None and isinstance(d.scene, AlphameticScene)
+    scene = d.scene
+
+    def lit_rows(t: float) -> list[bool]:
+        img = frame(d.film, t)
+        rows = []
+        for r in range(3):
+            y = d.stage.y + scene.row_y(r)
+            band = img[y - cell // 2:y + cell // 2]
+            rows.append(colour_near(band, THEME.emphasis, 40) > 10)
+        return rows
+
+    # TO + GO = OUT: O stands in all three rows and turns in all of them in beat 0;
+    # T (rows 0 and 2) joins them in beat 1; G (row 1 only) has turned nowhere else
+    assert lit_rows(beat_time(d.plan, 0, 0.0)) == [False, False, False]
+    assert lit_rows(beat_time(d.plan, 0, 1.0)) == [True, True, True]
+    o, t = scene.digits["O"], scene.digits["T"]
+    end0 = beat_time(d.plan, 0, 1.0)
+    assert o.state(end0).opacity == 1.0 and t.state(end0).opacity == 0.0
+    assert scene.letters["O"].state(end0).opacity == 0.0
+    assert o.state(end0).shape == 1 and t.state(beat_time(d.plan, 1, 1.0)).shape == 2
+
+
+def test_alphametic_payoff_lights_the_sum() -> None:
+    from puzzlereel.render.scenes.equations import AlphameticScene
+    from puzzlereel.render.timeline import HOLD, PAYOFF
+    from tests.render.films import frame
+
+    d = _card_film(AL, 16)
+    plan = d.plan
+    assert plan is not None and isinstance(d.scene, AlphameticScene)
+    kinds = [p.kind for p in plan.phases]
+    t0, t1 = plan.spans[kinds.index(PAYOFF)]
+    hold = plan.spans[kinds.index(HOLD)]
+    band = d.scene.band
+    assert band.state(t0).opacity == 0.0                   # dark until the sum is done
+    peak = max(band.state(t0 + (t1 - t0) * i / 40).opacity for i in range(41))
+    assert peak > 0.85
+    assert band.state(hold[0] + 0.01).opacity == pytest.approx(0.2)   # stays faintly lit
+    before = frame(d.film, t0).copy()
+    mid = frame(d.film, (t0 + t1) / 2)
+    assert colour_near(before, THEME.row, 6) == 0 < colour_near(mid, THEME.row, 6)
+    # what lights up lies under the sum's row, below the rule
+    ys = np.nonzero((mid != before).any(axis=2))[0]
+    assert len(ys) > 100 and ys.min() > d.stage.y + d.scene.row_y(1)
+
+
+def test_a_second_alphametic_card_starts_from_letters() -> None:
+    from puzzlereel.render.scenes.equations import AlphameticScene
+    from tests.render.films import beat_time
+
+    two = trace(head("alphametic", equation="A + B = C"),
+                {"type": "solution", "k": 1, "text": "1+2=3",
+                 "assignment": {"A": 1, "B": 2, "C": 3}},
+                {"type": "solution", "k": 2, "text": "1+3=4",
+                 "assignment": {"A": 1, "B": 3, "C": 4}}, END)
+    d = _card_film(two, 16)
+    assert d.plan is not None and isinstance(d.scene, AlphameticScene)
+    assert [(b.move, b.note) for b in d.plan.beats] == [
+        (1, "A = 1"), (1, "B = 2"), (1, "C = 3"), (2, "A = 1"), (2, "B = 3"), (2, "C = 4")]
+    s = d.scene
+    before, early = beat_time(d.plan, 2, 1.0), beat_time(d.plan, 3, 0.05)
+    assert all(s.letters[x].state(before).opacity == 0.0 for x in "ABC")
+    # the second card: letters back, the first card's digits gone, A turning again
+    assert [s.letters[x].state(early).opacity for x in "BC"] == [1.0, 1.0]
+    assert [s.digits[x].state(early).opacity for x in "BC"] == [0.0, 0.0]
+    assert 0.0 < s.digits["A"].state(early).opacity < 1.0
+    end = beat_time(d.plan, 5, 1.0)
+    assert [s.digits[x].state(end).shape for x in "ABC"] == [1, 3, 4]
+
+
+def test_komachi_operators_fade_in_one_after_another(golden: GoldenImages) -> None:
+    from tests.render.films import beat_time, frame
+
+    d = _card_film(KO, 16)
+    plan = d.plan
+    assert plan is not None
+    # one beat a card, its note the equation as written
+    assert [(b.move, b.units, b.note) for b in plan.beats] == [(1, 1.0, "1 + 2 + 3 = 6")]
+    ops = [e for e in d.film.elements if e.name.startswith("operator")]
+    assert len(ops) == 2
+
+    def shown(p: float) -> list[float]:
+        return [round(e.state(beat_time(plan, 0, p)).opacity, 2) for e in ops]
+
+    assert shown(0.25) == [0.5, 0.0] and shown(0.75) == [1.0, 0.5] and shown(1.0) == [1, 1]
+    quarter = frame(d.film, beat_time(plan, 0, 0.25))
+    done = frame(d.film, beat_time(plan, 0, 1.0))
+    golden.check("komachi-done", done, TOLERANCE)
+    assert colour_near(quarter, THEME.emphasis, 40) < colour_near(done, THEME.emphasis, 40)
+
+
+def test_komachi_shows_at_most_max_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzlereel.render.scenes.equations import KomachiScene
+    from tests.render.examples import STORED
+    from tests.render.films import beat_time
+
+    monkeypatch.setattr(KomachiScene, "MAX_CARDS", 3)
+    d = _card_film((STORED / "komachi-100.jsonl").read_text(), 8)
+    assert d.plan is not None
+    assert [b.move for b in d.plan.beats] == [1, 2, 3]
+    assert d.scene.shown_count() == 3 and d.scene.end_text(3) == "3 solutions"
+    assert "3 of 11 shown" in d.ending().details
+    # each card leaves as the next one comes
+    cards = [e for e in d.film.elements if e.name.startswith("card")]
+    assert len(cards) == 3
+    t = beat_time(d.plan, 1, 0.5)
+    assert [c.state(t).opacity for c in cards] == [0.0, 1.0, 0.0]
+    assert KomachiScene(d.header, d.options, THEME).goal_sentence() == (
+        "Put + − between the digits 1 2 3 4 5 6 7 8 9 (or join them) so that the sum is 100.")
+
+
+def test_oomachi_digits_drop_in_one_at_a_time(golden: GoldenImages) -> None:
+    from puzzlereel.render.scenes.equations import DROP, OomachiScene
+    from puzzlereel.render.theme import CATEGORICAL
+    from tests.render.films import beat_time, frame
+
+    cell = 24
+    d = _card_film(OO, cell)
+    plan = d.plan
+    assert plan is not None and isinstance(d.scene, OomachiScene)
+    assert [(b.move, b.units, b.note) for b in plan.beats] == [
+        (1, 10.0, "1267 × 1268 × 1269 = 2038719564")]
+    chips = d.scene.chips
+    t = beat_time(plan, 0, 0.55)            # chips 0-4 in, chip 5 half-way, the rest out
+    states = [c.state(t) for c in chips]
+    assert [round(s.opacity, 2) for s in states] == [1.0] * 5 + [0.5] + [0.0] * 4
+    assert [s.y - c.y for s, c in zip(states[:6], chips)] == \
+        pytest.approx([0.0] * 5 + [-cell * DROP / 2])
+    done = frame(d.film, beat_time(plan, 0, 1.0))
+    assert [c.state(beat_time(plan, 0, 1.0)).shape for c in chips] == \
+        [int(ch) for ch in "2038719564"]
     golden.check("oomachi-done", done, TOLERANCE)
-    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
-    assert all(colour_near(done, c, 40) > 0 for c in PEG_COLOURS)   # ten digits, ten colours
+    assert all(colour_near(done, c, 40) > 0 for c in CATEGORICAL)   # ten digits, ten colours
+
+
+def test_oomachi_second_card_replaces_the_first() -> None:
+    from puzzlereel.render.scenes.equations import OomachiScene
+    from tests.render.examples import STORED
+    from tests.render.films import beat_time
+
+    d = _card_film((STORED / "oomachi.jsonl").read_text(), 8)
+    assert d.plan is not None and isinstance(d.scene, OomachiScene)
+    assert [b.note for b in d.plan.beats] == ["1267 × 1268 × 1269 = 2038719564",
+                                              "1332 × 1333 × 1334 = 2368591704"]
+    cards = [e for e in d.film.elements if e.name.startswith("card")]
+    early, end = beat_time(d.plan, 1, 0.01), beat_time(d.plan, 1, 1.0)
+    assert [c.state(early).opacity for c in cards] == [0.0, 1.0]
+    assert all(c.state(early).opacity < 0.2 for c in d.scene.chips[1:])
+    assert [c.state(end).shape for c in d.scene.chips] == [int(ch) for ch in "2368591704"]
+    assert d.scene.goal_sentence() == ("Find 3 consecutive numbers whose product uses each "
+                                       "of the 10 digits exactly once.")
+
+
+@pytest.mark.parametrize("text, lines", [(KO, ["1 + 2 + 3", "= 6"]),
+                                         (OO, ["1267 × 1268 × 1269 ="])],
+                         ids=["komachi", "oomachi"])
+def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> None:
+    """Each character of a card's line is a text of its own (no line is left to a
+    browser's font), left to right, the line as wide as the font sets it and centred."""
+    from puzzlereel.render.draw import text_width
+
+    d = _card_film(text, 16)
+    parts = [e for e in d.film.elements if e.name.startswith(("card", "operator"))]
+    rows: dict[float, list] = {}
+    for x, t in _equation_texts(parts):
+        rows.setdefault(t.y, []).append((x, t))
+    assert len(rows) == len(lines)
+    for line, y in zip(lines, sorted(rows)):
+        glyphs = sorted(rows[y], key=lambda g: g[0])
+        assert "".join(t.text for _, t in glyphs) == line.replace(" ", "")
+        assert all(len(t.text) == 1 and t.anchor == "start" for _, t in glyphs)
+        xs = [x for x, _ in glyphs]
+        assert len(set(xs)) == len(xs)
+        px = glyphs[0][1].size
+        width = xs[-1] + text_width(glyphs[-1][1].text, px, True) - xs[0]
+        # as the font sets the whole line, within a glyph's own padding and bold stroke
+        assert abs(width - text_width(line, px, True)) <= 4
+        assert abs((xs[0] - d.stage.x) + width / 2 - d.stage.width / 2) <= 2
+
+
+def test_alphametic_digits_stand_where_their_letters_do() -> None:
+    from puzzlereel.render.scenes.equations import AlphameticScene
+
+    d = _card_film(AL, 16)
+    assert isinstance(d.scene, AlphameticScene)
+    for ch in "TOGU":
+        letters = _equation_texts([d.scene.letters[ch]])
+        at = {(x, t.y) for x, t in letters}
+        assert {t.text for _, t in letters} == {ch} and len(at) == "TOGOOUT".count(ch)
+        digits = _equation_texts([d.scene.digits[ch]])
+        assert {t.text for _, t in digits} == set("0123456789")
+        assert {(x, t.y) for x, t in digits} == at
 
 
 # ---------------------------------------------------------------- whole renders
