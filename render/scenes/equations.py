@@ -57,13 +57,16 @@ def pretty(text: str) -> str:
 
 def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:
     """``text`` from ``x`` (its left edge) at row ``y``, one text per character that is
-    not a space, each where the font's layout of the line puts it (bold)."""
+    not a space, each where the font's layout of the line puts it (bold).  Each glyph
+    is anchored at its middle: a browser centres the glyph's advance there, within a
+    fraction of a pixel of where the raster centres its ink."""
     out = []
     for i, ch in enumerate(text):
         if ch == " ":
             continue
         left = text_width(text[:i], px, bold=True) - 2 if i else 0
-        out.append(Text(x + left, y, ch, px, colours[i], anchor="start", bold=True))
+        w = text_width(ch, px, bold=True)
+        out.append(Text(x + left + w // 2, y, ch, px, colours[i], bold=True))
     return out
 
 
@@ -76,7 +79,6 @@ class _CardScene(SceneBase):
     """A card a solution on a rounded board; subclasses say what a card holds."""
 
     MAX_CARDS = 200
-    GOAL = ""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -101,9 +103,6 @@ class _CardScene(SceneBase):
     def extent(self) -> tuple[float, float]:
         w, h = self.grid()
         return (w + 2 * PAD, h + 2 * PAD)
-
-    def goal_sentence(self) -> str:
-        return self.GOAL
 
     def end_text(self, count: int) -> str:
         return f"{count} {plural('solution', count)}"
@@ -145,8 +144,6 @@ class _CardScene(SceneBase):
 class AlphameticScene(_CardScene):
     """SEND + MORE = MONEY as a written sum; letters become digits one at a time."""
 
-    PACING = {"speed": 0.9, "pause": 0.0, "hold_start": 1.5, "hold_end": 2.5}
-    GOAL = "Give each letter its own digit so that the sum is right."
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -165,6 +162,9 @@ class AlphameticScene(_CardScene):
                 if col < len(word) and word[-1 - col] not in order:
                     order.append(word[-1 - col])
         self.order = order
+
+    def goal_sentence(self) -> str:
+        return "Give each letter its own digit so that the sum is right."
 
     def grid(self) -> tuple[float, float]:
         return (self.width + 1.6, len(self.lines) * ROW + 0.4)
@@ -254,7 +254,6 @@ class KomachiScene(_CardScene):
     """1 + 2 + 3 − 4 + 5 + 6 + 78 + 9 = 100: one equation a card, operators fading in."""
 
     MAX_CARDS = 25
-    PACING = {"speed": 0.8, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -262,8 +261,11 @@ class KomachiScene(_CardScene):
         self.digits = rep.digits
         self.target = str(rep.target)
         ops = " ".join(SYMBOLS.get(o, o) for o in rep.operators)
-        self.GOAL = (f"Put {ops} between the digits {' '.join(self.digits)} "
+        self.sentence = (f"Put {ops} between the digits {' '.join(self.digits)} "
                      f"(or join them) so that the sum is {self.target}.")
+
+    def goal_sentence(self) -> str:
+        return self.sentence
 
     def grid(self) -> tuple[float, float]:
         return (10.0, 6.0)
@@ -294,15 +296,17 @@ class KomachiScene(_CardScene):
 class OomachiScene(_CardScene):
     """n × (n+1) × (n+2) over its product, whose ten digits appear in ten colours."""
 
-    PACING = {"speed": 0.35, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = OomachiReplay(header)
         self.terms = rep.terms
         self.ndigits = len(rep.digits)
-        self.GOAL = (f"Find {self.terms} consecutive numbers whose product uses each of "
+        self.sentence = (f"Find {self.terms} consecutive numbers whose product uses each of "
                      f"the {self.ndigits} digits exactly once.")
+
+    def goal_sentence(self) -> str:
+        return self.sentence
 
     def grid(self) -> tuple[float, float]:
         return (max(self.ndigits + 2.0, self.terms * 6.0), 7.0)

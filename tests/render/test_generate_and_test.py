@@ -151,7 +151,7 @@ def _equation_texts(elements):
 
 
 def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
-    from puzzlereel.render.scenes.equations import AlphameticScene
+    from puzzlereel.registry import KINDS
     from tests.render.films import beat_time, frame
 
     d = _card_film(AL, 16)
@@ -162,7 +162,7 @@ def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     assert all(b.move == 1 and b.units == 1.0 for b in plan.beats)
     assert [b.sheet for b in plan.beats] == [False, False, False, True]
     # each letter lasts at least 0.8 s at the family's pace
-    assert all(b.units * AlphameticScene.PACING["speed"] >= 0.8 for b in plan.beats)
+    assert all(b.units * KINDS["alphametic"].pacing["speed"] >= 0.8 for b in plan.beats)
     start = frame(d.film, beat_time(plan, 0, 0.0))
     half = frame(d.film, beat_time(plan, 1, 0.5))      # O shown, T half-way to 2
     done = frame(d.film, beat_time(plan, 3, 1.0))
@@ -350,10 +350,11 @@ def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> N
     for line, y in zip(lines, sorted(rows)):
         glyphs = sorted(rows[y], key=lambda g: g[0])
         assert "".join(t.text for _, t in glyphs) == line.replace(" ", "")
-        assert all(len(t.text) == 1 and t.anchor == "start" for _, t in glyphs)
-        xs = [x for x, _ in glyphs]
-        assert len(set(xs)) == len(xs)
+        assert all(len(t.text) == 1 and t.anchor == "middle" for _, t in glyphs)
         px = glyphs[0][1].size
+        # the glyphs' left edges as the raster places them
+        xs = [x - text_width(t.text, px, True) // 2 for x, t in glyphs]
+        assert len(set(xs)) == len(xs)
         width = xs[-1] + text_width(glyphs[-1][1].text, px, True) - xs[0]
         # as the font sets the whole line, within a glyph's own padding and bold stroke
         assert abs(width - text_width(line, px, True)) <= 4
