@@ -83,6 +83,7 @@ class _CardScene(SceneBase):
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         self.shown = 0                          # cards shown so far
+        self.left_out = False                   # a solution came past MAX_CARDS
         self.showing: list[Element] = []        # the elements of the card on show
 
     # subclasses ------------------------------------------------------------
@@ -105,7 +106,9 @@ class _CardScene(SceneBase):
         return (w + 2 * PAD, h + 2 * PAD)
 
     def end_text(self, count: int) -> str:
-        return f"{count} {plural('solution', count)}"
+        """"11 solutions", or "25 solutions shown" when more were found than shown."""
+        more = " shown" if self.left_out else ""
+        return f"{count} {plural('solution', count)}{more}"
 
     def shown_count(self) -> int | None:
         return self.shown
@@ -125,7 +128,10 @@ class _CardScene(SceneBase):
 
     def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
-        if not isinstance(ev, Solution) or self.shown >= self.MAX_CARDS:
+        if not isinstance(ev, Solution):
+            return []
+        if self.shown >= self.MAX_CARDS:
+            self.left_out = True
             return []
         self.shown += 1
         return self.card(ev)

@@ -280,8 +280,13 @@ def test_komachi_shows_at_most_max_cards(monkeypatch: pytest.MonkeyPatch) -> Non
     d = _card_film((STORED / "komachi-100.jsonl").read_text(), 8)
     assert d.plan is not None
     assert [b.move for b in d.plan.beats] == [1, 2, 3]
-    assert d.scene.shown_count() == 3 and d.scene.end_text(3) == "3 solutions"
-    assert "3 of 11 shown" in d.ending().details
+    assert d.scene.shown_count() == 3
+    ending = d.ending()
+    assert ending.headline == "3 solutions shown" and "3 of 11 shown" in ending.details
+    monkeypatch.setattr(KomachiScene, "MAX_CARDS", 11)          # all of them: no "shown"
+    every = _card_film((STORED / "komachi-100.jsonl").read_text(), 8)
+    assert every.ending().headline == "11 solutions" and not any(
+        "shown" in line for line in every.ending().details)
     # each card leaves as the next one comes
     cards = [e for e in d.film.elements if e.name.startswith("card")]
     assert len(cards) == 3
@@ -331,6 +336,19 @@ def test_oomachi_second_card_replaces_the_first() -> None:
     assert [c.state(end).shape for c in d.scene.chips] == [int(ch) for ch in "2368591704"]
     assert d.scene.goal_sentence() == ("Find 3 consecutive numbers whose product uses each "
                                        "of the 10 digits exactly once.")
+
+
+@pytest.mark.parametrize("text, goal", [
+    (AL, "Give each letter its own digit so that the sum is right."),
+    (KO, "Put + − between the digits 1 2 3 (or join them) so that the sum is 6."),
+    (OO, "Find 3 consecutive numbers whose product uses each of the 10 digits exactly once.")],
+    ids=["alphametic", "komachi", "oomachi"])
+def test_equation_videos_pose_the_goal(text: str, goal: str) -> None:
+    """The panel video (title card and side panel) says the puzzle's own goal."""
+    from tests.render.films import directed
+
+    d = directed(text, RenderOptions(size=(640, 360)), layout="panel")
+    assert d.layout.panel[2] > 0 and d.goal_sentence() == goal
 
 
 @pytest.mark.parametrize("text, lines", [(KO, ["1 + 2 + 3", "= 6"]),
