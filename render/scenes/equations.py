@@ -138,6 +138,15 @@ class _CardScene(SceneBase):
 
     # helpers ----------------------------------------------------------------
 
+    def show_variant(self, elements: Sequence[Element], k: int) -> list[Tween]:
+        """Tweens that make ``elements`` (hidden when a card starts) show variant ``k``
+        for the card; nothing shows them before the first card, so they start on it."""
+        if self.shown == 1:
+            for e in elements:
+                e.shape = k
+            return []
+        return [switch(e, [(0.0, k)]) for e in elements]
+
     def replace_card(self, elements: Sequence[Element]) -> list[Tween]:
         """Tweens that take the last card away and put ``elements`` (the new card's
         still part) on show as a beat starts."""
@@ -215,16 +224,18 @@ class AlphameticScene(_CardScene):
                 places.setdefault(ch, []).append((right - (len(word) - i) * cw - cw // 2, y))
         if signs:
             stage.add("signs", group(signs), "under")
-        self.letters: dict[str, Element] = {}
-        self.digits: dict[str, Element] = {}
+        # one element per copy of a letter and per copy of its digit; the copies share
+        # their shapes (the digits' ten variants too)
+        glyphs = {ch: Text(0, 0, ch, px, t.text, bold=True) for ch in self.order}
+        numerals = [Text(0, 0, str(d), px, t.emphasis, bold=True) for d in range(10)]
+        self.letters: dict[str, list[Element]] = {ch: [] for ch in self.order}
+        self.digits: dict[str, list[Element]] = {ch: [] for ch in self.order}
         for ch in self.order:
-            at = places[ch]
-            self.letters[ch] = stage.add(
-                "letter", group([Text(x, y, ch, px, t.text, bold=True) for x, y in at]),
-                data=(("letter", ch),))
-            self.digits[ch] = stage.add(
-                "digit", [group([Text(x, y, str(d), px, t.emphasis, bold=True) for x, y in at])
-                          for d in range(10)], opacity=0.0, data=(("letter", ch),))
+            for x, y in places[ch]:
+                self.letters[ch].append(stage.add("letter", glyphs[ch], x=x, y=y,
+                                                  data=(("letter", ch),)))
+                self.digits[ch].append(stage.add("digit", numerals, x=x, y=y, opacity=0.0,
+                                                 data=(("letter", ch),)))
 
     # ------------------------------------------------------------ beats
 
@@ -233,26 +244,28 @@ class AlphameticScene(_CardScene):
         n = len(self.order)
         beats = []
         for i, ch in enumerate(self.order):
-            tweens = [fade(self.letters[ch], 1.0, 0.0), fade(self.digits[ch], 0.0, 1.0)]
-            if i == 0:      # a new card: every letter back, each digit element to its digit
-                tweens += [switch(self.digits[x], [(0.0, digits.get(x, 0))])
-                           for x in self.order]
+            tweens = [fade(e, 1.0, 0.0) for e in self.letters[ch]]
+            tweens += [fade(e, 0.0, 1.0) for e in self.digits[ch]]
+            if i == 0:      # a new card: every letter back, each digit to its new value
+                for x in self.order:
+                    tweens += self.show_variant(self.digits[x], digits.get(x, 0))
                 if self.shown > 1:
-                    tweens += [show(self.letters[x], True) for x in self.order[1:]]
-                    tweens += [show(self.digits[x], False) for x in self.order[1:]]
+                    for x in self.order[1:]:
+                        tweens += [show(e, True) for e in self.letters[x]]
+                        tweens += [show(e, False) for e in self.digits[x]]
             beats.append(Beat(tuple(tweens), move=event.k, pause=i == n - 1,
                               sheet=i == n - 1, note=f"{ch} = {digits.get(ch, '?')}"))
         return beats
 
     def payoff(self) -> Beat | None:
         """The sum lights up: the band under it pulses, then stays faintly lit."""
-        stops = [(i / 16, round(_glow(i / 16), 3)) for i in range(17)]
-        return Beat((ramp(self.band, "opacity", stops),), pause=False, sheet=False)
+        stops = [(i / 8, round(_glow(i / 8), 3)) for i in range(9)]
+        return Beat((ramp(self.band, "opacity", stops, "linear"),), pause=False, sheet=False)
 
 
 def _glow(p: float) -> float:
-    """The band's opacity at the payoff's progress ``p``: up to about 0.9 half-way, then
-    down to 0.2."""
+    """The band's opacity ``p`` of the way through the payoff: up to about 0.9 half-way,
+    then down to 0.2."""
     return math.sin(math.pi * p) * 0.8 + 0.2 * p
 
 
@@ -347,7 +360,7 @@ class OomachiScene(_CardScene):
         for i, (chip, ch) in enumerate(zip(self.chips, product)):
             x = chip.x
             up, down = (x, chip.y - c * DROP), (x, chip.y)
-            tweens += [switch(chip, [(0.0, int(ch))]),
+            tweens += [*self.show_variant([chip], int(ch)),
                        fade(chip, 0.0, 1.0, i / n, (i + 1) / n),
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
         return [Beat(tuple(tweens), move=event.k, units=float(n),

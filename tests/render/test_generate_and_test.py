@@ -131,22 +131,22 @@ def _card_film(text: str, cell: int):
 
 
 def _equation_texts(elements):
-    """Every text of film ``elements`` (all their variants): (its x in the frame, the
-    text)."""
+    """Every text of film ``elements`` (all their variants): (its x and y in the frame,
+    the text)."""
     from puzzlereel.render.shapes import Group, Text
 
     out = []
 
-    def walk(shape: object, dx: float) -> None:
+    def walk(shape: object, dx: float, dy: float) -> None:
         if isinstance(shape, Group):
             for child in shape.children:
-                walk(child, dx + shape.x)
+                walk(child, dx + shape.x, dy + shape.y)
         elif isinstance(shape, Text):
-            out.append((dx + shape.x, shape))
+            out.append((dx + shape.x, dy + shape.y, shape))
 
     for e in elements:
         for variant in e.variants:
-            walk(variant, e.x)
+            walk(variant, e.x, e.y)
     return out
 
 
@@ -195,11 +195,13 @@ def test_alphametic_turns_every_copy_of_a_letter_at_once() -> None:
     # T (rows 0 and 2) joins them in beat 1; G (row 1 only) has turned nowhere else
     assert lit_rows(beat_time(d.plan, 0, 0.0)) == [False, False, False]
     assert lit_rows(beat_time(d.plan, 0, 1.0)) == [True, True, True]
-    o, t = scene.digits["O"], scene.digits["T"]
-    end0 = beat_time(d.plan, 0, 1.0)
-    assert o.state(end0).opacity == 1.0 and t.state(end0).opacity == 0.0
-    assert scene.letters["O"].state(end0).opacity == 0.0
-    assert o.state(end0).shape == 1 and t.state(beat_time(d.plan, 1, 1.0)).shape == 2
+    end0, end1 = beat_time(d.plan, 0, 1.0), beat_time(d.plan, 1, 1.0)
+    assert len(scene.digits["O"]) == 3 and len(scene.digits["T"]) == 2
+    assert [e.state(end0).opacity for e in scene.digits["O"]] == [1.0] * 3
+    assert [e.state(end0).opacity for e in scene.letters["O"]] == [0.0] * 3
+    assert [e.state(end0).opacity for e in scene.digits["T"]] == [0.0] * 2
+    assert [e.state(end0).shape for e in scene.digits["O"]] == [1] * 3
+    assert [e.state(end1).shape for e in scene.digits["T"]] == [2] * 2
 
 
 def test_alphametic_payoff_lights_the_sum() -> None:
@@ -241,13 +243,16 @@ def test_a_second_alphametic_card_starts_from_letters() -> None:
         (1, "A = 1"), (1, "B = 2"), (1, "C = 3"), (2, "A = 1"), (2, "B = 3"), (2, "C = 4")]
     s = d.scene
     before, early = beat_time(d.plan, 2, 1.0), beat_time(d.plan, 3, 0.05)
-    assert all(s.letters[x].state(before).opacity == 0.0 for x in "ABC")
+    letter = {x: s.letters[x][0] for x in "ABC"}       # each letter stands once
+    digit = {x: s.digits[x][0] for x in "ABC"}
+    assert all(letter[x].state(before).opacity == 0.0 for x in "ABC")
+    assert [digit[x].state(before).shape for x in "ABC"] == [1, 2, 3]
     # the second card: letters back, the first card's digits gone, A turning again
-    assert [s.letters[x].state(early).opacity for x in "BC"] == [1.0, 1.0]
-    assert [s.digits[x].state(early).opacity for x in "BC"] == [0.0, 0.0]
-    assert 0.0 < s.digits["A"].state(early).opacity < 1.0
+    assert [letter[x].state(early).opacity for x in "BC"] == [1.0, 1.0]
+    assert [digit[x].state(early).opacity for x in "BC"] == [0.0, 0.0]
+    assert 0.0 < digit["A"].state(early).opacity < 1.0
     end = beat_time(d.plan, 5, 1.0)
-    assert [s.digits[x].state(end).shape for x in "ABC"] == [1, 3, 4]
+    assert [digit[x].state(end).shape for x in "ABC"] == [1, 3, 4]
 
 
 def test_komachi_operators_fade_in_one_after_another(golden: GoldenImages) -> None:
@@ -362,8 +367,8 @@ def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> N
     d = _card_film(text, 16)
     parts = [e for e in d.film.elements if e.name.startswith(("card", "operator"))]
     rows: dict[float, list] = {}
-    for x, t in _equation_texts(parts):
-        rows.setdefault(t.y, []).append((x, t))
+    for x, y, t in _equation_texts(parts):
+        rows.setdefault(y, []).append((x, t))
     assert len(rows) == len(lines)
     for line, y in zip(lines, sorted(rows)):
         glyphs = sorted(rows[y], key=lambda g: g[0])
@@ -385,12 +390,15 @@ def test_alphametic_digits_stand_where_their_letters_do() -> None:
     d = _card_film(AL, 16)
     assert isinstance(d.scene, AlphameticScene)
     for ch in "TOGU":
-        letters = _equation_texts([d.scene.letters[ch]])
-        at = {(x, t.y) for x, t in letters}
-        assert {t.text for _, t in letters} == {ch} and len(at) == "TOGOOUT".count(ch)
-        digits = _equation_texts([d.scene.digits[ch]])
-        assert {t.text for _, t in digits} == set("0123456789")
-        assert {(x, t.y) for x, t in digits} == at
+        letters = _equation_texts(d.scene.letters[ch])
+        at = {(x, y) for x, y, _ in letters}
+        assert {t.text for _, _, t in letters} == {ch} and len(at) == "TOGOOUT".count(ch)
+        for copy in d.scene.digits[ch]:       # each copy: ten digits, where its letter is
+            digits = _equation_texts([copy])
+            assert [t.text for _, _, t in digits] == list("0123456789")
+            assert len({(x, y) for x, y, _ in digits}) == 1
+            assert {(x, y) for x, y, _ in digits} <= at
+        assert {(x, y) for x, y, _ in _equation_texts(d.scene.digits[ch])} == at
 
 
 # ---------------------------------------------------------------- whole renders
