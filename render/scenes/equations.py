@@ -14,11 +14,11 @@ Every character is a text of its own, placed by the bundled font's metrics
 (``draw.text_width``), so that a line's glyphs stand where the raster puts them in every
 format, whatever widths a browser's font would give the line.
 
-Elements: the board (and an alphametic's rule and signs) are still; an alphametic has one
-element per letter (all its copies) and one per letter's digit (ten variants, one per
-digit, switched per card); a komachi or oomachi card is one element per card plus one per
-operator (komachi); an oomachi's product chips are one element per place, their ten
-variants shared by every place.
+Elements: the board (with an alphametic's rule, and its signs) is still; an alphametic
+has an element for each copy of a letter and one for its digit (ten variants, one per
+digit, switched per card), the copies sharing their shapes; a komachi or oomachi card is
+one element, and a komachi's operators one element each; an oomachi's product chips are
+one element per place, with ten variants shared by every place.
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def pretty(text: str) -> str:
 def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:
     """``text`` from ``x`` (its left edge) at row ``y``, one text per character that is
     not a space, each where the font's layout of the line puts it (bold).  Each glyph
-    is anchored at its middle: a browser centres the glyph's advance there, within a
-    fraction of a pixel of where the raster centres its ink."""
+    is anchored at its middle: a browser centres the glyph's advance there, within about
+    a pixel of where the raster centres its ink."""
     out = []
     for i, ch in enumerate(text):
         if ch == " ":
@@ -76,7 +76,7 @@ def centred_x(text: str, px: int, width: int) -> int:
 
 
 class _CardScene(SceneBase):
-    """A card a solution on a rounded board; subclasses say what a card holds."""
+    """One card per solution on a rounded board; subclasses say what a card holds."""
 
     MAX_CARDS = 200
 
@@ -114,7 +114,7 @@ class _CardScene(SceneBase):
         return self.shown
 
     def stage(self, stage: Stage) -> None:
-        self.at = stage
+        self.at_stage = stage
         self.cell = c = stage.cell
         self.W, self.H = stage.width, stage.height
         m = max(1, int(c * 0.1))
@@ -158,7 +158,6 @@ class _CardScene(SceneBase):
 
 class AlphameticScene(_CardScene):
     """SEND + MORE = MONEY as a written sum; letters become digits one at a time."""
-
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -240,7 +239,7 @@ class AlphameticScene(_CardScene):
     # ------------------------------------------------------------ beats
 
     def card(self, event: Solution) -> list[Beat]:
-        digits = {k.upper(): v for k, v in (event.assignment or {}).items()}
+        values = {k.upper(): v for k, v in (event.assignment or {}).items()}
         n = len(self.order)
         beats = []
         for i, ch in enumerate(self.order):
@@ -248,13 +247,13 @@ class AlphameticScene(_CardScene):
             tweens += [fade(e, 0.0, 1.0) for e in self.digits[ch]]
             if i == 0:      # a new card: every letter back, each digit to its new value
                 for x in self.order:
-                    tweens += self.show_variant(self.digits[x], digits.get(x, 0))
+                    tweens += self.show_variant(self.digits[x], values.get(x, 0))
                 if self.shown > 1:
                     for x in self.order[1:]:
                         tweens += [show(e, True) for e in self.letters[x]]
                         tweens += [show(e, False) for e in self.digits[x]]
             beats.append(Beat(tuple(tweens), move=event.k, pause=i == n - 1,
-                              sheet=i == n - 1, note=f"{ch} = {digits.get(ch, '?')}"))
+                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}"))
         return beats
 
     def payoff(self) -> Beat | None:
@@ -277,11 +276,9 @@ class KomachiScene(_CardScene):
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = KomachiReplay(header)
-        self.digits = rep.digits
-        self.target = str(rep.target)
         ops = " ".join(SYMBOLS.get(o, o) for o in rep.operators)
-        self.sentence = (f"Put {ops} between the digits {' '.join(self.digits)} "
-                     f"(or join them) so that the sum is {self.target}.")
+        self.sentence = (f"Put {ops} between the digits {' '.join(rep.digits)} "
+                         f"(or join them) so that the sum is {rep.target}.")
 
     def goal_sentence(self) -> str:
         return self.sentence
@@ -301,8 +298,9 @@ class KomachiScene(_CardScene):
         still: list[Shape] = [g for g in glyphs if g.text not in OPERATORS]
         still += line_glyphs(rest, rpx, int(H * 0.68), [t.muted] * 2 + [t.text] * len(right),
                              centred_x(rest, rpx, W))
-        card = self.at.add("card", group(still), opacity=0.0, data=(("card", str(event.k)),))
-        ops = [self.at.add("operator", g, opacity=0.0)
+        card = self.at_stage.add("card", group(still), opacity=0.0,
+                                 data=(("card", str(event.k)),))
+        ops = [self.at_stage.add("operator", g, opacity=0.0)
                for g in glyphs if g.text in OPERATORS]
         tweens = self.replace_card([card])
         n = max(1, len(ops))
@@ -315,14 +313,13 @@ class KomachiScene(_CardScene):
 class OomachiScene(_CardScene):
     """n × (n+1) × (n+2) over its product, whose ten digits appear in ten colours."""
 
-
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = OomachiReplay(header)
         self.terms = rep.terms
         self.ndigits = len(rep.digits)
         self.sentence = (f"Find {self.terms} consecutive numbers whose product uses each of "
-                     f"the {self.ndigits} digits exactly once.")
+                         f"the {self.ndigits} digits exactly once.")
 
     def goal_sentence(self) -> str:
         return self.sentence
@@ -336,14 +333,14 @@ class OomachiScene(_CardScene):
         chip = max(6, min(int((W - 2 * PAD * c) / (n * 1.1)), int(c * 2)))
         gap = max(1, int(chip * 0.1))
         x0 = (W - (n * (chip + gap) - gap)) // 2
-        self.chip_y = int(self.H * 0.55)
+        y = int(self.H * 0.55)
         dpx = max(8, int(chip * 0.62))
         faces: list[Shape] = []
         for d in range(10):
             fill = CATEGORICAL[d % len(CATEGORICAL)]
             faces.append(Group((Rect(0, 0, chip, chip, fill, rx=chip * 0.22),
                                 Text(chip // 2, chip // 2, str(d), dpx, t.on(fill), bold=True))))
-        self.chips = [stage.add("chip", faces, x=x0 + i * (chip + gap), y=self.chip_y,
+        self.chips = [stage.add("chip", faces, x=x0 + i * (chip + gap), y=y,
                                 opacity=0.0) for i in range(self.ndigits)]
 
     def card(self, event: Solution) -> list[Beat]:
@@ -354,7 +351,8 @@ class OomachiScene(_CardScene):
         px = fit_text_px(text, int(W - 2 * PAD * c), int(c * 1.6), bold=True)
         line = line_glyphs(text, px, int(self.H * 0.32), [t.text] * len(text),
                            centred_x(text, px, W))
-        card = self.at.add("card", group(line), opacity=0.0, data=(("card", str(event.k)),))
+        card = self.at_stage.add("card", group(line), opacity=0.0,
+                                 data=(("card", str(event.k)),))
         tweens = self.replace_card([card])
         n = max(1, len(product))
         for i, (chip, ch) in enumerate(zip(self.chips, product)):
