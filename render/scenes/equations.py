@@ -195,6 +195,15 @@ class AlphameticScene(_CardScene):
         cw = text_width("0", px, bold=True)
         return px, cw, int((PAD + self.width + 1.3) * c)
 
+    def _sign_x(self, sign: str, px: int, cw: int, right: int) -> int:
+        """The middle of a row's sign: in the column left of the widest word, or further
+        left where that would touch a signed row's first letter or digit (a sign, and
+        some letters, are wider than a digit), a quarter of a column clear of it."""
+        edge = min((right - len(w) * cw - cw // 2 - max(cw, text_width(w[0], px, True)) // 2
+                    for op, w in self.lines if op), default=right)
+        sw = text_width(sign, px, bold=True)
+        return min(right - (self.width + 1) * cw - cw // 2, edge - cw // 4 - (sw - sw // 2))
+
     def board_marks(self) -> list[Shape]:
         c = self.cell
         ry = int((PAD + self.split * ROW + 0.2) * c)
@@ -217,8 +226,9 @@ class AlphameticScene(_CardScene):
         for r, (op, word) in enumerate(self.lines):
             y = self.row_y(r)
             if op:
-                signs.append(Text(right - (self.width + 1) * cw - cw // 2, y,
-                                  SYMBOLS.get(op, op), px, t.muted, bold=True))
+                sign = SYMBOLS.get(op, op)
+                signs.append(Text(self._sign_x(sign, px, cw, right), y, sign, px, t.muted,
+                                  bold=True))
             for i, ch in enumerate(word):
                 places.setdefault(ch, []).append((right - (len(word) - i) * cw - cw // 2, y))
         if signs:

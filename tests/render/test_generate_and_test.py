@@ -343,6 +343,29 @@ def test_oomachi_second_card_replaces_the_first() -> None:
                                        "of the 10 digits exactly once.")
 
 
+@pytest.mark.parametrize("equation", ["TO + GO = OUT", "SO + MANY = MORE", "COUNT - COIN = SNUB"])
+def test_alphametic_signs_stand_clear_of_the_words(equation: str) -> None:
+    """A row's sign stands left of its word, with room between, even beside an addend
+    as wide as the sum; the signs share one column."""
+    from puzzlereel.render.draw import text_box
+    from puzzlereel.render.scenes.equations import AlphameticScene
+
+    unsolved = {"type": "end", "status": "limit"}
+    d = _card_film(trace(head("alphametic", equation=equation), unsolved), 24)
+    assert isinstance(d.scene, AlphameticScene)
+    signs = _equation_texts([d.film.names["signs"]])
+    letters = [g for copies in d.scene.letters.values() for g in _equation_texts(copies)]
+
+    def left_right(x: float, t: object) -> tuple[float, float]:
+        w = text_box(t.text, t.size, t.bold)[0]                     # type: ignore[attr-defined]
+        return x - w // 2, x - w // 2 + w
+
+    assert signs and len({x for x, _, _ in signs}) == 1
+    for x, y, sign in signs:
+        word = min(left_right(lx, t)[0] for lx, ly, t in letters if ly == y)
+        assert left_right(x, sign)[1] + d.scene.cell * 0.1 <= word, (sign.text, y)
+
+
 @pytest.mark.parametrize("text, goal", [
     (AL, "Give each letter its own digit so that the sum is right."),
     (KO, "Put + − between the digits 1 2 3 (or join them) so that the sum is 6."),
