@@ -42,6 +42,9 @@ SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
 OPERATORS = "+−×÷"
 ROW = 1.15          # an alphametic row's height, in cells
 DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
+CLEAR = 0.07        # a card's lines keep this share of the drawing's width clear on each
+#                     side: inside the title-safe area in every layout (a landscape
+#                     frame's board reaches past it)
 
 
 def pretty(text: str) -> str:
@@ -125,6 +128,10 @@ class _CardScene(SceneBase):
     def board_marks(self) -> list[Shape]:
         """Still shapes on the board under everything else (an alphametic's rule)."""
         return []
+
+    def line_room(self) -> int:
+        """The width a card's line may take: the board's inside, ``CLEAR`` kept clear."""
+        return int(min(self.W - 2 * PAD * self.cell, self.W * (1 - 2 * CLEAR)))
 
     def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
@@ -300,7 +307,7 @@ class KomachiScene(_CardScene):
         t, c, W, H = self.theme, self.cell, self.W, self.H
         text = pretty(event.text or "")
         left, _, right = text.partition(" = ")
-        px = fit_text_px(left, int(W - 2 * PAD * c), int(c * 1.6), bold=True)
+        px = fit_text_px(left, self.line_room(), int(c * 1.6), bold=True)
         colours = [t.emphasis if ch in OPERATORS else t.text for ch in left]
         glyphs = line_glyphs(left, px, int(H * 0.38), colours, centred_x(left, px, W))
         rest = f"= {right}"
@@ -340,7 +347,7 @@ class OomachiScene(_CardScene):
     def set_up(self, stage: Stage) -> None:
         t, c, W = self.theme, self.cell, self.W
         n = max(1, self.ndigits)
-        chip = max(6, min(int((W - 2 * PAD * c) / (n * 1.1)), int(c * 2)))
+        chip = max(6, min(int(self.line_room() / (n * 1.1)), int(c * 2)))
         gap = max(1, int(chip * 0.1))
         x0 = (W - (n * (chip + gap) - gap)) // 2
         y = int(self.H * 0.55)
@@ -358,7 +365,7 @@ class OomachiScene(_CardScene):
         left, _, product = (event.text or "").replace(" ", "").partition("=")
         factors = pretty(left)
         text = factors + " ="
-        px = fit_text_px(text, int(W - 2 * PAD * c), int(c * 1.6), bold=True)
+        px = fit_text_px(text, self.line_room(), int(c * 1.6), bold=True)
         line = line_glyphs(text, px, int(self.H * 0.32), [t.text] * len(text),
                            centred_x(text, px, W))
         card = self.at_stage.add("card", group(line), opacity=0.0,

@@ -405,6 +405,20 @@ def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> N
         assert abs((xs[0] - d.stage.x) + width / 2 - d.stage.width / 2) <= 2
 
 
+@pytest.mark.parametrize("name", ["komachi-100", "oomachi"])
+def test_card_lines_keep_clear_of_the_boards_sides(name: str) -> None:
+    """The longest lines and the chip row keep 7 % of the drawing's width clear on each
+    side (the title-safe area of a landscape frame begins inside the board)."""
+    from puzzlereel.render.shapes import bounds
+    from tests.render.examples import STORED
+
+    d = _card_film((STORED / f"{name}.jsonl").read_text(), 16)
+    lo, hi = d.stage.x + 0.07 * d.stage.width, d.stage.x + 0.93 * d.stage.width
+    parts = [e for e in d.film.elements if e.name.startswith(("card", "operator", "chip"))]
+    boxes = [(e.x + b[0], e.x + b[2]) for e in parts for b in map(bounds, e.variants)]
+    assert boxes and min(a for a, _ in boxes) >= lo - 1 and max(b for _, b in boxes) <= hi + 1
+
+
 def test_alphametic_digits_stand_where_their_letters_do() -> None:
     from puzzlereel.render.scenes.equations import AlphameticScene
 
