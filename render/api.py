@@ -17,7 +17,7 @@ from typing import IO, Any
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
-from puzzlereel.trace import End, Header
+from puzzlereel.trace import End, Header, Replay, Replayed
 
 from .director import Director
 from .film import Film
@@ -98,6 +98,38 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     return end
 
 
+class _Page:
+    """An output of ``render_stream`` that keeps the player page as text: the film of a
+    ``.html`` target (``outputs.Vector``), written to a string instead of a file."""
+
+    def __init__(self, header: Header, options: RenderOptions) -> None:
+        self.director = Director(header, options, options.fps, layout="compact")
+        self.text = ""
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        from .player import html_text
+
+        self.text = html_text(self.director.finish(end), self.director)
+
+
+def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
+                explicit: Iterable[str] | None = None) -> str:
+    """The self-contained HTML player of the trace in ``stream``, as a string: the very
+    page a ``.html`` target receives (``explicit`` as for ``render_trace``)."""
+    chosen = set(changed_fields(options) if explicit is None else explicit)
+    pages: list[_Page] = []
+
+    def make(header: Header) -> list[Output]:
+        pages.append(_Page(header, resolve_options(header, options, chosen)))
+        return [pages[0]]
+
+    render_stream(stream, source, make)
+    return pages[0].text if pages else ""
+
+
 def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> Output:
     """The output that writes a ``fmt`` file of ``header``'s trace to ``path``."""
     if fmt == "png":
@@ -147,4 +179,4 @@ def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Pat
 
 
 __all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "output_for",
-           "render_trace"]
+           "player_html", "render_trace"]
