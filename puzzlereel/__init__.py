@@ -8,13 +8,13 @@ From Python::
     again = puzzlereel.load("hakoiri.jsonl")             # a trace, checked move by move
 
 ``solve``, ``load`` and ``Solution`` are loaded when first used, so ``import puzzlereel``
-stays quick (docs/python.md); ``__init__.pyi`` gives their types to type checkers.  Installed, everything lives under this one name:
-``puzzlereel.solvers`` (search), ``puzzlereel.render`` (drawing) and
-``puzzlereel.trace`` (the file format between them).  In the source repository those
-two halves are the top-level folders ``solvers/`` and ``render/`` (``pyproject.toml``
-maps them); when this package is imported straight from a checkout, the checkout's root
-is added to its search path so the same names resolve to the same files without an
-install.
+stays quick (docs/python.md); ``__init__.pyi`` gives their types to type checkers.
+Installed, everything lives under this one name: ``puzzlereel.solvers`` (search),
+``puzzlereel.render`` (drawing) and ``puzzlereel.trace`` (the file format between
+them).  In the source repository those two halves are the top-level folders
+``solvers/`` and ``render/`` (``pyproject.toml`` maps them); when this package is
+imported straight from a checkout, the checkout's root is added to its search path so
+the same names resolve to the same files without an install.
 """
 
 from __future__ import annotations
