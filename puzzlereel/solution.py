@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     from puzzlereel.progress import Progress
 
-INLINE_HEIGHT = 600          # pixels: the inline player's frame in a notebook
+INLINE_HEIGHT = 640          # pixels: the inline player's frame in a notebook
 
 
 def keywords_of(method: str) -> Callable[[str], str]:
