@@ -3,7 +3,8 @@
 ``render_trace(stream, source, targets, options)`` replays the trace once and writes every
 target (``[(format, path), ...]``) at the same time; each file appears only when it is
 complete (a temporary file beside it is renamed into place), and a bad trace leaves
-nothing behind.
+nothing behind.  ``player_html`` gives the player page of a trace as a string (what an
+``.html`` target holds), for a notebook to show inline.
 """
 
 from __future__ import annotations
