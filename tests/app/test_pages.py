@@ -87,7 +87,7 @@ def test_a_hostile_title_through_run_and_gallery(tmp_path):
     config = tiny_block(tmp_path, "nasty", NASTY, 'formats = ["gif", "html"]\nsize = "160x120"')
     out = tmp_path / "out"
     res = cli("run", config, CONFIGS / "rush-hour-style.toml", "--out-dir", out,
-              "--gallery", "--jobs", "1")
+              "--gallery", "--jobs", "1", "--formats", "gif", "--size", "160x120", "--fps", "10")
     assert res.exit_code == 0, res.output
     parsed = Parsed((out / "index.html").read_text(encoding="utf-8"))
     assert parsed.count("script") == 0
