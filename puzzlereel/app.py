@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
@@ -21,12 +21,12 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_path, atomic_text
+from puzzlereel.fileio import atomic_path
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS, Kind
-from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay, write_trace
+from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay
 from puzzlereel.trace import validate as validate_trace
 from puzzlereel.words import plural
 
@@ -182,16 +182,14 @@ def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
     """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically.
 
     The whole trace is written first; then a solved search is checked against the
-    config's ``[solve] expect_moves`` (``check_expected``)."""
-    events = solve_events(loaded, options)
+    config's ``[solve] expect_moves`` (``check_expected``).  It is ``api.solve_loaded``
+    without the check of the outcome."""
+    from puzzlereel.api import solve_loaded
+
     if str(output) == "-":
         assert stdout is not None, "writing to '-' needs a stdout stream"
-        end = write_trace(events, stdout)
-    else:
-        with atomic_text(output) as handle:
-            end = write_trace(events, handle)
-    check_expected(loaded, end, options)
-    return end
+        return solve_loaded(loaded, options, trace=stdout, check=False).end
+    return solve_loaded(loaded, options, trace=output, check=False).end
 
 
 def check_outcome(end: End | None, source: str | Path) -> None:
@@ -321,13 +319,19 @@ def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
 # ---------------------------------------------------------------- rendering
 
 
-def render_options(config: Config | None, flags: Mapping[str, Any]
+def flag_name(key: str) -> str:
+    """How a message names the command-line flag of a ``[render]`` key: ``--gif-fps``."""
+    return "--" + key.replace("_", "-")
+
+
+def render_options(config: Config | None, flags: Mapping[str, Any], *,
+                   named: Callable[[str], str] = flag_name
                    ) -> tuple[RenderOptions, frozenset[str]]:
     """RenderOptions from defaults, the config's ``[render]`` table, then command-line
     flags (``None`` = not given).  Returns (options, names the config or flags set).
 
     A bad ``[render]`` value is a ``ConfigError`` naming its line; a bad flag a
-    ``UsageError`` naming the flag."""
+    ``UsageError`` naming the flag as ``named`` spells it."""
     from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
 
     options = RenderOptions()
@@ -343,7 +347,7 @@ def render_options(config: Config | None, flags: Mapping[str, Any]
     try:
         options = with_values(options, given)
     except RenderOptionError as exc:
-        raise UsageError(f"--{exc.key.replace('_', '-')}: {exc.problem}") from None
+        raise UsageError(f"{named(exc.key)}: {exc.problem}") from None
     return options, frozenset(explicit | set(given))
 
 
@@ -388,11 +392,16 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
                  stdout: IO[str] | None = None) -> None:
     """``solve``: the trace of ``config`` to ``output`` ("-": ``stdout``), with a progress
     bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
+    from puzzlereel.api import solve_loaded
+
     loaded = load_puzzle(config)
+    trace: IO[str] | str = output
+    if output == "-":
+        assert stdout is not None, "writing to '-' needs a stdout stream"
+        trace = stdout
     with Reporter("search") as bar:
         options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
-        end = run_stoppable(lambda: solve_to(loaded, output, options, stdout=stdout))
-    check_outcome(end, config)
+        run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))
 
 
 def analyze_config(config: str | Path, *, plot: str | Path | None = None,
@@ -416,18 +425,31 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     progress bar; ``config``'s ``[render]`` table then ``flags``.  The renderer's account
     of each file written (``summary()``)."""
     found = load_config(config_path(config)) if config is not None else None
-    targets = targets_for(outputs)
-    options, explicit = render_options(found, flags)
-    written: list[Any] = []
+    targets_for(outputs)                       # the outputs and the options are
+    render_options(found, flags)               # checked before the trace is opened
     with open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
-        render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
-                     allow_partial=allow_partial, written=written)
+        return render_outputs(stream, name, outputs, found, flags, progress=progress,
+                              allow_partial=allow_partial)
+
+
+def render_outputs(stream: IO[Any], source: str, outputs: Iterable[str | Path],
+                   config: Config | None, flags: Mapping[str, Any], *,
+                   progress: Progress = no_progress, allow_partial: bool = False,
+                   named: Callable[[str], str] = flag_name) -> list[Any]:
+    """Draw the trace in ``stream`` into every file of ``outputs`` (the format from each
+    suffix) in one pass, with ``config``'s ``[render]`` table then ``flags``; the
+    renderer's account of each file written (``render.api.Written``)."""
+    targets = targets_for(outputs)
+    options, explicit = render_options(config, flags, named=named)
+    written: list[Any] = []
+    render_trace(stream, source, targets, options, explicit=explicit, progress=progress,
+                 allow_partial=allow_partial, written=written)
     return written
 
-__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "UnexpectedAnswer", "Unsolvable",
+__all__ = ["EXPECT_KEY", "LimitReached", "flag_name", "Loaded", "UnexpectedAnswer", "Unsolvable",
            "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
            "load_puzzle", "open_trace", "parse_formats", "plot_analysis",
-           "puzzle_of", "render_files", "render_options", "render_trace", "show_lines",
-           "solve_config", "solve_events", "solve_to",
+           "puzzle_of", "render_files", "render_options", "render_outputs", "render_trace",
+           "show_lines", "solve_config", "solve_events", "solve_to",
            "targets_for", "validate_lines"]
