@@ -289,6 +289,24 @@ def test_every_solver_writes_search_events_and_can_leave_them_out(name: str) -> 
     assert untimed(events) == untimed(quiet)
 
 
+@pytest.mark.parametrize("name, algorithm, limit, key", [
+    ("hakoiri-musume", None, 5000, "states"),
+    ("eight-puzzle", "bfs", 3000, "states"),
+    ("eight-puzzle", "bidirectional", 3000, "states"),
+    ("eight-puzzle", None, 2000, "nodes"),
+    ("eight-puzzle", "iddfs", 5000, "nodes"),
+])
+def test_a_search_a_limit_stopped_writes_how_far_it_got(name: str, algorithm: str | None,
+                                                          limit: int, key: str) -> None:
+    options: dict[str, Any] = {"max_states": limit}
+    if algorithm:
+        options["algorithm"] = algorithm
+    _, found, end = solved(name, **options)
+    assert end.status == "limit" and found
+    counted = sum((e.new if key == "states" else e.nodes) or 0 for e in found)
+    assert counted == end.stats[key]
+
+
 def test_a_trace_with_search_events_renders(tmp_path: Path) -> None:
     """The renderer draws a trace with search events (they change no position)."""
     from puzzlereel.render.options import RenderOptions
