@@ -3,13 +3,17 @@
 
 Two times per side, medians over the runs:
 
-- search s: ``end.stats.search_seconds``, the search alone (for N-Queens this holds the
-  compiled count that also counts the queens placed when events are on);
-- solve s: the whole ``solve`` call (search, building every event, the moves) less
-  ``end.stats.load_seconds`` (loading compiled code and tables, the same either way).
+- search s: ``end.stats.search_seconds``, the search alone (wall time; for N-Queens it
+  holds the compiled count, which also counts the queens placed when events are on);
+- solve CPU s: the processor time of the whole ``solve`` call (search, building every
+  event, the moves, and loading, which after the warm-up is only finding the compiled
+  code and tables again, the same either way).  Processor time, because on a shared
+  machine another program's load changes wall times by more than the events cost.
 
 A call that takes less than about 20 ms is repeated within a run so that the timer's
-resolution does not matter; a run's time is the mean of its calls.  The family benchmarks
+resolution does not matter; a run's time is the mean of its calls.  Runs come in pairs,
+one with events off and one with them on, back to back, and a ratio is the median of the
+pairs' on / off: a change of the machine's load between pairs cancels out.  The family benchmarks
 print this table with ``--events-only`` (no reference program needed) and at the end of
 a full run; ``--events-only --record`` writes it into the family's doc between the
 ``<name>_events`` markers.
@@ -48,59 +52,63 @@ def config_case(label: str, config: Path, **overrides: Any) -> tuple[str, Solve]
 
 
 def _once(solve: Solve, options: SolveOptions) -> tuple[float, float, int]:
-    """(search seconds, solve seconds less loading, search events) of one call."""
-    t0 = time.perf_counter()
+    """(search seconds, solve processor seconds, search events) of one call."""
+    t0 = time.process_time()
     events = list(solve(options))
-    wall = time.perf_counter() - t0
+    cpu = time.process_time() - t0
     end = events[-1]
     assert isinstance(end, End), end
-    stats = end.stats
-    return (float(stats.get("search_seconds", 0.0)),
-            wall - float(stats.get("load_seconds", 0.0)),
+    return (float(end.stats.get("search_seconds", 0.0)), cpu,
             sum(isinstance(e, Search) for e in events))
 
 
 def _run(solve: Solve, options: SolveOptions, reps: int) -> tuple[float, float, int]:
-    """The mean (search, solve) seconds of ``reps`` calls, and the search events."""
-    search = work = 0.0
+    """The mean (search, solve processor) seconds of ``reps`` calls, and the search events."""
+    search = cpu = 0.0
     count = 0
     for _ in range(reps):
-        s, w, count = _once(solve, options)
+        s, c, count = _once(solve, options)
         search += s
-        work += w
-    return search / reps, work / reps, count
+        cpu += c
+    return search / reps, cpu / reps, count
 
 
-def measure(solve: Solve, runs: int) -> tuple[list[float], list[float], list[float],
-                                              list[float], int]:
-    """Per-run (search off, search on, solve off, solve on) seconds, and the number of
-    search events written; runs alternate which side goes first."""
+@dataclasses.dataclass
+class Pairs:
+    """Each run's (off, on) times, the run's two sides measured back to back."""
+
+    search: list[tuple[float, float]] = dataclasses.field(default_factory=list)
+    cpu: list[tuple[float, float]] = dataclasses.field(default_factory=list)
+    events: int = 0
+
+
+def measure(solve: Solve, runs: int) -> Pairs:
+    """``runs`` pairs of runs, events off and on back to back (which goes first
+    alternates); a run repeats the call enough to take about 20 ms."""
     _once(solve, ON)                                   # warm-up: compiled code, tables
     _once(solve, OFF)
     t0 = time.perf_counter()
     _once(solve, ON)
     reps = max(1, int(0.02 / max(time.perf_counter() - t0, 1e-7)))
-    s_off: list[float] = []
-    s_on: list[float] = []
-    w_off: list[float] = []
-    w_on: list[float] = []
-    count = 0
+    pairs = Pairs()
     for i in range(runs):
         sides = (OFF, ON) if i % 2 == 0 else (ON, OFF)
+        got = {}
         for options in sides:
-            s, w, n = _run(solve, options, reps)
+            s, c, n = _run(solve, options, reps)
+            got[options.search_events] = (s, c)
             if options.search_events:
-                s_on.append(s)
-                w_on.append(w)
-                count = n
-            else:
-                s_off.append(s)
-                w_off.append(w)
-    return s_off, s_on, w_off, w_on, count
+                pairs.events = n
+        pairs.search.append((got[False][0], got[True][0]))
+        pairs.cpu.append((got[False][1], got[True][1]))
+    return pairs
 
 
-def _ratio(on: float, off: float) -> str:
-    return f"{on / off:.3f}" if off > 0 else "-"
+def _ratio(pairs: list[tuple[float, float]]) -> str:
+    """The median of the runs' on / off ratios (pairs measured back to back, so a change
+    of the machine's load between runs cancels out)."""
+    ratios = [on / off for off, on in pairs if off > 0]
+    return f"{statistics.median(ratios):.3f}" if ratios else "-"
 
 
 def table(cases: list[tuple[str, Solve]], runs: int, command: str) -> list[str]:
@@ -113,21 +121,23 @@ def table(cases: list[tuple[str, Solve]], runs: int, command: str) -> list[str]:
 
     out(f"Search events, run of {date.today().isoformat()}: `{command}`, "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; "
-        f"medians of {runs} runs, events off and on alternately.")
+        f"{runs} pairs of runs, events off and on back to back; medians.")
     out()
-    out("| case | search events | search s, off | search s, on | ratio | solve s, off | "
-        "solve s, on | ratio |")
+    out("| case | search events | search s, off | search s, on | ratio | solve CPU s, off | "
+        "solve CPU s, on | ratio |")
     out("|---|---:|---:|---:|---:|---:|---:|---:|")
     med = statistics.median
     for label, solve in cases:
-        s_off, s_on, w_off, w_on, count = measure(solve, runs)
-        so, sn, wo, wn = med(s_off), med(s_on), med(w_off), med(w_on)
-        out(f"| {label} | {count} | {so:.6f} | {sn:.6f} | {_ratio(sn, so)} | {wo:.6f} | "
-            f"{wn:.6f} | {_ratio(wn, wo)} |")
+        p = measure(solve, runs)
+        so, sn = med(a for a, _ in p.search), med(b for _, b in p.search)
+        co, cn = med(a for a, _ in p.cpu), med(b for _, b in p.cpu)
+        out(f"| {label} | {p.events} | {so:.6f} | {sn:.6f} | {_ratio(p.search)} | "
+            f"{co:.6f} | {cn:.6f} | {_ratio(p.cpu)} |")
     out()
-    out("search s: end.stats.search_seconds; solve s: the whole solve call less "
-        "end.stats.load_seconds (search, every event built, the moves); ratio: on / off.")
+    out("search s: end.stats.search_seconds (wall); solve CPU s: processor time of the "
+        "whole solve call (search, every event built, the moves); ratio: the median of "
+        "the pairs' on / off.")
     return lines
 
 
-__all__ = ["OFF", "ON", "Solve", "config_case", "measure", "table"]
+__all__ = ["OFF", "ON", "Pairs", "Solve", "config_case", "measure", "table"]
