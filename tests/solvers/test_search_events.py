@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from puzzlereel import app
-from puzzlereel.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.n_queens.search import backtrack_steps, count_by_first_row
@@ -329,4 +328,3 @@ def test_a_config_solved_from_the_command_line_keeps_its_events(tmp_path: Path) 
     assert cli("solve", CONFIGS / "hoppers.toml", "-o", out).exit_code == 0
     assert '"type":"search"' in out.read_text(encoding="utf-8")
     assert cli("validate", out).exit_code == 0
-    assert load_config(CONFIGS / "hoppers.toml").puzzle_type == "peg-solitaire"
