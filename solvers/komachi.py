@@ -27,6 +27,7 @@ import numpy as np
 
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
 
@@ -199,11 +200,15 @@ def expression_text(puzzle: Komachi, index: int) -> str:
     return "".join(out)
 
 
+def hits(puzzle: Komachi) -> np.ndarray:
+    """The numbers (lexicographic order) of the expressions equal to the target."""
+    num, den, valid = evaluate_all(puzzle)
+    return np.flatnonzero(valid & (num == puzzle.target * den))
+
+
 def solutions(puzzle: Komachi) -> list[str]:
     """Every expression equal to the target, as text like ``1+2+3-4+5+6+78+9``."""
-    num, den, valid = evaluate_all(puzzle)
-    hits = np.flatnonzero(valid & (num == puzzle.target * den))
-    return [expression_text(puzzle, int(i)) for i in hits]
+    return [expression_text(puzzle, int(i)) for i in hits(puzzle)]
 
 
 # ------------------------------------------------------------------ family interface
@@ -212,18 +217,21 @@ def solutions(puzzle: Komachi) -> list[str]:
 def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
     watch = Stopwatch()     # pure numpy: nothing to load, it is all search
     with watch.searching():
-        found = solutions(puzzle)
+        found_at = hits(puzzle)
+        found = [expression_text(puzzle, int(i)) for i in found_at]
+    tested = len(puzzle.choices) ** (len(puzzle.digits) - 1)
     yield Header(puzzle="komachi",
                  fields={"target": puzzle.target, "digits": list(puzzle.digits),
                          "operators": list(puzzle.operators), "join": puzzle.join},
                  title=puzzle.title or f"Komachi: {puzzle.target}",
                  solver={"algorithm": "generate and test (vectorised)",
                          "program": "puzzlereel"})
+    if options.search_events:   # the expressions are tested in lexicographic order
+        yield from found_events((int(i) + 1 for i in found_at), tested)
     for k, text in enumerate(found, 1):
         yield Solution(k=k, text=f"{text}={puzzle.target}")
-    stats: dict[str, Any] = {"solutions": len(found),
-                             "expressions": len(puzzle.choices) ** (len(puzzle.digits) - 1),
-                             **watch.stats()}
+    stats: dict[str, Any] = {"solutions": len(found), "expressions": tested,
+                             "candidates": tested, **watch.stats()}
     if not found:
         stats["reason"] = "no expression has that value"
     yield End(status="solved" if found else "unsolvable", stats=stats)

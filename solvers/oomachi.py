@@ -23,6 +23,7 @@ import numpy as np
 
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
 
@@ -122,6 +123,8 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     yield Header(puzzle="oomachi", fields={"terms": puzzle.terms, "digits": puzzle.digits},
                  title=puzzle.title or f"Oomachi: {puzzle.terms} consecutive factors",
                  solver={"algorithm": "generate and test (vectorised)", "program": "puzzlereel"})
+    if options.search_events:   # n is tested from lo up
+        yield from found_events((n - lo + 1 for n, _ in found), max(0, hi - lo + 1))
     for k, (n, value) in enumerate(found, 1):
         yield Solution(k=k, text=text(n, puzzle.terms, value))
     stats: dict[str, Any] = {"solutions": len(found), "candidates": max(0, hi - lo + 1),

@@ -1,6 +1,10 @@
 """The N-Queens search: counting and listing solutions with the compiled kernel, and the
 backtracking itself (``place`` / ``remove`` events) walked in Python so that it can be
 watched.  ``solve`` and ``analyze`` are the family's interface.
+
+The trace's search events are the whole count's, one ``candidates`` step per column of
+the first row's queen: the queens placed below it (``tested``, the first one included)
+and the solutions found there (``accepted``).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from typing import Any
 
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
+from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch
 from .config import NQueens
@@ -29,6 +34,7 @@ def load_kernel(n: int) -> None:
 
     k = kernel()
     preload(k.count_from, n, 1, 2, 0)
+    preload(k.count_with_nodes_from, n, 1, 2, 0)
     preload(k.first_solutions, n, 1)
 
 
@@ -44,6 +50,22 @@ def count_by_first_row(n: int, progress: Progress = no_progress) -> list[int]:
     for col in range(half):
         bit = 1 << col
         out[col] = out[n - 1 - col] = int(kernel().count_from(n, bit, (bit << 1) & full, bit >> 1))
+        progress(f"{n} queens: first queen in column {col}", col + 1, half)
+    return out
+
+
+def search_by_first_row(n: int, progress: Progress = no_progress) -> list[tuple[int, int]]:
+    """(queens placed, solutions) of the whole backtracking search, for each column of
+    the first row's queen (that queen counted); mirror symmetry halves the work."""
+    if n == 1:
+        return [(1, 1)]
+    out = [(0, 0)] * n
+    full = (1 << n) - 1
+    half = (n + 1) // 2
+    for col in range(half):
+        bit = 1 << col
+        found, placed = kernel().count_with_nodes_from(n, bit, (bit << 1) & full, bit >> 1)
+        out[col] = out[n - 1 - col] = (int(placed) + 1, int(found))
         progress(f"{n} queens: first queen in column {col}", col + 1, half)
     return out
 
@@ -115,6 +137,11 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     yield Header(puzzle="n-queens", fields={"n": n}, title=puzzle.title or f"{n} queens",
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
                          "program": "puzzlereel"})
+    with watch.searching():
+        by_col = search_by_first_row(n, options.progress) if options.search_events else None
+        total = sum(f for _, f in by_col) if by_col is not None else count_solutions(n)
+    if by_col is not None:
+        yield from merged(step_events(by_col))
     k = 0
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
@@ -146,8 +173,6 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
             yield Note(f"backtracking steps stop after {puzzle.max_steps} (solve.max_steps); "
                        "the remaining solutions follow without them")
     options.progress("listing solutions", 0, None)
-    with watch.searching():
-        total = count_solutions(n)
     want = total if not limit else min(limit, total)
     if not stopped and k < want:
         room = want if cap is None else min(want, k + max(0, cap - placed - removed - k)
@@ -166,6 +191,8 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
         stopped = k < want
     status = "limit" if stopped else "solved" if total else "unsolvable"
     stats: dict[str, Any] = {"solutions": k, "total_solutions": total, **watch.stats()}
+    if by_col is not None:
+        stats["candidates"] = sum(t for t, _ in by_col)
     if puzzle.steps != "none":
         stats.update(placed=placed, removed=removed)
     if stopped:
