@@ -13,16 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from puzzlereel.trace import End, Header, Replay, Replayed
+from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
-from . import cards, panel
+from . import cards, panel, search
 from .film import Film, Motion
 from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
 from .plan import Cue, Plan, cues, plan
 from .scene import Beat, Scene, Stage, scene_for
 from .theme import THEMES, Theme
-from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, TITLE
+from .search import Story, story
+from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, SEARCH, SEARCH_OUT, TITLE
 
 
 class Director:
@@ -52,9 +53,13 @@ class Director:
         self.scene.stage(self.stage)
         self.beats: list[Beat] = []
         self.notes: dict[str, str] = {}     # one copy of each note, when timing only
+        self.searched: list[Search] = []    # the trace's search events
         self.plan: Plan | None = None
 
     def feed(self, item: Replayed, replay: Replay) -> None:
+        if isinstance(item.event, Search):
+            self.searched.append(item.event)
+            return
         beats = self.scene.advance(item, replay)
         if self.timing_only:        # what changes is not kept: only when, and in words
             beats = [replace(b, tweens=(), note=self.notes.setdefault(b.note, b.note))
@@ -65,8 +70,16 @@ class Director:
         """The video's subtitles, without planning the rest of it (``timing_only``)."""
         beats = self.scene.retime(self.beats)
         payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        told = self.search_story(end)
         return cues(beats, self.header, self.options, self.fps, end, self.scene.counter_word,
-                    payoff)
+                    payoff, f"How it was found: {told.sentence}" if told else "")
+
+    def search_story(self, end: End | None) -> Story | None:
+        """The trace's search as a chart, when ``--search`` asks for it and the trace
+        tells of one."""
+        if not self.options.search or not self.searched:
+            return None
+        return story(self.searched, end, self.scene.goal_reached)
 
     def finish(self, end: End | None) -> Film:
         """Plan the video and complete the film (once; later calls return it)."""
@@ -77,8 +90,9 @@ class Director:
         payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
         if not self.with_cards:
             o = replace(o, title=False, end_seconds=0.0)
+        told = self.search_story(end) if self.with_cards else None
         p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
-                             payoff)
+                             payoff, f"How it was found: {told.sentence}" if told else "")
         self.film.duration = max(p.seconds, 1 / self.fps)
         for k, phase in enumerate(p.phases):
             t0, t1 = p.spans[k]
@@ -95,7 +109,19 @@ class Director:
                                self.scene.end_text(p.moves))
         if self.with_cards:
             self._cards(p)
+        if told is not None:
+            self._search(p, told)
         return self.film
+
+    def _search(self, p: Plan, told: Story) -> None:
+        """The "how it was found" chart: under the title card, growing while its phase
+        plays, crossfading to the board."""
+        at = {phase.kind: p.spans[k] for k, phase in enumerate(p.phases)}
+        t0, t1 = at[SEARCH]
+        a, b = at[SEARCH_OUT]
+        for element in search.chart(self.film, search.frame_of(self.layout), self.theme, told,
+                                    t0, t1):
+            element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
 
     def _play(self, beat: Beat, t0: float, t1: float) -> None:
         for tween in beat.tweens:

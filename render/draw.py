@@ -397,8 +397,9 @@ def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
 
 def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
-    the last of ``max_lines`` lines is shortened with an ellipsis if text remains."""
-    words = text.split()
+    the last of ``max_lines`` lines is shortened with an ellipsis if text remains; a
+    no-break space holds its words together."""
+    words = [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
     lines: list[str] = []
     cur = ""
     for i, word in enumerate(words):

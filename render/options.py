@@ -100,11 +100,13 @@ RANGES: dict[str, Range] = {
     "title_seconds": Range(0, 60, "seconds"),
     "end_seconds": Range(0, 60, "seconds"),
     "duration": Range(1, 3600, "seconds"),
+    "search_seconds": Range(1, 60, "seconds"),
     "crf": Range(0, 51),
     "sheet_columns": Range(0, 100),
     "sheet_cell": Range(2, 256),
 }
-SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds")
+SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds",
+           "search_seconds")
 
 
 class RenderHintWarning(UserWarning):
@@ -160,6 +162,9 @@ class RenderOptions:
     sheet_columns: int = 0                  # contact sheet grid columns (0 = automatic)
     sheet_cell: int = 20                    # contact sheet pixels per cell
     target: str | None = None               # a platform of TARGETS: its size and rate
+    search: bool = False                    # show how the answer was found, after the title
+    search_seconds: float = 6.0             # ... for this long (each family has its own)
+    sound: bool = False                     # a sound track (MP4 and WebM)
     scheme: str = "auto"                    # colour scheme, read by the scene (sliding-tile:
                                             # plain / rows / columns / fringe)
 
@@ -259,6 +264,7 @@ _KINDS: dict[str, type | tuple[type, ...]] = {
     "labels": bool, "colors": dict, "colours": dict, "formats": list, "gif_fps": int, "crf": int,
     "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
     "scheme": str, "end_seconds": (int, float), "duration": (int, float), "target": str,
+    "search": bool, "search_seconds": (int, float), "sound": bool,
 }
 KEYS = tuple(sorted(_KINDS))
 # ``[render]`` keys whose dataclass field is spelt otherwise: the config's stable key is

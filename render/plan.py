@@ -23,6 +23,8 @@ from .scene import Beat
 from .timeline import (
     END,
     FADE_IN,
+    SEARCH,
+    SEARCH_OUT,
     FADE_OUT,
     HOLD,
     MOVE,
@@ -142,6 +144,7 @@ class Plan:
     end: End | None
     pacing: Pacing
     duration: float | None
+    search: str = ""
 
     @property
     def total_frames(self) -> int:
@@ -157,7 +160,7 @@ class Plan:
     def counter(self, k: int) -> Counter:
         """What the counter shows in phase ``k``."""
         phase = self.phases[k]
-        if phase.kind in (TITLE, START, FADE_IN):
+        if phase.kind in (TITLE, START, FADE_IN, SEARCH, SEARCH_OUT):
             return Counter(0, self.word, False, None)
         if phase.kind in (MOVE, PAUSE) and phase.step is not None:
             move, word = self.shown[phase.step]
@@ -218,7 +221,7 @@ class Plan:
     def cues(self) -> list[Cue]:
         """One subtitle per counted beat (``subtitles``), on this plan's grid."""
         return list(subtitles(self.beats, self.totals, self.word, self.pacing,
-                              self.duration, self.fps))
+                              self.duration, self.fps, self.search))
 
 
 def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str, int]:
@@ -235,7 +238,7 @@ def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str,
 
 
 def _pacing(beats: Sequence[Beat], header: Header, o: RenderOptions,
-            payoff: Beat | None) -> Pacing:
+            payoff: Beat | None, search: bool = False) -> Pacing:
     """The seconds the phases take; a trace without moves (no solution, a search that
     stopped) shows its start and its end card longer: there is nothing else to watch."""
     still = not any(b.move for b in beats)
@@ -247,7 +250,8 @@ def _pacing(beats: Sequence[Beat], header: Header, o: RenderOptions,
         end_card=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
         else o.end_seconds,
         payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
-        if payoff is not None else 0.0)
+        if payoff is not None else 0.0,
+        search=o.search_seconds if search else 0.0)
 
 
 def _phases(beats: Sequence[Beat], pacing: Pacing) -> Iterator[Phase]:
@@ -255,12 +259,14 @@ def _phases(beats: Sequence[Beat], pacing: Pacing) -> Iterator[Phase]:
 
 
 def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
-              pacing: Pacing, duration: float | None, fps: int) -> Iterator[Cue]:
+              pacing: Pacing, duration: float | None, fps: int,
+              search: str = "") -> Iterator[Cue]:
     """One subtitle per counted beat: its counter and notation, from its first frame to
     the next one's; the last ends with the payoff or the hold.  The phases are walked
     one at a time on the grid of ``fps`` (``--duration`` scales them all) and each cue
     is given as soon as the next one starts, so a long trace's subtitles are written
-    without being held."""
+    without being held.  ``search``: the words of the "how it was found" segment, its
+    own cue while it shows."""
     scale = 1.0
     if duration is not None:
         total = total_seconds(_phases(beats, pacing))
@@ -272,6 +278,8 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
     for phase in _phases(beats, pacing):
         start = clock.frames / fps
         clock.take(phase.seconds * scale, minimum=phase.minimum)
+        if phase.kind == SEARCH and search:
+            yield Cue(start, clock.frames / fps, search)
         if phase.kind in (HOLD, PAYOFF) and pending is not None and not closed:
             pending = replace(pending, end=min(pending.end, clock.frames / fps))
             closed = True
@@ -295,10 +303,11 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
 
 
 def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None) -> Plan:
+         end: End | None, scene_word: str, payoff: Beat | None, search: str = "") -> Plan:
     """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
     ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
-    after the last beat of a solved trace."""
+    after the last beat of a solved trace; ``search``, the sentence that ends the "how
+    it was found" segment, puts that segment after the title card."""
     o = options
     beats = list(beats)
     words = [b.word or scene_word for b in beats]
@@ -319,24 +328,26 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
         if b.move and b.note:
             note_at[k] = len(notes)
             notes.append((m, b.note))
-    pacing = _pacing(beats, header, o, payoff)
+    pacing = _pacing(beats, header, o, payoff, bool(search))
     scheduled = list(_phases(beats, pacing))
     if o.duration is not None:
         scheduled = fit(scheduled, o.duration)
     counts = frames_of(scheduled, fps)
     return Plan(fps, beats, scheduled, counts, spans(counts, fps), shown, notes, note_at,
                 totals, moves, scene_word, words[-1] if words else scene_word, payoff, end,
-                pacing, o.duration)
+                pacing, o.duration, search)
 
 
 def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None) -> Iterator[Cue]:
+         end: End | None, scene_word: str, payoff: Beat | None,
+         search: str = "") -> Iterator[Cue]:
     """The subtitles of ``beats`` on the grid of ``fps``, without planning the rest of
     the video (``plan(...).cues()`` gives the same)."""
     if not (end is not None and end.status == "solved" and beats):
         payoff = None
     return subtitles(beats, _totals(beats, header, scene_word), scene_word,
-                     _pacing(beats, header, options, payoff), options.duration, fps)
+                     _pacing(beats, header, options, payoff, bool(search)), options.duration,
+                     fps, search)
 
 
 __all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "RECENT", "Counter", "Cue",

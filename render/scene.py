@@ -244,6 +244,11 @@ class Scene(Protocol):
         """How many solutions the video shows, when it shows fewer than exist."""
         ...
 
+    def goal_reached(self, depth: int) -> str:
+        """Where the search first reached the goal, in words, for the end of the "how it
+        was found" segment."""
+        ...
+
 
 class SceneBase:
     """Defaults for scenes: keeps header, options and theme and the family's registry
@@ -283,6 +288,11 @@ class SceneBase:
     def end_text(self, count: int) -> str:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""
         return f"Solved in {count} {plural(self.unit, count)}"
+
+    def goal_reached(self, depth: int) -> str:
+        """Where the search first reached the goal, in words ("the goal was first reached
+        at depth 9")."""
+        return f"the goal was first reached at depth {depth}"
 
     def shown_count(self) -> int | None:
         return None

@@ -1,7 +1,8 @@
 """Timing: the phases of a video in seconds, and where their frames fall.
 
-A video is one list of ``Phase`` values in seconds (title card, crossfade, start hold,
-each beat, pauses, payoff, hold, crossfade, end card), the same for every format and
+A video is one list of ``Phase`` values in seconds (title card, crossfade, the search
+and a crossfade when it is shown, start hold, each beat, pauses, payoff, hold, crossfade,
+end card), the same for every format and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
 The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
 into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
@@ -58,17 +59,19 @@ def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
 
 # ---------------------------------------------------------------- phases
 
-TITLE, FADE_IN, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
-    "title", "fade-in", "start", "move", "pause", "payoff", "hold", "fade-out", "end")
+TITLE, FADE_IN, SEARCH, SEARCH_OUT, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
+    "title", "fade-in", "search", "search-out", "start", "move", "pause", "payoff", "hold",
+    "fade-out", "end")
 CROSSFADE = 0.3     # seconds of each crossfade between title card, board and end card
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``START``, ``MOVE``,
-    ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``, ``END``), its length in seconds, the
-    frames it must have at least (a move always shows) and, for ``MOVE`` and ``PAUSE``,
-    the index of its step in the video's list of steps."""
+    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``SEARCH``,
+    ``SEARCH_OUT``, ``START``, ``MOVE``, ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``,
+    ``END``), its length in seconds, the frames it must have at least (a beat always
+    shows) and, for ``MOVE`` and ``PAUSE``, the index of its beat in the video's list of
+    beats."""
 
     kind: str
     seconds: float
@@ -89,6 +92,7 @@ class Pacing:
     title: float            # 0: no title card
     end_card: float         # 0: no end card
     payoff: float           # 0: no payoff
+    search: float = 0.0     # 0: no "how it was found" segment
 
 
 def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
@@ -98,6 +102,9 @@ def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
     if pacing.title > 0:
         yield Phase(TITLE, pacing.title)
         yield Phase(FADE_IN, CROSSFADE)
+    if pacing.search > 0:
+        yield Phase(SEARCH, pacing.search)
+        yield Phase(SEARCH_OUT, CROSSFADE)
     yield Phase(START, pacing.hold_start)
     last = count - 1
     for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
@@ -154,4 +161,4 @@ def frame_time(index: int, fps: int) -> float:
 
 __all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
            "frame_time", "frames_of", "phases", "schedule", "spans", "total_seconds", "TITLE",
-           "FADE_IN", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]
+           "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]

@@ -119,6 +119,13 @@ class SlidingBlockScene(SceneBase):
             return f"Get {the}{name} out through {where}."
         return f"Slide {the}{name} to the marked target."
 
+    def goal_reached(self, depth: int) -> str:
+        name = (self.goal_name or "the goal piece").lower()
+        the = "" if name.startswith("the ") else "the "
+        if self.exits:
+            return f"the first time {the}{name} reached the exit was at depth {depth}"
+        return f"the first time {the}{name} reached its target was at depth {depth}"
+
     def piece_word(self, i: int) -> str:
         """What the move list calls piece ``i``: its label, else a word for its shape that
         a viewer can match on the board (piece ids are not drawn): "Small" (one cell),
