@@ -21,8 +21,8 @@ from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
 from .plan import Cue, Plan, cues, plan
 from .scene import Beat, Scene, Stage, scene_for
-from .theme import THEMES, Theme
 from .search import Story, story
+from .theme import THEMES, Theme
 from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, SEARCH, SEARCH_OUT, TITLE
 
 

@@ -161,4 +161,5 @@ def frame_time(index: int, fps: int) -> float:
 
 __all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
            "frame_time", "frames_of", "phases", "schedule", "spans", "total_seconds", "TITLE",
-           "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]
+           "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD",
+           "FADE_OUT", "END"]
