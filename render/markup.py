@@ -47,6 +47,7 @@ class Defs:
 
     items: dict[str, str] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
+    space: str = ""          # before every id: drawings in one page never share one
 
     def pattern(self, square: float, light: RGB, dark: RGB, x: float, y: float) -> str:
         key = f"{num(square)}-{hexcolour(light)}-{hexcolour(dark)}-{num(x)}-{num(y)}"
@@ -72,7 +73,7 @@ class Defs:
 
     def _id(self, prefix: str, key: str) -> str:
         if key not in self.keys:
-            self.keys[key] = f"{prefix}{len(self.keys)}"
+            self.keys[key] = f"{self.space}{prefix}{len(self.keys)}"
         return self.keys[key]
 
     def markup(self) -> str:
