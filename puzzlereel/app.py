@@ -214,15 +214,45 @@ def analyze(loaded: Loaded[Any], options: SolveOptions) -> Analysis:
     return loaded.solver.analyze(loaded.puzzle, options)
 
 
-def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
-    """Draw ``result`` as a PNG bar chart at ``path`` (atomically)."""
-    from puzzlereel.plot import bar_chart
+def analysis_story(loaded: Loaded[Any], result: Mapping[str, Any]) -> Any:
+    """``result`` as the renderer's chart: the whole space layer by layer when the
+    analysis explored it breadth first (its start and farthest positions marked), else
+    the family's own series (guesses per secret, solutions per placement...)."""
+    from puzzlereel.render.search import Bar, Story, space_story
+    from puzzlereel.trace import Search
 
+    events = result.get("search")
+    if isinstance(events, list) and events:
+        told = space_story([Search.from_json(e) for e in events])
+        if told is not None:
+            return told
     series = loaded.solver.plot_series(result)
     if series is None:
         raise UsageError("this puzzle type has nothing to plot", source=loaded.config.path)
-    with atomic_path(path) as tmp:
-        bar_chart(series, tmp)
+    bars, total = [], 0
+    for x, y in series.points:
+        total += int(y)
+        bars.append(Bar(int(y), str(x), count=f"{total:,} in all"))
+    return Story("space", tuple(bars), False, series.xlabel, series.ylabel,
+                 f"{series.title}: {total:,} in all.", heading="The analysis",
+                 about=series.title)
+
+
+def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
+    """Draw ``result`` as a PNG chart at ``path`` (atomically), in the style of a video's
+    "how it was found" segment."""
+    from puzzlereel.render.charts import chart_png
+    from puzzlereel.render.options import RenderOptions
+
+    chart_png(analysis_story(loaded, result), path, RenderOptions())
+
+
+def analysis_video(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
+    """The whole space growing layer by layer as a short video at ``path``."""
+    from puzzlereel.render.charts import chart_video
+    from puzzlereel.render.options import RenderOptions
+
+    chart_video(analysis_story(loaded, result), path, RenderOptions())
 
 
 def analysis_lines(result: Mapping[str, Any], *, as_json: bool) -> Iterator[str]:
@@ -405,16 +435,19 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
 
 
 def analyze_config(config: str | Path, *, plot: str | Path | None = None,
-                   farthest: bool = False, max_states: int | None = None,
-                   max_memory: str | None = None) -> Analysis:
+                   video: str | Path | None = None, farthest: bool = False,
+                   max_states: int | None = None, max_memory: str | None = None) -> Analysis:
     """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
-    at once; the chart too when ``plot`` names a PNG."""
+    at once; the chart too when ``plot`` names a PNG, and its video when ``video`` names
+    an MP4, WebM or GIF."""
     loaded = load_puzzle(config)
     with Reporter("analyze") as bar:
         options = solve_options(max_states, None, bar, farthest, max_memory)
         result = run_stoppable(lambda: analyze(loaded, options))
     if plot is not None:
         plot_analysis(loaded, result, plot)
+    if video is not None:
+        analysis_video(loaded, result, video)
     return result
 
 

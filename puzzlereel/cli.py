@@ -147,8 +147,12 @@ def show(trace: TraceArg) -> None:
 def analyze(
     config: ConfigArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the figures as a "
-                                              "PNG bar chart.")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the whole space "
+                                              "(positions by depth, the start and the "
+                                              "farthest marked) as a PNG chart.")] = None,
+    video: Annotated[Path | None, typer.Option("--video", help="Also make a short video "
+                                               "(.mp4, .webm or .gif) of the whole space "
+                                               "growing layer by layer.")] = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "
                                            "supports it).")] = False,
@@ -162,9 +166,10 @@ def analyze(
     \b
       puzzlereel analyze configs/hakoiri-musume.toml --json
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
+      puzzlereel analyze configs/eight-puzzle.toml --video space.mp4
     """
-    result = work.analyze_config(config, plot=plot, farthest=farthest, max_states=max_states,
-                                 max_memory=max_memory)
+    result = work.analyze_config(config, plot=plot, video=video, farthest=farthest,
+                                 max_states=max_states, max_memory=max_memory)
     for line in work.analysis_lines(result, as_json=as_json):
         typer.echo(line)
     code = work.analysis_exit_code(result)

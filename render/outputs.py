@@ -112,29 +112,36 @@ class Movie:
         plan = self.director.plan
         assert plan is not None
         sink.describe(plan.cues(), self.director.metadata())
-        frames = Compositor(film)
-        total, fps = self.total_frames, self.fps
-        f = 0
-        while f < total:
-            t = frame_time(f, fps)
-            change = frames.next(t)
-            quiet = frames.quiet_until()
-            last = total if quiet == math.inf else min(total, math.floor(quiet * fps + 1e-6))
-            n = max(1, last - f)
-            if change.whole or f == 0:
-                sink.write(frames.buf, n)
-            elif change.same:
-                sink.hold(n)
-            else:
-                sink.write_regions(frames.buf, n, change.rects)
-            f += n
-            self.frames = f
-            progress("frames", f, total)
+        play(film, self.fps, self.total_frames, sink, progress)
+        self.frames = self.total_frames
         sink.close()
 
     def abort(self) -> None:
         if self.sink is not None:
             self.sink.abort()
+
+
+def play(film: Film, fps: int, total: int, sink: Sink, progress: Progress = no_progress
+         ) -> None:
+    """Every one of ``total`` frames of ``film`` at ``fps`` into ``sink``: a frame that
+    changed only in part is handed over as its parts, frames in which nothing changes as
+    one held frame."""
+    frames = Compositor(film)
+    f = 0
+    while f < total:
+        t = frame_time(f, fps)
+        change = frames.next(t)
+        quiet = frames.quiet_until()
+        last = total if quiet == math.inf else min(total, math.floor(quiet * fps + 1e-6))
+        n = max(1, last - f)
+        if change.whole or f == 0:
+            sink.write(frames.buf, n)
+        elif change.same:
+            sink.hold(n)
+        else:
+            sink.write_regions(frames.buf, n, change.rects)
+        f += n
+        progress("frames", f, total)
 
 
 class Sheet:
@@ -340,5 +347,5 @@ def render_stream(stream: IO[Any], source: str,
     return end
 
 
-__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette",
+__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette", "play",
            "render_stream"]

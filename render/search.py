@@ -41,13 +41,13 @@ NAMES = {"bfs": "Breadth-first search, layer by layer",
 class Bar:
     """One bar of the chart: its ``value`` (drawn on a log scale when the story says),
     its label under the axis, ``side`` 1 for a bidirectional search's backward side
-    (drawn down from the axis), ``goal`` when it holds the goal, and the running count
-    shown once it is up."""
+    (drawn down from the axis), ``mark`` the word above it when it stands out ("goal":
+    it holds the goal), and the running count shown once it is up."""
 
     value: int
     label: str
     side: int = 0
-    goal: bool = False
+    mark: str = ""             # said above the bar in the accent colour: "goal", "start"...
     count: str = ""
     kept: int = 0              # for generate-and-test: the candidates kept, drawn inside
 
@@ -62,10 +62,12 @@ class Story:
     axis: str                  # under the bars: "depth", "bound", "step"
     measure: str               # what a bar's height is: "new positions", "nodes"...
     sentence: str
+    heading: str = "How it was found"
+    about: str = ""            # under the heading; the search's name when empty
 
     @property
     def title(self) -> str:
-        return NAMES.get(self.phase, "Search")
+        return self.about or NAMES.get(self.phase, "Search")
 
 
 def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int], str]
@@ -88,7 +90,7 @@ def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int]
         for i, e in enumerate(events):
             nodes += e.nodes or 0
             last = i == len(events) - 1
-            bars.append(Bar(e.nodes or 0, str(e.bound), goal=solved and last,
+            bars.append(Bar(e.nodes or 0, str(e.bound), mark="goal" if solved and last else "",
                             count=f"{count_text(nodes)} nodes"))
         first, top = events[0].bound, events[-1].bound
         found = f" — a solution appeared at bound {top}" if solved else ""
@@ -98,7 +100,8 @@ def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int]
         return Story(phase, tuple(bars), True, limit, "nodes (log scale)", text)
     if phase == "dfs":
         nodes = sum(e.nodes or 0 for e in events)
-        bars_ = (Bar(nodes, "all", goal=solved, count=f"{count_text(nodes)} positions"),)
+        bars_ = (Bar(nodes, "all", mark="goal" if solved else "",
+                     count=f"{count_text(nodes)} positions"),)
         how = " until it found a solution" if solved else ""
         return Story(phase, bars_, True, "the whole search", "positions (log scale)",
                      f"Tried {nodes:,} positions depth first{how}{when}.")
@@ -125,7 +128,7 @@ def _layers(events: Sequence[Search], phase: str, solved: bool, when: str,
     if phase == "bfs":
         depth = events[-1].depth or 0
         if solved:
-            bars[-1] = Bar(bars[-1].value, bars[-1].label, 0, True, bars[-1].count)
+            bars[-1] = Bar(bars[-1].value, bars[-1].label, 0, "goal", bars[-1].count)
         tail = f" — {goal_clause(depth)}" if solved else ""
         text = (f"Searched {total:,} positions, {depth} {plural('layer', depth)} deep"
                 f"{when}{tail}.")
@@ -135,6 +138,27 @@ def _layers(events: Sequence[Search], phase: str, solved: bool, when: str,
     text = (f"Searched {total:,} positions from both ends, {forward} layers forward and "
             f"{backward} backward{when}{met}.")
     return Story(phase, tuple(bars), False, "depth", "new positions", text)
+
+
+def space_story(events: Sequence[Search]) -> Story | None:
+    """The whole reachable space of a puzzle (``analyze``'s breadth-first layers), its
+    start and its farthest positions marked."""
+    if not events:
+        return None
+    bars: list[Bar] = []
+    total = 0
+    for i, e in enumerate(events):
+        total += e.new or 0
+        mark = "start" if i == 0 else "farthest" if i == len(events) - 1 else ""
+        bars.append(Bar(e.new or 0, str(e.depth), mark=mark,
+                        count=f"{count_text(total)} positions"))
+    depth = events[-1].depth or 0
+    far = events[-1].new or 0
+    text = (f"{total:,} positions can be reached; the farthest, {far:,} of them, lie "
+            f"{depth} {plural('move', depth)} from the start.")
+    return Story("bfs", tuple(bars), False, "depth", "positions at each depth", text,
+                 heading="The whole space", about="Every position reachable, by its "
+                 "distance from the start")
 
 
 # ---------------------------------------------------------------- drawing
@@ -154,7 +178,7 @@ def _labelled(bars: Sequence[Bar], pitch: float, room: float) -> set[int]:
     """The bars labelled under the axis: the goal's, the last and the first, then about
     eight more spread over the axis, never two closer than ``room`` pixels."""
     n = len(bars)
-    order = [i for i, b in enumerate(bars) if b.goal or b.kept] + [n - 1, 0]
+    order = [i for i, b in enumerate(bars) if b.mark or b.kept] + [n - 1, 0]
     order += list(range(0, n, max(1, round(n / 8))))
     chosen: list[int] = []
     for i in order:
@@ -186,7 +210,7 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
         return element
 
     head: list[Shape] = [Rect(0, 0, W, H, t.background)]
-    title = draw.shorten("How it was found", big, sw, True)
+    title = draw.shorten(told.heading, big, sw, True)
     head.append(top_text(sx, sy, title, big, t.text, True))
     sub_y = sy + round(big * 1.35)
     sub_px = draw.fit_text_px(told.title, sw, small)
@@ -227,7 +251,8 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     for i, bar in enumerate(bars):
         h = height(bar.value)
         x = sx + i * pitch + (pitch - width) / 2
-        colour = t.accent if bar.goal else (t.muted if bar.side else t.pieces.get("1x2", t.accent))
+        colour = t.accent if bar.mark in ("goal", "farthest") else (
+            t.muted if bar.side else t.pieces.get("1x2", t.accent))
         shapes: list[Shape] = [Rect(0, 0, width, max(1.0, h), colour)]
         if bar.kept and told.log:
             kh = max(1.0, h * math.log10(bar.kept + 1) / max(1e-9, math.log10(bar.value + 1)))
@@ -243,13 +268,16 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
         if i in labelled:
             under = (base if not down else chart_top + chart_h) + round(u * 0.8)
             marks: list[Shape] = [Text(x + width / 2, under, bar.label, u,
-                                       t.accent if bar.goal else t.muted)]
-            mark = "goal" if bar.goal else (f"{bar.kept:,} found" if bar.kept else "")
+                                       t.accent if bar.mark else t.muted)]
+            mark = bar.mark or (f"{bar.kept:,} found" if bar.kept else "")
             if mark and not down:       # the goal's layer, a step's finds, above its bar
                 near = max(height(b.value) for b in bars[max(0, i - 3):i + 4])
-                marks.append(Text(x + width / 2, base - near - round(u * 0.8), mark, u, t.accent,
-                                  anchor="end" if x + width / 2 > sx + sw - 2 * u else
-                                  "middle", bold=True))
+                cx = x + width / 2
+                side = "end" if cx > sx + sw - 2 * u else "start" if cx < sx + 2 * u \
+                    else "middle"
+                marks.append(Text(max(sx, cx) if side == "start" else cx,
+                                  base - near - round(u * 0.8), mark, u, t.accent,
+                                  anchor=side, bold=True))
             label = add(f"label{i}", [group(marks)], opacity=0.0)
             label.animate("opacity", Motion(at, at + grow, "linear", ((0.0, 0.0), (1.0, 1.0))))
     counts = Variants(lambda key: top_text(sx + sw, top, str(key), small, t.text, True,
@@ -284,4 +312,5 @@ def chart_film(told: Story, theme: Theme, width: int, height: int,
     return film
 
 
-__all__ = ["NAMES", "Bar", "Frame", "Story", "chart", "chart_film", "frame_of", "story"]
+__all__ = ["NAMES", "Bar", "Frame", "Story", "chart", "chart_film", "frame_of", "space_story",
+           "story"]
