@@ -21,7 +21,6 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_path
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from markupsafe import Markup
+
 from puzzlereel import __version__, app, catalog, console
 from puzzlereel.config import load_config
 from puzzlereel.errors import PuzzlereelError
@@ -37,7 +39,7 @@ from puzzlereel.pages import page
 from puzzlereel.posters import draw_poster
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS
-from puzzlereel.trace import read_ends
+from puzzlereel.trace import End, Header, Note, Search, read_ends, read_trace
 from puzzlereel.words import count_text, duration, search_seconds, size_text
 
 PAGE = "index.html"
@@ -72,6 +74,7 @@ class Card:
     files: Mapping[str, str]           # kind -> file name, of the files that exist
     sizes: Mapping[str, int]           # file name -> bytes
     frame: tuple[int, int] | None      # the poster's (width, height)
+    chart: str = ""                    # how it was found: a small SVG chart, or ""
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,23 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
                 goal=_goal(name, header.puzzle, entry), status=end.status, answer=answer,
                 metric=str(metric), explored=_explored(end.stats),
                 seconds=search_seconds(end.stats), reason=reason, files=files, sizes=sizes,
-                frame=_png_size(folder / file_name(name, POSTER)))
+                frame=_png_size(folder / file_name(name, POSTER)),
+                chart=_chart(trace, end))
+
+
+def _chart(trace: Path, end: End) -> str:
+    """The trace's search as a small chart (its search events come first, after the
+    header); "" when it tells of none."""
+    from puzzlereel.render.charts import search_svg
+
+    events: list[Search] = []
+    with open(trace, "rb") as f:
+        for _line, event in read_trace(f, str(trace)):
+            if isinstance(event, Search):
+                events.append(event)
+            elif not isinstance(event, (Header, Note)):
+                break
+    return search_svg(events, end)
 
 
 def traces(folder: Path) -> list[Path]:
@@ -243,7 +262,8 @@ def card_view(card: Card) -> dict[str, Any]:
     return {"id": "p-" + card.name, "status": card.status, "title": card.title,
             "family": KINDS[card.family].display_name,
             "badge": BADGES.get(card.status, card.status), "goal": spans(card.goal),
-            "reason": card.reason, "stats": stats, "links": links, "media": _media(card)}
+            "reason": card.reason, "stats": stats, "links": links, "media": _media(card),
+            "chart": Markup(card.chart)}
 
 
 def card_html(card: Card) -> str:

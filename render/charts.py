@@ -71,13 +71,13 @@ def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
 
 
 def search_svg(events: Sequence[Search], end: End | None, width: int = 320,
-               height: int = 180, theme: str = "light") -> str:
-    """A trace's search as a small still chart, an SVG to set in a page ("" when the
-    trace tells of no search)."""
+               height: int = 120, theme: str = "light") -> str:
+    """A trace's search as a small still chart, an SVG to set in a page: the bars, the
+    goal's layer and the count ("" when the trace tells of no search)."""
     told = story(events, end, lambda depth: f"the goal was first reached at depth {depth}")
     if told is None:
         return ""
-    film = chart_film(told, THEMES[theme], width, height, 1.0)
+    film = chart_film(told, THEMES[theme], width, height, 1.0, words=False)
     return still_svg(film.still(film.duration), width, height, film.background,
                      f"How it was found: {told.sentence}")
 

@@ -192,15 +192,16 @@ def frame_of(layout: FrameLayout) -> Frame:
 
 
 def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: float,
-          layer: str = "cards", name: str = "search") -> list[Element]:
+          layer: str = "cards", name: str = "search", words: bool = True) -> list[Element]:
     """The chart as elements of ``film``, its bars rising one after another from ``t0``
     and its sentence shown from 85 % of the way to ``t1``; returns every element (for a
-    crossfade to fade them together)."""
+    crossfade to fade them together).  Without ``words`` only the bars, their marks and
+    the running count show (a small chart)."""
     W, H = frame.width, frame.height
     sx, sy, sw, sh = frame.safe
     u = frame.legible
     big = max(u, round(min(W, H) / 14))
-    small = max(u, round(big * 0.5))
+    small = max(u, round(big * 0.5)) if words else u
     t = theme
     made: list[Element] = []
 
@@ -210,26 +211,31 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
         return element
 
     head: list[Shape] = [Rect(0, 0, W, H, t.background)]
-    title = draw.shorten(told.heading, big, sw, True)
-    head.append(top_text(sx, sy, title, big, t.text, True))
-    sub_y = sy + round(big * 1.35)
-    sub_px = draw.fit_text_px(told.title, sw, small)
-    if sub_px >= u:
-        head.append(top_text(sx, sub_y, told.title, sub_px, t.muted))
-    top = sub_y + round(small * 1.6)
-    sentence_lines = draw.wrap(told.sentence, small, sw, 3)
-    foot = round(small * 1.45) * len(sentence_lines) + round(small * 0.8)
-    axis_h = round(small * 2.8)                    # the labels, then the axis' caption
-    chart_top = top + round(small * 1.8)           # the running count above the bars
+    top = sy
+    sentence_lines: list[str] = []
+    if words:
+        title = draw.shorten(told.heading, big, sw, True)
+        head.append(top_text(sx, sy, title, big, t.text, True))
+        sub_y = sy + round(big * 1.35)
+        sub_px = draw.fit_text_px(told.title, sw, small)
+        if sub_px >= u:
+            head.append(top_text(sx, sub_y, told.title, sub_px, t.muted))
+        top = sub_y + round(small * 1.6)
+        sentence_lines = draw.wrap(told.sentence, small, sw, 3)
+    foot = round(small * 1.45) * len(sentence_lines) + round(small * 0.8) if words else 0
+    axis_h = round(small * (2.8 if words else 1.4))  # the labels, then the axis' caption
+    chart_top = top + round(small * 1.8)             # the running count above the bars
     chart_bottom = sy + sh - foot - axis_h
     chart_h = max(8, chart_bottom - chart_top)
     two_sided = any(b.side for b in told.bars)
     base = chart_top + (chart_h // 2 if two_sided else chart_h)
     head.append(Rect(sx, base, sw, max(1, round(u / 14)), t.muted))
-    caption = f"{told.axis} →"
-    head.append(top_text(sx + sw, (chart_top + chart_h if two_sided else base)
-                         + round(small * 1.4), caption, small, t.muted, anchor="end"))
-    head.append(top_text(sx, top, draw.shorten(told.measure, small, sw // 2), small, t.muted))
+    if words:
+        caption = f"{told.axis} →"
+        head.append(top_text(sx + sw, (chart_top + chart_h if two_sided else base)
+                             + round(small * 1.4), caption, small, t.muted, anchor="end"))
+        head.append(top_text(sx, top, draw.shorten(told.measure, small, sw // 2), small,
+                             t.muted))
     add("card", [group(head)])
     bars = told.bars
     n = max(1, len(bars))
@@ -288,6 +294,8 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
         counter = add("count", counts.shapes, opacity=0.0)
         counter.animate("opacity", Motion(changes[0][0], changes[0][0], "linear", ((0.0, 1.0),)))
         switch_at(counter, changes)
+    if not words:
+        return made
     y = sy + sh - foot + round(small * 0.8)
     lines = []
     for line in sentence_lines:
@@ -300,14 +308,14 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
 
 
 def chart_film(told: Story, theme: Theme, width: int, height: int,
-               seconds: float) -> Film:
+               seconds: float, words: bool = True) -> Film:
     """A film of the chart alone, growing over ``seconds`` (``analyze --video``, the
-    plot and the gallery's small chart take it at its end)."""
+    plot and the gallery's small chart, without its ``words``, take it at its end)."""
     film = Film(width, height, theme.background)
     legible = max(10, math.ceil(min(width, height) * 28 / 1080))
     mx, my = math.ceil(width * 0.05), math.ceil(height * 0.05)
     frame = Frame(width, height, (mx, my, width - 2 * mx, height - 2 * my), legible)
-    chart(film, frame, theme, told, 0.0, seconds * 0.9)
+    chart(film, frame, theme, told, 0.0, seconds * 0.9, words=words)
     film.duration = seconds
     return film
 
