@@ -32,8 +32,11 @@ from puzzlereel.parameters import (
     NoLabels,
     NoTitle,
     Pause,
+    Search,
     Size,
+    Sound,
     Speed,
+    Target,
     Theme,
     TraceArg,
 )
@@ -184,9 +187,10 @@ def analyze(
 def render(
     trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
-                                               ".gif, .webm, .png (contact sheet) or .vtt "
-                                               "(subtitles); repeat "
-                                               "to write several in one pass.")],
+                                               ".webm, .gif, .png (contact sheet), .vtt "
+                                               "(subtitles), .svg (animated) or .html "
+                                               "(player); repeat to write several in one "
+                                               "pass.")],
     config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
                                                 "from this config file.")] = None,
     partial: Annotated[bool, typer.Option("--partial", help="Render a trace that stops "
@@ -195,23 +199,29 @@ def render(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None, duration: Duration = None,
+    crf: Crf = None, duration: Duration = None, target: Target = None, search: Search = None,
+    sound: Sound = None,
 ) -> None:
-    """Draw a trace as an MP4 / WebM video, a GIF, a PNG contact sheet or subtitles.
+    """Draw a trace as a video, a GIF, a contact sheet, subtitles, an SVG or a player.
 
-    The format comes from the output's suffix. The trace is read as a stream and every
-    move is checked; a bad trace exits 1 naming the line and leaves no output behind.
+    The format comes from the output's suffix. The layout follows the frame's shape:
+    landscape (board beside a panel), portrait 9:16 or 4:5 (words above and below), square
+    (a compact panel below). The trace is read as a stream and every move is checked; a bad
+    trace exits 1 naming the line and leaves no output behind.
 
     Examples:
 
     \b
       puzzlereel render hakoiri.jsonl -o hakoiri.mp4
       puzzlereel solve configs/hakoiri-musume.toml | puzzlereel render - -o hakoiri.gif
+      puzzlereel render hakoiri.jsonl -o short.mp4 --target shorts --sound --search
       puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
-      puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
+      puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --fps 60
+      puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html
     """
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, crf, duration)
+                               no_counter, no_labels, crf, duration, target=target,
+                               search=search, sound=sound)
     console.summarise(work.render_files(trace, output, given, config=config,
                                         allow_partial=partial, stdin=sys.stdin))
 
@@ -236,7 +246,8 @@ def run(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None, duration: Duration = None,
+    crf: Crf = None, duration: Duration = None, target: Target = None, search: Search = None,
+    sound: Sound = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores to use: "
                                              "configs worked on at once, each in its own "
                                              "process; their video encoders split the N "
@@ -285,7 +296,8 @@ def run(
     from puzzlereel.overview import Overview
 
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, crf, duration)
+                               no_counter, no_labels, crf, duration, target=target,
+                               search=search, sound=sound)
     runner.run(configs, out_dir, given, overview=lambda: Overview(None, quiet=console.quiet()),
                formats=formats, max_states=max_states, max_memory=max_memory, jobs=jobs,
                force=force, with_gallery=gallery, executor=executor, scheduler=scheduler)
@@ -406,6 +418,7 @@ def preview(
     fps: Fps = None, size: Size = None, cell: Cell = None, speed: Speed = None,
     pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
+    target: Target = None, search: Search = None,
 ) -> None:
     """Draw one frame of the video as a PNG, exactly as render draws it.
 
@@ -428,7 +441,7 @@ def preview(
 
     when = pictures.moment(move, at_time, title_card, last)
     given = flags.render_flags(fps, None, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, None)
+                               no_counter, no_labels, None, target=target, search=search)
     with progress.Reporter("searching") as bar:
         done = pictures.preview(source, output, when, given, config=config, keep_trace=trace,
                                 stdin=sys.stdin, progress=bar, gif=gif)

@@ -277,10 +277,14 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
                                        t.accent if bar.mark else t.muted)]
             mark = bar.mark or (f"{bar.kept:,} found" if bar.kept else "")
             if mark and not down:       # the goal's layer, a step's finds, above its bar
-                near = max(height(b.value) for b in bars[max(0, i - 3):i + 4])
                 cx = x + width / 2
-                side = "end" if cx > sx + sw - 2 * u else "start" if cx < sx + 2 * u \
+                wide = draw.text_width(mark, u, True)
+                side = "end" if cx + wide / 2 > sx + sw else "start" if cx - wide / 2 < sx \
                     else "middle"
+                left = {"end": cx - wide, "start": cx, "middle": cx - wide / 2}[side]
+                under_word = range(max(0, math.floor((left - sx) / pitch)),
+                                   min(n, math.ceil((left + wide - sx) / pitch)))
+                near = max(height(bars[j].value) for j in (*under_word, i))
                 marks.append(Text(max(sx, cx) if side == "start" else cx,
                                   base - near - round(u * 0.8), mark, u, t.accent,
                                   anchor=side, bold=True))
