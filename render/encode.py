@@ -101,6 +101,7 @@ class VideoSink:
         self.stream = stream
         self.subtitles: Any = None
         self.cues: list[tuple[float, float, str]] = []
+        self.sound: Any = None       # render.soundtrack.AudioMux, from add_sound
         self.pts = 0
         self._primed = False         # a whole frame was written: parts can follow
         self._canvas: np.ndarray | None = None   # the encoder's last frame (I420)
@@ -143,6 +144,20 @@ class VideoSink:
             packet.duration = b - a
             packet.time_base = sub.time_base
             self.container.mux(packet)
+
+    def add_sound(self, track: Any) -> None:
+        """An audio stream playing ``track`` (``render.sound.Track``, or mono float32
+        samples at 48 kHz): AAC in an MP4, Opus in a WebM; after ``describe`` and before
+        the first frame.  Its packets are muxed beside the video's (``_mux``)."""
+        from .soundtrack import AudioMux
+
+        self.sound = AudioMux(self.container, track)
+
+    def _mux(self, packet: Any) -> None:
+        """Mux a video packet, after the audio up to its time (one thread muxes both)."""
+        if self.sound is not None:
+            self.sound.mux_before(packet)
+        self.container.mux(packet)
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:
@@ -211,7 +226,7 @@ class VideoSink:
             vf.pts = self.pts
             self.pts += 1
             for packet in self.stream.encode(vf):
-                self.container.mux(packet)
+                self._mux(packet)
 
     def _patch(self, part: np.ndarray, rect: tuple[int, int, int, int]) -> None:
         """Put the I420 ``part`` of the frame at ``rect`` (x0, y0, x1, y1, even) into the
@@ -236,10 +251,14 @@ class VideoSink:
                 if self.error is not None:
                     raise self.error
             for packet in self.stream.encode(None):
-                self.container.mux(packet)
+                self._mux(packet)
+            if self.sound is not None:
+                self.sound.finish()
             if self.subtitles is not None:
                 self._mux_cues()
         finally:
+            if self.sound is not None:
+                self.sound.abort()
             self.container.close()
 
     def abort(self) -> None:
@@ -247,6 +266,8 @@ class VideoSink:
             self.error = self.error or RuntimeError("aborted")
             self.queue.put(None)
             self.thread.join()
+        if self.sound is not None:
+            self.sound.abort()
         self.container.close()
 
 

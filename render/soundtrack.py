@@ -1,0 +1,196 @@
+"""A sound track as the audio stream of a video file, through PyAV.
+
+``AudioMux(container, track)`` adds a mono 48 kHz audio stream to an output container
+that is open for writing and has not written its header yet: AAC (96 kbit/s) in an MP4,
+Opus (64 kbit/s) in a WebM.  The track (``render.sound.Track``, or an array of float32
+samples) is then encoded and muxed as the video goes by:
+
+* ``mux_until(seconds)`` before each video packet is muxed (``seconds``: that packet's
+  decoding time): every audio packet up to ``LEAD`` seconds past it is muxed first.
+  libavformat's interleaving then orders the two streams' packets by time, so the file
+  has audio and video side by side as players read it, not one stream after the other.
+* ``finish()`` after the last video packet and before the container is closed: the rest
+  of the track, and the encoder's last packets.
+
+Threads: the container must be muxed from one thread at a time.  ``mux_until`` does
+its encoding and muxing on the thread that calls it, so calling it where the video's
+packets are muxed (the encoder thread of ``render.encode.VideoSink``) puts all of the
+container's muxing on that thread; ``finish`` is then called after that thread is done.
+
+Timing: the track's first sample is at time 0, the video's first frame.  The encoders
+start with priming samples (AAC 1024, Opus 312), which they give negative times; the
+MP4 muxer writes an edit list and the WebM muxer a codec delay so that players skip
+them, and the last packet carries only the track's samples (its duration is cut to
+them).  So a sound at ``t`` in the track plays at ``t`` in the video: measured through
+PyAV's decoders, within a sample, for both formats (tests/render/test_sound.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .loudness import RATE
+from .sound import Track
+
+# each container's audio codec (FFmpeg's encoder names), and its bit rate (mono)
+CODECS = {"mp4": "aac", "webm": "libopus"}
+BIT_RATES = {"aac": 64_000, "libopus": 64_000}
+SAMPLE_FORMATS = {"aac": "fltp", "libopus": "flt"}   # float input each encoder takes
+OPTIONS = {"libopus": {"compression_level": "5"}}
+LEAD = 0.5            # seconds of audio muxed ahead of the video packet being muxed
+CHUNK = RATE          # samples read from the track and handed to the encoder at a time
+
+
+class ArrayTrack:
+    """Samples already made (mono float32 at 48 kHz) as a track to read."""
+
+    def __init__(self, samples: np.ndarray) -> None:
+        self.data = np.ascontiguousarray(samples, np.float32).reshape(-1)
+        self.length = len(self.data)
+
+    def read(self, start: int, stop: int) -> np.ndarray:
+        return self.data[max(0, start):min(self.length, stop)]
+
+
+def container_format(container: Any) -> str:
+    """``mp4`` or ``webm``: the output container's format, by its muxer's names."""
+    names = str(container.format.name).split(",")
+    for name in ("mp4", "webm"):
+        if name in names:
+            return name
+    raise ValueError(f"no audio codec for the container format {container.format.name!r}")
+
+
+class AudioMux:
+    """The audio stream of ``container`` playing ``track`` (see the module docstring)."""
+
+    def __init__(self, container: Any, track: Track | ArrayTrack | np.ndarray, *,
+                 bit_rate: int | None = None) -> None:
+        self.container = container
+        self.track = track if isinstance(track, Track | ArrayTrack) else ArrayTrack(track)
+        codec = CODECS[container_format(container)]
+        stream: Any = container.add_stream(codec, rate=RATE, layout="mono")
+        stream.bit_rate = bit_rate or BIT_RATES[codec]
+        stream.codec_context.format = SAMPLE_FORMATS[codec]
+        stream.options = dict(OPTIONS.get(codec, {}))
+        stream.time_base = Fraction(1, RATE)
+        self.stream = stream
+        self.codec = codec
+        self._ready: list[Any] = []        # encoded packets not muxed yet, in order
+        self._encoded = 0.0                # seconds of the track encoded so far
+        self._done = False                 # the encoder has given its last packet
+        self._stop = False
+        self._error: BaseException | None = None
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._finished = False
+
+    @property
+    def finished(self) -> bool:
+        """The stream is complete (``finish``) or given up (``abort``)."""
+        return self._finished
+
+    # ------------------------------------------------------------ the encoder's thread
+
+    def _start(self) -> None:
+        """Write the container's header (it needs every stream) and start encoding."""
+        if self._thread is None:
+            self.container.start_encoding()
+            self._thread = threading.Thread(target=self._encode_all, name="audio",
+                                            daemon=True)
+            self._thread.start()
+
+    def _encode_all(self) -> None:
+        import av
+
+        try:
+            position, length = 0, self.track.length
+            while position < length and not self._stop:
+                end = min(position + CHUNK, length)
+                samples = self.track.read(position, end)
+                frame = av.AudioFrame.from_ndarray(samples.reshape(1, -1),
+                                                   format=SAMPLE_FORMATS[self.codec],
+                                                   layout="mono")
+                frame.sample_rate = RATE
+                frame.pts = position
+                frame.time_base = Fraction(1, RATE)
+                self._hand_over(self.stream.encode(frame), end / RATE)
+                position = end
+            if not self._stop:
+                self._hand_over(self.stream.encode(None), float("inf"))
+        except BaseException as exc:  # handed to the muxing thread
+            with self._lock:
+                self._error = exc
+        finally:
+            with self._lock:
+                self._done = True
+                self._lock.notify_all()
+
+    def _hand_over(self, packets: list[Any], encoded: float) -> None:
+        with self._lock:
+            self._ready.extend(packets)
+            self._encoded = encoded
+            self._lock.notify_all()
+
+    # ------------------------------------------------------------ the muxing thread
+
+    def _take(self, until: float) -> list[Any]:
+        """The encoded packets up to ``until`` seconds, once the encoder is past it."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._done or self._encoded >= until)
+            if self._error is not None:
+                raise self._error
+            k = 0
+            while k < len(self._ready) and packet_seconds(self._ready[k]) <= until:
+                k += 1
+            taken, self._ready = self._ready[:k], self._ready[k:]
+            return taken
+
+    def mux_until(self, seconds: float) -> None:
+        """Mux the audio up to ``seconds + LEAD`` into the video: call it before muxing
+        a video packet of time ``seconds``, from the thread that muxes."""
+        if self._finished:
+            return
+        self._start()
+        for packet in self._take(seconds + LEAD):
+            self.container.mux(packet)
+
+    def mux_before(self, packet: Any) -> None:
+        """``mux_until`` the time of the video ``packet`` about to be muxed."""
+        self.mux_until(packet_seconds(packet))
+
+    def finish(self) -> None:
+        """Mux the rest of the track and the encoder's last packets; after the last
+        video packet and before the container is closed (once)."""
+        if self._finished:
+            return
+        self._start()
+        for packet in self._take(float("inf")):
+            self.container.mux(packet)
+        assert self._thread is not None
+        self._thread.join()
+        self._finished = True
+
+    def abort(self) -> None:
+        """Stop encoding (the container is about to close without the rest)."""
+        self._stop = True
+        if self._thread is not None:
+            self._thread.join()
+        self._finished = True
+
+
+def packet_seconds(packet: Any) -> float:
+    """A packet's decoding time in seconds (its presentation time if it has no decoding
+    time; 0 if neither)."""
+    stamp = packet.dts if packet.dts is not None else packet.pts
+    if stamp is None or packet.time_base is None:
+        return 0.0
+    return float(stamp * packet.time_base)
+
+
+__all__ = ["BIT_RATES", "CODECS", "LEAD", "ArrayTrack", "AudioMux", "container_format",
+           "packet_seconds"]
