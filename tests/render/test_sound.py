@@ -29,7 +29,7 @@ from puzzlereel.render.sound import (
     synthesize,
     voice,
 )
-from puzzlereel.render.soundtrack import AudioMux
+from puzzlereel.render.soundtrack import ArrayTrack, AudioMux
 
 FPS = 30
 FRAME = 1 / FPS
@@ -104,6 +104,21 @@ def test_each_sound_starts_at_its_time() -> None:
     assert audible[0] in range(24_000, 24_000 + 48)         # within 1 ms of 0.5 s
     after = audible[audible > 40_000]
     assert after[0] in range(60_000, 60_000 + 48)            # 1.25 s
+
+
+@pytest.mark.parametrize("piece", [1, 1000, 4800, RATE, 3 * RATE + 7])
+def test_a_track_read_in_pieces_is_the_track_read_whole(piece: int) -> None:
+    """The encoder reads the track a piece at a time: the same samples, the end's fade
+    included, whatever the pieces."""
+    track = soundtrack(moves(12, 0.3) + [Sound(4.2, "chime")], 5.0)
+    whole = track.samples()
+    if piece == 1:                                # one sample at a time: the last 0.1 s
+        start = track.length - RATE // 10
+        parts = [track.read(i, i + 1) for i in range(start, track.length)]
+        assert np.array_equal(np.concatenate(parts), whole[start:])
+        return
+    parts = [track.read(i, i + piece) for i in range(0, track.length, piece)]
+    assert np.array_equal(np.concatenate(parts), whole)
 
 
 def test_moves_vary_but_repeat_within_their_variants() -> None:
@@ -366,3 +381,18 @@ def test_array_samples_play_as_given() -> None:
     _, decoded, _ = decode_audio(buffer.getvalue())
     assert onsets(decoded) == [pytest.approx(1.0, abs=0.005)]
     assert Fraction(len(decoded), RATE) == 2
+
+
+def test_an_error_while_encoding_the_audio_reaches_the_muxing_thread() -> None:
+    class Broken(ArrayTrack):
+        def read(self, start: int, stop: int) -> np.ndarray:
+            if start >= RATE:
+                raise RuntimeError("no more samples")
+            return super().read(start, stop)
+
+    container = av.open(io.BytesIO(), "w", format="mp4")
+    mux = AudioMux(container, Broken(np.zeros(5 * RATE, np.float32)))
+    with pytest.raises(RuntimeError, match="no more samples"):
+        mux.mux_until(3.0)
+    mux.abort()
+    container.close()
