@@ -151,7 +151,7 @@ class VideoSink:
         the first frame.  Its packets are muxed beside the video's (``_mux``)."""
         from .soundtrack import AudioMux
 
-        self.sound = AudioMux(self.container, track)
+        self.sound = AudioMux(self.container, track, threaded=self.queue is not None)
 
     def _mux(self, packet: Any) -> None:
         """Mux a video packet, after the audio up to its time (one thread muxes both)."""

@@ -12,9 +12,10 @@ samples) is then encoded and muxed as the video goes by:
 * ``finish()`` after the last video packet and before the container is closed: the rest
   of the track, and the encoder's last packets.
 
-Threads: the encoder runs on a thread of its own, started when the first packet is
-muxed (``container.start_encoding`` writes the header then, with every stream), and
-never touches the container; it hands its packets over under a lock.  The muxing —
+Threads: the encoder runs on a thread of its own (``threaded=False``: in the muxing
+thread, as the video needs it), started when the first packet is muxed
+(``container.start_encoding`` writes the header then, with every stream); it never
+touches the container and hands its packets over under a lock.  The muxing —
 ``mux_until`` and ``finish`` — happens on the thread that muxes the video (a container
 is muxed from one thread at a time): there ``mux_until`` takes the packets made up to
 its time, waiting for them if the encoder is behind, and muxes them.  The encoder runs
@@ -37,8 +38,10 @@ from typing import Any
 
 import numpy as np
 
+from puzzlereel.errors import quoted
+
 from .loudness import RATE
-from .sound import Track
+from .sound import SoundError, Track
 
 # each container's audio codec (FFmpeg's encoder names), and its bit rate (mono)
 CODECS = {"mp4": "aac", "webm": "libopus"}
@@ -70,14 +73,17 @@ def container_format(container: Any) -> str:
     for name in ("mp4", "webm"):
         if name in names:
             return name
-    raise ValueError(f"no audio codec for the container format {container.format.name!r}")
+    raise SoundError(f"no sound track for {quoted(container.format.name)}: only mp4 and "
+                     "webm", field="format")
 
 
 class AudioMux:
-    """The audio stream of ``container`` playing ``track`` (see the module docstring)."""
+    """The audio stream of ``container`` playing ``track`` (see the module docstring).
+    ``threaded``: encode on a thread of its own (False: in the muxing thread, as it
+    goes, for a process that has one core's share)."""
 
     def __init__(self, container: Any, track: Track | ArrayTrack | np.ndarray, *,
-                 bit_rate: int | None = None) -> None:
+                 bit_rate: int | None = None, threaded: bool = True) -> None:
         self.container = container
         self.track = track if isinstance(track, Track | ArrayTrack) else ArrayTrack(track)
         codec = CODECS[container_format(container)]
@@ -88,12 +94,15 @@ class AudioMux:
         stream.time_base = Fraction(1, RATE)
         self.stream = stream
         self.codec = codec
+        self.threaded = threaded
+        self._position = 0                 # samples handed to the encoder so far
         self._ready: list[Any] = []        # encoded packets not muxed yet, in order
         self._encoded = 0.0                # seconds of the track encoded so far
         self._done = False                 # the encoder has given its last packet
         self._stop = False
         self._error: BaseException | None = None
         self._lock = threading.Condition()
+        self._started = False
         self._thread: threading.Thread | None = None
         self._finished = False
 
@@ -102,52 +111,64 @@ class AudioMux:
         """The stream is complete (``finish``) or given up (``abort``)."""
         return self._finished
 
-    # ------------------------------------------------------------ the encoder's thread
+    # ------------------------------------------------------------ encoding
 
     def _start(self) -> None:
         """Write the container's header (it needs every stream) and start encoding."""
-        if self._thread is None:
-            self.container.start_encoding()
+        if self._started:
+            return
+        self._started = True
+        self.container.start_encoding()
+        if self.threaded:
             self._thread = threading.Thread(target=self._encode_all, name="audio",
                                             daemon=True)
             self._thread.start()
 
     def _encode_all(self) -> None:
+        while not self._stop and self._encode_next():
+            pass
+
+    def _encode_next(self) -> bool:
+        """Encode the next chunk of the track (or, after the last, flush the encoder)
+        and hand its packets over; False when there is nothing more to encode."""
         import av
 
         try:
-            position, length = 0, self.track.length
-            while position < length and not self._stop:
-                end = min(position + CHUNK, length)
-                samples = self.track.read(position, end)
+            length = self.track.length
+            if self._position < length:
+                end = min(self._position + CHUNK, length)
+                samples = self.track.read(self._position, end)
                 frame = av.AudioFrame.from_ndarray(samples.reshape(1, -1),
                                                    format=SAMPLE_FORMATS[self.codec],
                                                    layout="mono")
                 frame.sample_rate = RATE
-                frame.pts = position
+                frame.pts = self._position
                 frame.time_base = Fraction(1, RATE)
-                self._hand_over(self.stream.encode(frame), end / RATE)
-                position = end
-            if not self._stop:
-                self._hand_over(self.stream.encode(None), float("inf"))
+                packets, self._position = self.stream.encode(frame), end
+                self._hand_over(packets, end / RATE, False)
+                return True
+            self._hand_over(self.stream.encode(None), float("inf"), True)
         except BaseException as exc:  # handed to the muxing thread
             with self._lock:
                 self._error = exc
-        finally:
-            with self._lock:
                 self._done = True
                 self._lock.notify_all()
+        return False
 
-    def _hand_over(self, packets: list[Any], encoded: float) -> None:
+    def _hand_over(self, packets: list[Any], encoded: float, done: bool) -> None:
         with self._lock:
             self._ready.extend(packets)
             self._encoded = encoded
+            self._done = done
             self._lock.notify_all()
 
-    # ------------------------------------------------------------ the muxing thread
+    # ------------------------------------------------------------ muxing
 
     def _take(self, until: float) -> list[Any]:
         """The encoded packets up to ``until`` seconds, once the encoder is past it."""
+        if not self.threaded:
+            while not self._done and self._encoded < until and self._encode_next():
+                pass
         with self._lock:
             self._lock.wait_for(lambda: self._done or self._encoded >= until)
             if self._error is not None:
@@ -179,8 +200,8 @@ class AudioMux:
         self._start()
         for packet in self._take(float("inf")):
             self.container.mux(packet)
-        assert self._thread is not None
-        self._thread.join()
+        if self._thread is not None:
+            self._thread.join()
         self._finished = True
 
     def abort(self) -> None:
