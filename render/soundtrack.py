@@ -19,8 +19,7 @@ touches the container and hands its packets over under a lock.  The muxing —
 ``mux_until`` and ``finish`` — happens on the thread that muxes the video (a container
 is muxed from one thread at a time): there ``mux_until`` takes the packets made up to
 its time, waiting for them if the encoder is behind, and muxes them.  The encoder runs
-far ahead (150 times real time, the video about 15), largely on CPU time the video
-leaves idle (the title card, the holds), so the sound adds little to a render's time.
+far ahead of the video (AAC about 150 times real time here, the video about 15).
 
 Timing: the track's first sample is at time 0, the video's first frame.  The encoders
 start with priming samples (AAC 1024, Opus 312), which they give negative times; the
