@@ -3,7 +3,7 @@
 * ``VideoSink``: H.264 MP4 (libx264, yuv420p, +faststart) or VP9 WebM through PyAV,
   with the title and a comment (solver, metric) in the container's metadata; an MP4
   also carries the subtitles (one cue per move) as a ``mov_text`` track that players
-  offer as captions.
+  offer as captions.  ``add_sound`` adds a sound track (``render.soundtrack``).
   RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the stream
   is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match, so
   browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
