@@ -5,7 +5,9 @@ scene, and collects the beats the scene makes of each replayed event (``feed``).
 the trace has ended, ``finish`` plans the video on the frame grid of ``fps``
 (``render.plan``), turns every beat's tweens into motions at the beat's time, and adds
 what every puzzle's video has: the counter line or the side panel, the title card and
-the end card, crossfading with the board.  The film it returns is all a backend reads.
+the end card, crossfading with the board.  The film it returns is all a backend reads;
+``sounds`` are the video's sound events (``--sound``): the ones the scene's beats make,
+a chime when a solved puzzle reaches its goal, a low tone when there is no solution.
 """
 
 from __future__ import annotations
@@ -22,8 +24,19 @@ from .options import RenderOptions
 from .plan import Cue, Plan, cues, plan
 from .scene import Beat, Scene, Stage, scene_for
 from .search import Story, story
+from .sound import Sound
 from .theme import THEMES, Theme
-from .timeline import END, FADE_IN, FADE_OUT, MOVE, PAYOFF, SEARCH, SEARCH_OUT, TITLE
+from .timeline import (
+    END,
+    FADE_IN,
+    FADE_OUT,
+    HOLD,
+    MOVE,
+    PAYOFF,
+    SEARCH,
+    SEARCH_OUT,
+    TITLE,
+)
 
 
 class Director:
@@ -55,6 +68,7 @@ class Director:
         self.notes: dict[str, str] = {}     # one copy of each note, when timing only
         self.searched: list[Search] = []    # the trace's search events
         self.plan: Plan | None = None
+        self.sounds: list[Sound] = []       # when the plan is made, in time order
 
     def feed(self, item: Replayed, replay: Replay) -> None:
         if isinstance(item.event, Search):
@@ -111,7 +125,28 @@ class Director:
             self._cards(p)
         if told is not None:
             self._search(p, told)
+        self.sounds = self._sounds(p)
         return self.film
+
+    def _sounds(self, p: Plan) -> list[Sound]:
+        """The beats' sounds at their times; the chime as the goal is reached (the
+        payoff's start, else the final hold's) for a solved trace; the low tone as the
+        end card comes in (else as the final hold starts) for one without a solution."""
+        made: list[Sound] = []
+        starts: dict[str, float] = {}
+        for k, phase in enumerate(p.phases):
+            t0, t1 = p.spans[k]
+            starts.setdefault(phase.kind, t0)
+            if phase.kind == MOVE and phase.step is not None:
+                for s in p.beats[phase.step].sounds:
+                    at = t0 + (t1 - t0) * s.at
+                    made.append(Sound(at, s.kind, seconds=max(0.0, t1 - at)))
+        status = p.end.status if p.end is not None else None
+        if status == "solved" and (PAYOFF in starts or HOLD in starts):
+            made.append(Sound(starts.get(PAYOFF, starts.get(HOLD, 0.0)), "chime"))
+        elif status == "unsolvable" and (FADE_OUT in starts or HOLD in starts):
+            made.append(Sound(starts.get(FADE_OUT, starts.get(HOLD, 0.0)), "low"))
+        return sorted(made, key=lambda s: s.start)
 
     def _search(self, p: Plan, told: Story) -> None:
         """The "how it was found" chart: under the title card, growing while its phase

@@ -195,6 +195,9 @@ class GifSink:
     def describe(self, cues: Sequence[Any], metadata: Mapping[str, str]) -> None:
         """A GIF carries no subtitles nor metadata."""
 
+    def add_sound(self, track: Any) -> None:
+        """A GIF has no sound."""
+
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:
             return

@@ -33,6 +33,7 @@ from .film import Film
 from .layout import layout_for
 from .options import RenderOptions
 from .plan import Cue, total_moves
+from .sound import Track, soundtrack
 from .theme import RGB
 from .timeline import MOVE, frame_time
 
@@ -43,6 +44,11 @@ class Sink(Protocol):
     def describe(self, cues: Sequence[Cue], metadata: Mapping[str, str]) -> None:
         """The video's subtitles and title, before the first frame (a format without
         them ignores them)."""
+        ...
+
+    def add_sound(self, track: Track) -> None:
+        """A sound track playing beside the frames, after ``describe`` and before the
+        first frame (a format without sound ignores it)."""
         ...
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
@@ -112,6 +118,8 @@ class Movie:
         plan = self.director.plan
         assert plan is not None
         sink.describe(plan.cues(), self.director.metadata())
+        if self.director.options.sound:
+            sink.add_sound(soundtrack(self.director.sounds, self.seconds))
         play(film, self.fps, self.total_frames, sink, progress)
         self.frames = self.total_frames
         sink.close()

@@ -52,13 +52,13 @@ class Tween:
 
 
 @dataclass(frozen=True)
-class Sound:
-    """A sound a beat makes: ``kind`` ("slide", "click", "pop", ...) starting at
-    ``at``, a share of the beat's progress, lasting ``seconds`` (0: the sound's own)."""
+class BeatSound:
+    """A sound a beat makes (``--sound``): ``kind``, one of ``render.sound.KINDS``
+    ("slide", "click", "pop"...), starting at ``at``, a share of the beat's time on
+    screen; a slide lasts from there to the beat's end, the motion it follows."""
 
     kind: str
     at: float = 0.0
-    seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +79,7 @@ class Beat:
     pause: bool = True
     sheet: bool = True
     note: str = ""
-    sounds: tuple[Sound, ...] = ()
+    sounds: tuple[BeatSound, ...] = ()
 
 
 # ---------------------------------------------------------------- tweens
@@ -310,5 +310,5 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
     return scene
 
 
-__all__ = ["Beat", "Scene", "SceneBase", "Sound", "Stage", "Tween", "fade", "glow", "ramp",
+__all__ = ["Beat", "BeatSound", "Scene", "SceneBase", "Stage", "Tween", "fade", "glow", "ramp",
            "scene_for", "show", "slide", "switch"]

@@ -33,7 +33,7 @@ from puzzlereel.words import plural
 from ..draw import fit_text_px, text_width
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, fade, ramp, show, switch
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, ramp, show, switch
 from ..shapes import Group, Rect, Shape, Text, group
 from ..theme import CATEGORICAL, RGB, Theme
 
@@ -270,7 +270,8 @@ class AlphameticScene(_CardScene):
                         tweens += [show(e, True) for e in self.letters[x]]
                         tweens += [show(e, False) for e in self.digits[x]]
             beats.append(Beat(tuple(tweens), move=event.k, pause=i == n - 1,
-                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}"))
+                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}",
+                              sounds=(BeatSound("click"),)))
         return beats
 
     def payoff(self) -> Beat | None:
@@ -324,7 +325,8 @@ class KomachiScene(_CardScene):
         for j, op in enumerate(ops):
             tweens.append(fade(op, 0.0, 1.0, j / n, (j + 1) / n))
         self.showing += ops
-        return [Beat(tuple(tweens), move=event.k, note=text)]
+        clicks = tuple(BeatSound("click", j / n) for j in range(len(ops)))
+        return [Beat(tuple(tweens), move=event.k, note=text, sounds=clicks)]
 
 
 class OomachiScene(_CardScene):
@@ -378,8 +380,9 @@ class OomachiScene(_CardScene):
             tweens += [*self.show_variant([chip], int(ch)),
                        fade(chip, 0.0, 1.0, i / n, (i + 1) / n),
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
+        drops = tuple(BeatSound("click", (i + 1) / n) for i in range(len(product)))
         return [Beat(tuple(tweens), move=event.k, units=float(n),
-                     note=f"{factors} = {product}")]
+                     note=f"{factors} = {product}", sounds=drops)]
 
 
 __all__ = ["AlphameticScene", "KomachiScene", "OomachiScene", "pretty"]

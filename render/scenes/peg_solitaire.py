@@ -30,7 +30,7 @@ from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
 from ..draw import darker, fit_text_px, mix
 from ..film import Element, Stop
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, glow
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow
 from ..shapes import Circle, Group, Rect, Shape, Text, group
 from ..theme import RGB, Theme
 
@@ -243,7 +243,9 @@ class PegSolitaireScene(SceneBase):
         tweens += self._rings_to(tuple(dict.fromkeys(chain[1:])))   # a chain may loop
         self.pegs -= {move.start, *jumped}
         self.pegs.add(chain[-1])
-        return [Beat(tuple(tweens), move=move.n, units=2.0 * k, note=self.notation(chain))]
+        landings = tuple(BeatSound("pop", (j + 1) / k) for j in range(k))
+        return [Beat(tuple(tweens), move=move.n, units=2.0 * k, note=self.notation(chain),
+                     sounds=landings)]
 
     def _arc(self, chain: tuple[Cell, ...], d: int) -> tuple[Stop, ...]:
         """The top-left (frame pixels) of a ``d`` pixels wide disc jumping through

@@ -21,7 +21,7 @@ from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 from ..draw import darker
 from ..film import Element
 from ..options import RenderOptions, parse_colour
-from ..scene import Beat, SceneBase, Stage, Tween, glow, slide
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
 from ..shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
 from ..theme import PIECE_ORDER, RGB, Theme
 
@@ -290,7 +290,7 @@ class SlidingBlockScene(SceneBase):
         if lit is not None:
             tweens += [slide(lit, points), glow(lit)]
         return [Beat(tuple(tweens), move=move.n, units=len(move.path),
-                     note=self.notation(i, route))]
+                     note=self.notation(i, route), sounds=(BeatSound("slide"),))]
 
     def payoff(self) -> Beat | None:
         """The goal piece slides out through the exit (if it stands at one), fading as

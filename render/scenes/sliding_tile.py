@@ -21,7 +21,7 @@ from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 from ..draw import darker, fit_text_px
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, glow, slide
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
 from ..shapes import Rect, Shape, Text, group, rounded_box
 from ..theme import PIECE_ORDER, RGB, Theme
 
@@ -163,7 +163,7 @@ class SlidingTileScene(SceneBase):
         if self.outline is not None:
             tweens += [slide(self.outline, points), glow(self.outline)]
         return [Beat(tuple(tweens), move=move.n, units=1,
-                     note=self.notation(move.tile, src, dst))]
+                     note=self.notation(move.tile, src, dst), sounds=(BeatSound("slide"),))]
 
     def payoff(self) -> Beat | None:
         """The tiles light up one after another in goal order: each tile's light rises
