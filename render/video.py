@@ -2,8 +2,8 @@
 
 The container carries the title and a comment (solver, metric) as metadata; an MP4 also
 carries the subtitles (one cue per move) as a ``mov_text`` track that players offer as
-captions; ``add_sound`` adds a sound track (``render.soundtrack``).  RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the
-stream is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match,
+captions; ``add_sound`` adds a sound track (``render.soundtrack``).  RGB is converted
+to I420 with OpenCV (BT.601 matrix, limited range), and the stream is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match,
 so browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
 encoding overlap on two cores (not when the process has one core's share: then it
 encodes between frames), and x264 threads by frames (its own default; PyAV's is by
