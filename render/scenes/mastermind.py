@@ -51,8 +51,6 @@ class _Row:
 class MastermindScene(SceneBase):
     """Draws mastermind traces: one row per guess, markers, codes left."""
 
-    PACING = {"speed": 0.35, "pause": 0.9, "hold_start": 1.0, "hold_end": 2.0}
-
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         game = MastermindReplay(header)        # parses and checks the header's fields
@@ -167,7 +165,7 @@ class MastermindScene(SceneBase):
         self.guesses += 1
         L, c = self.length, self.cell
         tweens: list[Tween] = []
-        start = 0.0                       # when the new row starts, in the beat's time
+        start = 0.0                       # when the new row comes in, in the beat's time
         if i >= self.visible:
             tweens += self._scroll()
             start = SCROLL
@@ -176,9 +174,9 @@ class MastermindScene(SceneBase):
                                               int((PAD + TOP_H + 0.5) * c), str(i + 1),
                                               max(8, int(c * 0.4)), self.theme.muted,
                                               anchor="end"), 0, slot * c)
-        tweens.append(show(number, True, at=start))
+        first = progress(self.options.easing, start)     # the beat's progress then
+        tweens.append(show(number, True, at=first))
         row = _Row([number], slot)
-        first = progress(self.options.easing, start)     # the pegs drop after the slide
         for j, sym in enumerate(ev.code):
             peg = self._add_row("peg", self.pegs[sym], self._peg_x(j), self._peg_y(slot))
             p0, p1 = (first + (1 - first) * k / L for k in (j, j + 1))

@@ -93,7 +93,6 @@ class NQueensScene(SceneBase):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
     counter_word = "Step"
-    PACING = {"speed": 0.25, "pause": 0.0, "hold_start": 1.0, "hold_end": 2.0}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)

@@ -13,10 +13,8 @@ from PIL import Image
 
 from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import frame_counts
-from puzzlereel.trace import replay
 from tests.fixtures import END_SOLVED as END
 from tests.fixtures import GoldenImages, Tolerance
 from tests.fixtures import header as head
@@ -41,28 +39,6 @@ KO = trace(head("komachi", target=6, digits=[1, 2, 3], operators=["+", "-"]),
            {"type": "solution", "k": 1, "text": "1+2+3=6"}, END)
 OO = trace(head("oomachi", terms=3),
            {"type": "solution", "k": 1, "text": "1267*1268*1269=2038719564"}, END)
-
-
-def steps_of(text: str, cell: int) -> tuple[Scene, list[Step]]:
-    """The scene (laid out at ``cell`` px) and every step the trace makes."""
-    scene: Scene | None = None
-    steps: list[Step] = []
-    for rep, item in replay(io.StringIO(text), "t"):
-        if scene is None:
-            scene = scene_for(item.event, RenderOptions(), THEME)  # type: ignore[arg-type]
-            scene.prepare(cell)
-            continue
-        steps.extend(scene.advance(item, rep))
-    assert scene is not None
-    return scene, steps
-
-
-def frame(scene: Scene, step: Step, p: float, cell: int) -> np.ndarray:
-    w, h = scene.prepare(cell)
-    out = np.zeros((h, w, 3), np.uint8)
-    out[:] = (1, 2, 3)                    # draw() must paint every pixel
-    scene.draw(out, step, p)
-    return out
 
 
 def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> int:
@@ -734,7 +710,9 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     # the family's pacing (no pause), docs/rendering.md "Timing": title, crossfade, start
     # hold, place x4, solution 1, remove, solution 2 (the montage shares its seconds), the
     # end hold, crossfade and the end card; N-Queens has no payoff
-    pace = n_queens.NQueensScene.PACING
+    from puzzlereel.registry import KINDS
+
+    pace = KINDS["n-queens"].pacing
     speed = pace["speed"]
     place = (n_queens.SEARCH_UNITS * speed, 1)
     shown = (min(n_queens.SOLUTION_UNITS * speed, n_queens.MONTAGE_SECONDS / 2), 1)
