@@ -5,10 +5,12 @@ Each guess row fills in peg by peg, each peg dropping into its hole as it fades 
 its markers show: a dark pin for each bull (right symbol, right place), a light pin for
 each cow (right symbol, wrong place), and how many codes are left ("found it" for the
 winning guess).  The secret, when the trace header gives it, sits covered in the top
-row and is uncovered by the winning guess.  Pegs carry their symbol number as well as a
-colour, so the board reads without colour too.  With more guesses than rows the board
-scrolls: as a guess comes in, the rows slide up one and the top one slides out under
-the rule (the rows of a board that scrolls are clipped to their area).
+row (its note: "secret") and is uncovered by the winning guess.  Pegs carry their symbol
+number as well as a colour, so the board reads without colour too; no text is set under
+the frame's legible size (one that cannot be set that large in its room is left out).
+With more guesses than rows the board scrolls: as a guess comes in, the rows slide up
+one and the top one slides out under the rule (the rows of a board that scrolls are
+clipped to their area).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import math
 from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
 
-from ..draw import darker, fit_text_px, shorten
+from ..draw import darker
 from ..easing import progress
 from ..film import Element
 from ..options import RenderOptions
@@ -28,7 +30,6 @@ from ..theme import CATEGORICAL, INK_DARK, RGB, Theme
 
 PAD = 0.3
 INDEX_W = 1.0
-SECRET_W = PAD + INDEX_W - 0.4   # the word "secret", right-aligned inside the board
 REMAIN_W = 3.4
 TOP_H = 1.3
 DROP = 0.35                      # how far a peg drops into its hole, in cells
@@ -102,11 +103,21 @@ class MastermindScene(SceneBase):
         """A code peg ``peg_d`` wide from (0, 0): a disc with a darker border inside its
         edge, and its symbol (or "?" on a covered peg)."""
         d, k, t = self.peg_d, self.border, self.theme
-        if bold:
-            text = Text(d // 2, d // 2, label, max(6, int(d * 0.5)), t.on(fill), bold=True)
-        else:
-            text = Text(d // 2, d // 2, label, max(6, int(d * 0.55)), t.background)
-        return group([Circle(d / 2, d / 2, (d - k) / 2, fill, darker(fill), k), text])
+        px, ink = (int(d * 0.5), t.on(fill)) if bold else (int(d * 0.55), t.background)
+        return group([Circle(d / 2, d / 2, (d - k) / 2, fill, darker(fill), k),
+                      *self._text(label, d // 2, d // 2, d * 0.9, max(6, px), ink, "middle",
+                                  bold)])
+
+    def _text(self, text: str, x: int, y: int, room: float, px: int, colour: RGB,
+              anchor: str, bold: bool = False) -> list[Shape]:
+        """``text`` at ``px`` or smaller so that it fits ``room`` pixels, never under the
+        frame's legible size (none when it cannot be set that large there)."""
+        size = self.st.text_px(text, room, px, bold)
+        return [Text(x, y, text, size, colour, anchor=anchor, bold=bold)] if size else []
+
+    def _note_x(self) -> int:
+        """Where the notes start: "secret", "k left", "found it"."""
+        return int((PAD + INDEX_W + self.length + PAD + self.pins_w + PAD) * self.cell)
 
     def _peg_x(self, j: int) -> int:
         return round((PAD + INDEX_W + j + 0.5) * self.cell - self.peg_d / 2)
@@ -124,11 +135,10 @@ class MastermindScene(SceneBase):
         W, H = self.st.width, self.st.height
         m = int(PAD * c * 0.5)
         out: list[Shape] = [Rect(m, m, W - 2 * m, H - 2 * m, t.board, rx=c * 0.3)]
-        if self.secret is not None:
-            px = fit_text_px("secret", int(SECRET_W * c), max(8, int(c * 0.34)))
-            x = int((PAD + INDEX_W - 0.1) * c)
-            out.append(Text(x, int((PAD + TOP_H / 2 - 0.1) * c), shorten("secret", px, x), px,
-                            t.muted, anchor="end"))
+        if self.secret is not None:       # the secret row's note
+            x = self._note_x()
+            out += self._text("secret", x, int((PAD + TOP_H / 2 - 0.1) * c), W - m - x,
+                              max(8, int(c * 0.38)), t.muted, "start")
         y_rule = int((PAD + TOP_H - 0.12) * c)
         out.append(Rect(int(PAD * c), y_rule, int(W - PAD * c) - int(PAD * c), max(1, c // 24),
                         t.muted))
@@ -170,10 +180,10 @@ class MastermindScene(SceneBase):
             tweens += self._scroll()
             start = SCROLL
         slot = i - max(0, i + 1 - self.visible)
-        number = self._add_row("number", Text(int((PAD + INDEX_W - 0.2) * c),
-                                              int((PAD + TOP_H + 0.5) * c), str(i + 1),
-                                              max(8, int(c * 0.4)), self.theme.muted,
-                                              anchor="end"), 0, slot * c)
+        x = int((PAD + INDEX_W - 0.2) * c)
+        number = self._add_row("number", group(self._text(
+            str(i + 1), x, int((PAD + TOP_H + 0.5) * c), x - int(PAD * c * 0.5),
+            max(8, int(c * 0.4)), self.theme.muted, "end")), 0, slot * c)
         first = progress(self.options.easing, start)     # the beat's progress then
         tweens.append(show(number, True, at=first))
         row = _Row([number], slot)
@@ -243,11 +253,11 @@ class MastermindScene(SceneBase):
             note, colour = f"{ev.remaining:,} left", t.text
         else:
             note, colour = "", t.text
-        x = int((PAD + INDEX_W + self.length + PAD + self.pins_w + PAD) * c)
-        px = max(8, int(c * 0.38))
-        note = shorten(note, px, self.st.width - x)       # within the drawing
+        x = self._note_x()
         if note:
-            out.append(Text(x, int((PAD + TOP_H + 0.5) * c), note, px, colour, anchor="start"))
+            out += self._text(note, x, int((PAD + TOP_H + 0.5) * c),
+                              self.st.width - int(PAD * c * 0.5) - x, max(8, int(c * 0.38)),
+                              colour, "start")
         return out
 
 
