@@ -1,16 +1,16 @@
 """The Mastermind scene: rows of coloured guesses, their bulls/cows markers, and how many
 codes are still possible after each answer.
 
-Each guess row fills in peg by peg, each peg dropping into its hole as it fades in; then
-its markers show: a dark pin for each bull (right symbol, right place), a light pin for
-each cow (right symbol, wrong place), and how many codes are left ("found it" for the
-winning guess).  The secret, when the trace header gives it, sits covered in the top
-row (its note: "secret") and is uncovered by the winning guess.  Pegs carry their symbol
-number as well as a colour, so the board reads without colour too; no text is set under
-the frame's legible size (one that cannot be set that large in its room is left out).
-With more guesses than rows the board scrolls: as a guess comes in, the rows slide up
-one and the top one slides out under the rule (the rows of a board that scrolls are
-clipped to their area).
+Each guess row fills in peg by peg, each peg dropping into its hole as it fades in; as
+the last one lands its markers fade in: a dark pin for each bull (right symbol, right
+place), a light pin for each cow (right symbol, wrong place), and how many codes are
+left ("found it" for the winning guess).  The secret, when the trace header gives it,
+sits covered in the top row (its note: "secret") and is uncovered as the winning guess
+lands.  Pegs carry their symbol number as well as a colour, so the board reads without
+colour too; no text is set under the frame's legible size (one that cannot be set that
+large in its room is left out).  With more guesses than rows the board scrolls: as a
+guess comes in, the rows slide up one and the top one slides out under the rule (the
+rows of a board that scrolls are clipped to their area).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..draw import darker
 from ..easing import progress
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, show, switch
+from ..scene import Beat, SceneBase, Stage, Tween, fade, show
 from ..shapes import Circle, Rect, Shape, Text, group
 from ..theme import CATEGORICAL, INK_DARK, RGB, Theme
 
@@ -33,6 +33,7 @@ INDEX_W = 1.0
 REMAIN_W = 3.4
 TOP_H = 1.3
 DROP = 0.35                      # how far a peg drops into its hole, in cells
+RESULT = 0.9                     # a guess's pins and note fade in from this progress on
 SCROLL = 0.2                     # the share of a guess's time the rows take to scroll
 SLIDE = (0.0, 0.26, 0.74, 1.0)   # a scroll's way at 0, 1/3, 2/3 and all of its time: eased
 BULL = (INK_DARK, (235, 235, 235))          # a bull: a black pin ringed in white,
@@ -88,14 +89,16 @@ class MastermindScene(SceneBase):
                      for s in range(self.symbols)]
         self.rows_top = stage.y + round((PAD + TOP_H) * c)
         stage.add("board", group(self._board()), "under")
-        self.secret_el: Element | None = None
+        self.covered: Element | None = None          # the secret's covered pegs,
+        self.uncovered: Element | None = None        # and its own, shown at the win
         if self.secret is not None:
             y = round((PAD + TOP_H / 2 - 0.1) * c - d / 2)
-            covered = self._peg(t.muted, "?", bold=False)
-            looks = [group([self._peg_at(covered, j, y) for j in range(self.length)]),
-                     group([self._peg_at(self.pegs[s], j, y)
-                            for j, s in enumerate(self.secret)])]
-            self.secret_el = stage.add("secret", looks)
+            hidden = self._peg(t.muted, "?", bold=False)
+            self.covered = stage.add("secret", group(
+                [self._peg_at(hidden, j, y) for j in range(self.length)]))
+            self.uncovered = stage.add("secret-shown", group(
+                [self._peg_at(self.pegs[s], j, y) for j, s in enumerate(self.secret)]),
+                opacity=0.0)
         self.rows: list[_Row] = []
         self.scrolls = False
 
@@ -194,11 +197,12 @@ class MastermindScene(SceneBase):
                        Tween(peg, "opacity", ((p0, 0.0), (p1, 1.0)))]
             row.elements.append(peg)
         result = self._add_row("result", group(self._result(ev)), 0, slot * c)
-        tweens.append(show(result, True, at=1.0))
+        tweens.append(fade(result, 0.0, 1.0, p0=RESULT))
         row.elements.append(result)
         self.rows.append(row)
-        if ev.bulls == L and self.secret_el is not None:
-            tweens.append(switch(self.secret_el, [(0.0, 0), (1.0, 1)]))
+        if ev.bulls == L and self.covered is not None and self.uncovered is not None:
+            tweens += [fade(self.covered, 1.0, 0.0, p0=RESULT),
+                       fade(self.uncovered, 0.0, 1.0, p0=RESULT)]
         note = f"{''.join(str(v) for v in ev.code)}  → {ev.bulls} black, {ev.cows} white"
         return [Beat(tuple(tweens), move=ev.n, units=L, note=note)]
 

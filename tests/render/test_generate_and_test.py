@@ -265,7 +265,7 @@ def test_queens_hint_limits_solutions() -> None:
 
 
 def test_mastermind_frames(golden: GoldenImages) -> None:
-    from puzzlereel.render.scenes.mastermind import MastermindScene
+    from puzzlereel.render.scenes.mastermind import RESULT, MastermindScene
     from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     from tests.render.films import beat_time
     from tests.render.films import frame as film_frame
@@ -284,10 +284,14 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
     golden.check("mastermind-won", won, TOLERANCE)
     # the secret is covered until the winning guess: its colours appear only then
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
-    secret = d.scene.secret_el
-    assert secret is not None
-    assert secret.state(beat_time(plan, 1, 0.99)).shape == 0
-    assert secret.state(beat_time(plan, 1, 1.0)).shape == 1
+    # uncovered as the winning guess's last peg lands, its pins fading in with it
+    covered, shown, result = d.scene.covered, d.scene.uncovered, d.scene.rows[1].elements[5]
+    assert covered is not None and shown is not None
+    for p, was in ((0.5, 0.0), (RESULT, 0.0), ((RESULT + 1) / 2, 0.5), (1.0, 1.0)):
+        t = beat_time(plan, 1, p)
+        assert shown.state(t).opacity == pytest.approx(was)
+        assert result.state(t).opacity == pytest.approx(was)
+        assert covered.state(t).opacity == pytest.approx(1 - was)
     assert colour_near(won, THEME.emphasis, 30) > colour_near(mid, THEME.emphasis, 30)
 
 
@@ -301,7 +305,8 @@ def _texts(shape: object) -> list[str]:
 
 def test_mastermind_pegs_drop_in_one_by_one() -> None:
     """Peg j of a guess fades in and drops into its hole while the beat's eased
-    progress runs from j/4 to (j+1)/4; the pins and the codes left show at its end."""
+    progress runs from j/4 to (j+1)/4; the pins and the codes left fade in as the last
+    one lands."""
     from puzzlereel.render.scenes.mastermind import DROP
     from tests.render.films import beat_time
 
