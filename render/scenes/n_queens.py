@@ -43,6 +43,7 @@ MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14
 SEARCH_UNITS = 0.4      # a place/remove lasts this many `speed` units
 SOLUTION_UNITS = 1.5    # each solution stays at most this long
 MONTAGE_SECONDS = 25.0  # the whole montage of solutions lasts at most this long
+TINT = 0.1              # a placed queen's tints fade in over this last share of the step
 
 def attacked(cols: tuple[int, ...]) -> set[tuple[int, int]]:
     """Squares (row, col) attacked by the queens in ``cols`` (their own squares excluded)."""
@@ -176,10 +177,10 @@ class NQueensScene(SceneBase):
 
     # ---------------------------------------------------------------- tweens
 
-    def _visible(self, el: Element, first: bool, then: bool | None = None,
-                 at: float = 1.0) -> list[Tween]:
-        """``el`` shown or not from the beat's start (``first``), then (``then``) from
-        progress ``at``; nothing when that changes nothing."""
+    def _visible(self, el: Element, first: bool, then: bool | None = None) -> list[Tween]:
+        """``el`` shown or not from the beat's start (``first``), then (``then``) by its
+        end, fading over the last ``TINT`` of its progress; nothing when that changes
+        nothing."""
         then = first if then is None else then
         was = self.on.get(el, el.opacity > 0)
         self.on[el] = then
@@ -188,7 +189,7 @@ class NQueensScene(SceneBase):
         if first == then:
             return [show(el, first)]
         a, b = float(first), float(then)
-        return [Tween(el, "opacity", ((0.0, a), (at, a), (at, b)), "linear")]
+        return [Tween(el, "opacity", ((0.0, a), (1.0 - TINT, a), (1.0, b)))]
 
     def _looks(self, el: Element, k: int) -> list[Tween]:
         """``el`` showing its variant ``k`` from the beat's start (from the film's start
