@@ -13,10 +13,8 @@ from PIL import Image
 
 from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import frame_counts
-from puzzlereel.trace import replay
 from tests.fixtures import END_SOLVED as END
 from tests.fixtures import GoldenImages, Tolerance
 from tests.fixtures import header as head
@@ -43,28 +41,6 @@ OO = trace(head("oomachi", terms=3),
            {"type": "solution", "k": 1, "text": "1267*1268*1269=2038719564"}, END)
 
 
-def steps_of(text: str, cell: int) -> tuple[Scene, list[Step]]:
-    """The scene (laid out at ``cell`` px) and every step the trace makes."""
-    scene: Scene | None = None
-    steps: list[Step] = []
-    for rep, item in replay(io.StringIO(text), "t"):
-        if scene is None:
-            scene = scene_for(item.event, RenderOptions(), THEME)  # type: ignore[arg-type]
-            scene.prepare(cell)
-            continue
-        steps.extend(scene.advance(item, rep))
-    assert scene is not None
-    return scene, steps
-
-
-def frame(scene: Scene, step: Step, p: float, cell: int) -> np.ndarray:
-    w, h = scene.prepare(cell)
-    out = np.zeros((h, w, 3), np.uint8)
-    out[:] = (1, 2, 3)                    # draw() must paint every pixel
-    scene.draw(out, step, p)
-    return out
-
-
 def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> int:
     """Pixels within ``tol`` of ``rgb``."""
     return int((np.abs(img.astype(np.int16) - np.array(rgb)).max(axis=2) <= tol).sum())
@@ -73,50 +49,336 @@ def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> in
 # ---------------------------------------------------------------- n-queens
 
 
+def _scene_film(text: str, cell: int):
+    """The finished director of an n-queens or Mastermind trace: the scene alone at
+    ``cell`` pixels a cell (tests.render.films)."""
+    from tests.render.films import directed
+
+    return directed(text, RenderOptions(cell=cell))
+
+
 def test_queens_frames(golden: GoldenImages) -> None:
+    from puzzlereel.render.scenes import n_queens
+    from tests.render.films import beat_time
+    from tests.render.films import frame as film_frame
+
     cell = 16
-    scene, steps = steps_of(Q4, cell)
-    assert [s.move for s in steps] == [1, 2, 3, 4, 1, 5, 2]
-    assert [s.segments for s in steps] == [1, 1, 1, 1, 0, 1, 0]
-    half = frame(scene, steps[1], 0.5, cell)       # the second queen fading in
-    full = frame(scene, steps[3], 1.0, cell)       # four queens on the board
-    sol = frame(scene, steps[6], 1.0, cell)        # the second solution
+    d = _scene_film(Q4, cell)
+    plan = d.plan
+    assert plan is not None
+    # place x4, solution 1, remove, solution 2: the search counts steps, then solutions
+    assert [(b.move, b.word) for b in plan.beats] == [
+        (1, "Step"), (2, "Step"), (3, "Step"), (4, "Step"), (1, "Solution"), (5, "Step"),
+        (2, "Solution")]
+    assert [b.units for b in plan.beats] == [n_queens.SEARCH_UNITS] * 4 + [
+        n_queens.SOLUTION_UNITS, n_queens.SEARCH_UNITS, n_queens.SOLUTION_UNITS]
+    assert [b.note for b in plan.beats] == [
+        "place row 1, column 2", "place row 2, column 4", "place row 3, column 1",
+        "place row 4, column 3", "2 4 1 3", "remove row 4, column 3", "3 1 4 2"]
+    side = d.scene.width                  # the board's pixels (the drawing rounds up)
+
+    def board(t: float) -> np.ndarray:
+        return film_frame(d.film, t)[:side, :side]
+
+    half = board(beat_time(plan, 1, 0.5))       # the second queen fading in
+    full = board(beat_time(plan, 3, 1.0))       # four queens on the board
+    first = board(beat_time(plan, 4, 0.5))      # the first solution on the board
+    sol = board(beat_time(plan, 6, 1.0))        # the montage of both solutions
     golden.check("n-queens-place-half", half, TOLERANCE)
     golden.check("n-queens-full", full, TOLERANCE)
     golden.check("n-queens-solution2", sol, TOLERANCE)
-    assert not (half == (1, 2, 3)).all(axis=2).any()
-    # the solution's queens are drawn in the goal colour, the search's are not
+    # the solutions' queens are drawn in the goal colour, the search's are not
     assert colour_near(sol, THEME.goal) > 20 and colour_near(full, THEME.goal) < 5
-    # each queen's square holds dark crown pixels in the search frame
+    # each queen's square holds dark crown pixels in the search frame, and goal-coloured
+    # ones when the first solution fills the board
     fp = max(2, round(0.32 * cell))
     for r, c in enumerate((1, 3, 0, 2)):
         sq = full[fp + r * cell:fp + (r + 1) * cell, fp + c * cell:fp + (c + 1) * cell]
         assert colour_near(sq, THEME.text, 30) > 10, (r, c)
+        sq = first[fp + r * cell:fp + (r + 1) * cell, fp + c * cell:fp + (c + 1) * cell]
+        assert colour_near(sq, THEME.goal, 30) > 4, (r, c)
+    assert colour_near(first, THEME.goal, 30) == sum(
+        colour_near(first[fp + r * cell:fp + (r + 1) * cell, fp + c * cell:fp + (c + 1) * cell],
+                    THEME.goal, 30) for r, c in enumerate((1, 3, 0, 2)))
+
+
+def test_queens_tints_follow_the_queens() -> None:
+    """A placed queen fades in and the squares it attacks are tinted once it stands; a
+    removed one fades out in the leaving colour, its tints gone at once; the first
+    solution shows without tints; a step after it brings the search's board back."""
+    from tests.render.films import beat_time
+
+    d = _scene_film(Q4, 16)
+    plan, scene = d.plan, d.scene
+    assert plan is not None
+    queen, tints = scene.queens, scene.tints
+    # the first queen (row 1, column 2) attacks (2, 1) on the diagonal
+    assert queen[(0, 1)].state(beat_time(plan, 0, 0.5)).opacity == pytest.approx(0.5)
+    assert tints[(1, 0)].state(beat_time(plan, 0, 0.5)).opacity == 0.0
+    assert tints[(1, 0)].state(beat_time(plan, 0, 1.0)).opacity == 1.0
+    # the first solution: queens in the goal look, no tints
+    t = beat_time(plan, 4, 0.5)
+    assert {sq for sq, el in queen.items() if el.state(t).opacity > 0} == \
+        {(0, 1), (1, 3), (2, 0), (3, 2)}
+    assert all(el.state(t).shape == 2 for sq, el in queen.items() if sq != (3, 3))
+    assert all(el.state(t).opacity == 0.0 for el in tints.values())
+    # the remove (row 4, column 3): back to the search's queens and tints, the queen
+    # leaving in the target colour
+    t = beat_time(plan, 5, 0.5)
+    assert queen[(3, 2)].state(t).shape == 1 and 0 < queen[(3, 2)].state(t).opacity < 1
+    assert queen[(0, 1)].state(t).shape == 0 and queen[(0, 1)].state(t).opacity == 1.0
+    assert tints[(3, 1)].state(t).opacity == 1.0          # attacked by (row 1, column 2)
+    assert scene.board.state(t).opacity == 1.0
+
+
+def test_queens_montage_grows_as_solutions_arrive() -> None:
+    """Every solution from the second on joins a grid of small boards that grows 2x2,
+    3x3... (montage_grid, the one layout): each board is where the grid of the solutions
+    shown so far puts it, at its size, in the film every format draws; the newest is
+    outlined."""
+    from puzzlereel.render.scenes.n_queens import montage_grid
+    from tests.render.examples import STORED
+    from tests.render.films import beat_time
+
+    cell = 40
+    d = _scene_film((STORED / "n-queens-8.jsonl").read_text(), cell)
+    plan, scene = d.plan, d.scene
+    assert plan is not None
+    beats = {b.move: k for k, b in enumerate(plan.beats) if b.word == "Solution"}
+    assert len(beats) == 92 and len(scene.minis) == 92
+    last = montage_grid(92, scene.width, scene.width, 8)
+    seen_cols = set()
+    for k in (2, 4, 5, 9, 10, 37, 50, 92):
+        t = beat_time(plan, beats[k], 0.5)
+        cols, gap, sq, size, x0, y0 = montage_grid(k, scene.width, scene.width, 8)
+        seen_cols.add(cols)
+        for i, mini in enumerate(scene.minis):
+            s = mini.element.state(t)
+            if i >= k:
+                assert s.opacity == 0.0, (k, i)
+                continue
+            r, c = divmod(i, cols)
+            assert s.opacity == 1.0
+            assert (s.x, s.y) == d.stage.at(x0 + c * (size + gap), y0 + r * (size + gap))
+            assert s.scale * last[2] == pytest.approx(sq)
+        outline = scene.outline.state(t)
+        r, c = divmod(k - 1, cols)
+        assert (outline.x, outline.y) == d.stage.at(x0 + c * (size + gap), y0 + r * (size + gap))
+        assert outline.shape == cols - 2
+        assert scene.board.state(t).opacity == 0.0
+    assert seen_cols == {2, 3, 4, 7, 8, 10}
+
+
+def test_queens_svg_montage_grows() -> None:
+    """The animated SVG writes the same growth: a board's keyframes take it to its place
+    and size in each grid it lives through (the SVG once laid every board out on the
+    last grid from the start)."""
+    import re
+
+    from puzzlereel.render.scenes.n_queens import montage_grid
+    from puzzlereel.render.svg import svg_text
+    from tests.render.examples import STORED
+
+    d = _scene_film((STORED / "n-queens-8.jsonl").read_text(), 20)
+    scene = d.scene
+    text = svg_text(d.film, d)
+    last = montage_grid(92, scene.width, scene.width, 8)
+    i = d.film.elements.index(scene.minis[0].element)
+    moves = re.search(rf"@keyframes p{i}{{(.*?)}}}}", text)
+    sizes = re.search(rf"@keyframes s{i}{{(.*?)}}}}", text)
+    assert moves is not None and sizes is not None
+    places = re.findall(r"translate\(([-\d.]+)px,([-\d.]+)px\)", moves.group(1))
+    scales = re.findall(r"scale\(([\d.]+)\)", sizes.group(1))
+    want_places, want_scales = [], []
+    for cols in range(2, 11):
+        _, _, sq, _, x0, y0 = montage_grid(cols * cols, scene.width, scene.width, 8)
+        want_places.append(d.stage.at(x0, y0))
+        want_scales.append(round(sq / last[2], 4))
+
+    def runs(values: list) -> list:          # a value held over several keyframes, once
+        return [v for k, v in enumerate(values) if k == 0 or values[k - 1] != v]
+
+    assert runs([(float(x), float(y)) for x, y in places]) == runs(want_places)
+    assert runs([float(v) for v in scales]) == runs(want_scales)
+
+
+def test_queens_montage_frames_grow() -> None:
+    """The frames show it: the first board's squares lie where the 2x2 grid puts them,
+    then where the 3x3 grid does (a queen's square shows the goal colour at its
+    middle, the others the chequer's colours)."""
+    from puzzlereel.render.scenes.n_queens import montage_grid
+    from tests.render.examples import STORED
+    from tests.render.films import beat_time
+    from tests.render.films import frame as film_frame
+
+    d = _scene_film((STORED / "n-queens-8.jsonl").read_text(), 30)
+    plan, scene = d.plan, d.scene
+    assert plan is not None
+    beats = {b.move: k for k, b in enumerate(plan.beats) if b.word == "Solution"}
+    sizes = []
+    for k in (4, 5):
+        img = film_frame(d.film, beat_time(plan, beats[k], 0.5))
+        _, _, sq, _, x0, y0 = montage_grid(k, scene.width, scene.width, 8)
+        sizes.append(sq)
+        for r in range(8):
+            for c in range(8):
+                x, y = d.stage.at(x0 + c * sq + sq // 2, y0 + r * sq + round(sq * 0.6))
+                pixel = tuple(int(v) for v in img[int(y), int(x)])
+                if c == scene.first[r]:
+                    assert colour_near(np.array([[pixel]]), THEME.goal, 60), (k, r, c, pixel)
+                else:
+                    assert pixel == (scene.dark if (r + c) % 2 else scene.light), (k, r, c)
+    assert sizes[1] < sizes[0]
+
+
+def test_queens_montage_shares_its_seconds() -> None:
+    from puzzlereel.render.scenes import n_queens
+    from tests.render.examples import STORED
+
+    d = _scene_film((STORED / "n-queens-8.jsonl").read_text(), 8)
+    assert d.plan is not None
+    units = {b.units for b in d.plan.beats if b.word == "Solution"}
+    speed = d.options.speed
+    assert len(units) == 1
+    assert units.pop() == pytest.approx(n_queens.MONTAGE_SECONDS / (speed * 92))
+    assert d.scene.end_text(d.plan.moves) == "92 solutions"
+    assert d.ending().headline == "92 solutions"
 
 
 def test_queens_hint_limits_solutions() -> None:
     text = Q4.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
-    _, steps = steps_of(text, 8)
-    assert sum(1 for s in steps if s.segments == 0) == 1
+    d = _scene_film(text, 8)
+    assert d.plan is not None
+    assert [b.move for b in d.plan.beats if b.word == "Solution"] == [1]
+    assert d.scene.shown_count() == 1
+    assert d.scene.outline is None            # one solution: no montage
+    # the search goes on after the one solution shown: the video ends on its steps
+    assert d.scene.end_text(d.plan.moves) == "5 steps"
+    ended = Q4.split("\n")
+    one = "\n".join(ended[:6] + ended[-2:])     # place x4, solution 1, end
+    one = one.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
+    e = _scene_film(one, 8)
+    assert e.plan is not None and e.scene.end_text(e.plan.moves) == "1 solution shown"
 
 
 # ---------------------------------------------------------------- mastermind
 
 
 def test_mastermind_frames(golden: GoldenImages) -> None:
+    from puzzlereel.render.scenes.mastermind import RESULT, MastermindScene
+    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
+    from tests.render.films import beat_time
+    from tests.render.films import frame as film_frame
+
     cell = 14
-    scene, steps = steps_of(MM, cell)
-    assert [(s.move, s.segments) for s in steps] == [(1, 4), (2, 4)]
-    first = frame(scene, steps[0], 1.0, cell)
-    mid = frame(scene, steps[1], 0.5, cell)
-    won = frame(scene, steps[1], 1.0, cell)
+    d = _scene_film(MM, cell)
+    plan = d.plan
+    assert plan is not None and isinstance(d.scene, MastermindScene)
+    assert [(b.move, b.units, b.note) for b in plan.beats] == [
+        (1, 4, "0011  → 1 black, 0 white"), (2, 4, "3052  → 4 black, 0 white")]
+    first = film_frame(d.film, beat_time(plan, 0, 1.0))
+    mid = film_frame(d.film, beat_time(plan, 1, 0.5))
+    won = film_frame(d.film, beat_time(plan, 1, 1.0))
     golden.check("mastermind-first", first, TOLERANCE)
     golden.check("mastermind-mid", mid, TOLERANCE)
     golden.check("mastermind-won", won, TOLERANCE)
     # the secret is covered until the winning guess: its colours appear only then
-    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
-    assert colour_near(won, THEME.goal, 30) > 0        # "found it"
+    # uncovered as the winning guess's last peg lands, its pins fading in with it
+    covered, shown, result = d.scene.covered, d.scene.uncovered, d.scene.rows[1].elements[5]
+    assert covered is not None and shown is not None
+    for p, was in ((0.5, 0.0), (RESULT, 0.0), ((RESULT + 1) / 2, 0.5), (1.0, 1.0)):
+        t = beat_time(plan, 1, p)
+        assert shown.state(t).opacity == pytest.approx(was)
+        assert result.state(t).opacity == pytest.approx(was)
+        assert covered.state(t).opacity == pytest.approx(1 - was)
+    assert colour_near(won, THEME.emphasis, 30) > colour_near(mid, THEME.emphasis, 30)
+
+
+def _texts(shape: object) -> list[str]:
+    from puzzlereel.render.shapes import Group, Text
+
+    if isinstance(shape, Group):
+        return [t for child in shape.children for t in _texts(child)]
+    return [shape.text] if isinstance(shape, Text) else []
+
+
+def test_mastermind_pegs_drop_in_one_by_one() -> None:
+    """Peg j of a guess fades in and drops into its hole while the beat's eased
+    progress runs from j/4 to (j+1)/4; the pins and the codes left fade in as the last
+    one lands."""
+    from puzzlereel.render.scenes.mastermind import DROP
+    from tests.render.films import beat_time
+
+    cell = 20
+    d = _scene_film(MM, cell)
+    plan, scene = d.plan, d.scene
+    assert plan is not None
+    row = scene.rows[0]
+    number, pegs, result = row.elements[0], row.elements[1:5], row.elements[5]
+    t = beat_time(plan, 0, 0.375)           # peg 1 half-way, 0 in, 2 and 3 not yet
+    states = [p.state(t) for p in pegs]
+    assert [round(s.opacity, 2) for s in states] == [1.0, 0.5, 0.0, 0.0]
+    assert states[1].y - pegs[1].y == pytest.approx(-cell * DROP / 2)
+    assert number.state(t).opacity == 1.0 and result.state(t).opacity == 0.0
+    assert result.state(beat_time(plan, 0, 1.0)).opacity == 1.0
+    assert "found it" not in _texts(result.variants[0])
+    assert "found it" in _texts(scene.rows[1].elements[5].variants[0])
+
+
+def _scrolling_mastermind(guesses: int = 12) -> str:
+    """``guesses`` guesses and no ``moves`` in the header: the board shows ten rows and
+    scrolls for the rest."""
+    import json
+    import random
+
+    from puzzlereel.rules.mastermind import answer
+
+    secret = (1, 0, 1, 1)
+    rng = random.Random(3)
+    codes = [c for c in (tuple(rng.randrange(3) for _ in range(4)) for _ in range(40))
+             if c != secret][:guesses - 1] + [secret]
+    lines = [json.dumps({"type": "header", "format": "puzzlereel-trace", "version": 1,
+                         "puzzle": "mastermind", "title": "Twelve guesses", "symbols": 3,
+                         "length": 4, "repeats": True, "secret": list(secret)})]
+    for n, code in enumerate(codes, 1):
+        bulls, cows = answer(secret, code)
+        lines.append(json.dumps({"type": "guess", "n": n, "code": list(code), "bulls": bulls,
+                                 "cows": cows}))
+    lines.append(json.dumps({"type": "end", "status": "solved"}))
+    return "\n".join(lines) + "\n"
+
+
+def test_mastermind_board_scrolls() -> None:
+    """With more guesses than rows, each new guess slides the rows up one (clipped to
+    the rows' area, never over the secret) before its own row comes in at the bottom."""
+    from puzzlereel.render.scenes.mastermind import SCROLL
+    from tests.render.films import beat_time
+    from tests.render.films import frame as film_frame
+
+    cell = 16
+    d = _scene_film(_scrolling_mastermind(), cell)
+    plan, scene = d.plan, d.scene
+    assert plan is not None and scene.visible == 10 and len(scene.rows) == 12
+    assert [r.slot for r in scene.rows] == [-1, -1] + list(range(10))   # -1: out of sight
+    first_number = scene.rows[0].elements[0]
+    t0, t1 = beat_time(plan, 10, 0.0), beat_time(plan, 10, 1.0)
+    mid_slide = t0 + (t1 - t0) * SCROLL / 2
+    assert first_number.state(t0).y == first_number.y
+    assert first_number.y - cell < first_number.state(mid_slide).y < first_number.y
+    assert first_number.state(t1).y == first_number.y - cell
+    new = scene.rows[10].elements[0]                 # guess 11's number: after the slide
+    assert new.state(mid_slide).opacity == 0.0 and new.state(t1).opacity == 1.0
+    assert all(el.clip is not None and el.clip[1] == scene.rows_top
+               for row in scene.rows for el in row.elements)
+    # the secret and the rule above the rows never change while the rows slide
+    top = scene.rows_top
+    before = film_frame(d.film, t0)[:top]
+    assert np.array_equal(film_frame(d.film, mid_slide)[:top], before)
+    assert not np.array_equal(film_frame(d.film, mid_slide)[top:], film_frame(d.film, t0)[top:])
+    # a board that never scrolls is not clipped
+    still = _scene_film(MM, cell)
+    assert all(el.clip == still.stage.box for row in still.scene.rows for el in row.elements)
 
 
 # ---------------------------------------------------------------- equation cards
@@ -453,7 +715,9 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     # the family's pacing (no pause), docs/rendering.md "Timing": title, crossfade, start
     # hold, place x4, solution 1, remove, solution 2 (the montage shares its seconds), the
     # end hold, crossfade and the end card; N-Queens has no payoff
-    pace = n_queens.NQueensScene.PACING
+    from puzzlereel.registry import KINDS
+
+    pace = KINDS["n-queens"].pacing
     speed = pace["speed"]
     place = (n_queens.SEARCH_UNITS * speed, 1)
     shown = (min(n_queens.SOLUTION_UNITS * speed, n_queens.MONTAGE_SECONDS / 2), 1)
