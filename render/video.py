@@ -2,16 +2,16 @@
 
 The container carries the title and a comment (solver, metric) as metadata; an MP4 also
 carries the subtitles (one cue per move) as a ``mov_text`` track that players offer as
-captions; ``add_sound`` adds a sound track (``render.soundtrack``).  RGB is converted
-to I420 with OpenCV (BT.601 matrix, limited range), and the stream is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match,
-so browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
-encoding overlap on two cores (not when the process has one core's share: then it
-encodes between frames), and x264 threads by frames (its own default; PyAV's is by
-slices, about 20 % slower at 720p here and a few per cent bigger), on as many threads as
-``encoder_threads`` allows: all cores by default, fewer when several renders share the
-machine (``run --jobs``).  A frame that differs from the last only in a rectangle is
-converted only there and patched into the encoder's copy of the last frame; a held
-frame is sent again with new times.
+captions; ``add_sound`` adds a sound track (``render.soundtrack``). RGB is converted to
+I420 with OpenCV (BT.601 matrix, limited range), and the stream is tagged BT.601
+(smpte170m primaries, transfer and matrix, tv range) to match, so browsers show the
+colours as drawn. Encoding runs on a worker thread so drawing and encoding overlap on
+two cores (not when the process has one core's share: then it encodes between frames),
+and x264 threads by frames (its own default; PyAV's is by slices, about 20 % slower at
+720p here and a few per cent bigger), on as many threads as ``encoder_threads`` allows:
+all cores by default, fewer when several renders share the machine (``run --jobs``). A
+frame that differs from the last only in a rectangle is converted only there and patched
+into the encoder's copy of the last frame; a held frame is sent again with new times.
 """
 
 from __future__ import annotations

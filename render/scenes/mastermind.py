@@ -21,10 +21,10 @@ from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
 
 from ..draw import darker
-from ..easing import progress
+from ..easing import inverse, progress
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, fade, show
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
 from ..shapes import Circle, Rect, Shape, Text, group
 from ..theme import CATEGORICAL, INK_DARK, RGB, Theme
 
@@ -178,6 +178,7 @@ class MastermindScene(SceneBase):
         self.guesses += 1
         L, c = self.length, self.cell
         tweens: list[Tween] = []
+        sounds: list[BeatSound] = []
         start = 0.0                       # when the new row comes in, in the beat's time
         if i >= self.visible:
             tweens += self._scroll()
@@ -196,6 +197,7 @@ class MastermindScene(SceneBase):
             tweens += [Tween(peg, "pos", ((p0, (peg.x, peg.y - c * DROP)), (p1, (peg.x, peg.y)))),
                        Tween(peg, "opacity", ((p0, 0.0), (p1, 1.0)))]
             row.elements.append(peg)
+            sounds.append(BeatSound("click", inverse(self.options.easing, p1)))
         result = self._add_row("result", group(self._result(ev)), 0, slot * c)
         tweens.append(fade(result, 0.0, 1.0, p0=RESULT))
         row.elements.append(result)
@@ -204,7 +206,7 @@ class MastermindScene(SceneBase):
             tweens += [fade(self.covered, 1.0, 0.0, p0=RESULT),
                        fade(self.uncovered, 0.0, 1.0, p0=RESULT)]
         note = f"{''.join(str(v) for v in ev.code)}  → {ev.bulls} black, {ev.cows} white"
-        return [Beat(tuple(tweens), move=ev.n, units=L, note=note)]
+        return [Beat(tuple(tweens), move=ev.n, units=L, note=note, sounds=tuple(sounds))]
 
     def _scroll(self) -> list[Tween]:
         """Every row still in sight sliding up one, smoothly, in the first ``SCROLL`` of

@@ -33,7 +33,7 @@ from puzzlereel.words import plural
 from ..draw import darker, mix
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, SceneBase, Stage, Tween, fade, show, switch
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show, switch
 from ..shapes import Chequer, Rect, Shape, group
 from ..theme import Theme
 from .crown import crown, crown_box
@@ -230,7 +230,8 @@ class NQueensScene(SceneBase):
             kind = "place" if place else "remove"
             return [Beat(tuple(self._search(before, self.cols, (ev.row, ev.col), place)),
                          move=self.steps, word="Step", units=SEARCH_UNITS, pause=False,
-                         sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}")]
+                         sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
+                         sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, Solution) and ev.cols is not None:
             if self.shown >= self.max_solutions:
                 return []
@@ -241,7 +242,8 @@ class NQueensScene(SceneBase):
             tweens = self._first(solution) if self.shown == 1 else self._board_leaves()
             return [Beat(tuple(tweens), move=self.shown, word="Solution",
                          units=SOLUTION_UNITS, pause=False,
-                         note=" ".join(str(c + 1) for c in solution))]
+                         note=" ".join(str(c + 1) for c in solution),
+                         sounds=(BeatSound("click"),))]
         return []
 
     def _search(self, before: tuple[int, ...], after: tuple[int, ...], sq: tuple[int, int],

@@ -14,7 +14,6 @@ import pyloudnorm
 import pytest
 
 from puzzlereel.render import video as encode
-from puzzlereel.render.video import VideoSink
 from puzzlereel.render.loudness import RATE, integrated_loudness, peak_db
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.sound import (
@@ -30,6 +29,7 @@ from puzzlereel.render.sound import (
     voice,
 )
 from puzzlereel.render.soundtrack import ArrayTrack, AudioMux
+from puzzlereel.render.video import VideoSink
 
 FPS = 30
 FRAME = 1 / FPS
