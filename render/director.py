@@ -201,7 +201,7 @@ class Director:
             return None
         size = drawing_size((ew, eh), cell)
         film = Film(*size, self.theme.background)
-        stage = Stage(film, cell, 0, 0, *size)
+        stage = Stage(film, cell, 0, 0, *size, legible=self.layout.legible)
         mini.stage(stage)
         beat = mini.goal()
         if beat is None:

@@ -407,11 +407,11 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
         if fits(trial, px, max_w, bold) or not cur:
             cur = trial
             continue
+        if len(lines) >= max_lines - 1:      # the last line: the rest, shortened
+            cur = " ".join([cur, *words[i:]])
+            break
         lines.append(cur)
         cur = word
-        if len(lines) == max_lines - 1:
-            cur = " ".join(words[i:])
-            break
     if cur:
         lines.append(cur)
     return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]

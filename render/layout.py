@@ -7,8 +7,9 @@ The frame's shape picks the layout:
   the frame's height on the left; a side panel on the right holds the title, goal and
   facts (``head``), then the counter, a progress bar and the last moves (``panel``);
 - **portrait** (taller than 1.2 : 1; 9:16, 4:5): the title and goal above the board
-  (``head``), the board as wide as the room left allows (at least 85 % of the frame's
-  width where its proportions let it), then the counter, progress bar and last moves
+  (``head``), the board as wide as the room left allows (at 9:16, at least 85 % of the
+  frame's width where its proportions let it; at 4:5 the words' least room leaves a
+  square board about three quarters of it), then the counter, progress bar and last moves
   below it (``panel``);
 - **square** (in between): the board, and a compact panel below it (counter, progress
   bar, the last move);
@@ -227,13 +228,13 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLay
     """Portrait: head above the board, panel below; square: the panel below only.
 
     The board first gets the width of the title-safe area; it gives up height only as
-    far as the words need their smallest room (the title, one line of the goal, the
+    far as the words need their smallest room (the title, two lines of the goal, the
     counter, the bar and one move), and what it does not use goes to the words."""
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
     unit = probe.legible
     gap = max(4, round(unit * 0.5))
-    head_min = round(unit * (HEAD_LINES[0] + HEAD_LINES[1])) if shape == "portrait" else 0
+    head_min = round(unit * (HEAD_LINES[0] + 2 * HEAD_LINES[1])) if shape == "portrait" else 0
     panel_min = round(unit * (COUNTER_LINE + BAR + ROW))
     room = sh - head_min - panel_min - 2 * gap
     cell = int(min(sw / ew, room / eh))

@@ -220,7 +220,7 @@ def picture_room(layout: FrameLayout) -> tuple[int, int]:
     if layout.kind != "landscape":
         return (0, 0)
     lpx = sizes(layout).label
-    return (layout.head[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * 0.2))
+    return (layout.head[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * 0.26))
 
 
 def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, goal: str,

@@ -37,6 +37,7 @@ from .timeline import (
     Phase,
     fit,
     frames_of,
+    least_frames,
     phases,
     spans,
     total_seconds,
@@ -277,7 +278,8 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
     closed = False
     for phase in _phases(beats, pacing):
         start = clock.frames / fps
-        clock.take(phase.seconds * scale, minimum=phase.minimum)
+        seconds = phase.seconds * scale
+        clock.take(seconds, minimum=least_frames(phase.kind, seconds, phase.minimum, fps))
         if phase.kind == SEARCH and search:
             yield Cue(start, clock.frames / fps, search)
         if phase.kind in (HOLD, PAYOFF) and pending is not None and not closed:

@@ -7,7 +7,8 @@ computable without drawing anything (``schedule``; ``fit`` scales it to a chosen
 The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
 into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
 adds up and every format lasts the same time within one of its frames), except that a
-beat gets at least one frame, which the phases after it give back.  ``spans`` gives
+beat gets at least one frame, which the phases after it give back (all but the ending's
+last frame).  ``spans`` gives
 each phase's time on the frame grid: a phase of frames ``f .. f + n - 1`` runs from
 ``f / fps`` to ``(f + n) / fps``, and frame ``f`` shows the film at ``(f + 1) / fps``,
 so a beat's i-th frame (i = 1..n) shows it at ``i / n`` of its length and its last frame
@@ -16,6 +17,7 @@ shows it done.  ``Clock`` keeps the running sums; everything else is a pure func
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -63,6 +65,7 @@ TITLE, FADE_IN, SEARCH, SEARCH_OUT, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, 
     "title", "fade-in", "search", "search-out", "start", "move", "pause", "payoff", "hold",
     "fade-out", "end")
 CROSSFADE = 0.3     # seconds of each crossfade between title card, board and end card
+ENDING = frozenset({HOLD, FADE_OUT, END})    # after the last beat and the payoff
 
 
 @dataclass(frozen=True)
@@ -141,8 +144,20 @@ def fit(phases: Sequence[Phase], duration: float) -> list[Phase]:
 
 
 def frames_of(phases: Sequence[Phase], fps: int) -> list[int]:
-    """The frames of each phase at ``fps`` (``Clock``'s rule)."""
-    return frame_counts(((p.seconds, p.minimum) for p in phases), fps)
+    """The frames of each phase at ``fps`` (``Clock``'s rule).  The frames owed by beats
+    shorter than a frame are never taken from the ending (the final hold, the crossfade
+    and the end card keep all but one of their frames): with many such beats at a low
+    frame rate the video runs longer instead of losing its last words."""
+    return frame_counts(((p.seconds, least_frames(p.kind, p.seconds, p.minimum, fps))
+                         for p in phases), fps)
+
+
+def least_frames(kind: str, seconds: float, minimum: int, fps: int) -> int:
+    """The fewest frames a phase of ``kind`` lasting ``seconds`` gets: ``minimum`` (a
+    beat's one frame), and for the ending all but one of its own (``frames_of``)."""
+    if kind in ENDING:
+        return max(minimum, math.floor(seconds * fps) - 1)
+    return minimum
 
 
 def spans(counts: Sequence[int], fps: int) -> list[tuple[float, float]]:
@@ -159,7 +174,7 @@ def frame_time(index: int, fps: int) -> float:
     return (index + 1) / fps
 
 
-__all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
-           "frame_time", "frames_of", "phases", "schedule", "spans", "total_seconds", "TITLE",
-           "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE", "PAYOFF", "HOLD",
-           "FADE_OUT", "END"]
+__all__ = ["CROSSFADE", "ENDING", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
+           "least_frames", "frame_time", "frames_of", "phases", "schedule", "spans",
+           "total_seconds", "TITLE", "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE",
+           "PAYOFF", "HOLD", "FADE_OUT", "END"]

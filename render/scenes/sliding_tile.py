@@ -18,7 +18,7 @@ from __future__ import annotations
 from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
-from ..draw import darker, fit_text_px
+from ..draw import darker
 from ..film import Element
 from ..options import RenderOptions
 from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
@@ -114,6 +114,11 @@ class SlidingTileScene(SceneBase):
         t = self.theme
         stage.add("board", group([Rect(0, 0, W, H, t.frame, rx=fp * 0.9),
                                   Rect(fp, fp, W - 2 * fp, H - 2 * fp, t.board)]), "under")
+        # one size for every number, the widest's: all set alike, or (too small to be
+        # legible on this frame) none
+        widest = max((str(tile) for tile in self.state if tile), key=len, default="")
+        self.label_px = stage.text_px(widest, c * 0.7, max(6, int(c * 0.42)), bold=True) \
+            if self.options.labels and widest else 0
         self.tiles: dict[int, Element] = {}
         for pos, tile in enumerate(self.state):
             if tile:
@@ -134,11 +139,9 @@ class SlidingTileScene(SceneBase):
         fill = self.fills[tile]
         shapes: list[Shape] = [rounded_box(k, k, c - 2 * k, c - 2 * k, fill, darker(fill),
                                            self.border, self.radius)]
-        if self.options.labels:
-            text = str(tile)
-            px = fit_text_px(text, int(c * 0.7), max(6, int(c * 0.42)), bold=True)
-            if px >= 6:
-                shapes.append(Text(c // 2, c // 2, text, px, self.theme.on(fill), bold=True))
+        if self.label_px:
+            shapes.append(Text(c // 2, c // 2, str(tile), self.label_px, self.theme.on(fill),
+                               bold=True))
         return group(shapes)
 
     def _outline(self) -> Shape:

@@ -74,3 +74,15 @@ def test_restore_copies_the_box_around_every_place_clipped() -> None:
     assert draw.restore(out, back, (6, 4), (-4, -2), (27, 18)) == (0, 0, 30, 20)
     assert np.array_equal(out, back)
     assert draw.restore(out, back, (6, 4), (40, 1)) == (0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_wrapped_text_that_does_not_fit_its_lines_ends_in_an_ellipsis(lines: int) -> None:
+    text = "Jump pegs over each other, removing the peg jumped, until one peg is left"
+    wrapped = draw.wrap(text, 28, 500, lines)
+    assert 1 <= len(wrapped) <= lines
+    assert all(draw.fits(line, 28, 500) for line in wrapped)
+    if " ".join(wrapped) != text:
+        assert wrapped[-1].endswith("…") and len(wrapped) == lines
+    assert " ".join(wrapped).rstrip("…").split(" ")[:-1] == text.split(" ")[
+        :len(" ".join(wrapped).split(" ")) - 1]

@@ -45,7 +45,10 @@ def test_every_layout_fits_its_frame_and_keeps_text_safe(name: str, target: str)
     assert L.kind == SHAPES[target]
     board_w = L.board[2] / L.width
     if L.kind == "portrait" and d.scene.extent()[0] >= d.scene.extent()[1] * 0.9:
-        assert board_w >= 0.85, (name, target, board_w)      # not too tall a board
+        # at 9:16 a board about as wide as tall takes 85 % of the width; at 4:5 the words'
+        # least room (the title, two lines of the goal, the counter, one move) leaves 74 %
+        least = 0.85 if film.height >= film.width * 1.6 else 0.74
+        assert board_w >= least, (name, target, board_w)     # not too tall a board
     sx, sy, sw, sh = L.safe
     moves = [k for k, p in enumerate(plan.phases) if p.kind == MOVE]
     starts = [sum(plan.counts[:k]) for k in range(len(plan.phases))]

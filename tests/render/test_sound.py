@@ -371,7 +371,7 @@ def test_audio_and_video_packets_lie_side_by_side_in_the_file() -> None:
 def test_the_video_sink_adds_the_sound_beside_its_frames(tmp_path: Any, threads: int) -> None:
     """``VideoSink.add_sound``: with the encoder on its own thread (0) or in the drawing
     thread (1); captions and metadata as before."""
-    from puzzlereel.render.core import Cue
+    from puzzlereel.render.plan import Cue
 
     encode.encoder_threads(threads)
     try:
