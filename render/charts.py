@@ -18,7 +18,7 @@ from puzzlereel.trace import End, Search
 from .compositor import Compositor
 from .markup import still_svg
 from .options import RenderOptions
-from .outputs import play
+from .outputs import Sink, play
 from .search import Story, chart_film, story
 from .theme import THEMES
 
@@ -50,6 +50,7 @@ def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
     fps = min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
     total = max(1, round(seconds * fps))
     with atomic_path(path) as tmp:
+        sink: Sink
         if fmt == "gif":
             from .gif import GifSink
 

@@ -305,9 +305,9 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     for line in sentence_lines:
         lines.append(top_text(sx, y, line, small, t.text))
         y += round(small * 1.45)
-    words = add("sentence", [group(lines)], opacity=0.0)
+    sentence = add("sentence", [group(lines)], opacity=0.0)
     at = t0 + span * 0.85
-    words.animate("opacity", Motion(at, min(t1, at + 0.4), "linear", ((0.0, 0.0), (1.0, 1.0))))
+    sentence.animate("opacity", Motion(at, min(t1, at + 0.4), "linear", ((0.0, 0.0), (1.0, 1.0))))
     return made
 
 

@@ -20,7 +20,7 @@ from .compositor import Compositor
 from .director import Director
 from .layout import layout_for
 from .options import RenderOptions
-from .outputs import render_stream
+from .outputs import Output, render_stream
 from .plan import resolve_options
 from .timeline import frame_time
 
@@ -46,7 +46,7 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
     once the trace's hints are applied."""
     made: list[Director] = []
 
-    def make(header: Header) -> list[_Feed]:
+    def make(header: Header) -> list[Output]:
         opts = resolve_options(header, options, explicit)
         if check is not None:
             check(opts)
