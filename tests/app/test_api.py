@@ -171,8 +171,8 @@ def test_load_takes_a_path_a_file_text_and_bytes(tmp_path, dads):
 
 def test_load_checks_every_move_as_validate_does(tmp_path, dads):
     lines = dads.jsonl().splitlines()
-    assert lines[5].startswith('{"type":"move","n":5,')
-    lines[5] = re.sub(r'"path":\[.*\]', '"path":[[9,9]]', lines[5])   # off the board
+    k = next(i for i, line in enumerate(lines) if line.startswith('{"type":"move","n":5,'))
+    lines[k] = re.sub(r'"path":\[.*\]', '"path":[[9,9]]', lines[k])   # off the board
     broken = tmp_path / "broken.jsonl"
     broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(TraceError) as caught:
