@@ -17,7 +17,8 @@ temporary folder), then draws single frames with ``puzzlereel preview``, exactly
   (n-queens-8), at 960x540, just before the segment ends (the chart grown, its sentence
   shown).
 
-The same configs and options give the same images.
+The same configs and options give the same images, but for the search times the
+charts' sentences quote (each solve is timed anew).
 """
 
 from __future__ import annotations
