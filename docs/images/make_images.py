@@ -8,8 +8,9 @@ It solves the eight example configs below into traces (``puzzlereel solve``, in 
 temporary folder), then draws single frames with ``puzzlereel preview``, exactly as
 ``render`` draws them:
 
-- ``layout-<target>.png``, one per frame shape (``--target youtube``, ``shorts``,
-  ``instagram``, ``square``): the frame half-way through the middle move of each
+- ``layout-landscape-16x9.png``, ``layout-portrait-9x16.png``,
+  ``layout-portrait-4x5.png``, ``layout-square-1x1.png`` (``--target youtube``,
+  ``shorts``, ``instagram``, ``square``): the frame half-way through the middle move of each
   family's solution (``--time``, the time read from the video's plan), eight frames
   side by side in a 4 x 2 grid with the config's name under each, scaled down;
 - ``search-<kind>.png``: the "how it was found" chart (``--search``) of a breadth-first
