@@ -10,7 +10,7 @@ peak memory on a 1,000-move trace.  Prints a table; run from the repository root
    board), against bare libx264 via PyAV encoding pre-made
    frames (the very frames our renderer draws, converted to I420 and held in memory
    before the clock starts) in the same run, with the encoder set up exactly as ours
-   (``encode.x264_settings``: preset veryfast, crf, tune, tags; frame threads on every
+   (``video.x264_settings``: preset veryfast, crf, tune, tags; frame threads on every
    core).  The renderer is timed two ways: in this process like the reference (from
    opening the trace to the MP4 closed: reading, replaying, drawing, RGB->I420,
    encoding; neither side's start-up and imports counted), interleaved with the
@@ -66,16 +66,16 @@ def bare_x264(frames: list, width: int, height: int, fps: int, out: Path,
     import av
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render import video as encode
+    from puzzlereel.render import video
     from puzzlereel.render.options import RenderOptions
 
     t0 = time.perf_counter()
     container = av.open(str(out), mode="w", format="mp4")
     stream = container.add_stream("libx264", rate=fps)
     stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
-    stream.options = encode.x264_settings(RenderOptions())
+    stream.options = video.x264_settings(RenderOptions())
     if not slices:
-        encode.configure_threads(stream.codec_context)
+        video.configure_threads(stream.codec_context)
     for i, yuv in enumerate(frames):
         vf = av.VideoFrame.from_ndarray(yuv, format="yuv420p")
         vf.pts = i

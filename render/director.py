@@ -122,7 +122,7 @@ class Director:
             panel.counter_line(self.film, self.layout, self.theme, p,
                                self.scene.end_text(p.moves))
         if self.with_cards:
-            self._cards(p)
+            self._cards(p, under_chart=told is not None)
         if told is not None:
             self._search(p, told)
         self.sounds = self._sounds(p)
@@ -149,13 +149,17 @@ class Director:
         return sorted(made, key=lambda s: s.start)
 
     def _search(self, p: Plan, told: Story) -> None:
-        """The "how it was found" chart: under the title card, growing while its phase
-        plays, crossfading to the board."""
+        """The "how it was found" chart: crossfading in as the title card goes, growing
+        while its phase plays, crossfading to the board."""
         at = {phase.kind: p.spans[k] for k, phase in enumerate(p.phases)}
         t0, t1 = at[SEARCH]
         a, b = at[SEARCH_OUT]
         for element in search.chart(self.film, search.frame_of(self.layout), self.theme, told,
                                     t0, t1):
+            if FADE_IN in at and element.opacity > 0:     # over the title card, unseen
+                f0, f1 = at[FADE_IN]                        # till the crossfade
+                element.opacity = 0.0
+                element.animate("opacity", Motion(f0, f1, "linear", ((0.0, 0.0), (1.0, 1.0))))
             element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
 
     def _play(self, beat: Beat, t0: float, t1: float) -> None:
@@ -213,7 +217,9 @@ class Director:
 
     # ------------------------------------------------------------ cards
 
-    def _cards(self, p: Plan) -> None:
+    def _cards(self, p: Plan, under_chart: bool = False) -> None:
+        """The title card (``under_chart``: staying whole while the search's chart
+        crossfades in over it, so the board never shows through) and the end card."""
         L, t, h = self.layout, self.theme, self.header
         title_at = fade_in = fade_out = end_at = None
         for k, phase in enumerate(p.phases):
@@ -231,9 +237,12 @@ class Director:
             shape = cards.card(L.width, L.height, t, cards.human_title(h), lines,
                                top=cards.family_name(h))
             element = self.film.add("card.title", [shape], "cards", role="card")
-            if fade_in is not None:
+            if fade_in is not None and not under_chart:
                 element.animate("opacity", Motion(fade_in[0], fade_in[1], "linear",
                                                   ((0.0, 1.0), (1.0, 0.0))))
+            elif fade_in is not None:
+                element.animate("opacity", Motion(fade_in[1], fade_in[1], "linear",
+                                                  ((0.0, 0.0),)))
             else:
                 element.animate("opacity", Motion(title_at[1], title_at[1], "linear",
                                                   ((0.0, 0.0),)))

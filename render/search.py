@@ -95,8 +95,8 @@ def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int]
         first, top = events[0].bound, events[-1].bound
         found = f" — a solution appeared at bound {top}" if solved else ""
         limit = "bound" if phase == "ida*" else "depth limit"
-        text = (f"Tried {len(events)} {plural(limit, len(events))} from {first} to {top}, "
-                f"{nodes:,} nodes in all{when}{found}.")
+        text = (f"Tried {len(events)} {plural(limit, len(events))} from {first} to {top}: "
+                f"{nodes:,} nodes{when}{found}.")
         return Story(phase, tuple(bars), True, limit, "nodes (log scale)", text)
     if phase == "dfs":
         nodes = sum(e.nodes or 0 for e in events)
@@ -260,8 +260,8 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
         colour = t.accent if bar.mark in ("goal", "farthest") else (
             t.muted if bar.side else t.pieces.get("1x2", t.accent))
         shapes: list[Shape] = [Rect(0, 0, width, max(1.0, h), colour)]
-        if bar.kept and told.log:
-            kh = max(1.0, h * math.log10(bar.kept + 1) / max(1e-9, math.log10(bar.value + 1)))
+        if bar.kept:           # the share kept, of the bar's own height
+            kh = max(1.0, h * bar.kept / max(1, bar.value))
             shapes.append(Rect(0, h - kh, width, kh, t.accent))
         down = bar.side == 1
         rest_y = base if down else base - h
@@ -275,7 +275,7 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
             under = (base if not down else chart_top + chart_h) + round(u * 0.8)
             marks: list[Shape] = [Text(x + width / 2, under, bar.label, u,
                                        t.accent if bar.mark else t.muted)]
-            mark = bar.mark or (f"{bar.kept:,} found" if bar.kept else "")
+            mark = bar.mark
             if mark and not down:       # the goal's layer, a step's finds, above its bar
                 cx = x + width / 2
                 wide = draw.text_width(mark, u, True)

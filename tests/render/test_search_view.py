@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from puzzlereel.registry import KINDS as ROWS
@@ -73,7 +74,7 @@ def test_the_bars_are_the_traces_search_events(phase: str) -> None:
     if phase == "ida*":
         assert [b.label for b in told.bars] == [str(e["bound"]) for e in events]
         nodes = sum(int(e["nodes"]) for e in events)        # type: ignore[call-overload]
-        assert f"{nodes:,} nodes in all" in told.sentence
+        assert f"to {events[-1]['bound']}: {nodes:,} nodes" in told.sentence
     if phase == "candidates":
         assert [b.kept for b in told.bars] == [e["accepted"] for e in events]
     marked = [b.mark for b in told.bars]
@@ -143,3 +144,23 @@ def test_golden_chart_frames(golden, phase: str, size: tuple[int, int]) -> None:
         img = frame(d.film, t)
         golden.check(f"search-{phase.replace('*', 'star')}-{size[0]}x{size[1]}-{what}", img,
                      Tolerance(mean=1.5, off=48, share=0.01))
+
+
+def test_the_title_card_shows_whole_before_the_chart_and_the_board_never_shows_through(
+) -> None:
+    text = _timeless(_trace("hakoiri-musume"))
+    shown, plain = _film(text, True), _film(text, False)
+    assert shown.plan is not None and plain.plan is not None
+    kinds = [q.kind for q in shown.plan.phases]
+    t0, t1 = shown.plan.spans[kinds.index(TITLE)]
+    middle = (t0 + t1) / 2
+    assert np.array_equal(frame(shown.film, middle), frame(plain.film, middle))
+    f0, f1 = shown.plan.spans[kinds.index(TITLE) + 1]           # the crossfade
+    s0, _ = shown.plan.spans[kinds.index(SEARCH)]
+    title, chart = frame(shown.film, t0 + 0.5), frame(shown.film, s0 + 0.02)
+    half = frame(shown.film, (f0 + f1) / 2).astype(np.int16)
+    # half-way, every pixel lies between the title card's and the chart's (the board's
+    # colours, which neither has, never appear)
+    lo = np.minimum(title, chart).astype(np.int16) - 3
+    hi = np.maximum(title, chart).astype(np.int16) + 3
+    assert ((half >= lo) & (half <= hi)).all()
