@@ -243,13 +243,21 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
     facts = cards.facts_line(header, plan.totals.get(plan.word))
     goal_px = s.goal
     whole = " ".join(goal.split())
-    lines_room = 4 if landscape else max(1, int((h - cy - (s.facts * 1.6 if facts else 0))
-                                               // (goal_px * 1.4)))
+
+    def room(px: int) -> int:
+        """The goal's lines at ``px``: landscape 4; portrait what the head leaves below
+        the title, and the facts line while the goal fits beside it."""
+        if landscape:
+            return 4
+        with_facts = int((h - cy - (s.facts * 1.6 if facts else 0)) // (px * 1.4))
+        if " ".join(draw.wrap(whole, px, w, max(1, with_facts))) == whole:
+            return max(1, with_facts)
+        return max(1, int((h - cy) // (px * 1.4)))        # the goal before the facts
+
+    lines_room = room(goal_px)
     while goal_px > s.goal_min and " ".join(draw.wrap(whole, goal_px, w, lines_room)) != whole:
         goal_px -= 1          # a long goal: smaller, rather than cut short
-        if not landscape:
-            lines_room = max(1, int((h - cy - (s.facts * 1.6 if facts else 0))
-                                    // (goal_px * 1.4)))
+        lines_room = room(goal_px)
     for line in draw.wrap(goal, goal_px, w, lines_room):
         out.append(top_text(0, cy, line, goal_px, t.text))
         cy += int(goal_px * 1.4)
