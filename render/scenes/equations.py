@@ -196,10 +196,11 @@ class AlphameticScene(_CardScene):
         return int((PAD + 0.55 + r * ROW + (0.4 if r >= self.split else 0.0)) * self.cell)
 
     def _metrics(self) -> tuple[int, int, int]:
-        """The text size, one column's width and the right edge of the words."""
+        """The text size, one column's width (the widest of a digit and the letters,
+        so that an M never touches its neighbour) and the right edge of the words."""
         c = self.cell
         px = max(8, int(c * 0.8))
-        cw = text_width("0", px, bold=True)
+        cw = max(text_width(ch, px, bold=True) for ch in ("0", *self.order))
         return px, cw, int((PAD + self.width + 1.3) * c)
 
     def _sign_x(self, sign: str, px: int, cw: int, right: int) -> int:
