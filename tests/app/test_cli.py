@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import av
 import pytest
 
-from tests.fixtures import CONFIGS, ROOT, cli, one_line_error, write
+from tests.fixtures import CONFIGS, DATA, ROOT, cli, one_line_error, tiny_block, write
 
 GOOD = '''
 title = "tiny"
@@ -188,3 +189,24 @@ def test_run_hakoiri_real_solution(tmp_path: Path) -> None:
     res = cli("run", CONFIGS / "hakoiri-musume.toml", "--out-dir", tmp_path, "--formats", "png")
     assert res.exit_code == 0, res.output
     assert (tmp_path / "hakoiri-musume.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--target", "tiktok"], "--target: 'tiktok' is not one of: youtube, shorts"),
+    (["--size", "24x40"], "--size 24x40: too small for the portrait layout"),
+])
+def test_a_bad_target_or_a_size_without_room_is_one_line_and_writes_nothing(
+        tmp_path: Path, args: list[str], words: str) -> None:
+    out = tmp_path / "v.mp4"
+    res = cli("render", DATA / "hakoiri-5.jsonl", "-o", out, *args)
+    one_line_error(res, 2, words)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_makes_a_whole_set_for_one_platform(tmp_path: Path) -> None:
+    cfg = tiny_block(tmp_path, "tiny", "tiny", 'formats = ["mp4"]')
+    res = cli("run", cfg, "--out-dir", tmp_path / "o", "--target", "square", "--fps", "10")
+    assert res.exit_code == 0, res.output
+    with av.open(str(tmp_path / "o" / "tiny.mp4")) as box:
+        stream = box.streams.video[0]
+        assert (stream.codec_context.width, stream.codec_context.height) == (1080, 1080)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from puzzlereel.errors import UsageError
@@ -17,7 +18,8 @@ from puzzlereel.render.plan import resolve_options
 from puzzlereel.render.shapes import Group, Shape, Text, bounds
 from puzzlereel.render.timeline import MOVE, frame_time
 from puzzlereel.trace import Header
-from tests.render.films import directed
+from tests.fixtures import Tolerance
+from tests.render.films import directed, frame
 from tests.render.test_svg import FAMILIES, trace_of
 
 SHAPES = {"youtube": "landscape", "shorts": "portrait", "reels": "portrait",
@@ -89,3 +91,43 @@ def test_the_default_size_grows_to_fit_any_board() -> None:
     assert layout.cell >= 2 and layout.width > 1280
     with pytest.raises(UsageError, match="--size 1280x720"):
         plan_layout((600.0, 3.0), RenderOptions(size=(1280, 720)))
+
+
+@pytest.mark.parametrize("size", [(216, 384), (300, 300)])
+@pytest.mark.parametrize("name", FAMILIES)
+def test_golden_portrait_and_square_frames(golden, name: str, size: tuple[int, int]) -> None:
+    """A frame half-way through the middle move of every family, 9:16 and 1:1."""
+    d = directed(trace_of(name), RenderOptions(size=size), layout="video", with_cards=True,
+                 explicit=frozenset({"size"}))
+    plan = d.plan
+    assert plan is not None
+    moves = [k for k, p in enumerate(plan.phases) if p.kind == MOVE]
+    t0, t1 = plan.spans[moves[len(moves) // 2]]
+    shape = "portrait" if size[1] > size[0] else "square"
+    golden.check(f"layout-{shape}-{name}", frame(d.film, (t0 + t1) / 2),
+                 Tolerance(mean=1.5, off=48, share=0.01))
+
+
+@pytest.mark.parametrize("name", ["hakoiri-musume", "eight-puzzle", "triangle"])
+def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
+    """At 60 fps a video lasts as long as at 30 (within one frame), a move gets twice
+    its frames, and the picture changes between about twice as many of them."""
+    at = {fps: directed(trace_of(name), RenderOptions(size=(640, 360), fps=fps),
+                        layout="video", fps=fps, with_cards=True,
+                        explicit=frozenset({"size", "fps"})) for fps in (30, 60)}
+    p30, p60 = at[30].plan, at[60].plan
+    assert p30 is not None and p60 is not None
+    assert abs(p60.total_frames / 60 - p30.total_frames / 30) <= 1 / 60
+    k = next(i for i, p in enumerate(p60.phases) if p.kind == MOVE and p60.counts[i] >= 12)
+    assert abs(p60.counts[k] - 2 * p30.counts[k]) <= 1
+
+    def changes(fps: int) -> int:
+        plan = at[fps].plan
+        assert plan is not None
+        first = sum(plan.counts[:k])
+        shots = [frame(at[fps].film, frame_time(first + i, fps))
+                 for i in range(plan.counts[k])]
+        return sum(not np.array_equal(a, b) for a, b in zip(shots, shots[1:]))
+
+    slow, smooth = changes(30), changes(60)
+    assert slow >= 0.8 * (p30.counts[k] - 1) and smooth >= 2 * slow - 2, (slow, smooth)
