@@ -13,6 +13,10 @@ temporary folder), then draws single frames with ``puzzlereel preview``, exactly
   ``shorts``, ``instagram``, ``square``): the frame half-way through the middle move of each
   family's solution (``--time``, the time read from the video's plan), eight frames
   side by side in a 4 x 2 grid with the config's name under each, scaled down;
+- ``story-portrait-9x16.png``, ``story-square-1x1.png`` (``--target shorts``,
+  ``square``): for each family, a row of four frames: the title card, half-way through
+  the middle move, the payoff (half-way through it; a family without one: just after
+  the final hold starts) and the end card, the family's name under the first;
 - ``search-<kind>.png``: the "how it was found" chart (``--search``) of a breadth-first
   search (hakoiri-musume), of IDA* (eight-puzzle) and of generate-and-test
   (n-queens-8), at 960x540, just before the segment ends (the chart grown, its sentence
@@ -35,7 +39,7 @@ from PIL import Image, ImageDraw, ImageFont
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.plan import Plan
 from puzzlereel.render.still import direct
-from puzzlereel.render.timeline import MOVE, SEARCH
+from puzzlereel.render.timeline import END, HOLD, MOVE, PAYOFF, SEARCH, TITLE
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "images"
@@ -47,6 +51,8 @@ FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
 # the layouts: target -> (file name, the width of one frame in the composite)
 LAYOUTS = {"youtube": ("layout-landscape-16x9", 400), "shorts": ("layout-portrait-9x16", 240),
            "instagram": ("layout-portrait-4x5", 300), "square": ("layout-square-1x1", 300)}
+STORIES = {"shorts": ("story-portrait-9x16", 160), "square": ("story-square-1x1", 190)}
+MOMENTS = ("title", "mid-move", "payoff", "end")
 SEARCHES = {"search-bfs": "hakoiri-musume", "search-ida": "eight-puzzle",
             "search-candidates": "n-queens-8"}
 COLUMNS = 4
@@ -79,6 +85,17 @@ def mid_move_time(trace: Path, target: str) -> float:
     return (t0 + t1) / 2
 
 
+def story_times(trace: Path, target: str) -> list[float]:
+    """Seconds into the video of ``MOMENTS``: the middle of the title card, of the middle
+    move, of the payoff (else just after the final hold starts) and of the end card."""
+    plan = planned(trace, RenderOptions(target=target), {"target"})
+    spans = {phase.kind: plan.spans[k] for k, phase in enumerate(plan.phases)}
+    moves = [k for k, phase in enumerate(plan.phases) if phase.kind == MOVE]
+    middle = plan.spans[moves[len(moves) // 2]]
+    payoff = spans[PAYOFF] if PAYOFF in spans else (spans[HOLD][0], spans[HOLD][0] + 0.6)
+    return [sum(span) / 2 for span in (spans[TITLE], middle, payoff, spans[END])]
+
+
 def search_end_time(trace: Path, size: tuple[int, int]) -> float:
     """Seconds into the video just before its search segment ends."""
     plan = planned(trace, RenderOptions(search=True, size=size), {"search", "size"})
@@ -86,20 +103,21 @@ def search_end_time(trace: Path, size: tuple[int, int]) -> float:
     return plan.spans[k][1] - 2 / plan.fps
 
 
-def grid(frames: list[tuple[str, Image.Image]], width: int) -> Image.Image:
-    """``frames`` scaled to ``width`` pixels wide, in ``COLUMNS`` columns, each with its
+def grid(frames: list[tuple[str, Image.Image]], width: int, columns: int = COLUMNS
+         ) -> Image.Image:
+    """``frames`` scaled to ``width`` pixels wide, in ``columns`` columns, each with its
     name under it."""
-    font = ImageFont.truetype(str(FONT), 15)
+    font = ImageFont.truetype(str(FONT), 15 if width >= 200 else 12)
     first = frames[0][1]
     height = round(first.height * width / first.width)
     gap, caption = 12, 24
-    rows = (len(frames) + COLUMNS - 1) // COLUMNS
-    sheet = Image.new("RGB", (COLUMNS * width + (COLUMNS + 1) * gap,
+    rows = (len(frames) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * width + (columns + 1) * gap,
                               rows * (height + caption) + (rows + 1) * gap), (255, 255, 255))
     pen = ImageDraw.Draw(sheet)
     for i, (name, image) in enumerate(frames):
-        x = gap + (i % COLUMNS) * (width + gap)
-        y = gap + (i // COLUMNS) * (height + caption + gap)
+        x = gap + (i % columns) * (width + gap)
+        y = gap + (i // columns) * (height + caption + gap)
         sheet.paste(image.resize((width, height), Image.Resampling.LANCZOS), (x, y))
         pen.text((x + width // 2, y + height + caption // 2), name, fill=(40, 40, 40),
                  font=font, anchor="mm")
@@ -133,6 +151,17 @@ def main() -> None:
                            f"{mid_move_time(trace, target):.4f}")
                 frames.append((family, Image.open(png).convert("RGB")))
             path = save(grid(frames, width), name)
+            print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
+        for target, (name, width) in STORIES.items():
+            frames = []
+            for family, trace in traces.items():
+                for moment, at in zip(MOMENTS, story_times(trace, target), strict=True):
+                    png = kept / f"story-{target}-{family}-{moment}.png"
+                    puzzlereel("preview", trace, "-o", png, "--target", target, "--time",
+                               f"{at:.4f}")
+                    label = family if moment == MOMENTS[0] else moment   # a row a family
+                    frames.append((label, Image.open(png).convert("RGB")))
+            path = save(grid(frames, width, len(MOMENTS)), name)
             print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
         for name, family in SEARCHES.items():
             png = kept / f"{name}.png"
