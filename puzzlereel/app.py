@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_path, atomic_text
+from puzzlereel.fileio import atomic_path, atomic_text, guarded
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
@@ -388,10 +388,12 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
                  stdout: IO[str] | None = None) -> None:
     """``solve``: the trace of ``config`` to ``output`` ("-": ``stdout``), with a progress
     bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
-    loaded = load_puzzle(config)
-    with Reporter("search") as bar:
-        options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
-        end = run_stoppable(lambda: solve_to(loaded, output, options, stdout=stdout))
+    path = config_path(config)
+    with guarded(inputs=[path], outputs=[output]):
+        loaded = load_puzzle(path)
+        with Reporter("search") as bar:
+            options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
+            end = run_stoppable(lambda: solve_to(loaded, output, options, stdout=stdout))
     check_outcome(end, config)
 
 
@@ -400,12 +402,14 @@ def analyze_config(config: str | Path, *, plot: str | Path | None = None,
                    max_memory: str | None = None) -> Analysis:
     """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
     at once; the chart too when ``plot`` names a PNG."""
-    loaded = load_puzzle(config)
-    with Reporter("analyze") as bar:
-        options = solve_options(max_states, None, bar, farthest, max_memory)
-        result = run_stoppable(lambda: analyze(loaded, options))
-    if plot is not None:
-        plot_analysis(loaded, result, plot)
+    path = config_path(config)
+    with guarded(inputs=[path], outputs=[] if plot is None else [plot]):
+        loaded = load_puzzle(path)
+        with Reporter("analyze") as bar:
+            options = solve_options(max_states, None, bar, farthest, max_memory)
+            result = run_stoppable(lambda: analyze(loaded, options))
+        if plot is not None:
+            plot_analysis(loaded, result, plot)
     return result
 
 
@@ -415,11 +419,14 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     """``render``: draw ``trace`` ("-": ``stdin``) into every file of ``outputs``, with a
     progress bar; ``config``'s ``[render]`` table then ``flags``.  The renderer's account
     of each file written (``summary()``)."""
-    found = load_config(config_path(config)) if config is not None else None
+    config_file = config_path(config) if config is not None else None
+    found = load_config(config_file) if config_file is not None else None
     targets = targets_for(outputs)
     options, explicit = render_options(found, flags)
     written: list[Any] = []
-    with open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
+    inputs = [trace] + ([config_file] if config_file is not None else [])
+    with guarded(inputs=inputs, outputs=[path for _, path in targets]), \
+            open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
         render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
                      allow_partial=allow_partial, written=written)
     return written

@@ -30,7 +30,7 @@ from typing import IO
 
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import atomic_text, guarded
 from puzzlereel.registry import KINDS
 from puzzlereel.words import plural
 
@@ -241,7 +241,9 @@ def copy_out(name: str, output: str | Path, *, force: bool = False,
              stdout: IO[str] | None = None) -> Example:
     """Copy the bundled example ``name`` to ``output`` (see ``write_text``)."""
     found = example(name)
-    write_text(found.path.read_text(encoding="utf-8"), output, force=force, stdout=stdout)
+    with guarded(inputs=[found.path], outputs=[output]):
+        write_text(found.path.read_text(encoding="utf-8"), output, force=force,
+                   stdout=stdout)
     return found
 
 

@@ -33,6 +33,7 @@ from typing import IO, Any
 
 from puzzlereel.catalog import Exists, write_text
 from puzzlereel.errors import PuzzlereelError, UsageError
+from puzzlereel.fileio import guarded
 from puzzlereel.rules.sliding_block import METRICS, PIECE_CHARS, connected, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
@@ -419,17 +420,20 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
     folder = Path(out_dir)
     written: list[Path] = []
     problems: list[PuzzlereelError] = []
+    planned: list[tuple[Entry, Path]] = []
     for item in entries(fmt, lines, source, name, tiles=tiles, klotski=klotski):
         if isinstance(item, BadEntry):
             problems.append(item)
-            continue
-        path = folder / f"{name}-{item.line:0{digits}d}.toml"
-        try:
-            write_text(item.text, path, force=force)
-        except Exists as exc:
-            problems.append(exc)
-            continue
-        written.append(path)
+        else:
+            planned.append((item, folder / f"{name}-{item.line:0{digits}d}.toml"))
+    with guarded(inputs=[source], outputs=[path for _, path in planned]):
+        for item, path in planned:
+            try:
+                write_text(item.text, path, force=force)
+            except Exists as exc:
+                problems.append(exc)
+                continue
+            written.append(path)
     return Report(tuple(written), tuple(problems))
 
 

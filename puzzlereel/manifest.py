@@ -20,12 +20,12 @@ import contextlib
 import hashlib
 import json
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import Clash, atomic_text
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -63,6 +63,19 @@ def key_of(value: object) -> str:
 def file_name(name: str, kind: str) -> str:
     """The output file of ``kind`` for the config called ``name``."""
     return f"{name}.poster.png" if kind == POSTER else f"{name}.{kind}"
+
+
+# every kind of file a config or trace <name> may have in an output folder: the trace,
+# each format, the gallery's poster
+ALL_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
+# what an output of each kind is, for messages about it
+KIND_WORDS = {TRACE: "trace", POSTER: "poster", "png": "contact sheet", "html": "player",
+              "vtt": "subtitles", "svg": "animated SVG", "mp4": "video", "webm": "video",
+              "gif": "GIF"}
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -186,5 +199,33 @@ class Manifest:
         return out
 
 
-__all__ = ["FILE_NAME", "POSTER", "TRACE", "Entry", "Manifest", "ManifestWarning", "Output",
-           "file_name", "key_of", "sha256_bytes", "sha256_file"]
+class Claims:
+    """Who each file name of the output folder belongs to: a config's output (by the
+    config's name), the manifest or the gallery page.  Two owners of one name would
+    write over each other's file, so the second is refused (``Clash``)."""
+
+    def __init__(self, manifest: Manifest | None = None, page: str | None = None) -> None:
+        self.owners: dict[str, tuple[str, str]] = {FILE_NAME: ("", "the run's manifest")}
+        if page is not None:
+            self.owners[page] = ("", "the gallery page")
+        for name, entry in (manifest.entries if manifest is not None else {}).items():
+            for kind, out in entry.outputs.items():
+                self.owners.setdefault(out.file, (name, f"the {kind_word(kind)} of "
+                                                        f"{entry.config}"))
+
+    def take(self, name: str, source: str, kinds: Iterable[str]) -> None:
+        """Give ``name`` (a config read from ``source``) the files of ``kinds``, or
+        ``Clash`` when one of them belongs to something else."""
+        files = [(kind, file_name(name, kind)) for kind in kinds]
+        for kind, file in files:
+            owner, what = self.owners.get(file, (name, ""))
+            if owner != name:
+                raise Clash(f"its {kind_word(kind)} {file} would replace {what}; rename one "
+                            "of the two", source=source)
+        for kind, file in files:
+            self.owners[file] = (name, f"the {kind_word(kind)} of {source}")
+
+
+__all__ = ["ALL_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
+           "Manifest", "ManifestWarning", "Output", "file_name", "key_of", "kind_word",
+           "sha256_bytes", "sha256_file"]

@@ -24,7 +24,7 @@ import numpy as np
 from puzzlereel import app
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_path
+from puzzlereel.fileio import atomic_path, guarded
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions
@@ -191,24 +191,35 @@ def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any]
     into the PNG ``output``, with ``render``'s options: the config's ``[render]`` table
     (``config`` for a trace) and then ``flags``; ``gif``: the GIF's frame."""
     out = check_output(output)
+    if is_config(arg) and config is not None:
+        raise UsageError("--config: give it with a trace; a config brings its own "
+                         "[render] table")
+    if not is_config(arg) and keep_trace is not None:
+        raise UsageError("--trace: only with a config (the input is already a trace)")
+    source = app.config_path(arg) if is_config(arg) else arg
+    config_file = app.config_path(config) if config is not None else None
+    inputs = [source] + ([config_file] if config_file is not None else [])
+    outputs = [out] + ([keep_trace] if keep_trace is not None else [])
+    with guarded(inputs=inputs, outputs=outputs):
+        frame, kept = _frame_of(arg, when, flags, config_file, keep_trace, stdin, progress,
+                                gif)
+        write_frame(frame, out)
+    return Preview(frame, out, kept)
+
+
+def _frame_of(arg: str, when: Moment, flags: Mapping[str, Any], config: Path | None,
+              keep_trace: str | Path | None, stdin: IO[Any] | None, progress: Progress,
+              gif: bool) -> tuple[Frame, Path | None]:
+    """The frame of ``arg`` (a trace or a config solved on the way), and the trace kept."""
     if is_config(arg):
-        if config is not None:
-            raise UsageError("--config: give it with a trace; a config brings its own "
-                             "[render] table")
         with _trace_for(arg, keep_trace, flags, progress) as (trace, _, options, explicit):
             with app.open_trace(str(trace)) as (stream, name):
                 frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
-            kept = trace if keep_trace is not None else None
-    else:
-        if keep_trace is not None:
-            raise UsageError("--trace: only with a config (the input is already a trace)")
-        cfg = load_config(app.config_path(config)) if config is not None else None
-        options, explicit = app.render_options(cfg, flags)
-        with app.open_trace(arg, stdin) as (stream, name):
-            frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
-        kept = None
-    write_frame(frame, out)
-    return Preview(frame, out, kept)
+            return frame, trace if keep_trace is not None else None
+    cfg = load_config(config) if config is not None else None
+    options, explicit = app.render_options(cfg, flags)
+    with app.open_trace(arg, stdin) as (stream, name):
+        return draw_frame(stream, name, options, when, explicit=explicit, gif=gif), None
 
 
 __all__ = ["Frame", "Moment", "Preview", "check_output", "draw_frame", "is_config", "moment",

@@ -19,7 +19,17 @@ from puzzlereel.errors import (
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.manifest import POSTER, TRACE, Manifest, file_name, key_of, sha256_bytes
+from puzzlereel.fileio import check_outputs
+from puzzlereel.manifest import (
+    ALL_KINDS,
+    POSTER,
+    TRACE,
+    Claims,
+    Manifest,
+    file_name,
+    key_of,
+    sha256_bytes,
+)
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -137,8 +147,14 @@ def unit_for(path: Path, config: Config, options: BatchOptions
 
 def plan(sources: Sequence[Source], options: BatchOptions,
          manifest: Manifest | None = None) -> Plan:
-    """Decide every config's work from the manifest of ``options.out_dir``."""
+    """Decide every config's work from the manifest of ``options.out_dir``.  A config
+    whose outputs would be one of the run's configs, or would share a name with another
+    config's output or the gallery page, is an error and makes nothing."""
+    from puzzlereel.gallery import PAGE
+
     manifest = manifest if manifest is not None else Manifest.load(options.out_dir)
+    claims = Claims(manifest, PAGE if options.posters else None)
+    inputs = [source.path for source in sources if source.path is not None]
     solve_key = key_of({"max_states": options.max_states, "max_memory": options.max_memory})
     order: list[str] = []
     done: dict[str, Result] = {}
@@ -163,7 +179,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
                                 exit_code=problem.exit_code)
             continue
         try:
-            job = _job(source.path, options, manifest, solve_key)
+            job = _job(source.path, options, manifest, solve_key, claims, inputs)
         except PuzzlereelError as exc:
             done[name] = Result(name, str(source.path), "error", message=str(exc),
                                 exit_code=exc.exit_code)
@@ -178,13 +194,17 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     return Plan(options, manifest, order, done, jobs)
 
 
-def _job(path: Path, options: BatchOptions, manifest: Manifest,
-         solve_key: str) -> Job | Result:
+def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
+         claims: Claims, inputs: Sequence[Path]) -> Job | Result:
     """One config's job, or its skipped result when everything it makes is current."""
     config = load_config(path)
     app.kind_of(config)
     unit, render_options, explicit = unit_for(path, config, options)
     kinds = (*unit.formats, POSTER) if options.posters else unit.formats
+    # with the gallery, every name the gallery reads as this config's is its own
+    claims.take(unit.name, str(path), ALL_KINDS if options.posters else (TRACE, *kinds))
+    check_outputs([Path(options.out_dir) / file_name(unit.name, kind)
+                   for kind in (TRACE, *kinds)], inputs)
     keys = Keys(sha256_bytes(unit.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
     name = unit.name
@@ -209,5 +229,6 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest,
     return Job(unit, keys, config, trace.sha256, entry.seconds)
 
 
-__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result", "plan",
+__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result",
+           "plan",
            "render_keys", "unit_for"]
