@@ -123,7 +123,7 @@ def validate(trace: TraceArg) -> None:
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.validate_lines(stream, name):
-            typer.echo(line)
+            console.echo(line)
 
 
 @app.command()
@@ -139,7 +139,7 @@ def show(trace: TraceArg) -> None:
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.show_lines(stream, name):
-            typer.echo(line)
+            console.echo(line)
 
 
 @app.command()
@@ -166,7 +166,7 @@ def analyze(
     result = work.analyze_config(config, plot=plot, farthest=farthest, max_states=max_states,
                                  max_memory=max_memory)
     for line in work.analysis_lines(result, as_json=as_json):
-        typer.echo(line)
+        console.echo(line)
     code = work.analysis_exit_code(result)
     if code:
         raise typer.Exit(code)
@@ -427,8 +427,8 @@ def preview(
     with progress.Reporter("searching") as bar:
         done = pictures.preview(source, output, when, given, config=config, keep_trace=trace,
                                 stdin=sys.stdin, progress=bar, gif=gif)
-    typer.echo(f"{done.output}: {when}, frame {done.frame.index} at "
-               f"{done.frame.seconds:.2f} s")
+    console.echo(f"{done.output}: {when}, frame {done.frame.index} at "
+                 f"{done.frame.seconds:.2f} s")
 
 
 @app.command("import")

@@ -20,6 +20,7 @@ from typing import Any, NoReturn, TypeVar
 
 from puzzlereel import console, fileio, interrupts
 from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+from puzzlereel.escape import terminal_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -93,7 +94,7 @@ def fail_now(message: str, code: int) -> NoReturn:
     """One line on stderr, unfinished files removed, and leave with ``code``."""
     fileio.remove_unfinished()
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(f"puzzlereel: {message}\n")
+        sys.stderr.write(f"puzzlereel: {terminal_text(message)}\n")
     leave(code)
 
 

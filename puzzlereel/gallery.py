@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import html
 import re
 import struct
 from collections.abc import Mapping, Sequence
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from puzzlereel import __version__, app, catalog, console
+from puzzlereel import __version__, app, catalog, console, escape
 from puzzlereel.config import load_config
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.fileio import atomic_text, check_outputs, guarded
@@ -188,11 +187,11 @@ def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    return escape.html_text(str(text))
 
 
 def _url(name: str) -> str:
-    return _e(quote(name))
+    return _e(quote(name, errors="surrogateescape"))   # a name's own bytes
 
 
 def _prose(text: str) -> str:

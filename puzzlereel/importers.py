@@ -23,7 +23,6 @@ are still written.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ from typing import IO, Any
 
 from puzzlereel.catalog import Exists, write_text
 from puzzlereel.errors import PuzzlereelError, UsageError
+from puzzlereel.escape import toml_comment, toml_string
 from puzzlereel.fileio import guarded
 from puzzlereel.rules.sliding_block import METRICS, PIECE_CHARS, connected, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
@@ -87,8 +87,8 @@ class Report:
 
 
 def _str(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string."""
+    return toml_string(text)
 
 
 def _table(items: dict[str, Any]) -> str:
@@ -98,8 +98,9 @@ def _table(items: dict[str, Any]) -> str:
 
 
 def _header(fmt: str, source: str, line: int, original: Sequence[str]) -> list[str]:
-    shown = [f"#   {row}" for row in original]
-    return [f"# Imported by `puzzlereel import {fmt}` from {source}, line {line}:", *shown]
+    shown = [f"#   {toml_comment(row)}" for row in original]
+    return [f"# Imported by `puzzlereel import {fmt}` from {toml_comment(source)}, "
+            f"line {line}:", *shown]
 
 
 def _render_table() -> list[str]:
