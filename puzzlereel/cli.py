@@ -36,6 +36,9 @@ from puzzlereel.parameters import (
     Speed,
     Theme,
     TraceArg,
+    file_name,
+    file_path,
+    text_path,
 )
 
 app = typer.Typer(
@@ -87,7 +90,7 @@ def root(
 def solve(
     config: ConfigArg,
     output: Annotated[str, typer.Option("-o", "--output", help="Trace file to write; '-' "
-                                        "(the default) is stdout.")] = "-",
+                                        "(the default) is stdout.", parser=text_path)] = "-",
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
     algorithm: Annotated[str | None, typer.Option("--algorithm", help="Override [solve] "
@@ -148,7 +151,7 @@ def analyze(
     config: ConfigArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the figures as a "
-                                              "PNG bar chart.")] = None,
+                                              "PNG bar chart.", parser=file_path)] = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "
                                            "supports it).")] = False,
@@ -181,9 +184,11 @@ def render(
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
                                                ".gif, .webm, .png (contact sheet) or .vtt "
                                                "(subtitles); repeat "
-                                               "to write several in one pass.")],
+                                               "to write several in one pass.",
+                                               parser=file_path)],
     config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
-                                                "from this config file.")] = None,
+                                                "from this config file.", parser=file_path)]
+    = None,
     partial: Annotated[bool, typer.Option("--partial", help="Render a trace that stops "
                                           "without its 'end' line instead of failing.")]
     = False,
@@ -214,7 +219,7 @@ def render(
 ConfigsArg = Annotated[list[str], typer.Argument(
     metavar="CONFIG", show_default=False,
     help="Configs: files, folders (every *.toml inside, recursively), quoted glob patterns "
-    "('configs/**/*.toml') or bundled example names, in any mix.")]
+    "('configs/**/*.toml') or bundled example names, in any mix.", parser=text_path)]
 
 
 @app.command()
@@ -222,7 +227,8 @@ ConfigsArg = Annotated[list[str], typer.Argument(
 def run(
     configs: ConfigsArg,
     out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write "
-                                          "<config name>.<ext> files.")] = Path("outputs"),
+                                          "<config name>.<ext> files.", parser=file_path)]
+    = Path("outputs"),
     formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
                                                 "overriding [render] formats, e.g. "
                                                 "mp4,gif,png.")] = None,
@@ -291,7 +297,7 @@ def run(
 def gallery_page(
     out_dir: Annotated[Path, typer.Argument(metavar="OUT_DIR", show_default=False,
                                             help="A folder of outputs: traces and their "
-                                            "videos, GIFs and sheets.")],
+                                            "videos, GIFs and sheets.", parser=file_path)],
     title: Annotated[str | None, typer.Option("--title", help="The page's heading "
                                               "(default: Puzzle gallery).")] = None,
 ) -> None:
@@ -325,7 +331,7 @@ def examples(
                                                show_default=False)] = None,
     output: Annotated[str | None, typer.Option("-o", "--output", help="Copy the example's "
                                                "config to this file ('-': stdout, the "
-                                               "default).")] = None,
+                                               "default).", parser=text_path)] = None,
     force: Force = False,
 ) -> None:
     """List the example configs that ship with puzzlereel, or copy one out to edit.
@@ -354,7 +360,7 @@ def new(
                                                  "(new --list names them).",
                                                  show_default=False)] = None,
     output: Annotated[str, typer.Option("-o", "--output", help="The config to write ('-': "
-                                        "stdout, the default).")] = "-",
+                                        "stdout, the default).", parser=text_path)] = "-",
     list_families: Annotated[bool, typer.Option("--list", help="Name the families and "
                                                 "what they are.")] = False,
     force: Force = False,
@@ -384,8 +390,9 @@ def new(
 def preview(
     source: Annotated[str, typer.Argument(metavar="CONFIG_OR_TRACE", help="A trace ('-' = "
                                           "stdin), a config, or an example's name.",
-                                          show_default=False)],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The PNG file to write.")],
+                                          show_default=False, parser=text_path)],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The PNG file to write.",
+                                         parser=file_path)],
     move: Annotated[int | None, typer.Option("--move", help="The position after move N (0, "
                                              "the default: the start).")] = None,
     at_time: Annotated[float | None, typer.Option("--time", help="The frame shown at this "
@@ -395,9 +402,11 @@ def preview(
     gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
                                       "the GIF's frame rate) instead of the MP4's.")] = False,
     config: Annotated[Path | None, typer.Option("--config", help="With a trace: take "
-                                                "[render] options from this config.")] = None,
+                                                "[render] options from this config.",
+                                                parser=file_path)] = None,
     trace: Annotated[Path | None, typer.Option("--trace", help="With a config: keep the "
-                                               "solved trace in this file.")] = None,
+                                               "solved trace in this file.",
+                                               parser=file_path)] = None,
     fps: Fps = None, size: Size = None, cell: Cell = None, speed: Speed = None,
     pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
@@ -437,11 +446,14 @@ def import_collection(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="rush-hour, tiles or klotski.",
                                        show_default=False)],
     source: Annotated[str, typer.Argument(metavar="SOURCE", help="The collection: a file, "
-                                          "or '-' for stdin.", show_default=False)],
+                                          "or '-' for stdin.", show_default=False,
+                                          parser=text_path)],
     out_dir: Annotated[Path, typer.Option("-o", "--out-dir", help="The folder to write the "
-                                          "configs into.")],
+                                          "configs into.", parser=file_path)],
     name: Annotated[str | None, typer.Option("--name", help="Configs are NAME-LINE.toml "
-                                             "(default: the source's file name).")] = None,
+                                             "(default: the source's file name); a plain "
+                                             "name, no folder part.", parser=file_name)]
+    = None,
     blank: Annotated[str | None, typer.Option("--blank", help="tiles: where the goal has the "
                                               "blank, 'last' (default) or 'first' (Korf's)."
                                               )] = None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -49,6 +50,21 @@ class OverInput(OutputError):
 
 class Clash(OutputError):
     """Two outputs of one command that are the same file."""
+
+
+NAME_BYTES = 200       # a name's longest UTF-8 form, leaving room for ".poster.png" & co.
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f/\\\ud800-\udfff]+")
+
+
+def safe_name(text: str, default: str = "puzzle") -> str:
+    """``text`` made a file name of its own, which no folder part can lead out of the
+    folder it is written in: path separators, control characters and bytes that are not
+    UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``NAME_BYTES`` bytes;
+    ``default`` when nothing is left."""
+    name = _NOT_IN_NAMES.sub("-", str(text)).lstrip(".").strip()
+    while len(name.encode("utf-8")) > NAME_BYTES:
+        name = name[:-1]
+    return name or default
 
 
 def identity(path: str | os.PathLike[str]) -> Identity | None:

@@ -412,6 +412,8 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
           posters: bool = True) -> Gallery:
     """Write ``folder/index.html`` for every trace in ``folder``, drawing the posters that
     are missing or older than their trace first (``posters``)."""
+    if str(folder) == "":          # Path("") would be the current folder
+        raise GalleryError("an empty name names no folder (write . for the current folder)")
     out = Path(folder)
     if not out.is_dir():
         raise GalleryError("no such folder", source=str(out))

@@ -24,7 +24,7 @@ import numpy as np
 from puzzlereel import app
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_path, guarded
+from puzzlereel.fileio import atomic_path, guarded, safe_name
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions
@@ -177,7 +177,8 @@ def _trace_for(config_arg: str, keep: str | Path | None, flags: Mapping[str, Any
     loaded = app.load_puzzle(config_arg)
     options, explicit = app.render_options(loaded.config, flags)
     with tempfile.TemporaryDirectory(prefix="puzzlereel-preview-") as folder:
-        trace = Path(keep) if keep is not None else Path(folder) / f"{loaded.config.name}.jsonl"
+        trace = Path(keep) if keep is not None else \
+            Path(folder) / f"{safe_name(loaded.config.name)}.jsonl"
         end = app.solve_to(loaded, trace, SolveOptions(progress=progress))
         app.check_outcome(end, loaded.config.path)
         yield trace, loaded.config, options, explicit

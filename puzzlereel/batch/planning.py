@@ -19,7 +19,7 @@ from puzzlereel.errors import (
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.fileio import check_outputs
+from puzzlereel.fileio import check_outputs, safe_name
 from puzzlereel.manifest import (
     ALL_KINDS,
     POSTER,
@@ -136,8 +136,8 @@ def unit_for(path: Path, config: Config, options: BatchOptions
     ``options``, with the render options it is drawn with and those the user set."""
     render_options, explicit = app.render_options(config, options.flags)
     formats = tuple(dict.fromkeys(options.formats or render_options.formats))
-    name = config.name
-    unit = Unit(name=name, source=str(path), config_file=path.name,
+    name = safe_name(config.name)
+    unit = Unit(name=name, source=str(path), config_file=safe_name(path.name, "config.toml"),
                 config_text=config.text.encode("utf-8"), formats=formats,
                 poster=options.posters, flags=dict(options.flags),
                 max_states=options.max_states, max_memory=options.max_memory,

@@ -11,8 +11,10 @@ from pathlib import Path
 from puzzlereel import catalog
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.fileio import safe_name
 
 SUFFIX = ".toml"
+EMPTY = "an empty argument names no config (write . for the current folder)"
 
 
 class NoConfig(ConfigError):
@@ -29,8 +31,9 @@ class Source:
 
     @property
     def name(self) -> str:
-        """The config's name (its outputs' stem)."""
-        return self.path.stem if self.path is not None else Path(self.arg).stem or self.arg
+        """The config's name (its outputs' stem), a file name of its own."""
+        return safe_name(self.path.stem if self.path is not None
+                         else Path(self.arg).stem or self.arg, "config")
 
 
 def _hidden(path: Path, top: Path) -> bool:
@@ -58,7 +61,9 @@ def collect(args: Iterable[str]) -> list[Source]:
     found: list[Source] = []
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if arg == "":      # Path("") would be the current folder
+            found.append(Source(arg, None, NoConfig(EMPTY, path="''")))
+        elif path.is_dir():
             files = _folder(path)
             found += [Source(arg, f) for f in files] or [
                 Source(arg, None, NoConfig(f"no *{SUFFIX} config in this folder", path=arg))]
