@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 from puzzlereel import console, fileio, interrupts
-from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, PuzzlereelError
 from puzzlereel.escape import terminal_text
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -60,6 +60,10 @@ def friendly(func: F) -> F:
             fail(exc.message, exc.exit_code)
         except KeyboardInterrupt:
             fail("interrupted", 130)
+        except MemoryError:
+            fileio.remove_unfinished()
+            fail("out of memory: the system gave less than the memory budget counted on; "
+                 "give a smaller --max-memory", EXIT_LIMIT)
 
     return wrapper  # type: ignore[return-value]
 

@@ -19,13 +19,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
+import stat
+import time
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import Clash, atomic_text
+from puzzlereel.fileio import Clash, atomic_text, safe_name
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -34,8 +37,34 @@ TRACE = "jsonl"          # the trace's output kind
 POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 
 
+MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
+
+
 class ManifestWarning(UserWarning):
     """The manifest could not be read; every config is made again."""
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _read_entries(path: Path) -> dict[str, Entry]:
+    """The entries of the manifest file ``path`` (``FileNotFoundError`` when there is
+    none; any other exception when it is not a manifest we can read)."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not a file")
+    if info.st_size > MAX_BYTES:
+        raise ValueError(f"{info.st_size:,} bytes, more than a manifest holds")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("version") != VERSION:
+        raise ValueError(f"not a {FORMAT} version {VERSION}")
+    entries = data["entries"]
+    if not isinstance(entries, dict):
+        raise ValueError("its entries are not an object")
+    return {str(name): Entry.from_json(obj) for name, obj in entries.items()}
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -95,7 +124,10 @@ class Output:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Output:
         made = obj.get("made_from", {})
-        return cls(file=str(obj["file"]), sha256=str(obj["sha256"]), size=int(obj["size"]),
+        file = str(obj["file"])
+        if safe_name(file, "") != file:      # a manifest names files of its own folder only
+            raise ValueError(f"{file[:60]!r} is not a file name of the output folder")
+        return cls(file=file, sha256=str(obj["sha256"]), size=int(obj["size"]),
                    made_from={str(k): str(v) for k, v in made.items()})
 
 
@@ -148,29 +180,32 @@ class Manifest:
 
     @classmethod
     def load(cls, folder: str | Path) -> Manifest:
-        """The folder's manifest; an empty one when there is none or it is unreadable
-        (a ``ManifestWarning`` says so)."""
+        """The folder's manifest; an empty one when there is none.  One that cannot be
+        read (not JSON, nested too deep, numbers out of range, a folder in its place,
+        larger than ``MAX_BYTES``) is set aside as ``FILE_NAME.damaged`` with a
+        ``ManifestWarning``, and the run starts afresh."""
         manifest = cls(folder)
         try:
-            text = manifest.path.read_text(encoding="utf-8")
+            manifest.entries = _read_entries(manifest.path)
         except FileNotFoundError:
             return manifest
-        except (OSError, UnicodeDecodeError) as exc:
-            warnings.warn(ManifestWarning(f"{manifest.path}: cannot be read ({exc}); every "
-                                          "config is made again"), stacklevel=2)
-            return manifest
-        try:
-            data = json.loads(text)
-            if data.get("format") != FORMAT or data.get("version") != VERSION:
-                raise ValueError(f"not a {FORMAT} version {VERSION}")
-            manifest.entries = {str(name): Entry.from_json(obj)
-                                for name, obj in data["entries"].items()}
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            warnings.warn(ManifestWarning(f"{manifest.path}: not a manifest this version "
-                                          f"reads ({exc}); every config is made again"),
-                          stacklevel=2)
-            manifest.entries = {}
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the run goes on
+            manifest._set_aside(_short(exc))
         return manifest
+
+    def _set_aside(self, why: str) -> None:
+        where = ""
+        for aside in (self.path.with_name(FILE_NAME + ".damaged"),    # the last one, or
+                      self.path.with_name(f"{FILE_NAME}.damaged-{time.time_ns()}")):
+            try:                                      # beside it when that one's kind
+                os.replace(self.path, aside)          # (file, folder) differs
+                where = f"set aside as {aside.name}"
+                break
+            except OSError as exc:
+                where = f"could not be set aside ({exc.strerror})"
+        warnings.warn(ManifestWarning(f"{self.path}: not a manifest this version reads "
+                                      f"({why}); {where}, every config is made again"),
+                      stacklevel=3)
 
     def save(self) -> None:
         """Write the manifest atomically (the folder is made if needed)."""
