@@ -38,6 +38,8 @@ POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 
 
 MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
+SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
+SAVE_SECONDS = 2.0       # this long since the last save
 
 
 class ManifestWarning(UserWarning):
@@ -145,13 +147,19 @@ class Entry:
     description: str = ""             # the config's opening sentence
     message: str = ""                 # why unsolvable / where the limit stopped it
     outputs: Mapping[str, Output] = field(default_factory=dict)
+    path: str = ""                    # the config file's absolute path ("": not known)
 
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config, "status": self.status, "answer": self.answer,
-                "moves": self.moves, "seconds": self.seconds, "title": self.title,
-                "family": self.family, "description": self.description,
-                "message": self.message,
+        return {"config": self.config, "path": self.path, "status": self.status,
+                "answer": self.answer, "moves": self.moves, "seconds": self.seconds,
+                "title": self.title, "family": self.family,
+                "description": self.description, "message": self.message,
                 "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+
+    def gone(self) -> bool:
+        """Whether the config this entry was made from no longer exists (only known
+        for an entry that records its absolute path)."""
+        return bool(self.path) and os.path.isabs(self.path) and not os.path.exists(self.path)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Entry:
@@ -164,15 +172,26 @@ class Entry:
                    description=str(obj.get("description", "")),
                    message=str(obj.get("message", "")),
                    outputs={str(k): Output.from_json(v)
-                            for k, v in obj.get("outputs", {}).items()})
+                            for k, v in obj.get("outputs", {}).items()},
+                   path=str(obj.get("path", "")))
 
 
 class Manifest:
-    """The entries of one output folder, read once and saved after every change."""
+    """The entries of one output folder, read once and saved as they change.
+
+    A run records each config as it finishes (``changed``), but writes the whole file
+    only when enough has changed since it last did: a sixteenth of the entries, or
+    ``SAVE_SECONDS`` (and twenty times the last write's time) gone by.  So a run of N
+    configs writes the manifest a bounded number of times per entry, in time linear in
+    N (not once per config, N writes of N entries), and a run that is stopped still
+    finds its finished configs recorded (``flush`` at the end)."""
 
     def __init__(self, folder: str | Path, entries: dict[str, Entry] | None = None) -> None:
         self.folder = Path(folder)
         self.entries: dict[str, Entry] = entries if entries is not None else {}
+        self._changes = 0               # entries changed since the last save
+        self._saved = time.monotonic()
+        self._cost = 0.0                # seconds the last save took
 
     @property
     def path(self) -> Path:
@@ -207,14 +226,39 @@ class Manifest:
                                       f"({why}); {where}, every config is made again"),
                       stacklevel=3)
 
+    def changed(self) -> None:
+        """An entry changed: save when enough has (see the class)."""
+        self._changes += 1
+        due = max(SAVE_SECONDS, 20 * self._cost)
+        if (self._changes * SAVE_SHARE >= len(self.entries)
+                or time.monotonic() - self._saved >= due):
+            self.save()
+
+    def flush(self) -> None:
+        """Save what changed since the last save, if anything did."""
+        if self._changes:
+            self.save()
+
+    def drop_gone(self) -> list[str]:
+        """Forget the entries of configs that no longer exist; their names."""
+        gone = [name for name, entry in self.entries.items() if entry.gone()]
+        for name in gone:
+            del self.entries[name]
+            self._changes += 1
+        return gone
+
     def save(self) -> None:
         """Write the manifest atomically (the folder is made if needed)."""
+        t0 = time.monotonic()
         data = {"format": FORMAT, "version": VERSION,
                 "entries": {name: entry.to_json()
                             for name, entry in sorted(self.entries.items())}}
         with atomic_text(self.path) as handle:
             json.dump(data, handle, indent=1)
             handle.write("\n")
+        self._saved = time.monotonic()
+        self._cost = self._saved - t0
+        self._changes = 0
 
     def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
         """The recorded output of ``kind`` when it was made from ``made_from`` and the file

@@ -153,6 +153,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     from puzzlereel.gallery import PAGE
 
     manifest = manifest if manifest is not None else Manifest.load(options.out_dir)
+    manifest.drop_gone()          # configs deleted since: their names are free again
     claims = Claims(manifest, PAGE if options.posters else None)
     inputs = [source.path for source in sources if source.path is not None]
     solve_key = key_of({"max_states": options.max_states, "max_memory": options.max_memory})

@@ -5,6 +5,7 @@ the worst of its configs'."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -136,12 +137,14 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
                     observer.finished(result)
     except (Interrupted, KeyboardInterrupt) as exc:
         executor.cancel()
+        batch.manifest.flush()
         stopped = exc if isinstance(exc, Interrupted) else None
         code = exc.exit_code if isinstance(exc, Interrupted) else 130
         for name, job in pending.items():
             results[name] = Result(name, job.unit.source, "interrupted",
                                    message=f"{job.unit.source}: interrupted",
                                    exit_code=code)
+    batch.manifest.flush()
     ordered = tuple(results[name] for name in batch.order if name in results)
     return Report(ordered, time.monotonic() - t0, stopped, code)
 
@@ -172,7 +175,8 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
         if outcome.searched is not None:
             config = job.config
             manifest.entries[unit.name] = Entry(
-                config=unit.source, status=outcome.searched, answer=outcome.answer,
+                config=unit.source, path=os.path.abspath(unit.source),
+                status=outcome.searched, answer=outcome.answer,
                 moves=outcome.moves, seconds=outcome.seconds,
                 title=config.title or unit.name, family=config.puzzle_type,
                 description=catalog.description(config.text, 160), message=(
@@ -182,7 +186,7 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
             manifest.entries.pop(unit.name, None)
     elif entry is not None:
         manifest.entries[unit.name] = replace(entry, outputs=outputs)
-    manifest.save()
+    manifest.changed()
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
                   outcome.seconds, tuple(written), outcome.message, outcome.exit_code,
                   warnings=outcome.warnings, detail=outcome.detail)

@@ -44,6 +44,29 @@ def _folder(top: Path) -> list[Path]:
     return sorted(p for p in top.rglob("*" + SUFFIX) if p.is_file() and not _hidden(p, top))
 
 
+def matches(pattern: str) -> list[Path]:
+    """What a glob pattern names, sorted: ``*``, ``?`` and ``[...]`` within a name,
+    ``**`` across folders.  ``**`` never goes through a symbolic link to a folder, so a
+    link loop cannot make it endless, and names starting with a dot are left out unless
+    the pattern's own part starts with one (as the shell's glob does)."""
+    parts = Path(pattern).parts
+    first = next((i for i, part in enumerate(parts) if glob.has_magic(part)), len(parts))
+    base = Path(*parts[:first]) if first else Path(".")
+    rest = parts[first:]
+    if not rest:
+        return [base] if base.exists() else []
+    dotted = any(part.startswith(".") for part in rest)
+    found = []
+    try:
+        for path in base.glob("/".join(rest)):
+            inside = path.relative_to(base).parts
+            if dotted or not any(part.startswith(".") for part in inside):
+                found.append(path)
+    except (OSError, ValueError):
+        return []
+    return sorted(set(found))
+
+
 def is_batch(args: Sequence[str]) -> bool:
     """Whether ``run``'s arguments ask for a batch: several, a folder or a pattern.  One
     config file (or example name) is a run of one config (``batch.single``)."""
@@ -71,8 +94,7 @@ def collect(args: Iterable[str]) -> list[Source]:
             found.append(Source(arg, path))
         elif glob.has_magic(arg):
             matched: list[Path] = []
-            for hit in sorted(glob.glob(arg, recursive=True)):
-                p = Path(hit)
+            for p in matches(arg):
                 matched += _folder(p) if p.is_dir() else [p] if p.is_file() else []
             found += [Source(arg, p) for p in matched] or [
                 Source(arg, None, NoConfig("no file matches this pattern", path=arg))]
@@ -91,4 +113,4 @@ def collect(args: Iterable[str]) -> list[Source]:
     return unique
 
 
-__all__ = ["SUFFIX", "NoConfig", "Source", "collect", "is_batch"]
+__all__ = ["EMPTY", "SUFFIX", "NoConfig", "Source", "collect", "is_batch", "matches"]
