@@ -26,7 +26,7 @@ from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
 
-from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
 _INVERSE = {1: 1, 3: 7, 7: 3, 9: 9}   # inverses mod 10
 
@@ -88,8 +88,10 @@ def load(config: Config) -> Alphametic:
 # ------------------------------------------------------------------ column-wise search
 
 
-def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[dict[str, int]]:
-    """Every assignment letter -> digit that makes the equation true."""
+def search(puzzle: Alphametic, stats: dict[str, int] | None = None,
+           limits: Limits | None = None) -> Iterator[dict[str, int]]:
+    """Every assignment letter -> digit that makes the equation true (``limits``: at
+    most ``--max-states`` digits tried, then it stops)."""
     letters = puzzle.letters
     index = {ch: i for i, ch in enumerate(letters)}
     width = max(len(w) for w, _ in puzzle.words)
@@ -121,8 +123,20 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         s = carry + sum(k * value[li] for li, k in old)
         yield from choose(c, new, 0, s)
 
-    def choose(c: int, new: list[tuple[int, int]], j: int, s: int) -> Iterator[dict[str, int]]:
+    def tried() -> bool:
+        """Count one more digit tried; False when ``--max-states`` leaves no room."""
         nonlocal nodes
+        if limits is not None:
+            if limits.room(1) == 0:
+                limits.stop(what="digits tried")
+                return False
+            limits.spend(1)
+        nodes += 1
+        return True
+
+    def choose(c: int, new: list[tuple[int, int]], j: int, s: int) -> Iterator[dict[str, int]]:
+        if limits is not None and limits.reached:
+            return
         if j == len(new):
             if s % 10 == 0:
                 yield from column(c + 1, s // 10)
@@ -131,8 +145,7 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         low = 1 if nonzero[li] else 0
         if j == len(new) - 1 and k % 10 in _INVERSE:
             d = (-s * _INVERSE[k % 10]) % 10
-            if d >= low and not used[d]:
-                nodes += 1
+            if d >= low and not used[d] and tried():
                 value[li] = d
                 used[d] = True
                 yield from column(c + 1, (s + k * d) // 10)
@@ -141,7 +154,8 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         for d in range(low, 10):
             if used[d]:
                 continue
-            nodes += 1
+            if not tried():
+                return
             value[li] = d
             used[d] = True
             yield from choose(c, new, j + 1, s + k * d)
@@ -162,12 +176,17 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
                  solver={"algorithm": "column-wise search with carries",
                          "program": "puzzlereel"})
     stats: dict[str, Any] = {}
+    limits = Limits.of(options)
     k = 0
-    for assignment in watch.timed(search(puzzle, stats)):
+    for assignment in watch.timed(search(puzzle, stats, limits)):
         k += 1
         yield Solution(k=k, text=puzzle.substitute(assignment),
                        assignment={ch: assignment[ch] for ch in sorted(assignment)})
     stats.update(solutions=k, **watch.stats())
+    if limits.reached:
+        stats["limit"] = limits.so_far(k)
+        yield End(status="limit", stats=stats)
+        return
     if not k:
         stats["reason"] = "no assignment of digits works"
     yield End(status="solved" if k else "unsolvable", stats=stats)
@@ -176,11 +195,15 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
 def analyze(puzzle: Alphametic, options: SolveOptions) -> Analysis:
     watch = Stopwatch()
     stats: dict[str, int] = {}
+    limits = Limits.of(options)
     with watch.searching():
-        found = [puzzle.substitute(a) for a in search(puzzle, stats)]
-    return {"equation": puzzle.equation, "letters": "".join(sorted(puzzle.letters)),
-            "solutions": len(found), "found": found[:100], "nodes": stats.get("nodes", 0),
-            **watch.stats()}
+        found = [puzzle.substitute(a) for a in search(puzzle, stats, limits)]
+    out: Analysis = {"equation": puzzle.equation, "letters": "".join(sorted(puzzle.letters)),
+                     "solutions": len(found), "found": found[:100],
+                     "nodes": stats.get("nodes", 0), **watch.stats()}
+    if limits.reached:
+        out.update(status="limit", limit=limits.so_far(len(found)))
+    return out
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

@@ -27,9 +27,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from puzzlereel.config import Config
+from puzzlereel.config import Config, format_size
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import Event
+from puzzlereel.words import plural
 
 P = TypeVar("P")
 T = TypeVar("T")
@@ -182,6 +183,57 @@ def memory_budget(options: SolveOptions, configured: int | None = None) -> int:
     return max(64 << 20, int(share))
 
 
+@dataclass
+class Limits:
+    """What one search may do (``--max-states``: positions or candidates it looks at;
+    its memory budget: bytes it stores), and what it did so far.  Searches that work
+    in steps (counting, generate and test) ask ``room`` before each step and ``spend``
+    after it; one that has work left when there is no room calls ``stop``.  Once
+    ``reached``, ``why`` says what stopped it, and the search ends with what it has."""
+
+    max_states: int | None
+    budget: int
+    states: int = 0
+    why: str | None = None
+
+    @classmethod
+    def of(cls, options: SolveOptions, configured: int | None = None) -> Limits:
+        return cls(options.max_states, memory_budget(options, configured))
+
+    def room(self, step: int) -> int:
+        """How many states the next step may look at (``step`` at most)."""
+        if self.max_states is None:
+            return step
+        return max(0, min(step, self.max_states - self.states))
+
+    def spend(self, states: int, stored: int = 0, *, what: str = "positions") -> None:
+        """Count ``states`` more looked at, with ``stored`` bytes held now (more than
+        the budget stops the search)."""
+        self.states += states
+        if self.why is None and stored > self.budget:
+            self.why = (f"stopped after {self.states:,} {what} at the "
+                        f"{format_size(self.budget)} memory budget; raise --max-memory")
+
+    def stop(self, *, what: str = "positions") -> None:
+        """The search has work left but no room (``--max-states``): it stops here."""
+        if self.why is None:
+            self.why = (f"stopped after {self.states:,} {what} at --max-states "
+                        f"{self.max_states}; raise it")
+
+    def fits(self, stored: int, *, what: str = "positions") -> bool:
+        """Whether ``stored`` bytes fit the budget (if not, the search stops)."""
+        self.spend(0, stored, what=what)
+        return stored <= self.budget
+
+    @property
+    def reached(self) -> bool:
+        return self.why is not None
+
+    def so_far(self, count: int, unit: str = "solution") -> str:
+        """What stopped the search, with what it found: "... (36 solutions so far)"."""
+        return f"{self.why} ({count:,} {plural(unit, count)} so far)"
+
+
 def read_max_memory(config: Config) -> int | None:
     """``[solve] max_memory`` ("2G", "500 MiB", or a number of MiB); ``memory_mb``, its
     older name, is still read."""
@@ -238,5 +290,5 @@ Loader = Callable[[Config], Any]
 
 
 __all__ = ["Analysis", "DEFAULT_MEMORY_SHARE", "Loader", "P", "Series", "SolveOptions",
-           "Solver", "Stopwatch", "available_memory", "memory_budget", "read_max_memory",
+           "Limits", "Solver", "Stopwatch", "available_memory", "memory_budget", "read_max_memory",
            "share_memory"]
