@@ -26,7 +26,17 @@ from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS, Kind
-from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay, write_trace
+from puzzlereel.trace import (
+    End,
+    Event,
+    Header,
+    Note,
+    TraceError,
+    TraceSummary,
+    checked,
+    replay,
+    write_trace,
+)
 from puzzlereel.trace import validate as validate_trace
 from puzzlereel.words import plural
 
@@ -159,13 +169,32 @@ def check_expected(loaded: Loaded[Any], end: End | None,
                                line=loaded.config.line_of(EXPECT_KEY), field=EXPECT_KEY)
 
 
+class UntraceablePuzzle(PuzzlereelError):
+    """A search whose trace the program's own readers would reject: the puzzle is
+    beyond what a trace holds (a board too wide), or the solver wrote a move its rules
+    refuse (a bug).  Nothing of it is written."""
+
+
 def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
-    """The trace events of an optimal solution (header, moves, end), as they come; the
-    config's top-level ``goal_text`` (the goal in words, for the video) goes into the
-    header as its optional field of that name."""
+    """The trace events of an optimal solution (header, moves, end), as they come, each
+    read back first as ``validate`` will read it (``trace.checked``); the config's
+    top-level ``goal_text`` (the goal in words, for the video) goes into the header as
+    its optional field of that name."""
     events = loaded.solver.solve(loaded.puzzle, options)
     goal = loaded.config.goal_text
-    return events if goal is None else _with_goal_text(events, goal)
+    events = events if goal is None else _with_goal_text(events, goal)
+    return _readable(checked(events, "the trace"), loaded.config.path)
+
+
+def _readable(events: Iterator[Event], config: str) -> Iterator[Event]:
+    try:
+        yield from events
+    except TraceError as exc:
+        if exc.line == 1:
+            raise UntraceablePuzzle(f"cannot be written as a trace: {exc.field}: "
+                                    f"{exc.problem}", source=config) from None
+        raise UntraceablePuzzle(f"the search wrote a trace its own reader rejects "
+                                f"({exc}); nothing was written", source=config) from None
 
 
 def _with_goal_text(events: Iterator[Event], goal: str) -> Iterator[Event]:
@@ -432,6 +461,7 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     return written
 
 __all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "UnexpectedAnswer", "Unsolvable",
+           "UntraceablePuzzle",
            "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
            "load_puzzle", "open_trace", "parse_formats", "plot_analysis",

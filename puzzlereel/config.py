@@ -290,6 +290,12 @@ def load_config(path: str | Path) -> Config:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"not UTF-8 text ({exc.reason})", path=name,
                           line=raw.count(b"\n", 0, exc.start) + 1) from None
+    return parse_config(text, name)
+
+
+def parse_config(text: str, name: str) -> Config:
+    """A config's text (a file's, named ``name`` in messages) parsed and checked, or
+    ``ConfigError``."""
     if not text.strip():
         raise ConfigError("empty file (a config needs at least a [puzzle] table)", path=name)
     try:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from puzzlereel.catalog import Exists, write_text
+from puzzlereel.config import parse_config
 from puzzlereel.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.escape import toml_comment, toml_string
 from puzzlereel.fileio import guarded
@@ -367,6 +368,21 @@ def _klotski_blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str], list
 # ---------------------------------------------------------------- a whole collection
 
 
+def accepted(entry: Entry, source: str) -> Entry:
+    """``entry`` when the config it makes is one ``solve`` takes (read by the family's
+    own loader, every limit of it checked), else ``BadEntry``: import never writes a
+    config the program refuses."""
+    from puzzlereel import app
+
+    try:
+        app.puzzle_of(parse_config(entry.text, source))
+    except PuzzlereelError as exc:
+        where = f"{exc.field}: " if exc.field else ""
+        raise _bad(f"the config it makes would not solve ({where}{exc.problem})", source,
+                   entry.line) from None
+    return entry
+
+
 def _prefix(source: str) -> str:
     stem = Path(source).stem if source != "-" else "stdin"
     return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "puzzle"
@@ -382,8 +398,8 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
     if fmt == "klotski":
         for line, rows, original in _klotski_blocks(lines):
             try:
-                yield klotski_entry(rows, source, line, f"{prefix} #{line}", klotski,
-                                    original)
+                yield accepted(klotski_entry(rows, source, line, f"{prefix} #{line}",
+                                             klotski, original), source)
             except BadEntry as exc:
                 yield exc
         return
@@ -396,9 +412,10 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
         title = f"{prefix} #{line}"
         try:
             if fmt == "rush-hour":
-                yield rush_hour_entry(text, source, line, f"Rush Hour: {title}")
+                yield accepted(rush_hour_entry(text, source, line, f"Rush Hour: {title}"),
+                               source)
             else:
-                yield tiles_entry(text, source, line, title, tiles)
+                yield accepted(tiles_entry(text, source, line, title, tiles), source)
         except BadEntry as exc:
             yield exc
 

@@ -20,7 +20,7 @@ from typing import Any
 from puzzlereel.errors import quoted
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
 from puzzlereel.trace.fields import get_int, get_list
-from puzzlereel.trace.replay import check_move_counts, declared_moves
+from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
 Tiles = tuple[int, ...]
 """A position: the tile number in each cell, row-major, ``0`` the blank."""
@@ -258,6 +258,7 @@ class SlidingTileReplay:
 
     def finish(self, end: End) -> None:
         check_move_counts(end, self.moves, self.total)
+        check_status(end, self.solved(), "the moves reach the goal")
         if end.status == "solved" and not self.solved():
             raise TraceError("status is 'solved' but the last board is not the goal",
                              field="status")
