@@ -201,6 +201,26 @@ def _remove_stale(directory: Path, target: Path) -> None:
                     os.unlink(entry.path)
 
 
+def remove_output(path: str | os.PathLike[str]) -> bool:
+    """Remove the output file ``path`` (a file or a link, never a folder, never an
+    input of a command running); whether it was removed."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    if stat.S_ISDIR(info.st_mode):
+        return False
+    found = identity(path)
+    with _lock:
+        if found is not None and found in _inputs:
+            return False
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it to ``target`` on success."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import Clash, atomic_text, safe_name
+from puzzlereel.fileio import Clash, atomic_text, remove_output, safe_name
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -278,6 +278,18 @@ class Manifest:
         return out
 
 
+def remove_outputs(folder: str | Path, name: str, keep: Iterable[str] = ()) -> list[str]:
+    """Remove the files of the config ``name`` in ``folder`` (``NAME.<kind>`` for every
+    kind but those in ``keep``): outputs of an older version of it, which must not stay
+    beside a newer trace (or none).  The names of the files removed."""
+    kept = set(keep)
+    removed = []
+    for kind in ALL_KINDS:
+        if kind not in kept and remove_output(Path(folder) / file_name(name, kind)):
+            removed.append(file_name(name, kind))
+    return removed
+
+
 class Claims:
     """Who each file name of the output folder belongs to: a config's output (by the
     config's name), the manifest or the gallery page.  Two owners of one name would
@@ -307,4 +319,5 @@ class Claims:
 
 __all__ = ["ALL_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
            "Manifest", "ManifestWarning", "Output", "file_name", "key_of", "kind_word",
+           "remove_outputs",
            "sha256_bytes", "sha256_file"]

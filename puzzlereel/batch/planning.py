@@ -19,7 +19,7 @@ from puzzlereel.errors import (
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.fileio import check_outputs, safe_name
+from puzzlereel.fileio import OutputError, check_outputs, safe_name
 from puzzlereel.manifest import (
     ALL_KINDS,
     POSTER,
@@ -117,6 +117,8 @@ class Plan:
     order: list[str]                       # every config's name, in the order given
     done: dict[str, Result]
     jobs: list[Job]
+    unusable: list[str] = field(default_factory=list)   # configs unreadable now: their
+                                                         # older outputs are stale
 
     @property
     def up_to_date(self) -> int:
@@ -160,6 +162,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     order: list[str] = []
     done: dict[str, Result] = {}
     jobs: list[Job] = []
+    unusable: list[str] = []
     owners: dict[str, str] = {}
     for source in sources:
         name = source.name
@@ -184,6 +187,8 @@ def plan(sources: Sequence[Source], options: BatchOptions,
         except PuzzlereelError as exc:
             done[name] = Result(name, str(source.path), "error", message=str(exc),
                                 exit_code=exc.exit_code)
+            if not isinstance(exc, OutputError):      # the config's own fault, not a
+                unusable.append(name)                 # name another config holds
             continue
         if isinstance(job, Result):
             done[name] = job
@@ -192,7 +197,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     # the longest first (by the last run's times; new configs before them all), so that
     # a long config does not start last and keep the other workers idle at the end
     jobs.sort(key=lambda j: -j.expected)
-    return Plan(options, manifest, order, done, jobs)
+    return Plan(options, manifest, order, done, jobs, unusable)
 
 
 def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,

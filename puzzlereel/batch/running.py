@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from puzzlereel import catalog
-from puzzlereel.batch.planning import SEVERITY, Job, Plan, Result
+from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result
 from puzzlereel.batch.unit import Outcome, Unit
 from puzzlereel.errors import EXIT_OK
 from puzzlereel.fileio import atomic_path
-from puzzlereel.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+from puzzlereel.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
 
 if TYPE_CHECKING:
     from puzzlereel.interrupts import Interrupted
@@ -117,6 +117,8 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
 
     t0 = time.monotonic()
     results = dict(batch.done)
+    for name in batch.unusable:
+        results[name] = batch.done[name] = forget_failed(batch, results[name])
     observer.begin(batch)
     pending = {job.unit.name: job for job in batch.jobs}
     stopped: Interrupted | None = None
@@ -171,6 +173,11 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
             assert trace_sha is not None, "a render always follows its trace"
             made = keys.made_from(product.kind, trace_sha)
         outputs[product.kind] = Output(name, sha, len(product.data), made)
+    stale: list[str] = []
+    if unit.trace is None and (outcome.searched is not None or not _current(entry, keys)):
+        # a new trace, or none for a config that changed: what else bears its name was
+        # made from an older version of it
+        stale = remove_outputs(out, unit.name, keep=written)
     if unit.trace is None:          # a new search: a new entry, if its trace is good
         if outcome.searched is not None:
             config = job.config
@@ -182,14 +189,36 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
                 description=catalog.description(config.text, 160), message=(
                     outcome.message if outcome.status != "error" else ""),
                 outputs=outputs)
-        else:
+        elif stale or not _current(entry, keys):
             manifest.entries.pop(unit.name, None)
     elif entry is not None:
         manifest.entries[unit.name] = replace(entry, outputs=outputs)
     manifest.changed()
+    notes = outcome.warnings + ((f"removed {', '.join(stale)}: made from an older version "
+                                 "of the config",) if stale else ())
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
                   outcome.seconds, tuple(written), outcome.message, outcome.exit_code,
-                  warnings=outcome.warnings, detail=outcome.detail)
+                  warnings=notes, detail=outcome.detail)
+
+
+def _current(entry: Entry | None, keys: Keys) -> bool:
+    """Whether ``entry``'s trace was made from what the config is now (a re-run that
+    failed then leaves it and its renders be: they are still the config's)."""
+    if entry is None or TRACE not in entry.outputs:
+        return False
+    return dict(entry.outputs[TRACE].made_from) == keys.trace_from()
+
+
+def forget_failed(batch: Plan, result: Result) -> Result:
+    """A config that could not be used at all this run (unreadable now): its outputs
+    of an earlier version leave the folder and the manifest."""
+    entry = batch.manifest.entries.pop(result.name, None)
+    stale = remove_outputs(batch.options.out_dir, result.name)
+    if entry is None and not stale:
+        return result
+    batch.manifest.changed()
+    notes = (f"removed {', '.join(stale)}: made from an older version of the config",)
+    return replace(result, warnings=result.warnings + notes) if stale else result
 
 
 __all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",

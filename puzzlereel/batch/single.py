@@ -25,7 +25,7 @@ from puzzlereel.batch.unit import Steps
 from puzzlereel.config import load_config
 from puzzlereel.fileio import guarded
 from puzzlereel.gallery import PAGE
-from puzzlereel.manifest import ALL_KINDS, TRACE, Claims
+from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, remove_outputs
 from puzzlereel.progress import Reporter
 
 
@@ -72,7 +72,15 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     outputs = [steps.path(kind) for kind in (TRACE, *unit.formats)]
     try:
         with guarded(inputs=[path], outputs=outputs):
-            steps.run(loaded)
+            try:
+                steps.run(loaded)
+            finally:
+                if steps.end is not None:      # a new trace: the rest is older
+                    kept = (TRACE, *(item.fmt for item in steps.written))
+                    stale = remove_outputs(out_dir, unit.name, keep=kept)
+                    if stale and not console.quiet():
+                        console.echo(f"puzzlereel: warning: removed {', '.join(stale)}: made "
+                                     "from an older version of the config", err=True)
     finally:
         bars.close()
     app.check_outcome(steps.end, Path(config))
