@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_path, atomic_text, guarded
+from puzzlereel.fileio import atomic_path, atomic_text, guarded, is_stream
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
@@ -388,11 +388,21 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return wanted
 
 
-def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
-    """(format, path) for each output file, the format taken from its suffix."""
-    from puzzlereel.render.api import format_of
+STREAM_FORMAT = "mp4"      # what a device or pipe without a suffix (-o /dev/null) gets
 
-    return [(format_of(path), Path(path)) for path in outputs]
+
+def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
+    """(format, path) for each output file, the format taken from its suffix; a device
+    or named pipe without a known one (``-o /dev/null``) gets the MP4."""
+    from puzzlereel.render.api import format_of
+    from puzzlereel.render.options import FORMATS
+
+    def fmt(path: str | Path) -> str:
+        if is_stream(path) and Path(path).suffix.lower().lstrip(".") not in FORMATS:
+            return STREAM_FORMAT
+        return format_of(path)
+
+    return [(fmt(path), Path(path)) for path in outputs]
 
 
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],

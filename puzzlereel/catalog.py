@@ -223,7 +223,7 @@ def _target(output: str | Path, force: bool, stdout: IO[str] | None) -> Iterator
         yield stdout if stdout is not None else sys.stdout
         return
     path = Path(output)
-    if path.exists() and not force:
+    if path.is_file() and not force:     # a device (-o /dev/null) is written, not replaced
         raise Exists(path)
     with atomic_text(path) as handle:
         yield handle

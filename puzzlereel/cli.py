@@ -182,9 +182,11 @@ def analyze(
 def render(
     trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
-                                               ".gif, .webm, .png (contact sheet) or .vtt "
-                                               "(subtitles); repeat "
-                                               "to write several in one pass.",
+                                               ".webm, .gif, .png (contact sheet), .vtt "
+                                               "(subtitles), .svg (animated) or .html (a "
+                                               "player); repeat to write several in one "
+                                               "pass. A device or pipe without a suffix "
+                                               "(-o /dev/null) gets the MP4.",
                                                parser=file_path)],
     config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
                                                 "from this config file.", parser=file_path)]
@@ -197,7 +199,8 @@ def render(
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
     crf: Crf = None, duration: Duration = None,
 ) -> None:
-    """Draw a trace as an MP4 / WebM video, a GIF, a PNG contact sheet or subtitles.
+    """Draw a trace as an MP4 / WebM video, a GIF, a PNG contact sheet, subtitles, an
+    animated SVG or an HTML player.
 
     The format comes from the output's suffix. The trace is read as a stream and every
     move is checked; a bad trace exits 1 naming the line and leaves no output behind.
@@ -209,6 +212,7 @@ def render(
       puzzlereel solve configs/hakoiri-musume.toml | puzzlereel render - -o hakoiri.gif
       puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
+      puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html -o hakoiri.vtt
     """
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
                                no_counter, no_labels, crf, duration)
@@ -230,8 +234,9 @@ def run(
                                           "<config name>.<ext> files.", parser=file_path)]
     = Path("outputs"),
     formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
-                                                "overriding [render] formats, e.g. "
-                                                "mp4,gif,png.")] = None,
+                                                "overriding [render] formats: mp4, webm, "
+                                                "gif, png, vtt, svg, html (e.g. "
+                                                "mp4,gif,png).")] = None,
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,

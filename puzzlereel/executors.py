@@ -299,6 +299,11 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     return execute(unit, report)
 
 
+# the log level of a local cluster's workers (read from the environment when they
+# start), whose lines would share our terminal
+QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "error"}
+
+
 class DaskExecutor:
     """Units on a Dask distributed cluster: the scheduler at ``scheduler``, or a cluster
     of ``jobs`` worker processes started here on loopback when it is None."""
@@ -324,9 +329,13 @@ class DaskExecutor:
             if scheduler is None:
                 environ = dict(os.environ)   # Dask's nanny sets its workers' variables
                 try:                         # (MALLOC_TRIM_THRESHOLD_...) in ours too
-                    self._cluster = distributed.LocalCluster(
-                        n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                        host="127.0.0.1", dashboard_address=None)
+                    # Ctrl-C is the run's to handle, not its workers' (nor their
+                    # lines about the tasks it cancels, which share our terminal)
+                    os.environ.update(QUIET_WORKERS)
+                    with _ctrl_c_ignored():
+                        self._cluster = distributed.LocalCluster(
+                            n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                            host="127.0.0.1", dashboard_address=None)
                 finally:
                     os.environ.clear()
                     os.environ.update(environ)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import stat
 import sys
 import tempfile
@@ -201,6 +202,16 @@ def _remove_stale(directory: Path, target: Path) -> None:
                     os.unlink(entry.path)
 
 
+def is_stream(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a device or a named pipe (``/dev/null``, a FIFO): written,
+    never replaced, and named by no suffix."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISBLK(mode)
+
+
 def remove_output(path: str | os.PathLike[str]) -> bool:
     """Remove the output file ``path`` (a file or a link, never a folder, never an
     input of a command running); whether it was removed."""
@@ -221,21 +232,64 @@ def remove_output(path: str | os.PathLike[str]) -> bool:
     return True
 
 
+def make_folder(folder: str | os.PathLike[str]) -> Path:
+    """``folder`` made if needed (with its parents); ``OutputError`` naming it when
+    a file stands where it or one of its parents should be."""
+    path = Path(folder) if str(folder) else Path(".")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()),
+                       path)
+        what = "is a file, not a folder" if blocker.is_file() else "is not a folder"
+        where = "" if blocker == path else f" (in the way of {path})"
+        raise OutputError(f"{what}{where}", source=str(blocker)) from None
+    return path
+
+
+def _named(exc: OSError, tmp: Path | None, target: Path) -> OSError:
+    """``exc`` naming ``target`` where it named the temporary file ``tmp``, or nothing
+    (a write that found the disk full): messages name the user's file."""
+    if exc.filename is not None and (tmp is None or str(exc.filename) != str(tmp)):
+        return exc
+    named = OSError(exc.errno, exc.strerror or str(exc), str(target))
+    return named
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside ``target``; rename it to ``target`` on success."""
+    """Yield a temporary path beside ``target``; rename it to ``target`` on success.
+
+    A device (``-o /dev/null``) is written directly (renaming a file over it would
+    replace the device node); a named pipe gets the finished file's bytes once it is
+    complete (an MP4 cannot be written as a stream: its muxer seeks back).  A folder
+    where the file should be is an ``OutputError``; a write that fails names
+    ``target``, never the temporary file."""
     target = Path(target)
     refuse_inputs(target)
-    if target.exists() and not target.is_file() and not target.is_dir():
-        # a device or pipe (``-o /dev/null``, a FIFO): write to it directly; renaming a
-        # temporary file over it would replace the device node itself
-        yield target
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise OutputError("is a folder, not a file", source=str(target))
+    if stat.S_ISFIFO(mode):
+        with _spooled(target) as spool:
+            yield spool
         return
-    directory = target.parent if str(target.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)
+    if mode and not stat.S_ISREG(mode):
+        try:
+            yield target
+        except OSError as exc:
+            raise _named(exc, None, target) from None
+        return
+    directory = make_folder(target.parent if str(target.parent) else ".")
     _remove_stale(directory, target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part" + target.suffix,
-                               dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.",
+                                   suffix=".part" + target.suffix, dir=directory)
+    except OSError as exc:
+        raise _named(exc, None, target) from None
     os.close(fd)
     tmp_path = Path(tmp)
     with _lock:
@@ -249,6 +303,10 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
             os.chmod(tmp_path, 0o666 & ~mask)
         refuse_inputs(target)
         os.replace(tmp_path, target)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            tmp_path.unlink()
+        raise _named(exc, tmp_path, target) from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp_path.unlink()
@@ -256,6 +314,24 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         with _lock:
             _unfinished.discard(tmp_path)
+
+
+@contextlib.contextmanager
+def _spooled(pipe: Path) -> Iterator[Path]:
+    """A temporary file whose bytes go into the named pipe ``pipe`` once complete."""
+    with tempfile.TemporaryDirectory(prefix="puzzlereel-pipe-") as folder:
+        spool = Path(folder) / ("spool" + pipe.suffix)
+        with _lock:
+            _unfinished.add(spool)
+        try:
+            yield spool
+            with open(spool, "rb") as source, open(pipe, "wb") as sink:
+                shutil.copyfileobj(source, sink, 1 << 20)
+        except OSError as exc:
+            raise _named(exc, spool, pipe) from None
+        finally:
+            with _lock:
+                _unfinished.discard(spool)
 
 
 @contextlib.contextmanager

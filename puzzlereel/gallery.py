@@ -416,7 +416,8 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
         raise GalleryError("an empty name names no folder (write . for the current folder)")
     out = Path(folder)
     if not out.is_dir():
-        raise GalleryError("no such folder", source=str(out))
+        raise GalleryError("is not a folder" if out.exists() else "no such folder",
+                           source=str(out))
     found = traces(out)
     if not found:
         raise GalleryError("no traces (*.jsonl) here: run puzzlereel run CONFIG... "

@@ -34,7 +34,7 @@ from puzzlereel.catalog import Exists, write_text
 from puzzlereel.config import parse_config
 from puzzlereel.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.escape import toml_comment, toml_string
-from puzzlereel.fileio import guarded
+from puzzlereel.fileio import guarded, is_stream
 from puzzlereel.rules.sliding_block import METRICS, PIECE_CHARS, connected, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
@@ -462,6 +462,8 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
             problems.append(item)
         else:
             planned.append((item, folder / f"{name}-{item.line:0{digits}d}.toml"))
+    if is_stream(folder):       # -o /dev/null: every entry checked, no file written
+        return Report((), tuple(problems))
     with guarded(inputs=[source], outputs=[path for _, path in planned]):
         for item, path in planned:
             try:

@@ -128,7 +128,7 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None,
         nonlocal nodes
         if limits is not None:
             if limits.room(1) == 0:
-                limits.stop(what="digits tried")
+                limits.stop(what="digit tried")
                 return False
             limits.spend(1)
         nodes += 1

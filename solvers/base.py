@@ -206,21 +206,26 @@ class Limits:
             return step
         return max(0, min(step, self.max_states - self.states))
 
-    def spend(self, states: int, stored: int = 0, *, what: str = "positions") -> None:
-        """Count ``states`` more looked at, with ``stored`` bytes held now (more than
-        the budget stops the search)."""
+    def spend(self, states: int, stored: int = 0, *, what: str = "position") -> None:
+        """Count ``states`` more looked at (``what``: the word for one), with ``stored``
+        bytes held now (more than the budget stops the search)."""
         self.states += states
         if self.why is None and stored > self.budget:
-            self.why = (f"stopped after {self.states:,} {what} at the "
+            self.why = (f"stopped after {self._count(what)} at the "
                         f"{format_size(self.budget)} memory budget; raise --max-memory")
 
-    def stop(self, *, what: str = "positions") -> None:
+    def stop(self, *, what: str = "position") -> None:
         """The search has work left but no room (``--max-states``): it stops here."""
         if self.why is None:
-            self.why = (f"stopped after {self.states:,} {what} at --max-states "
+            self.why = (f"stopped after {self._count(what)} at --max-states "
                         f"{self.max_states}; raise it")
 
-    def fits(self, stored: int, *, what: str = "positions") -> bool:
+    def _count(self, what: str) -> str:
+        """"1 placement", "2,000 digits tried": the word's first part takes the plural."""
+        word, _, rest = what.partition(" ")
+        return f"{self.states:,} {plural(word, self.states)}" + (f" {rest}" if rest else "")
+
+    def fits(self, stored: int, *, what: str = "position") -> bool:
         """Whether ``stored`` bytes fit the budget (if not, the search stops)."""
         self.spend(0, stored, what=what)
         return stored <= self.budget

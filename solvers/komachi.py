@@ -232,7 +232,7 @@ def solutions(puzzle: Komachi, limits: Limits | None = None) -> list[str]:
     rows = BLOCK_ROWS
     if limits is not None:
         rows = min(rows, limits.budget // BYTES_PER_ROW)
-        if not limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expressions"):
+        if not limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expression"):
             return []
     found: list[str] = []
     for first, num, den, valid in evaluate_blocks(puzzle, rows):
@@ -240,9 +240,9 @@ def solutions(puzzle: Komachi, limits: Limits | None = None) -> list[str]:
         hits = np.flatnonzero((valid & (num == puzzle.target * den))[:room])
         found += [expression_text(puzzle, first + int(i)) for i in hits]
         if limits is not None:
-            limits.spend(room, what="expressions")
+            limits.spend(room, what="expression")
             if room < len(num):
-                limits.stop(what="expressions")
+                limits.stop(what="expression")
                 break
     return found
 
@@ -287,7 +287,7 @@ def analyze(puzzle: Komachi, options: SolveOptions) -> Analysis:
     solutions = valid_count = tested = 0
     rows = min(BLOCK_ROWS, limits.budget // BYTES_PER_ROW)
     with watch.searching():
-        if limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expressions"):
+        if limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expression"):
             for _, num, den, valid in evaluate_blocks(puzzle, rows):
                 block = len(num)
                 room = limits.room(block)
@@ -298,10 +298,10 @@ def analyze(puzzle: Komachi, options: SolveOptions) -> Analysis:
                 vals = num[ints & (num >= lo) & (num <= hi)]
                 counts += np.bincount((vals - lo).astype(np.int64), minlength=hi - lo + 1)
                 tested += room
-                limits.spend(room, what="expressions")
+                limits.spend(room, what="expression")
                 options.progress("testing expressions", tested, None)
                 if room < block:
-                    limits.stop(what="expressions")
+                    limits.stop(what="expression")
                     break
     out: Analysis = {
         "target": puzzle.target,

@@ -102,15 +102,15 @@ def solutions(puzzle: Oomachi, limits: Limits | None = None) -> list[tuple[int, 
         if limits is not None:
             room = limits.room(last - first + 1)
             if room == 0:
-                limits.stop(what="candidates")
+                limits.stop(what="candidate")
                 break
             cut = first + room - 1 < last
             last = first + room - 1
         found += _tested(puzzle, first, last)
         if limits is not None:
-            limits.spend(last - first + 1, what="candidates")
+            limits.spend(last - first + 1, what="candidate")
             if cut:
-                limits.stop(what="candidates")
+                limits.stop(what="candidate")
                 break
     return found
 

@@ -125,6 +125,12 @@ class Plan:
         return sum(1 for r in self.done.values() if r.status == "skipped")
 
 
+def naming(message: str, source: str) -> str:
+    """A config's error line, beginning with the config (a problem with an option says
+    which config it met it in)."""
+    return message if message.startswith(source) else f"{source}: {message}"
+
+
 def render_keys(options: RenderOptions, explicit: frozenset[str],
                 kinds: Iterable[str]) -> dict[str, str]:
     """Each output kind's hash of the render options it is drawn with."""
@@ -185,7 +191,8 @@ def plan(sources: Sequence[Source], options: BatchOptions,
         try:
             job = _job(source.path, options, manifest, solve_key, claims, inputs)
         except PuzzlereelError as exc:
-            done[name] = Result(name, str(source.path), "error", message=str(exc),
+            done[name] = Result(name, str(source.path), "error",
+                                message=naming(str(exc), str(source.path)),
                                 exit_code=exc.exit_code)
             if not isinstance(exc, OutputError):      # the config's own fault, not a
                 unusable.append(name)                 # name another config holds
@@ -237,4 +244,4 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
 
 __all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result",
            "plan",
-           "render_keys", "unit_for"]
+           "naming", "render_keys", "unit_for"]

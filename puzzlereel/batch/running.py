@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from puzzlereel import catalog
-from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result
+from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result, naming
 from puzzlereel.batch.unit import Outcome, Unit
-from puzzlereel.errors import EXIT_OK
+from puzzlereel.errors import EXIT_OK, EXIT_USAGE
 from puzzlereel.fileio import atomic_path
 from puzzlereel.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
 
@@ -96,10 +96,15 @@ class Report:
 
 
 def exit_code(results: Iterable[Result], signal_code: int | None = None) -> int:
-    """The run's exit code: a signal's, else that of the worst status (``SEVERITY``) any
-    config ended with (a skipped config counts as its recorded status), else 0."""
+    """The run's exit code: a signal's, else 2 when an option could not be used with a
+    config (as that config alone would exit), else that of the worst status
+    (``SEVERITY``) any config ended with (a skipped config counts as its recorded
+    status), else 0."""
     if signal_code is not None:
         return signal_code
+    results = list(results)
+    if any(r.counts_as == "error" and r.exit_code == EXIT_USAGE for r in results):
+        return EXIT_USAGE
     seen = {r.counts_as for r in results}
     for status, code in SEVERITY:
         if status in seen:
@@ -196,9 +201,13 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
     manifest.changed()
     notes = outcome.warnings + ((f"removed {', '.join(stale)}: made from an older version "
                                  "of the config",) if stale else ())
+    message = outcome.message
+    if outcome.status == "error":
+        message = naming(message, unit.source)
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
-                  outcome.seconds, tuple(written), outcome.message, outcome.exit_code,
+                  outcome.seconds, tuple(written), message, outcome.exit_code,
                   warnings=notes, detail=outcome.detail)
+
 
 
 def _current(entry: Entry | None, keys: Keys) -> bool:

@@ -32,7 +32,7 @@ def prepare(puzzle: Mastermind, strategy: str, limits: Limits | None = None) -> 
     None when that does not fit the memory budget of ``limits``."""
     n = code_count(puzzle.symbols, puzzle.length, puzzle.repeats)
     stored = n * (puzzle.length + puzzle.symbols + 8) + (n * n if strategy != "simple" else 0)
-    if limits is not None and not limits.fits(stored, what="codes"):
+    if limits is not None and not limits.fits(stored, what="code"):
         return None
     codes = Codes(puzzle.symbols, puzzle.length, puzzle.repeats)
     if strategy != "simple":
@@ -144,9 +144,9 @@ def afford(limits: Limits | None, cost: int) -> bool:
     if limits is None:
         return True
     if limits.room(cost) < cost:
-        limits.stop(what="answers")
+        limits.stop(what="answer")
         return False
-    limits.spend(cost, what="answers")
+    limits.spend(cost, what="answer")
     return True
 
 

@@ -94,14 +94,14 @@ def count_by_first_row(n: int, progress: Progress = no_progress,
         while not walk.done:
             room = limits.room(STEP) if limits is not None else STEP
             if room == 0 and limits is not None:
-                limits.stop(what="placements")
+                limits.stop(what="placement")
                 return out
             found, nodes = walk.count(room)
             out[col] += found
             if col != n - 1 - col:
                 out[n - 1 - col] += found
             if limits is not None:
-                limits.spend(nodes, what="placements")
+                limits.spend(nodes, what="placement")
             placed = limits.states if limits is not None else nodes
             progress(f"{n} queens: counting, first queen in column {col + 1} of {half}, "
                      f"{sum(out):,} solutions so far", placed, None)
@@ -122,12 +122,12 @@ def solutions_in_order(n: int, limits: Limits | None = None
     while not walk.done:
         room = limits.room(STEP) if limits is not None else STEP
         if room == 0 and limits is not None:
-            limits.stop(what="placements")
+            limits.stop(what="placement")
             return
         rows = np.zeros((LISTED, n), dtype=np.int8)
         found, nodes = walk.list(room, rows)
         if limits is not None:
-            limits.spend(nodes, what="placements")
+            limits.spend(nodes, what="placement")
         for row in rows[:found]:
             yield tuple(int(c) for c in row)
         if limits is not None and limits.reached:
@@ -215,9 +215,9 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
         for item in watched:
             if isinstance(item, (Place, Remove)):
                 if limits.room(1) == 0:
-                    limits.stop(what="placements")
+                    limits.stop(what="placement")
                     break
-                limits.spend(1, what="placements")
+                limits.spend(1, what="placement")
                 placed += isinstance(item, Place)
                 removed += isinstance(item, Remove)
                 yield item

@@ -22,6 +22,7 @@ from puzzlereel.config import format_size
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.rules.sliding_block import Position
 from puzzlereel.trace import BlockMove, End, Event, Note
+from puzzlereel.words import plural
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .config import Puzzle
@@ -72,9 +73,10 @@ def limit_text(stored: int, *, budget: int | None = None, max_states: int | None
                ) -> str:
     """What stopped the search, in one line that says what to raise."""
     if budget is not None:
-        return (f"stopped after {stored:,} positions at the {format_size(budget)} memory "
-                "budget; raise --max-memory or --max-states")
-    return f"stopped after {stored:,} positions at --max-states {max_states}; raise it"
+        return (f"stopped after {stored:,} {plural('position', stored)} at the "
+                f"{format_size(budget)} memory budget; raise --max-memory or --max-states")
+    return (f"stopped after {stored:,} {plural('position', stored)} at --max-states "
+            f"{max_states}; raise it")
 
 
 @dataclass
@@ -244,9 +246,9 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     stats: dict[str, Any] = {"states": result.stored, **result.watch.stats(),
                              "bytes_per_state": result.bytes_per_position}
     if result.status == "unsolvable":
-        stats["reason"] = (f"all {result.stored} positions reachable from the start were "
-                           "searched")
-        yield Note(f"No solution: all {result.stored} reachable positions were searched.")
+        them = "the 1 position" if result.stored == 1 else f"all {result.stored:,} positions"
+        stats["reason"] = f"{them} reachable from the start searched"
+        yield Note(f"No solution: {them} reachable from the start searched.")
     if result.status == "limit":
         stats["limit"] = result.limit
     yield End(status=result.status, moves=len(moves) if result.status == "solved" else None,
