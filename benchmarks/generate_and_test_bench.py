@@ -33,6 +33,11 @@ Usage::
         # --quick skips the 14 s Lisp nqueens_11 and n=16
     python benchmarks/generate_and_test_bench.py --peers /tmp/puzzlereel-peers
     python benchmarks/generate_and_test_bench.py --runs 5 --record   # refresh the doc
+    python benchmarks/generate_and_test_bench.py --events-only [--runs 15] [--record]
+
+Last, the cost of the trace's search events (``events_cost``): the example configs
+solved with them off and on.  ``--events-only`` prints just that table (no SBCL needed),
+and with ``--record`` writes it between the ``generate_and_test_events`` markers.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from datetime import date
 from pathlib import Path
 
 import doc_tables
+import events_cost
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -180,7 +186,12 @@ def main() -> int:
                     help="skip the slow Lisp nqueens_11 (14 s a run) and counting n = 16")
     ap.add_argument("--record", action="store_true",
                     help="also write the tables into docs/generate-and-test.md")
+    ap.add_argument("--events-only", action="store_true",
+                    help="only the cost of the search events (events off and on)")
     a = ap.parse_args()
+    if a.events_only:
+        events_table(a.runs, a.record)
+        return 0
     if a.record and a.quick:
         print("--record needs the full run (no --quick)", file=sys.stderr)
         return 2
@@ -284,7 +295,29 @@ def main() -> int:
     if a.record:
         doc_tables.record(DOC, "generate_and_test_bench", lines)
         print(f"\nwritten into {DOC.relative_to(ROOT)}", file=sys.stderr)
+    print()
+    events_table(a.runs, False)
     return 0
+
+
+def events_table(runs: int, record: bool) -> None:
+    """The search events' cost: the example configs solved with them off and on."""
+    configs = ROOT / "configs"
+    cases = [events_cost.config_case(label, configs / f"{name}.toml") for label, name in (
+        ("komachi 100 (11 solutions)", "komachi-100"),
+        ("komachi 100, + - * / (101)", "komachi-100-all-operators"),
+        ("oomachi, 3 terms (2)", "oomachi"),
+        ("SEND+MORE=MONEY (1)", "send-more-money"),
+        ("n-queens 8 (92)", "n-queens-8"),
+        ("n-queens 12 (14,200)", "n-queens-12"),
+        ("mastermind 9431, simple", "mastermind-9431-simple"),
+        ("mastermind 9431, expected", "mastermind-9431"),
+    )]
+    lines = events_cost.table(cases, runs, "python benchmarks/generate_and_test_bench.py "
+                              f"--events-only --runs {runs}")
+    if record:
+        doc_tables.record(DOC, "generate_and_test_events", lines)
+        print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,12 @@ triangle's answers must be the ones Hiroi's article gives (a difference: exit 1)
 The output is Markdown; ``--record`` also writes it into docs/peg-solitaire.md between
 the ``pegs_bench`` markers.
 
+Then the cost of the trace's search events (``events_cost``): example configs solved
+with them off and on; ``--events-only`` prints just that table (no SBCL needed), and
+with ``--record`` writes it between the ``pegs_events`` markers.
+
 usage: python benchmarks/pegs_bench.py [-n RUNS] [--english-moves SECONDS] [--record]
+       python benchmarks/pegs_bench.py --events-only [-n RUNS] [--record]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from datetime import date
 from pathlib import Path
 
 import doc_tables
+import events_cost
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -113,7 +119,12 @@ def main() -> None:
                     "this long (stretch goal; runs to completion or reports how far it got)")
     ap.add_argument("--record", action="store_true",
                     help="also write the tables into docs/peg-solitaire.md")
+    ap.add_argument("--events-only", action="store_true",
+                    help="only the cost of the search events (events off and on)")
     args = ap.parse_args()
+    if args.events_only:
+        events_table(args.n, args.record)
+        return
     if shutil.which("sbcl") is None or not (PEERS / "build" / "peg15.fasl").exists():
         sys.exit(f"needs sbcl and Hiroi's compiled programs in {PEERS}/build")
     tmp = Path(tempfile.mkdtemp(prefix="pegs-bench-"))
@@ -210,11 +221,28 @@ def main() -> None:
     if args.record:
         doc_tables.record(DOC, "pegs_bench", lines)
         print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
+    print()
+    events_table(args.n, False)
     if args.english_moves > 0:
         english_moves(args.english_moves)
     shutil.rmtree(tmp, ignore_errors=True)
     if mismatches:
         sys.exit("ANSWERS DIFFER from Hiroi's:\n  " + "\n  ".join(mismatches))
+
+
+def events_table(runs: int, record: bool) -> None:
+    """The search events' cost: the example configs solved with them off and on."""
+    configs = ROOT / "configs"
+    cases = [events_cost.config_case(label, configs / f"{name}.toml") for label, name in (
+        ("Hoppers, fewest moves (ida*)", "hoppers"),
+        ("triangle, fewest moves (ida*)", "triangle"),
+        ("English central game, any solution (dfs)", "english"),
+    )]
+    lines = events_cost.table(cases, runs, "python benchmarks/pegs_bench.py --events-only "
+                              f"-n {runs}")
+    if record:
+        doc_tables.record(DOC, "pegs_events", lines)
+        print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
 
 
 def english_moves(limit: float) -> None:

@@ -6,17 +6,19 @@ peak memory on a 1,000-move trace.  Prints a table; run from the repository root
     python benchmarks/render_bench.py --runs 7   # more runs of the speed rows (median)
 
 1. fps of the renderer for Hakoiri Musume (81 moves) to MP4 at 1280x720 (the default:
-   board and side panel) and 1920x1080, against bare libx264 via PyAV encoding pre-made
+   board and side panel), 1920x1080 and 1080x1920 (portrait: words above and below the
+   board), against bare libx264 via PyAV encoding pre-made
    frames (the very frames our renderer draws, converted to I420 and held in memory
    before the clock starts) in the same run, with the encoder set up exactly as ours
-   (``encode.x264_settings``: preset veryfast, crf, tune, tags; frame threads on every
+   (``video.x264_settings``: preset veryfast, crf, tune, tags; frame threads on every
    core).  The renderer is timed two ways: in this process like the reference (from
    opening the trace to the MP4 closed: reading, replaying, drawing, RGB->I420,
    encoding; neither side's start-up and imports counted), interleaved with the
    reference, median of ``--runs``; and as a whole ``puzzlereel render`` process
    (Python's start-up and the imports, about 0.25 s, included).  Target: >= 0.9x of
    bare libx264 at 1280x720, like for like (in process).  A last reference row encodes
-   with PyAV's default threading (by slices), which is what the renderer used before.
+   with PyAV's default threading (by slices).  Then the same 1280x720 render with its
+   sound track (``--sound``) against without, interleaved: target <= 5 % longer.
 2. GIF size of `puzzlereel render ... -o x.gif` (the default: compact, 480 px wide)
    against `gifsicle -O3` applied to it: <= 450 kB and <= 1.05x.
 3. Peak resident memory (ru_maxrss of the render process) for a 1,000-move trace
@@ -64,16 +66,16 @@ def bare_x264(frames: list, width: int, height: int, fps: int, out: Path,
     import av
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render import encode
+    from puzzlereel.render import video
     from puzzlereel.render.options import RenderOptions
 
     t0 = time.perf_counter()
     container = av.open(str(out), mode="w", format="mp4")
     stream = container.add_stream("libx264", rate=fps)
     stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
-    stream.options = encode.x264_settings(RenderOptions())
+    stream.options = video.x264_settings(RenderOptions())
     if not slices:
-        encode.configure_threads(stream.codec_context)
+        video.configure_threads(stream.codec_context)
     for i, yuv in enumerate(frames):
         vf = av.VideoFrame.from_ndarray(yuv, format="yuv420p")
         vf.pts = i
@@ -85,17 +87,18 @@ def bare_x264(frames: list, width: int, height: int, fps: int, out: Path,
     return time.perf_counter() - t0
 
 
-def in_process(trace: Path, size: tuple[int, int], out: Path) -> float:
+def in_process(trace: Path, size: tuple[int, int], out: Path, sound: bool = False) -> float:
     """Seconds for the renderer, in this process, to make ``out`` (an MP4) of ``trace``
-    at ``size``: from opening the trace to the file closed."""
+    at ``size`` (with its sound track when ``sound``): from opening the trace to the
+    file closed."""
     sys.path.insert(0, str(ROOT))
     from puzzlereel.render.api import render_trace
     from puzzlereel.render.options import RenderOptions
 
     t0 = time.perf_counter()
     with open(trace, "rb") as f:
-        render_trace(f, str(trace), [("mp4", out)], RenderOptions(size=size),
-                     explicit={"size"})
+        render_trace(f, str(trace), [("mp4", out)], RenderOptions(size=size, sound=sound),
+                     explicit={"size", "sound"})
     return time.perf_counter() - t0
 
 
@@ -105,17 +108,33 @@ def premade_frames(trace: Path, size: tuple[int, int]) -> list:
     import cv2
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render.core import Movie, render_stream, resolve_options
     from puzzlereel.render.options import RenderOptions
+    from puzzlereel.render.outputs import Movie, render_stream
+    from puzzlereel.render.plan import resolve_options
 
     frames: list = []
 
     class Capture:
+        def describe(self, cues, metadata) -> None:
+            pass
+
+        def add_sound(self, track) -> None:
+            pass
+
         def write(self, frame, repeat: int) -> None:
             yuv = cv2.cvtColor(frame, cv2.COLOR_RGB2YUV_I420)
             frames.extend([yuv] * repeat)
 
+        def write_regions(self, frame, repeat: int, rects) -> None:
+            self.write(frame, repeat)
+
+        def hold(self, repeat: int) -> None:
+            frames.extend([frames[-1]] * repeat)
+
         def close(self) -> None:
+            pass
+
+        def abort(self) -> None:
             pass
 
     options = RenderOptions(size=size)
@@ -169,7 +188,7 @@ def main() -> None:
 
         # 1. speed
         runs = 1 if args.quick else args.runs
-        for size, target in (((1280, 720), 0.9), ((1920, 1080), None)):
+        for size, target in (((1280, 720), 0.9), ((1920, 1080), None), ((1080, 1920), None)):
             mp4 = tmp / "hakoiri.mp4"
             spec = f"{size[0]}x{size[1]}"
             render_s = run([*cli, "--quiet", "render", str(trace), "-o", str(mp4),
@@ -201,6 +220,16 @@ def main() -> None:
                          "", f"{bare / render_s:.2f}"))
             rows.append(("", "", "", f"{n / slice_s:.0f} fps (bare, PyAV's slice "
                          f"threads, {slice_s:.2f} s)", f"{slice_s / ours:.2f}"))
+
+        # the sound track's cost: the same render with and without it, interleaved
+        plain_s, sound_s = [], []
+        for _ in range(runs):
+            plain_s.append(in_process(trace, (1280, 720), tmp / "plain.mp4"))
+            sound_s.append(in_process(trace, (1280, 720), tmp / "sound.mp4", sound=True))
+        plain, sound = statistics.median(plain_s), statistics.median(sound_s)
+        rows.append(("MP4 with --sound, Hakoiri", f"1280x720, median of {runs}",
+                     f"{sound:.2f} s with the sound track", f"{plain:.2f} s without",
+                     f"+{(sound / plain - 1) * 100:.1f} % (target <= 5 %)"))
 
         # 2. GIF size
         gif = tmp / "hakoiri.gif"

@@ -8,7 +8,13 @@ both ratios, plus positions stored and bytes stored per position.  The number of
 of both sides must agree (the Lisp prints its boards numbered from 0): a difference
 stops the run with exit 1.
 
+Then the cost of the trace's search events (``events_cost``): each puzzle solved with
+them off and on, side by side; ``--events-only`` prints just that table (no SBCL
+needed), and with ``--record`` writes it into docs/sliding-block.md between the
+``sliding_block_events`` markers.
+
 Run:  python benchmarks/sliding_block_bench.py [--runs 7] [--peers DIR] [--record]
+      python benchmarks/sliding_block_bench.py --events-only [--runs 21] [--record]
 The SBCL drivers (``drivers/hako_q01.lisp`` ... loading ``build/hako.fasl``) are not part
 of this repository; DIR defaults to $TMPDIR/puzzlereel-peers, and without them only
 puzzlereel's columns are filled (``-`` in the others).  ``--record`` also writes the table
@@ -29,6 +35,7 @@ from datetime import date
 from pathlib import Path
 
 import doc_tables
+import events_cost
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -88,7 +95,12 @@ def main() -> None:
                     default=Path(tempfile.gettempdir()) / "puzzlereel-peers")
     ap.add_argument("--record", action="store_true",
                     help="also write the table into docs/sliding-block.md")
+    ap.add_argument("--events-only", action="store_true",
+                    help="only the cost of the search events (events off and on)")
     args = ap.parse_args()
+    if args.events_only:
+        events_table(args.runs, args.record)
+        return
     have_sbcl = (args.peers / "drivers").is_dir()
     if args.record and not have_sbcl:
         sys.exit(f"--record needs the SBCL drivers in {args.peers}/drivers")
@@ -135,6 +147,18 @@ def main() -> None:
         "(INNER_SECONDS); process s: the whole command against the whole `sbcl --script`.")
     if args.record:
         doc_tables.record(DOC, "sliding_block_bench", lines)
+        print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
+    print()
+    events_table(args.runs, False)
+
+
+def events_table(runs: int, record: bool) -> None:
+    """The search events' cost: every case solved with them off and on."""
+    cases = [events_cost.config_case(name, ROOT / config) for name, config, _ in CASES]
+    lines = events_cost.table(cases, runs, "python benchmarks/sliding_block_bench.py "
+                              f"--events-only --runs {runs}")
+    if record:
+        doc_tables.record(DOC, "sliding_block_events", lines)
         print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
 
 

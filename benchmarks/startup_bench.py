@@ -63,6 +63,7 @@ def main() -> None:
     subprocess.run([*me, "solve", eight, "-o", os.devnull], check=True, env=env)
     cases: list[tuple[str, list[str], float | None]] = [
         ("python3 -c pass (floor)", [py, "-c", "pass"], None),
+        ("python3 -c 'import puzzlereel'", [py, "-c", "import puzzlereel"], 0.15),
         ("puzzlereel --help", [*me, "--help"], 0.25),
         ("puzzlereel --version", [*me, "--version"], 0.25),
         ("puzzlereel validate hakoiri.jsonl", [*me, "validate", trace], 0.30),

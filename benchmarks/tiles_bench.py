@@ -3,6 +3,9 @@ with the seed article's Common Lisp IDA* under SBCL, and Korf's 100 15-puzzles.
 
 Usage (from the repository root):
 
+    python benchmarks/tiles_bench.py --events-only [--runs 15] [--record]
+        # only the cost of the trace's search events (events off and on, side by side)
+
     python benchmarks/tiles_bench.py                 # everything, 5 runs per timing
     python benchmarks/tiles_bench.py --runs 9 --skip-korf
     python benchmarks/tiles_bench.py --korf100                  # Korf's 100: the summary
@@ -44,6 +47,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import doc_tables
+import events_cost
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -58,6 +64,7 @@ from puzzlereel.solvers.sliding_tile.search import IdaResult, TileSearch  # noqa
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))
 KORF100 = ROOT / "benchmarks" / "data" / "korf100.json"
+DOC = ROOT / "docs" / "sliding-tile.md"
 KORF_SAMPLE = ROOT.parent / "shared" / "bench" / "korf-sample.json"
 KORF = Path(os.environ.get("PUZZLEREEL_KORF", KORF100))
 SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -307,6 +314,27 @@ def korf_summary(run: KorfRun, runs: int, label: str) -> None:
           "linear conflicts needs about 280 s of search for all 100.\n")
 
 
+def events_table(runs: int, record: bool) -> None:
+    """The search events' cost: each algorithm on the example configs, events off and on."""
+    configs = ROOT / "configs"
+    eight = configs / "eight-puzzle.toml"
+    cases = [
+        events_cost.config_case("8-puzzle, ida* (linear conflict)", eight),
+        events_cost.config_case("8-puzzle, iddfs", eight, algorithm="iddfs"),
+        events_cost.config_case("8-puzzle, bfs", eight, algorithm="bfs"),
+        events_cost.config_case("8-puzzle, bidirectional", eight, algorithm="bidirectional"),
+        events_cost.config_case("3x4, ida* (pdb)", configs / "eleven-puzzle-3x4.toml"),
+        events_cost.config_case("15-puzzle Korf #1, ida* (pdb 7-8)",
+                                configs / "fifteen-puzzle-korf-1.toml"),
+    ]
+    lines = events_cost.table(cases, runs, "python benchmarks/tiles_bench.py --events-only "
+                              f"--runs {runs}")
+    print()
+    if record:
+        doc_tables.record(DOC, "tiles_events", lines)
+        print(f"written into {DOC.relative_to(ROOT)}", file=sys.stderr)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -325,14 +353,22 @@ def main() -> None:
     ap.add_argument("--pdb", default=None,
                     help="15-puzzle tables for the Korf runs, e.g. 6-6-3 (default 7-8)")
     ap.add_argument("--count", choices=COUNT_CHOICES, help=argparse.SUPPRESS)
+    ap.add_argument("--events-only", action="store_true",
+                    help="only the cost of the search events (events off and on)")
+    ap.add_argument("--record", action="store_true",
+                    help="with --events-only: write its table into docs/sliding-tile.md")
     a = ap.parse_args()
     if a.count:
         count_main(a.count)
+        return
+    if a.events_only:
+        events_table(a.runs, a.record)
         return
     print(f"# tiles_bench  ({time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cpus, "
           f"load {os.getloadavg()[0]:.2f})\n")
     if not (a.korf_only or a.korf100):
         seed_table(a.runs)
+        events_table(a.runs, False)
     if a.skip_korf:
         return
     runs = a.korf_runs or (3 if a.korf100 else 1)

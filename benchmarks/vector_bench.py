@@ -79,14 +79,13 @@ def long_walk(moves: int = 1000, seed: int = 13) -> str:
 def measure(name: str, trace: str, folder: Path, gif: bool = True) -> dict[str, Any]:
     from puzzlereel.render.api import render_trace
     from puzzlereel.render.options import RenderOptions
-    from puzzlereel.render.vector import write_vector
 
     options = RenderOptions()
     svg, html, gif_path = folder / f"{name}.svg", folder / f"{name}.html", folder / f"{name}.gif"
     t0 = time.perf_counter()
-    write_vector("svg", io.StringIO(trace), name, svg, options)
+    render_trace(io.StringIO(trace), name, [("svg", svg)], options)
     svg_s = time.perf_counter() - t0
-    write_vector("html", io.StringIO(trace), name, html, options)
+    render_trace(io.StringIO(trace), name, [("html", html)], options)
     row: dict[str, Any] = {"config": name, "svg_bytes": svg.stat().st_size,
                            "svg_gzip_bytes": len(gzip.compress(svg.read_bytes(), 9)),
                            "svg_seconds": round(svg_s, 3), "html_bytes": html.stat().st_size}

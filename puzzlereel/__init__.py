@@ -1,18 +1,50 @@
 """puzzlereel: solve classic puzzles optimally and turn the solutions into animations.
 
+From Python::
+
+    import puzzlereel
+    solution = puzzlereel.solve("hakoiri-musume")       # an example, a config, TOML, a dict
+    solution.render("hakoiri.gif")                       # .mp4 .gif .png .svg .html ...
+    again = puzzlereel.load("hakoiri.jsonl")             # a trace, checked move by move
+
+``solve``, ``load`` and ``Solution`` are loaded when first used, so ``import puzzlereel``
+stays quick (docs/python.md); ``__init__.pyi`` gives their types to type checkers.
 Installed, everything lives under this one name: ``puzzlereel.solvers`` (search),
-``puzzlereel.render`` (drawing) and ``puzzlereel.trace`` (the file format between them).
-In the source repository those two halves are the top-level folders ``solvers/`` and
-``render/`` (``pyproject.toml`` maps them); when this package is imported straight from
-a checkout, the checkout's root is added to its search path so the same names resolve
-to the same files without an install.
+``puzzlereel.render`` (drawing) and ``puzzlereel.trace`` (the file format between
+them).  In the source repository those two halves are the top-level folders
+``solvers/`` and ``render/`` (``pyproject.toml`` maps them); when this package is
+imported straight from a checkout, the checkout's root is added to its search path so
+the same names resolve to the same files without an install.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from puzzlereel.errors import PuzzlereelError
 
 __version__ = "0.1.0"
+__all__ = ["PuzzlereelError", "Solution", "__version__", "load", "solve"]
+
+_LAZY = {"solve": "puzzlereel.api", "load": "puzzlereel.api",
+         "Solution": "puzzlereel.solution"}
+
+
+def __getattr__(name: str) -> Any:
+    """``solve``, ``load`` and ``Solution``, imported on first use."""
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'puzzlereel' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(where), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 def _from_checkout() -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_path, atomic_text, guarded, is_stream
+from puzzlereel.fileio import guarded, is_stream
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
@@ -35,7 +35,6 @@ from puzzlereel.trace import (
     TraceSummary,
     checked,
     replay,
-    write_trace,
 )
 from puzzlereel.trace import validate as validate_trace
 from puzzlereel.words import plural
@@ -211,16 +210,14 @@ def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
     """Solve and write the trace to ``output`` ("-" = ``stdout``), a file atomically.
 
     The whole trace is written first; then a solved search is checked against the
-    config's ``[solve] expect_moves`` (``check_expected``)."""
-    events = solve_events(loaded, options)
+    config's ``[solve] expect_moves`` (``check_expected``).  It is ``api.solve_loaded``
+    without the check of the outcome."""
+    from puzzlereel.api import solve_loaded
+
     if str(output) == "-":
         assert stdout is not None, "writing to '-' needs a stdout stream"
-        end = write_trace(events, stdout)
-    else:
-        with atomic_text(output) as handle:
-            end = write_trace(events, handle)
-    check_expected(loaded, end, options)
-    return end
+        return solve_loaded(loaded, options, trace=stdout, check=False).end
+    return solve_loaded(loaded, options, trace=output, check=False).end
 
 
 def check_outcome(end: End | None, source: str | Path) -> None:
@@ -245,15 +242,45 @@ def analyze(loaded: Loaded[Any], options: SolveOptions) -> Analysis:
     return loaded.solver.analyze(loaded.puzzle, options)
 
 
-def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
-    """Draw ``result`` as a PNG bar chart at ``path`` (atomically)."""
-    from puzzlereel.plot import bar_chart
+def analysis_story(loaded: Loaded[Any], result: Mapping[str, Any]) -> Any:
+    """``result`` as the renderer's chart: the whole space layer by layer when the
+    analysis explored it breadth first (its start and farthest positions marked), else
+    the family's own series (guesses per secret, solutions per placement...)."""
+    from puzzlereel.render.search import Bar, Story, space_story
+    from puzzlereel.trace import Search
 
+    events = result.get("search")
+    if isinstance(events, list) and events:
+        told = space_story([Search.from_json(e) for e in events])
+        if told is not None:
+            return told
     series = loaded.solver.plot_series(result)
     if series is None:
         raise UsageError("this puzzle type has nothing to plot", source=loaded.config.path)
-    with atomic_path(path) as tmp:
-        bar_chart(series, tmp)
+    bars, total = [], 0
+    for x, y in series.points:
+        total += int(y)
+        bars.append(Bar(int(y), str(x), count=f"{total:,} in all"))
+    return Story("space", tuple(bars), False, series.xlabel, series.ylabel,
+                 f"{series.title}: {total:,} in all.", heading="The analysis",
+                 about=series.title)
+
+
+def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
+    """Draw ``result`` as a PNG chart at ``path`` (atomically), in the style of a video's
+    "how it was found" segment."""
+    from puzzlereel.render.charts import chart_png
+    from puzzlereel.render.options import RenderOptions
+
+    chart_png(analysis_story(loaded, result), path, RenderOptions())
+
+
+def analysis_video(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
+    """The whole space growing layer by layer as a short video at ``path``."""
+    from puzzlereel.render.charts import chart_video
+    from puzzlereel.render.options import RenderOptions
+
+    chart_video(analysis_story(loaded, result), path, RenderOptions())
 
 
 def analysis_lines(result: Mapping[str, Any], *, as_json: bool) -> Iterator[str]:
@@ -350,13 +377,19 @@ def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
 # ---------------------------------------------------------------- rendering
 
 
-def render_options(config: Config | None, flags: Mapping[str, Any]
+def flag_name(key: str) -> str:
+    """How a message names the command-line flag of a ``[render]`` key: ``--gif-fps``."""
+    return "--" + key.replace("_", "-")
+
+
+def render_options(config: Config | None, flags: Mapping[str, Any], *,
+                   named: Callable[[str], str] = flag_name
                    ) -> tuple[RenderOptions, frozenset[str]]:
     """RenderOptions from defaults, the config's ``[render]`` table, then command-line
     flags (``None`` = not given).  Returns (options, names the config or flags set).
 
     A bad ``[render]`` value is a ``ConfigError`` naming its line; a bad flag a
-    ``UsageError`` naming the flag."""
+    ``UsageError`` naming the flag as ``named`` spells it."""
     from puzzlereel.render.options import RenderOptionError, RenderOptions, with_values
 
     options = RenderOptions()
@@ -372,7 +405,7 @@ def render_options(config: Config | None, flags: Mapping[str, Any]
     try:
         options = with_values(options, given)
     except RenderOptionError as exc:
-        raise UsageError(f"--{exc.key.replace('_', '-')}: {exc.problem}") from None
+        raise UsageError(f"{named(exc.key)}: {exc.problem}") from None
     return options, frozenset(explicit | set(given))
 
 
@@ -427,28 +460,37 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
                  stdout: IO[str] | None = None) -> None:
     """``solve``: the trace of ``config`` to ``output`` ("-": ``stdout``), with a progress
     bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
+    from puzzlereel.api import solve_loaded
+
     path = config_path(config)
     with guarded(inputs=[path], outputs=[output]):
         loaded = load_puzzle(path)
+        trace: IO[str] | str = output
+        if output == "-":
+            assert stdout is not None, "writing to '-' needs a stdout stream"
+            trace = stdout
         with Reporter("search") as bar:
             options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
-            end = run_stoppable(lambda: solve_to(loaded, output, options, stdout=stdout))
-    check_outcome(end, config)
+            run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))
 
 
 def analyze_config(config: str | Path, *, plot: str | Path | None = None,
-                   farthest: bool = False, max_states: int | None = None,
-                   max_memory: str | None = None) -> Analysis:
+                   video: str | Path | None = None, farthest: bool = False,
+                   max_states: int | None = None, max_memory: str | None = None) -> Analysis:
     """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
-    at once; the chart too when ``plot`` names a PNG."""
+    at once; the chart too when ``plot`` names a PNG, and its video when ``video`` names
+    an MP4, WebM or GIF."""
     path = config_path(config)
-    with guarded(inputs=[path], outputs=[] if plot is None else [plot]):
+    drawn = [file for file in (plot, video) if file is not None]
+    with guarded(inputs=[path], outputs=drawn):
         loaded = load_puzzle(path)
         with Reporter("analyze") as bar:
             options = solve_options(max_states, None, bar, farthest, max_memory)
             result = run_stoppable(lambda: analyze(loaded, options))
         if plot is not None:
             plot_analysis(loaded, result, plot)
+        if video is not None:
+            analysis_video(loaded, result, video)
     return result
 
 
@@ -460,21 +502,34 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     of each file written (``summary()``)."""
     config_file = config_path(config) if config is not None else None
     found = load_config(config_file) if config_file is not None else None
-    targets = targets_for(outputs)
-    options, explicit = render_options(found, flags)
-    written: list[Any] = []
+    targets = targets_for(outputs)             # the outputs and the options are
+    render_options(found, flags)               # checked before the trace is opened
     inputs = [trace] + ([config_file] if config_file is not None else [])
     with guarded(inputs=inputs, outputs=[path for _, path in targets]), \
             open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
-        render_trace(stream, name, targets, options, explicit=explicit, progress=progress,
-                     allow_partial=allow_partial, written=written)
+        return render_outputs(stream, name, outputs, found, flags, progress=progress,
+                              allow_partial=allow_partial)
+
+
+def render_outputs(stream: IO[Any], source: str, outputs: Iterable[str | Path],
+                   config: Config | None, flags: Mapping[str, Any], *,
+                   progress: Progress = no_progress, allow_partial: bool = False,
+                   named: Callable[[str], str] = flag_name) -> list[Any]:
+    """Draw the trace in ``stream`` into every file of ``outputs`` (the format from each
+    suffix) in one pass, with ``config``'s ``[render]`` table then ``flags``; the
+    renderer's account of each file written (``render.api.Written``)."""
+    targets = targets_for(outputs)
+    options, explicit = render_options(config, flags, named=named)
+    written: list[Any] = []
+    render_trace(stream, source, targets, options, explicit=explicit, progress=progress,
+                 allow_partial=allow_partial, written=written)
     return written
 
-__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "UnexpectedAnswer", "Unsolvable",
+__all__ = ["EXPECT_KEY", "LimitReached", "flag_name", "Loaded", "UnexpectedAnswer", "Unsolvable",
            "UntraceablePuzzle",
            "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
            "load_puzzle", "open_trace", "parse_formats", "plot_analysis",
-           "puzzle_of", "render_files", "render_options", "render_trace", "show_lines",
-           "solve_config", "solve_events", "solve_to",
+           "puzzle_of", "render_files", "render_options", "render_outputs", "render_trace",
+           "show_lines", "solve_config", "solve_events", "solve_to",
            "targets_for", "validate_lines"]

@@ -32,8 +32,11 @@ from puzzlereel.parameters import (
     NoLabels,
     NoTitle,
     Pause,
+    Search,
     Size,
+    Sound,
     Speed,
+    Target,
     Theme,
     TraceArg,
     file_name,
@@ -150,8 +153,14 @@ def show(trace: TraceArg) -> None:
 def analyze(
     config: ConfigArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the figures as a "
-                                              "PNG bar chart.", parser=file_path)] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the whole space "
+                                              "(positions by depth, the start and the "
+                                              "farthest marked) as a PNG chart.",
+                                              parser=file_path)] = None,
+    video: Annotated[Path | None, typer.Option("--video", help="Also make a short video "
+                                               "(.mp4, .webm or .gif) of the whole space "
+                                               "growing layer by layer.", parser=file_path)]
+    = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "
                                            "supports it).")] = False,
@@ -165,9 +174,10 @@ def analyze(
     \b
       puzzlereel analyze configs/hakoiri-musume.toml --json
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
+      puzzlereel analyze configs/eight-puzzle.toml --video space.mp4
     """
-    result = work.analyze_config(config, plot=plot, farthest=farthest, max_states=max_states,
-                                 max_memory=max_memory)
+    result = work.analyze_config(config, plot=plot, video=video, farthest=farthest,
+                                 max_states=max_states, max_memory=max_memory)
     for line in work.analysis_lines(result, as_json=as_json):
         console.echo(line)
     code = work.analysis_exit_code(result)
@@ -183,8 +193,8 @@ def render(
     trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
                                                ".webm, .gif, .png (contact sheet), .vtt "
-                                               "(subtitles), .svg (animated) or .html (a "
-                                               "player); repeat to write several in one "
+                                               "(subtitles), .svg (animated) or .html "
+                                               "(player); repeat to write several in one "
                                                "pass. A device or pipe without a suffix "
                                                "(-o /dev/null) gets the MP4.",
                                                parser=file_path)],
@@ -197,25 +207,29 @@ def render(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None, duration: Duration = None,
+    crf: Crf = None, duration: Duration = None, target: Target = None, search: Search = None,
+    sound: Sound = None,
 ) -> None:
-    """Draw a trace as an MP4 / WebM video, a GIF, a PNG contact sheet, subtitles, an
-    animated SVG or an HTML player.
+    """Draw a trace as a video, a GIF, a contact sheet, subtitles, an SVG or a player.
 
-    The format comes from the output's suffix. The trace is read as a stream and every
-    move is checked; a bad trace exits 1 naming the line and leaves no output behind.
+    The format comes from the output's suffix. The layout follows the frame's shape:
+    landscape (board beside a panel), portrait 9:16 or 4:5 (words above and below), square
+    (a compact panel below). The trace is read as a stream and every move is checked; a bad
+    trace exits 1 naming the line and leaves no output behind.
 
     Examples:
 
     \b
       puzzlereel render hakoiri.jsonl -o hakoiri.mp4
       puzzlereel solve configs/hakoiri-musume.toml | puzzlereel render - -o hakoiri.gif
+      puzzlereel render hakoiri.jsonl -o short.mp4 --target shorts --sound --search
       puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
-      puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --size 1280x720
+      puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --fps 60
       puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html -o hakoiri.vtt
     """
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, crf, duration)
+                               no_counter, no_labels, crf, duration, target=target,
+                               search=search, sound=sound)
     console.summarise(work.render_files(trace, output, given, config=config,
                                         allow_partial=partial, stdin=sys.stdin))
 
@@ -242,7 +256,8 @@ def run(
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
     speed: Speed = None, pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
-    crf: Crf = None, duration: Duration = None,
+    crf: Crf = None, duration: Duration = None, target: Target = None, search: Search = None,
+    sound: Sound = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores to use: "
                                              "configs worked on at once, each in its own "
                                              "process; their video encoders split the N "
@@ -291,7 +306,8 @@ def run(
     from puzzlereel.overview import Overview
 
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, crf, duration)
+                               no_counter, no_labels, crf, duration, target=target,
+                               search=search, sound=sound)
     runner.run(configs, out_dir, given, overview=lambda: Overview(None, quiet=console.quiet()),
                formats=formats, max_states=max_states, max_memory=max_memory, jobs=jobs,
                force=force, with_gallery=gallery, executor=executor, scheduler=scheduler)
@@ -415,6 +431,7 @@ def preview(
     fps: Fps = None, size: Size = None, cell: Cell = None, speed: Speed = None,
     pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
+    target: Target = None, search: Search = None,
 ) -> None:
     """Draw one frame of the video as a PNG, exactly as render draws it.
 
@@ -437,7 +454,7 @@ def preview(
 
     when = pictures.moment(move, at_time, title_card, last)
     given = flags.render_flags(fps, None, size, cell, speed, pause, easing, theme, no_title,
-                               no_counter, no_labels, None)
+                               no_counter, no_labels, None, target=target, search=search)
     with progress.Reporter("searching") as bar:
         done = pictures.preview(source, output, when, given, config=config, keep_trace=trace,
                                 stdin=sys.stdin, progress=bar, gif=gif)

@@ -294,8 +294,8 @@ def load_config(path: str | Path) -> Config:
 
 
 def parse_config(text: str, name: str) -> Config:
-    """A config's text (a file's, named ``name`` in messages) parsed and checked, or
-    ``ConfigError``."""
+    """A config from its TOML ``text`` (``name``: the file, as messages name it), or
+    raise ``ConfigError``."""
     if not text.strip():
         raise ConfigError("empty file (a config needs at least a [puzzle] table)", path=name)
     try:
@@ -319,7 +319,13 @@ def parse_config(text: str, name: str) -> Config:
         line = _long_number_line(text)
         raise ConfigError(f"a number of more than {MAX_DIGITS:,} digits", path=name,
                           line=line, field=_key_on(text, line)) from None
-    cfg = Config(path=name, text=text, data=data)
+    return checked(Config(path=name, text=text, data=data))
+
+
+def checked(cfg: Config) -> Config:
+    """``cfg`` once its tables are checked: not nested too deep, a ``[puzzle]`` table,
+    ``[solve]`` and ``[render]`` tables where given, a string ``title``."""
+    name, text, data = cfg.path, cfg.text, cfg.data
     depth, where = depth_of(data)
     if where:
         dotted = ".".join(str(k) for k in where[:2] if isinstance(k, str))   # table.key

@@ -5,7 +5,9 @@ characters, escape sequences, halves of surrogate pairs (a file name that is not
 reaches Python as those).  Each destination gets the text through its own function, and
 only through it:
 
-* ``html_text``: HTML text and attribute values (quoted with ``"``);
+* ``html_text``: HTML text and attribute values (quoted with ``"``); the page
+  templates (Jinja2, autoescaping) put every value through ``page_value`` and every
+  file link through ``url_path``;
 * ``xml_text``: SVG and any XML, text and attribute values; what XML 1.0 cannot hold
   at all is left out;
 * ``script_json``: data as JSON inside a ``<script>`` element, unable to end it or to
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import quote
 
 # halves of surrogate pairs: no character, and no UTF-8 encoder writes them
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -65,6 +68,21 @@ def html_text(text: str) -> str:
     """``text`` as HTML text or a quoted attribute value (the same rules as XML, so the
     page reads the same to an XML tool)."""
     return _markup(str(text))
+
+
+def page_value(value: Any) -> Any:
+    """A value as a page template puts it in (its ``finalize``): text without what HTML
+    and XML cannot hold; the template's autoescaping then escapes the markup (the same
+    rules as ``html_text``)."""
+    if isinstance(value, str) and not hasattr(value, "__html__"):
+        return _NOT_XML.sub("", value)
+    return value
+
+
+def url_path(name: str) -> str:
+    """A file name as a relative URL: percent-encoded, by the name's own bytes (a name
+    that is not UTF-8 reaches Python with halves of surrogate pairs)."""
+    return quote(str(name), errors="surrogateescape")
 
 
 def script_json(data: Any) -> str:
@@ -113,5 +131,5 @@ def terminal_text(text: str) -> str:
     return _CONTROL.sub(lambda m: m.group() if m.group() in "\n\t" else _visible(m), str(text))
 
 
-__all__ = ["REPLACEMENT", "html_text", "script_json", "terminal_text", "toml_comment",
-           "toml_string", "vtt_text", "xml_text"]
+__all__ = ["REPLACEMENT", "html_text", "page_value", "script_json", "terminal_text",
+           "toml_comment", "toml_string", "url_path", "vtt_text", "xml_text"]

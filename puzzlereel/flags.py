@@ -17,12 +17,15 @@ if TYPE_CHECKING:
 def render_flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | None,
                  speed: float | None, pause: float | None, easing: str | None,
                  theme: str | None, no_title: bool, no_counter: bool, no_labels: bool,
-                 crf: int | None, duration: float | None = None) -> dict[str, Any]:
+                 crf: int | None, duration: float | None = None, *,
+                 target: str | None = None, search: bool | None = None,
+                 sound: bool | None = None) -> dict[str, Any]:
     """The render options given on the command line, by ``[render]`` key (None: not given)."""
     return {"fps": fps, "gif_fps": gif_fps, "size": size, "cell": cell, "speed": speed,
             "pause": pause, "easing": easing, "theme": theme,
             "title": False if no_title else None, "counter": False if no_counter else None,
-            "labels": False if no_labels else None, "crf": crf, "duration": duration}
+            "labels": False if no_labels else None, "crf": crf, "duration": duration,
+            "target": target, "search": search, "sound": sound}
 
 
 def memory_size(text: str | None) -> int | None:

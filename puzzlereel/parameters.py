@@ -75,5 +75,18 @@ Duration = Annotated[float | None, typer.Option("--duration", help="Fit the whol
                                                 "this many seconds (1-3600), scaling moves "
                                                 "and holds together.")]
 
+Target = Annotated[str | None, typer.Option(
+    "--target", metavar="NAME", help="The platform the video is for, which sets its size and "
+    "frame rate unless --size, --cell or --fps do: youtube 1920x1080, shorts and reels "
+    "1080x1920, instagram 1080x1350, square 1080x1080, 4k 3840x2160, docs (compact, "
+    "480 px wide).")]
+Search = Annotated[bool | None, typer.Option(
+    "--search/--no-search", show_default=False, help="After the title, show how the answer "
+    "was found: the search's layers growing as a chart (default: [render] search, "
+    "else off).")]
+Sound = Annotated[bool | None, typer.Option(
+    "--sound/--no-sound", show_default=False, help="Give MP4 and WebM a sound track: a "
+    "click or slide per move, a chime at the goal (default: [render] sound, else off).")]
+
 Force = Annotated[bool, typer.Option("--force", help="Replace the output file(s) if they "
                                      "exist.")]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-PACING_KEYS = ("speed", "pause", "hold_start", "hold_end")
+PACING_KEYS = ("speed", "pause", "hold_start", "hold_end", "search_seconds")
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ class Kind:
     display_name: str            # the family as people read it: "Sliding-block puzzle"
     goal: str                    # what a puzzle of the family asks, in one sentence
     pacing: Mapping[str, float] = field(hash=False)   # the video's default speed, pause,
-    #                              hold_start, hold_end (seconds; PACING_KEYS)
+    #                              hold_start, hold_end and the search segment's length
+    #                              (seconds; PACING_KEYS)
     template: str                # `puzzlereel new`'s file in puzzlereel/config-templates/
     config: str                  # "module:function" reading a Config into a puzzle
     rules: str                   # "module:Class" replaying a trace (puzzlereel.rules)
@@ -52,66 +53,67 @@ _R = "puzzlereel.rules"
 _D = "puzzlereel.render.scenes"
 
 
-def _pacing(speed: float, pause: float, hold_start: float, hold_end: float
-            ) -> Mapping[str, float]:
-    return MappingProxyType(dict(zip(PACING_KEYS, (speed, pause, hold_start, hold_end))))
+def _pacing(speed: float, pause: float, hold_start: float, hold_end: float,
+            search_seconds: float) -> Mapping[str, float]:
+    return MappingProxyType(dict(zip(PACING_KEYS, (speed, pause, hold_start, hold_end,
+                                                   search_seconds))))
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("sliding-block", "move", ("BlockMove", "State"),
+    Kind("sliding-block", "move", ("Search", "BlockMove", "State"),
          display_name="Sliding-block puzzle",
          goal="Slide the blocks one at a time, without lifting any, until the goal piece "
               "reaches its place.",
-         pacing=_pacing(0.22, 0.1, 1.0, 1.5), template="sliding-block.toml",
+         pacing=_pacing(0.22, 0.1, 1.0, 1.5, 8.0), template="sliding-block.toml",
          config=f"{_S}.sliding_block.config:load", solver=f"{_S}.sliding_block:SOLVER",
          rules=f"{_R}.sliding_block:SlidingBlockReplay",
          scene=f"{_D}.sliding_block:SlidingBlockScene"),
-    Kind("sliding-tile", "move", ("TileMove",),
+    Kind("sliding-tile", "move", ("Search", "TileMove"),
          display_name="Sliding-tile puzzle",
          goal="Slide tiles into the empty space until every tile is back in order.",
-         pacing=_pacing(0.3, 0.12, 1.0, 1.5), template="sliding-tile.toml",
+         pacing=_pacing(0.3, 0.12, 1.0, 1.5, 6.0), template="sliding-tile.toml",
          config=f"{_S}.sliding_tile.config:load", solver=f"{_S}.sliding_tile:SOLVER",
          rules=f"{_R}.sliding_tile:SlidingTileReplay",
          scene=f"{_D}.sliding_tile:SlidingTileScene"),
-    Kind("peg-solitaire", "move", ("PegMove",),
+    Kind("peg-solitaire", "move", ("Search", "PegMove"),
          display_name="Peg solitaire",
          goal="Jump a peg over its neighbour into an empty hole, removing the peg jumped, "
               "until the goal position is left.",
-         pacing=_pacing(0.3, 0.15, 1.0, 1.5), template="peg-solitaire.toml",
+         pacing=_pacing(0.3, 0.15, 1.0, 1.5, 5.0), template="peg-solitaire.toml",
          config=f"{_S}.peg_solitaire.config:load", solver=f"{_S}.peg_solitaire:SOLVER",
          rules=f"{_R}.peg_solitaire:PegSolitaireReplay",
          scene=f"{_D}.peg_solitaire:PegSolitaireScene"),
-    Kind("n-queens", "solution", ("Place", "Remove", "Solution"),
+    Kind("n-queens", "solution", ("Search", "Place", "Remove", "Solution"),
          display_name="N queens",
          goal="Place the queens so that no two share a row, a column or a diagonal.",
-         pacing=_pacing(0.25, 0.0, 1.0, 2.0), template="n-queens.toml",
+         pacing=_pacing(0.25, 0.0, 1.0, 2.0, 6.0), template="n-queens.toml",
          config=f"{_S}.n_queens:load", solver=f"{_S}.n_queens:SOLVER",
          rules=f"{_R}.n_queens:NQueensReplay", scene=f"{_D}.n_queens:NQueensScene"),
-    Kind("mastermind", "guess", ("Guess",),
+    Kind("mastermind", "guess", ("Search", "Guess"),
          display_name="Mastermind",
          goal="Find the secret code; every guess is scored by how many pegs are right, and "
               "how many right but misplaced.",
-         pacing=_pacing(0.35, 0.9, 1.0, 2.0), template="mastermind.toml",
+         pacing=_pacing(0.35, 0.9, 1.0, 2.0, 6.0), template="mastermind.toml",
          config=f"{_S}.mastermind:load", solver=f"{_S}.mastermind:SOLVER",
          rules=f"{_R}.mastermind:MastermindReplay", scene=f"{_D}.mastermind:MastermindScene"),
-    Kind("komachi", "solution", ("Solution",),
+    Kind("komachi", "solution", ("Search", "Solution"),
          display_name="Komachi",
          goal="Put operators between the digits, in order, so that the expression comes to "
               "the target.",
-         pacing=_pacing(0.8, 2.0, 1.0, 1.5), template="komachi.toml",
+         pacing=_pacing(0.8, 2.0, 1.0, 1.5, 5.0), template="komachi.toml",
          config=f"{_S}.komachi:load", solver=f"{_S}.komachi:SOLVER",
          rules=f"{_R}.equations:KomachiReplay", scene=f"{_D}.equations:KomachiScene"),
-    Kind("oomachi", "solution", ("Solution",),
+    Kind("oomachi", "solution", ("Search", "Solution"),
          display_name="Oomachi",
          goal="Find consecutive numbers whose digits, written out, use every digit exactly "
               "once.",
-         pacing=_pacing(0.35, 2.0, 1.0, 1.5), template="oomachi.toml",
+         pacing=_pacing(0.35, 2.0, 1.0, 1.5, 4.0), template="oomachi.toml",
          config=f"{_S}.oomachi:load", solver=f"{_S}.oomachi:SOLVER",
          rules=f"{_R}.equations:OomachiReplay", scene=f"{_D}.equations:OomachiScene"),
-    Kind("alphametic", "solution", ("Solution",),
+    Kind("alphametic", "solution", ("Search", "Solution"),
          display_name="Alphametic",
          goal="Give every letter its own digit so that the sum written in words is right.",
-         pacing=_pacing(0.9, 0.0, 1.5, 2.5), template="alphametic.toml",
+         pacing=_pacing(0.9, 0.0, 1.5, 2.5, 4.0), template="alphametic.toml",
          config=f"{_S}.alphametic:load", solver=f"{_S}.alphametic:SOLVER",
          rules=f"{_R}.equations:AlphameticReplay", scene=f"{_D}.equations:AlphameticScene"),
 )}

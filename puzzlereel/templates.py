@@ -10,6 +10,7 @@ puzzle that solves as written; the ``[render]`` table every family shares is kep
 from __future__ import annotations
 
 import importlib.resources
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -76,6 +77,17 @@ def templates() -> list[Template]:
     return [template(family) for family in NAMES]
 
 
+def solve_keys(family: str) -> tuple[str, ...]:
+    """The ``[solve]`` keys ``family``'s loader reads, in its template's order: the keys
+    the template sets and those it shows commented out (``# max_memory = "2G"``)."""
+    text = _read(KINDS[family].template)
+    table = re.search(r"^\[solve\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    if table is None:
+        return ()
+    keys = re.findall(r"^#? ?([a-z_]+) *=", table.group(1), re.M)
+    return tuple(dict.fromkeys(keys))
+
+
 def list_lines() -> Iterator[str]:
     """``new --list``: one family a line, with what it is."""
     width = max(len(family) for family in NAMES)
@@ -112,5 +124,5 @@ def new_config(family: str | None, output: str = "-", *, list_families: bool = F
     if output != "-":
         console.echo(output)
 
-__all__ = ["Template", "families", "list_lines", "new_config", "template", "templates",
-           "write_new"]
+__all__ = ["Template", "families", "list_lines", "new_config", "solve_keys", "template",
+           "templates", "write_new"]

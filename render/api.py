@@ -3,7 +3,8 @@
 ``render_trace(stream, source, targets, options)`` replays the trace once and writes every
 target (``[(format, path), ...]``) at the same time; each file appears only when it is
 complete (a temporary file beside it is renamed into place), and a bad trace leaves
-nothing behind.
+nothing behind.  ``player_html`` gives the player page of a trace as a string (what an
+``.html`` target holds), for a notebook to show inline.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from typing import IO, Any
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
-from puzzlereel.trace import End, Header
+from puzzlereel.trace import End, Header, Replay, Replayed
 
 from .director import Director
 from .film import Film
+from .layout import layout_for
 from .options import FORMATS, RenderOptions, changed_fields
 from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
 from .plan import resolve_options
@@ -98,6 +100,38 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     return end
 
 
+class _Page:
+    """An output of ``render_stream`` that keeps the player page as text: the film of a
+    ``.html`` target (``outputs.Vector``), written to a string instead of a file."""
+
+    def __init__(self, header: Header, options: RenderOptions) -> None:
+        self.director = Director(header, options, options.fps, layout="compact")
+        self.text = ""
+
+    def feed(self, item: Replayed, rep: Replay) -> None:
+        self.director.feed(item, rep)
+
+    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
+        from .player import html_text
+
+        self.text = html_text(self.director.finish(end), self.director)
+
+
+def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
+                explicit: Iterable[str] | None = None) -> str:
+    """The self-contained HTML player of the trace in ``stream``, as a string: the very
+    page a ``.html`` target receives (``explicit`` as for ``render_trace``)."""
+    chosen = set(changed_fields(options) if explicit is None else explicit)
+    pages: list[_Page] = []
+
+    def make(header: Header) -> list[Output]:
+        pages.append(_Page(header, resolve_options(header, options, chosen)))
+        return [pages[0]]
+
+    render_stream(stream, source, make)
+    return pages[0].text if pages else ""
+
+
 def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> Output:
     """The output that writes a ``fmt`` file of ``header``'s trace to ``path``."""
     if fmt == "png":
@@ -119,7 +153,7 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> 
         return VideoSink(path, film.width, film.height, fps, options,
                          codec="libx264" if fmt == "mp4" else "libvpx-vp9")
 
-    return Movie(header, options, fps, make_sink, compact=fmt == "gif")
+    return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options))
 
 
 def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
@@ -147,4 +181,4 @@ def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Pat
 
 
 __all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "output_for",
-           "render_trace"]
+           "player_html", "render_trace"]

@@ -208,9 +208,11 @@ def card(width: int, height: int, theme: Theme, big: str, lines: Sequence[tuple[
     (text, "text" | "muted" | "emphasis"), centred, on the background."""
     w, h = width, height
     text_w = int(w * 0.86)
-    target = max(14, h // 9)
+    target = max(14, min(h // 9, w // 12))            # the height of 16:9, the width of 9:16
     big_px, big_lines = fit_lines(big, text_w, target)
     small_px = max(10, min(h // 20, int(target * 0.5)))
+    legible = max(10, -(-min(w, h) * 28 // 1080))      # never under the legible size
+    big_px, small_px = max(big_px, legible), max(small_px, legible)
     rows: list[tuple[str, int, RGB, bool]] = []
     if top:
         rows.append((top, small_px, theme.muted, False))

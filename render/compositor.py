@@ -191,10 +191,18 @@ class Compositor:
         if box is None:
             return
         pic = self._picture(e, s)
+        x, y = int(round(s.x)) + pic.x, int(round(s.y)) + pic.y
+        if pic.opaque and s.opacity < 1.0:      # a card crossfading: one weighted sum
+            part = _meet(box, (x, y, x + pic.width, y + pic.height))
+            if part is None:
+                return
+            x0, y0, x1, y1 = part
+            dst = out[y0:y1, x0:x1]
+            draw.mix_into(dst, pic.rgb[y0 - y:y1 - y, x0 - x:x1 - x], s.opacity)
+            return
         sprite: draw.Sprite = (pic.rgb, pic.alpha)
         if s.opacity < 1.0:
             sprite = draw.fade(sprite, s.opacity)
-        x, y = int(round(s.x)) + pic.x, int(round(s.y)) + pic.y
         draw.blit_within(out, sprite, x, y, (box[0], box[1], box[2] - box[0], box[3] - box[1]))
 
     def _covers(self, e: Element, s: State, box: IntBox, clip: IntBox) -> bool:
@@ -213,8 +221,10 @@ class Compositor:
         """Redraw ``box`` of the buffer from the underlay and the live elements."""
         first = 0
         for i in range(len(self.live) - 1, -1, -1):
-            s = states[i]
-            if s is not None and self._covers(self.live[i], s, box, self.clips[i]):
+            s, b = states[i], self.boxes[i]
+            if s is not None and b is not None and b[0] <= box[0] and b[1] <= box[1] \
+                    and b[2] >= box[2] and b[3] >= box[3] \
+                    and self._covers(self.live[i], s, box, self.clips[i]):
                 first = i
                 break
         else:

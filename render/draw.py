@@ -1,9 +1,7 @@
-"""Small drawing helpers shared by scenes: anti-aliased sprites, alpha blits, text,
-framed boards and a small cache of composites.
+"""Pixel helpers of the raster backend: alpha blits and blends, text, colours.
 
 A *sprite* is ``(rgb, alpha)``: an (h, w, 3) uint8 image and an (h, w) uint8 coverage
-mask.  Sprites are drawn once per cell size (at 4x and shrunk, for smooth edges) and then
-blitted every frame, which costs little next to encoding.
+mask (``render.rasterize`` makes them from shapes; the compositor blits them).
 
 Text is set in the one bundled font, DejaVu Sans (``render/fonts/``, the Bitstream Vera
 licence with DejaVu's changes in the public domain: free to use, embed and redistribute),
@@ -20,7 +18,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import cv2
 import numpy as np
@@ -28,89 +25,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .theme import RGB
 
-SS = 4  # supersampling factor for anti-aliased shapes
-
 Sprite = tuple[np.ndarray, np.ndarray]
 Rect = tuple[int, int, int, int]      # x, y, w, h in pixels
-
-
-def _shrink(img: np.ndarray, w: int, h: int) -> np.ndarray:
-    return cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA)
-
-
-def erode(mask: np.ndarray, k: int) -> np.ndarray:
-    """Shrink a coverage mask by ``k`` pixels (outside the image counts as empty), with
-    a round kernel so that round shapes stay round (a square one makes diamonds)."""
-    if k <= 0:
-        return mask.copy()
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    return cv2.erode(mask, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
-
-
-def dilate(mask: np.ndarray, k: int) -> np.ndarray:
-    """Grow a coverage mask by ``k`` pixels with a round kernel (the image does not grow)."""
-    if k <= 0:
-        return mask.copy()
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    return cv2.dilate(mask, disc, borderType=cv2.BORDER_CONSTANT, borderValue=0)
-
-
-def rounded_mask(w: int, h: int, radius: float) -> np.ndarray:
-    """Coverage (0..255) of a rounded rectangle filling a w x h box."""
-    W, H, r = w * SS, h * SS, max(0, int(round(radius * SS)))
-    big = np.zeros((H, W), np.uint8)
-    r = min(r, W // 2, H // 2)
-    if r <= 0:
-        big[:] = 255
-    else:
-        cv2.rectangle(big, (r, 0), (W - 1 - r, H - 1), 255, -1)
-        cv2.rectangle(big, (0, r), (W - 1, H - 1 - r), 255, -1)
-        for cx, cy in ((r, r), (W - 1 - r, r), (r, H - 1 - r), (W - 1 - r, H - 1 - r)):
-            cv2.circle(big, (cx, cy), r, 255, -1, lineType=cv2.LINE_8)
-    return _shrink(big, w, h)
-
-
-def mask_from_cells(cells: list[tuple[int, int]], cell: int, inset: float) -> np.ndarray:
-    """Coverage of a polyomino (cells relative to its bounding box), inset and rounded."""
-    gw = max(x for x, _ in cells) + 1
-    gh = max(y for _, y in cells) + 1
-    if len(set(cells)) == gw * gh:       # a rectangle: draw it directly
-        k = int(round(inset))
-        out = np.zeros((gh * cell, gw * cell), np.uint8)
-        w, h = gw * cell - 2 * k, gh * cell - 2 * k
-        if w > 0 and h > 0:
-            out[k:k + h, k:k + w] = rounded_mask(w, h, cell * 0.18 - inset / 2)
-        return out
-    W, H = gw * cell * SS, gh * cell * SS
-    big: np.ndarray = np.zeros((H, W), np.uint8)
-    c = cell * SS
-    for x, y in cells:
-        big[y * c:(y + 1) * c, x * c:(x + 1) * c] = 255
-    k = max(1, int(round(inset * SS)))
-    big = erode(big, k)
-    rad = max(1, int(round(cell * 0.18 * SS)))
-    # round the corners: open with a disc
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * rad + 1, 2 * rad + 1))
-    big = cv2.morphologyEx(big, cv2.MORPH_OPEN, disc, borderType=cv2.BORDER_CONSTANT,
-                           borderValue=0)
-    return _shrink(big, gw * cell, gh * cell)
-
-
-def block_sprite(mask: np.ndarray, fill: RGB, border: RGB, border_px: float,
-                 shine: float = 0.0) -> Sprite:
-    """A filled shape with a border, from its coverage mask (flat by default: a ``shine``
-    gradient shows as bands in a GIF).  The border is found at 4x for smooth curves."""
-    h, w = mask.shape
-    k = max(1, int(round(border_px)))
-    big = cv2.resize(mask, (w * SS, h * SS), interpolation=cv2.INTER_LINEAR)
-    inner = _shrink(erode(big, k * SS), w, h)
-    inner_f = inner.astype(np.float32)[..., None] / 255.0
-    fill_a = np.array(fill, np.float32)
-    top = fill_a + (255.0 - fill_a) * shine
-    grad = np.linspace(1.0, 0.0, h, dtype=np.float32)[:, None, None]
-    body = top * grad + fill_a * (1 - grad)
-    rgb = np.array(border, np.float32) * (1 - inner_f) + body * inner_f
-    return frozen((np.clip(rgb + 0.5, 0, 255).astype(np.uint8), mask.copy()))
 
 
 def darker(c: RGB, f: float = 0.72) -> RGB:
@@ -148,33 +64,6 @@ def blit_within(out: np.ndarray, sprite: Sprite, x: int, y: int,
     rgb, alpha = sprite
     blit(out, (rgb[y0 - y:y1 - y, x0 - x:x1 - x], alpha[y0 - y:y1 - y, x0 - x:x1 - x]),
          x0, y0)
-
-
-def restore(out: np.ndarray, back: np.ndarray, size: tuple[int, int],
-            *places: tuple[int, int]) -> Rect:
-    """Copy ``back`` (an image of ``out``'s size) into ``out`` over the smallest
-    rectangle holding a ``size`` (w, h) box at each of ``places`` (top-left x, y),
-    clipped to ``out``; returns that rectangle (empty when it lies outside)."""
-    w, h = size
-    xs, ys = [x for x, _ in places], [y for _, y in places]
-    H, W = out.shape[:2]
-    x0, y0 = max(0, min(xs)), max(0, min(ys))
-    x1, y1 = min(W, max(xs) + w), min(H, max(ys) + h)
-    if x1 <= x0 or y1 <= y0:
-        return 0, 0, 0, 0
-    np.copyto(out[y0:y1, x0:x1], back[y0:y1, x0:x1])
-    return x0, y0, x1 - x0, y1 - y0
-
-
-def trim(sprite: Sprite) -> tuple[Sprite, tuple[int, int]]:
-    """``sprite`` cropped to where its alpha is not 0, and the crop's top-left (x, y)
-    in it (an empty sprite stays 1x1 and transparent)."""
-    rgb, alpha = sprite
-    ys, xs = np.nonzero(alpha)
-    if not len(xs):
-        return (rgb[:1, :1], alpha[:1, :1]), (0, 0)
-    x0, x1, y0, y1 = int(xs.min()), int(xs.max()) + 1, int(ys.min()), int(ys.max()) + 1
-    return (rgb[y0:y1, x0:x1], alpha[y0:y1, x0:x1]), (x0, y0)
 
 
 def blend(dst: np.ndarray, src: np.ndarray, a: np.ndarray) -> None:
@@ -332,7 +221,9 @@ def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size=max(6, px))
 
 
-def _stroke(px: int, bold: bool) -> int:
+def bold_stroke(px: int, bold: bool) -> int:
+    """The pixels a bold line of text at ``px`` is thickened by on each side of its
+    glyphs (none under 14 pixels: the glyphs' own weight reads better there)."""
     return max(1, round(px / 48)) if bold and px >= 14 else 0
 
 
@@ -341,7 +232,7 @@ def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
     """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``), cropped
     vertically to the font's line box (so masks of one size line up)."""
     f = font(px)
-    sw = _stroke(px, bold)
+    sw = bold_stroke(px, bold)
     left, _, right, _ = f.getbbox(text, stroke_width=sw)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
     w = max(1, int(right - min(left, 0)) + 2)
@@ -355,7 +246,7 @@ def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
 @lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
-    left, _, right, _ = font(px).getbbox(text, stroke_width=_stroke(px, bold))
+    left, _, right, _ = font(px).getbbox(text, stroke_width=bold_stroke(px, bold))
     return max(1, int(right - min(left, 0)) + 2)
 
 
@@ -364,7 +255,7 @@ def text_box(text: str, px: int, bold: bool = False) -> tuple[int, int]:
     """The size (width, height) of ``text_mask(text, px, bold)``, measured, not drawn."""
     f = font(px)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
-    return text_width(text, px, bold), ascent + descent + 2 * _stroke(px, bold)
+    return text_width(text, px, bold), ascent + descent + 2 * bold_stroke(px, bold)
 
 
 def fits(text: str, px: int, max_w: int, bold: bool = False) -> bool:
@@ -395,8 +286,9 @@ def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
 
 def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
-    the last of ``max_lines`` lines is shortened with an ellipsis if text remains."""
-    words = text.split()
+    the last of ``max_lines`` lines is shortened with an ellipsis if text remains; a
+    no-break space holds its words together."""
+    words = [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
     lines: list[str] = []
     cur = ""
     for i, word in enumerate(words):
@@ -404,11 +296,11 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
         if fits(trial, px, max_w, bold) or not cur:
             cur = trial
             continue
+        if len(lines) >= max_lines - 1:      # the last line: the rest, shortened
+            cur = " ".join([cur, *words[i:]])
+            break
         lines.append(cur)
         cur = word
-        if len(lines) == max_lines - 1:
-            cur = " ".join(words[i:])
-            break
     if cur:
         lines.append(cur)
     return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
@@ -447,47 +339,10 @@ def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
     return px
 
 
-__all__ = ["ELLIPSIS", "FONT_FILE", "Rect", "Sprite", "blend", "restore", "blit_within",
-           "trim", "dilate", "erode", "wrap", "fill", "solid",
-           "fade", "frozen", "blit", "block_sprite", "darker", "draw_text",
-           "fit_text_px", "fits", "font", "mask_from_cells", "mix", "rounded_mask", "shorten",
-           "text_box", "text_mask", "text_width"]
-
-
-class Recent:
-    """The last few composites a scene drew, by key: a move's "before" picture is reused
-    for every frame of the move, so a handful is all that is worth keeping."""
-
-    def __init__(self, size: int = 4) -> None:
-        self.size = size
-        self._items: OrderedDict[Any, np.ndarray] = OrderedDict()
-
-    def get(self, key: Any) -> np.ndarray | None:
-        img = self._items.get(key)
-        if img is not None:
-            self._items.move_to_end(key)
-        return img
-
-    def put(self, key: Any, img: np.ndarray) -> np.ndarray:
-        self._items[key] = img
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-        return img
-
-    def clear(self) -> None:
-        self._items.clear()
-
-
-def framed_board(w: int, h: int, frame_px: int, background: RGB, frame: RGB,
-                 board: RGB) -> np.ndarray:
-    """A board: a rounded frame ``frame_px`` thick around a flat playing area."""
-    img = np.empty((h, w, 3), np.uint8)
-    fill(img, background)
-    solid = np.empty_like(img)
-    fill(solid, frame)
-    blend(img, solid, rounded_mask(w, h, frame_px * 0.9))
-    img[frame_px:h - frame_px, frame_px:w - frame_px] = board
-    return img
+__all__ = ["ELLIPSIS", "FONT_FILE", "Rect", "Sprite", "blend", "blit", "blit_within",
+           "darker", "draw_text", "fade", "fill", "fit_text_px", "fits", "font", "frozen",
+           "mix", "mix_into", "shorten", "solid", "text_box", "text_mask", "text_width",
+           "wrap"]
 
 
 def fill(out: np.ndarray, colour: RGB | int) -> None:
@@ -516,11 +371,10 @@ def fade(sprite: Sprite, alpha: float) -> Sprite:
     return rgb, ((mask.astype(np.uint16) * int(round(a * 256))) >> 8).astype(np.uint8)
 
 
-def dashed_outline(mask: np.ndarray, width: int, dash: int) -> np.ndarray:
-    """Coverage of a dashed line along the edge of ``mask`` (``width`` pixels thick,
-    dashes and gaps ``dash`` pixels long, counted along x + y)."""
-    ring = cv2.subtract(mask, erode(mask, width))
-    h, w = mask.shape
-    yy, xx = np.mgrid[0:h, 0:w]
-    on = ((xx + yy) // max(1, dash)) % 2 == 0
-    return np.where(on, ring, 0).astype(np.uint8)
+def mix_into(dst: np.ndarray, src: np.ndarray, alpha: float) -> None:
+    """dst = dst + (src - dst) * alpha, in place: an opaque picture at ``alpha``."""
+    a = min(max(alpha, 0.0), 1.0)
+    weighted = cv2.addWeighted(np.ascontiguousarray(src), a, np.ascontiguousarray(dst),
+                               1.0 - a, 0.0)
+    dst[...] = weighted
+

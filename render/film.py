@@ -11,7 +11,8 @@ not overlap.  A motion runs from ``t0`` to ``t1`` seconds through *stops*
 ``(progress, value)``, its progress following one easing over its whole length: a piece
 sliding round two corners is one motion of three stops, eased once.  Between stops the
 value is interpolated linearly in progress; ``shape`` (the variant shown) steps: it
-takes a stop's value once the progress reaches it.  A motion takes effect just after
+keeps the value before the motion until the progress reaches the first stop, then takes
+each stop's value as the progress reaches it.  A motion takes effect just after
 ``t0`` (at ``t0`` itself the value before it still shows) and holds its last value
 from ``t1`` on.
 
@@ -49,15 +50,15 @@ class Motion:
     easing: str
     stops: tuple[Stop, ...]
 
-    def value(self, t: float, stepped: bool) -> Value:
+    def value(self, t: float, stepped: bool, before: Value) -> Value:
         """The value at ``t`` (``t0 < t``): interpolated between stops, or with
-        ``stepped`` the last stop reached."""
+        ``stepped`` the last stop reached (``before`` until the first is)."""
         stops = self.stops
         if t >= self.t1 or self.t1 <= self.t0:
             return stops[-1][1]
         p = eases.progress(self.easing, (t - self.t0) / (self.t1 - self.t0))
         if stepped:
-            out = stops[0][1]
+            out = before
             for q, v in stops:
                 if q <= p:
                     out = v
@@ -115,7 +116,8 @@ class Track:
         k = bisect.bisect_left(self._starts, t) - 1      # the last motion with t0 < t
         if k < 0:
             return start
-        return self.motions[k].value(t, self.prop == "shape")
+        before = self.motions[k - 1].stops[-1][1] if k > 0 else start
+        return self.motions[k].value(t, self.prop == "shape", before)
 
     def values(self) -> Iterator[Value]:
         for m in self.motions:

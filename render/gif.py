@@ -14,7 +14,8 @@ import io
 import os
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from PIL import Image
@@ -190,6 +191,12 @@ class GifSink:
         # chosen images, compressed: (zlib of indices, x, y, w, h, delay, transparent)
         self.pending: list[tuple[bytes, int, int, int, int, int, bool]] = []
         self.uses = np.zeros(256, np.int64)       # how often each palette index is used
+
+    def describe(self, cues: Sequence[Any], metadata: Mapping[str, str]) -> None:
+        """A GIF carries no subtitles nor metadata."""
+
+    def add_sound(self, track: Any) -> None:
+        """A GIF has no sound."""
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
         if repeat <= 0:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from puzzlereel import escape
 
+from .draw import bold_stroke
 from .shapes import Box, Chequer, Circle, Polygon, Rect, Shape, Text, rounded_outline
 from .theme import RGB
 
@@ -41,6 +42,7 @@ class Defs:
 
     items: dict[str, str] = field(default_factory=dict)
     keys: dict[str, str] = field(default_factory=dict)
+    space: str = ""          # before every id: drawings in one page never share one
 
     def pattern(self, square: float, light: RGB, dark: RGB, x: float, y: float) -> str:
         key = f"{num(square)}-{hexcolour(light)}-{hexcolour(dark)}-{num(x)}-{num(y)}"
@@ -66,7 +68,7 @@ class Defs:
 
     def _id(self, prefix: str, key: str) -> str:
         if key not in self.keys:
-            self.keys[key] = f"{prefix}{len(self.keys)}"
+            self.keys[key] = f"{self.space}{prefix}{len(self.keys)}"
         return self.keys[key]
 
     def markup(self) -> str:
@@ -117,10 +119,11 @@ def markup(shape: Shape, defs: Defs) -> str:
         return f'<path d="{polygon_path(shape)}" fill-rule="evenodd"{paint}/>'
     if isinstance(shape, Text):
         anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-        # heavier as the raster sets it: a stroke of the text's colour, px / 28 each side
-        sw = num(max(0.6, shape.size / 14))
-        bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{sw}" stroke-linejoin="round"'
-                if shape.bold else "")
+        # heavier as the raster sets it: a stroke of the text's colour, as wide each side
+        # as the raster's (``draw.bold_stroke``)
+        sw = bold_stroke(shape.size, shape.bold)
+        bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
+                'stroke-linejoin="round"' if sw else "")
         opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
         return (f'<text x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(shape.size)}"'
                 f'{anchor}{bold} fill="{hexcolour(shape.fill)}"{opacity}>'

@@ -35,6 +35,33 @@ PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "sl
 
 
 @dataclass(frozen=True)
+class Target:
+    """Where a video is going: its frame size and rate (None: the format's default) and
+    whether every format gets the compact layout (the board and one counter line)."""
+
+    name: str
+    size: tuple[int, int] | None
+    fps: int | None
+    about: str
+    compact: bool = False
+
+
+# The platforms a video is made for (``--target``, ``[render] target``); ``--size`` and
+# ``--fps`` still win.  docs/rendering.md lists them.
+TARGETS: dict[str, Target] = {t.name: t for t in (
+    Target("youtube", (1920, 1080), 30, "YouTube, 16:9: the board beside a side panel"),
+    Target("shorts", (1080, 1920), 30, "YouTube Shorts and TikTok, 9:16: words above "
+           "and below the board"),
+    Target("reels", (1080, 1920), 30, "Instagram Reels, 9:16"),
+    Target("instagram", (1080, 1350), 30, "an Instagram post, 4:5"),
+    Target("square", (1080, 1080), 30, "1:1: the board with a compact panel below"),
+    Target("4k", (3840, 2160), 30, "YouTube in 4K, 16:9"),
+    Target("docs", None, None, "a README or documentation page: compact, 480 px wide "
+           "(the GIF's look in every format)", compact=True),
+)}
+
+
+@dataclass(frozen=True)
 class Range:
     """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
     (``low`` itself excluded when ``above``), in ``unit``."""
@@ -73,11 +100,13 @@ RANGES: dict[str, Range] = {
     "title_seconds": Range(0, 60, "seconds"),
     "end_seconds": Range(0, 60, "seconds"),
     "duration": Range(1, 3600, "seconds"),
+    "search_seconds": Range(1, 60, "seconds"),
     "crf": Range(0, 51),
     "sheet_columns": Range(0, 100),
     "sheet_cell": Range(2, 256),
 }
-SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds")
+SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds",
+           "search_seconds")
 
 
 class RenderHintWarning(UserWarning):
@@ -132,6 +161,10 @@ class RenderOptions:
     preset: str = "veryfast"                # x264 preset (one of PRESETS)
     sheet_columns: int = 0                  # contact sheet grid columns (0 = automatic)
     sheet_cell: int = 20                    # contact sheet pixels per cell
+    target: str | None = None               # a platform of TARGETS: its size and rate
+    search: bool = False                    # show how the answer was found, after the title
+    search_seconds: float = 6.0             # ... for this long (each family has its own)
+    sound: bool = False                     # a sound track (MP4 and WebM)
     scheme: str = "auto"                    # colour scheme, read by the scene (sliding-tile:
                                             # plain / rows / columns / fringe)
 
@@ -185,6 +218,9 @@ def check(o: RenderOptions) -> None:
     _in_range("crf", o.crf)
     if o.duration is not None:
         _in_range("duration", o.duration)
+    if o.target is not None and o.target not in TARGETS:
+        raise RenderOptionError("target", f"{quoted(o.target)} is not one of: "
+                                + ", ".join(TARGETS))
     if o.preset not in PRESETS:
         raise RenderOptionError("preset", f"{quoted(o.preset)} is not an x264 preset (one of: "
                                 + ", ".join(PRESETS) + ")")
@@ -227,7 +263,8 @@ _KINDS: dict[str, type | tuple[type, ...]] = {
     "title": bool, "title_seconds": (int, float), "counter": bool, "highlight": bool,
     "labels": bool, "colors": dict, "colours": dict, "formats": list, "gif_fps": int, "crf": int,
     "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
-    "scheme": str, "end_seconds": (int, float), "duration": (int, float),
+    "scheme": str, "end_seconds": (int, float), "duration": (int, float), "target": str,
+    "search": bool, "search_seconds": (int, float), "sound": bool,
 }
 KEYS = tuple(sorted(_KINDS))
 # ``[render]`` keys whose dataclass field is spelt otherwise: the config's stable key is
@@ -306,7 +343,7 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
     return usable
 
 
-__all__ = ["RenderOptions", "changed_fields", "RenderOptionError", "RenderHintWarning", "Range",
-           "RANGES",
-           "FORMATS", "EASINGS", "PRESETS", "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values",
-           "header_hints", "parse_colour", "parse_size"]
+__all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
+           "RenderHintWarning", "Range", "RANGES", "FORMATS", "EASINGS", "PRESETS", "SCHEMES",
+           "SECONDS", "KEYS", "coerce", "with_values", "header_hints", "parse_colour",
+           "parse_size"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -30,14 +30,26 @@ from . import cards, draw
 from .compositor import Compositor
 from .director import Director
 from .film import Film
+from .layout import layout_for
 from .options import RenderOptions
-from .plan import total_moves
+from .plan import Cue, total_moves
+from .sound import Track, soundtrack
 from .theme import RGB
 from .timeline import MOVE, frame_time
 
 
 class Sink(Protocol):
     """Where frames go: an encoder.  ``frame`` is only valid during the call."""
+
+    def describe(self, cues: Sequence[Cue], metadata: Mapping[str, str]) -> None:
+        """The video's subtitles and title, before the first frame (a format without
+        them ignores them)."""
+        ...
+
+    def add_sound(self, track: Track) -> None:
+        """A sound track playing beside the frames, after ``describe`` and before the
+        first frame (a format without sound ignores it)."""
+        ...
 
     def write(self, frame: np.ndarray, repeat: int) -> None:
         """Add ``frame``, shown for ``repeat`` frame times."""
@@ -76,9 +88,9 @@ class Movie:
     """A video of the trace: its film's frames into the sink ``make_sink`` opens."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int,
-                 make_sink: SinkFactory, *, compact: bool = False) -> None:
+                 make_sink: SinkFactory, *, layout: str = "video") -> None:
         self.fps = fps
-        self.director = Director(header, options, fps, layout="compact" if compact else "panel")
+        self.director = Director(header, options, fps, layout=layout)
         self.make_sink = make_sink
         self.sink: Sink | None = None
         self.frames = 0
@@ -103,34 +115,41 @@ class Movie:
         """Plan the video, draw every frame into the sink, close it."""
         film = self.director.finish(end)
         sink = self.sink = self.make_sink(film, self.director)
-        describe = getattr(sink, "describe", None)
-        if describe is not None:
-            plan = self.director.plan
-            assert plan is not None
-            describe(plan.cues(), self.director.metadata())
-        frames = Compositor(film)
-        total, fps = self.total_frames, self.fps
-        f = 0
-        while f < total:
-            t = frame_time(f, fps)
-            change = frames.next(t)
-            quiet = frames.quiet_until()
-            last = total if quiet == math.inf else min(total, math.floor(quiet * fps + 1e-6))
-            n = max(1, last - f)
-            if change.whole or f == 0:
-                sink.write(frames.buf, n)
-            elif change.same:
-                sink.hold(n)
-            else:
-                sink.write_regions(frames.buf, n, change.rects)
-            f += n
-            self.frames = f
-            progress("frames", f, total)
+        plan = self.director.plan
+        assert plan is not None
+        sink.describe(plan.cues(), self.director.metadata())
+        if self.director.options.sound:
+            sink.add_sound(soundtrack(self.director.sounds, self.seconds))
+        play(film, self.fps, self.total_frames, sink, progress)
+        self.frames = self.total_frames
         sink.close()
 
     def abort(self) -> None:
         if self.sink is not None:
             self.sink.abort()
+
+
+def play(film: Film, fps: int, total: int, sink: Sink, progress: Progress = no_progress
+         ) -> None:
+    """Every one of ``total`` frames of ``film`` at ``fps`` into ``sink``: a frame that
+    changed only in part is handed over as its parts, frames in which nothing changes as
+    one held frame."""
+    frames = Compositor(film)
+    f = 0
+    while f < total:
+        t = frame_time(f, fps)
+        change = frames.next(t)
+        quiet = frames.quiet_until()
+        last = total if quiet == math.inf else min(total, math.floor(quiet * fps + 1e-6))
+        n = max(1, last - f)
+        if change.whole or f == 0:
+            sink.write(frames.buf, n)
+        elif change.same:
+            sink.hold(n)
+        else:
+            sink.write_regions(frames.buf, n, change.rects)
+        f += n
+        progress("frames", f, total)
 
 
 class Sheet:
@@ -221,19 +240,17 @@ class Captions:
     as the MP4 at ``fps``."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, path: Path) -> None:
-        self.director = Director(header, options, fps, layout="compact", with_cards=True)
+        self.director = Director(header, options, fps, layout="compact", timing_only=True)
         self.path = path
 
     def feed(self, item: Replayed, rep: Replay) -> None:
         self.director.feed(item, rep)
 
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from .subtitles import webvtt
+        from .subtitles import webvtt_lines
 
-        self.director.finish(end)
-        plan = self.director.plan
-        assert plan is not None
-        Path(self.path).write_text(webvtt(plan.cues()) + "\n", encoding="utf-8")
+        with open(self.path, "w", encoding="utf-8") as f:
+            f.writelines(webvtt_lines(self.director.subtitles(end)))
 
 
 class Vector:
@@ -242,7 +259,7 @@ class Vector:
     def __init__(self, header: Header, options: RenderOptions, fmt: str, path: Path) -> None:
         self.fmt = fmt
         self.path = path
-        self.director = Director(header, options, options.fps, layout="compact")
+        self.director = Director(header, options, options.fps, layout=layout_for(fmt, options))
         self.seconds = 0.0
 
     def feed(self, item: Replayed, rep: Replay) -> None:
@@ -338,5 +355,5 @@ def render_stream(stream: IO[Any], source: str,
     return end
 
 
-__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette",
+__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette", "play",
            "render_stream"]

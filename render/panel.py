@@ -1,12 +1,14 @@
-"""The words around the board, as elements: the side panel or the compact counter line.
+"""The words around the board, as elements, in every layout (``render.layout``).
 
-The **panel** (``FrameLayout.panel``): the title, the goal sentence, the facts and a
-small picture of the goal at the top (still), then the counter ("Move 12 / 81") with a
-progress bar, and the last few moves with the current one marked.  The **counter line**
-(compact layouts): the counter alone, under the board.  Each changing part is one
-element whose variants are the texts it ever shows, switched at the start of the phase
-that shows them (``Plan.counter``), so every backend shows the same words at the same
-times.
+The **head** (``FrameLayout.head``): the title, the goal sentence, the facts and, in the
+landscape panel, a small picture of the goal; still.  The **counter block**
+(``FrameLayout.panel``): the counter ("Move 12 / 81"), a progress bar and the last few
+moves with the current one marked.  The **counter line** (compact layouts): the counter
+alone, under the board.  Each changing part is one element whose variants are the texts
+it ever shows, switched at the start of the phase that shows them (``Plan.counter``), so
+every backend shows the same words at the same times.  Sizes follow the frame: the
+landscape panel's from its height, as it always read, the portrait and square ones from
+the legible size (``FrameLayout.legible``), never under it.
 """
 
 from __future__ import annotations
@@ -50,6 +52,30 @@ class Variants:
         return k
 
 
+@dataclass(frozen=True)
+class Sizes:
+    """The text sizes (pixels) of the words around the board in one layout."""
+
+    title: int
+    goal: int
+    goal_min: int
+    facts: int
+    label: int
+    counter: int
+    row: int
+
+
+def sizes(layout: FrameLayout) -> Sizes:
+    """The landscape panel's sizes follow the frame's height; the portrait and square
+    ones the legible size; none is under the legible size."""
+    u = layout.legible
+    if layout.kind == "landscape":
+        H = layout.height
+        return Sizes(max(u, 14, H // 15), max(u, H // 30), max(u, H // 45), max(u, H // 38),
+                     max(u, H // 40), max(u, 14, H // 16), max(u, H // 34))
+    return Sizes(round(u * 2.3), round(u * 1.25), u, u, u, round(u * 2.0), round(u * 1.1))
+
+
 def switch_at(element: Element, changes: Sequence[tuple[float, int]]) -> None:
     """``element`` shows variant k from just after t on, for each (t, k)."""
     shown = element.shape
@@ -71,11 +97,13 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
     x, y, w, h = layout.bar
     if h <= 0:
         return
+    room = layout.width - 2 * layout.safe[0]
 
     def make(key: Hashable) -> Shape:
         text = str(key)
-        px = draw.fit_text_px(text, int(w * 0.9), max(10, int(h * 0.62)), bold=True)
-        text = draw.shorten(text, px, w, True)
+        px = draw.fit_text_px(text, min(int(w * 0.9), room), max(10, int(h * 0.62)),
+                              bold=True)
+        text = draw.shorten(text, px, room, True)
         return Text(x + w // 2, y + h // 2, text, px, theme.text, bold=True)
 
     lines = Variants(make)
@@ -86,29 +114,44 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
     switch_at(element, changes)
 
 
-def panel(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, header: Header,
+def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, header: Header,
           goal: str, end_text: str, counter: bool, picture: GoalPicture | None) -> None:
-    """The side panel (see the module docstring): ``goal`` the goal sentence,
-    ``end_text`` the counter at the final hold of a solved trace, ``counter`` whether
-    the counter and the list show, ``picture`` the goal drawn small (at most
-    ``picture_room`` large, its shapes from its origin)."""
-    x, y, w, h = layout.panel
-    H = layout.height
+    """The head and the counter block of a landscape, portrait or square frame: ``goal``
+    the goal sentence, ``end_text`` the counter at the final hold of a solved trace,
+    ``counter`` whether the counter, bar and list show, ``picture`` the goal drawn
+    small (landscape only; at most ``picture_room`` large)."""
+    s = sizes(layout)
+    top = 0
+    if layout.head[2] > 0:
+        x, y, _w, _h = layout.head
+        head, top = head_shapes(layout, theme, plan, header, goal, picture, s)
+        film.add("panel", [group(head, x, y)], "chrome", role="chrome")
+    if not counter or layout.panel[2] <= 0:
+        return
+    if layout.kind == "landscape":       # the block goes on under the head, in its column
+        x, y, w, h = layout.panel
+        block = (x, y + top, w, h - top)
+    else:
+        block = layout.panel
+    counter_block(film, layout, theme, plan, end_text, block, s)
+
+
+def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end_text: str,
+                  area: tuple[int, int, int, int], s: Sizes) -> None:
+    """The counter, the progress bar and the last moves, from the top of ``area``."""
+    x, y, w, h = area
     t = theme
-    head, top = panel_head(layout, theme, plan, header, goal, picture)
-    film.add("panel", [group(head, x, y)], "chrome", role="chrome")
-    bpx_target = max(14, H // 16)
-    cy = y + top
 
     def big(key: Hashable) -> Shape:
         text = str(key)
-        px = draw.fit_text_px(text, w, bpx_target, bold=True)
-        return top_text(x, cy, draw.shorten(text, px, w, True), px, t.text, True)
+        px = max(layout.legible, draw.fit_text_px(text, w, s.counter, bold=True))
+        return top_text(x, y, draw.shorten(text, px, w, True), px, t.text, True)
 
-    bpx_line = int(bpx_target * 1.45)
-    bar_h = max(4, H // 60)
-    bar_y = cy + bpx_line
-    room_top = bar_y + bar_h + int(H * 0.03)
+    bar_h = max(4, layout.height // 60) if layout.kind == "landscape" \
+        else max(4, round(layout.legible * 0.5))
+    bar_y = y + int(s.counter * 1.45)
+    room_top = bar_y + bar_h + (int(layout.height * 0.03) if layout.kind == "landscape"
+                                else round(layout.legible * 0.8))
 
     def bar(key: Hashable) -> Shape:
         done = cast(int, key)
@@ -117,7 +160,7 @@ def panel(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, header: Hea
             shapes.append(Rect(x, bar_y, done, bar_h, t.accent, rx=bar_h / 2))
         return group(shapes)
 
-    rpx = max(10, H // 34)
+    rpx = s.row
     row_h = int(rpx * 1.75)
     room = max(0, (y + h - room_top) // row_h)
     num_w = draw.text_width("0000", rpx)
@@ -139,9 +182,6 @@ def panel(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, header: Hea
         return group(shapes)
 
     entries = Variants(row)          # one shape an entry, shared by the rows showing it
-
-    if not counter:
-        return
     bigs, bars = Variants(big), Variants(bar)
     rows = [Variants(lambda key: entries.shapes[entries.of(key)]) for _ in range(room)]
     big_changes: list[tuple[float, int]] = []
@@ -174,55 +214,67 @@ def _done(plan: Plan, c: Counter, w: int) -> int:
     return int(round(w * min(max(frac, 0.0), 1.0)))
 
 
-def label_px(layout: FrameLayout) -> int:
-    return max(10, layout.height // 40)
-
-
 def picture_room(layout: FrameLayout) -> tuple[int, int]:
-    """The most room (w, h) the goal's small picture may take in the panel (beside its
-    label "Goal:")."""
-    lpx = label_px(layout)
-    return (layout.panel[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * 0.2))
+    """The most room (w, h) the goal's small picture may take in the head (beside its
+    label "Goal:"); none outside the landscape panel."""
+    if layout.kind != "landscape":
+        return (0, 0)
+    lpx = sizes(layout).label
+    return (layout.head[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * 0.26))
 
 
-def panel_head(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, goal: str,
-               picture: GoalPicture | None) -> tuple[list[Shape], int]:
-    """The panel's still top part, relative to the panel's top-left, and its height:
-    the title, the goal sentence, the facts line and the goal's picture."""
-    _x, _y, w, h = layout.panel
+def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, goal: str,
+                picture: GoalPicture | None, s: Sizes) -> tuple[list[Shape], int]:
+    """The head's shapes, from its top-left, and the height they take: the title, the
+    goal sentence, the facts line and (landscape) the goal's picture."""
+    _x, _y, w, h = layout.head
     H = layout.height
+    landscape = layout.kind == "landscape"
     t = theme
     out: list[Shape] = []
-    title_px, title = cards.fit_lines(cards.human_title(header), w, max(14, H // 15))
-    cy = int(H * 0.06)
+    title_px, title = cards.fit_lines(cards.human_title(header), w, s.title)
+    title_px = max(layout.legible, title_px)
+    cy = int(H * 0.06) if landscape else 0
     for line in title:
         out.append(top_text(0, cy, draw.shorten(line, title_px, w, True), title_px, t.text,
                             True))
         cy += int(title_px * 1.3)
-    cy += int(H * 0.01)
-    goal_px = max(10, H // 30)
+    cy += int(H * 0.01) if landscape else round(layout.legible * 0.2)
+    facts = cards.facts_line(header, plan.totals.get(plan.word))
+    goal_px = s.goal
     whole = " ".join(goal.split())
-    while goal_px > max(10, H // 45) and " ".join(draw.wrap(whole, goal_px, w, 4)) != whole:
+
+    def room(px: int) -> int:
+        """The goal's lines at ``px``: landscape 4; portrait what the head leaves below
+        the title, and the facts line while the goal fits beside it."""
+        if landscape:
+            return 4
+        with_facts = int((h - cy - (s.facts * 1.6 if facts else 0)) // (px * 1.4))
+        if " ".join(draw.wrap(whole, px, w, max(1, with_facts))) == whole:
+            return max(1, with_facts)
+        return max(1, int((h - cy) // (px * 1.4)))        # the goal before the facts
+
+    lines_room = room(goal_px)
+    while goal_px > s.goal_min and " ".join(draw.wrap(whole, goal_px, w, lines_room)) != whole:
         goal_px -= 1          # a long goal: smaller, rather than cut short
-    for line in draw.wrap(goal, goal_px, w, 4):
+        lines_room = room(goal_px)
+    for line in draw.wrap(goal, goal_px, w, lines_room):
         out.append(top_text(0, cy, line, goal_px, t.text))
         cy += int(goal_px * 1.4)
-    cy += int(H * 0.012)
-    facts = cards.facts_line(header, plan.totals.get(plan.word))
-    if facts:
-        fpx = max(10, H // 38)
-        out.append(top_text(0, cy, draw.shorten(facts, fpx, w), fpx, t.muted))
-        cy += int(fpx * 1.6)
+    cy += int(H * 0.012) if landscape else 0
+    if facts and (landscape or cy + s.facts * 1.3 <= h):
+        out.append(top_text(0, cy, draw.shorten(facts, s.facts, w), s.facts, t.muted))
+        cy += int(s.facts * 1.6)
     if picture is not None:
-        lpx = label_px(layout)
+        lpx = s.label
         label_w = draw.text_width("Goal:", lpx) + lpx
         pw, ph = picture.width, picture.height
         out.append(Text(0, cy + ph // 2, "Goal:", lpx, t.muted, "start"))
         if cy + ph <= h and label_w + pw <= w:
             out.append(Group(picture.shapes, label_w, cy))
         cy += ph + int(H * 0.01)
-    return out, min(h, cy + int(H * 0.03))
+    return out, min(h, cy + int(H * 0.03)) if landscape else h
 
 
-__all__ = ["GoalPicture", "Variants", "counter_line", "label_px", "panel", "panel_head",
-           "picture_room", "switch_at", "top_text"]
+__all__ = ["GoalPicture", "Sizes", "Variants", "counter_block", "counter_line", "head_shapes",
+           "picture_room", "sizes", "switch_at", "top_text", "words"]

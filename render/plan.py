@@ -10,7 +10,7 @@ counter line and the subtitles need, and nothing about pixels.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,7 +18,7 @@ from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header
 
 from .cards import counter_text
-from .options import FIELD_OF, RANGES, RenderOptions, header_hints, with_values
+from .options import FIELD_OF, RANGES, TARGETS, RenderOptions, header_hints, with_values
 from .scene import Beat
 from .timeline import (
     END,
@@ -28,14 +28,19 @@ from .timeline import (
     MOVE,
     PAUSE,
     PAYOFF,
+    SEARCH,
+    SEARCH_OUT,
     START,
     TITLE,
+    Clock,
     Pacing,
     Phase,
     fit,
     frames_of,
-    schedule,
+    least_frames,
+    phases,
     spans,
+    total_seconds,
 )
 
 PAYOFF_SECONDS = 1.2     # the payoff after the last move of a solved trace
@@ -54,8 +59,9 @@ def family_pacing(header: Header) -> Mapping[str, float]:
 def resolve_options(header: Header, options: RenderOptions,
                     explicit: Iterable[str] = ()) -> RenderOptions:
     """``options`` with the header's ``render`` hints applied where not set explicitly,
-    then the family's pacing where neither set it; a ``speed`` set by either scales the
-    pauses and holds left to the defaults."""
+    then the target's size and frame rate where neither set them, then the family's
+    pacing where nothing set it; a ``speed`` set by either scales the pauses and holds
+    left to the defaults."""
     skip = {FIELD_OF.get(key, key) for key in explicit}
     hinted: set[str] = set()
     for key, value in header_hints(header.render).items():
@@ -67,6 +73,12 @@ def resolve_options(header: Header, options: RenderOptions,
         except ValueError:
             pass   # hints are never required: ignore ones we cannot use
     chosen = skip | hinted
+    if options.target is not None:         # the platform's size and rate, unless set
+        target = TARGETS[options.target]
+        if target.size is not None and not {"size", "cell"} & chosen:
+            options = replace(options, size=target.size)
+        if target.fps is not None and "fps" not in chosen:
+            options = replace(options, fps=target.fps)
     pacing = dict(family_pacing(header))
     base_speed = float(pacing.get("speed", RenderOptions.speed))
     changes: dict[str, Any] = {k: v for k, v in pacing.items() if k not in chosen}
@@ -98,7 +110,7 @@ class Counter:
     entry: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cue:
     """One subtitle: from ``start`` to ``end`` seconds, ``text``."""
 
@@ -131,6 +143,9 @@ class Plan:
     final_word: str
     payoff: Beat | None
     end: End | None
+    pacing: Pacing
+    duration: float | None
+    search: str = ""
 
     @property
     def total_frames(self) -> int:
@@ -146,7 +161,7 @@ class Plan:
     def counter(self, k: int) -> Counter:
         """What the counter shows in phase ``k``."""
         phase = self.phases[k]
-        if phase.kind in (TITLE, START, FADE_IN):
+        if phase.kind in (TITLE, START, FADE_IN, SEARCH, SEARCH_OUT):
             return Counter(0, self.word, False, None)
         if phase.kind in (MOVE, PAUSE) and phase.step is not None:
             move, word = self.shown[phase.step]
@@ -205,35 +220,96 @@ class Plan:
         return found
 
     def cues(self) -> list[Cue]:
-        """One subtitle per counted beat: its number and notation, from its first frame
-        to the next one's; the last ends with the payoff or the hold."""
-        out: list[Cue] = []
-        total = self.seconds
-        for k, phase in enumerate(self.phases):
-            if phase.kind != MOVE or phase.step is None or not self.beats[phase.step].move:
-                continue
-            move, word = self.shown[phase.step]
-            text = counter_text(word, move, self.totals.get(word))
-            note = self.beats[phase.step].note
-            text = f"{text}: {note}" if note else text
-            start = self.spans[k][0]
-            if out and out[-1].text == text:
-                continue
-            if out:
-                out[-1] = replace(out[-1], end=start)
-            out.append(Cue(start, total, text))
-        for k, phase in enumerate(self.phases):
-            if phase.kind in (HOLD, PAYOFF) and out:
-                out[-1] = replace(out[-1], end=min(out[-1].end, self.spans[k][1]))
-                break
-        return [c for c in out if c.end > c.start]
+        """One subtitle per counted beat (``subtitles``), on this plan's grid."""
+        return list(subtitles(self.beats, self.totals, self.word, self.pacing,
+                              self.duration, self.fps, self.search))
+
+
+def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str, int]:
+    """The last number of each counter word (the header's ``moves`` for the scene's)."""
+    totals: dict[str, int] = {}
+    for b in beats:
+        if b.move:
+            w = b.word or scene_word
+            totals[w] = max(totals.get(w, 0), b.move)
+    header_total = total_moves(header)
+    if header_total is not None:
+        totals[scene_word] = header_total
+    return totals
+
+
+def _pacing(beats: Sequence[Beat], header: Header, o: RenderOptions,
+            payoff: Beat | None, search: bool = False) -> Pacing:
+    """The seconds the phases take; a trace without moves (no solution, a search that
+    stopped) shows its start and its end card longer: there is nothing else to watch."""
+    still = not any(b.move for b in beats)
+    base_speed = float(family_pacing(header).get("speed", RenderOptions.speed))
+    return Pacing(
+        speed=o.speed, pause=o.pause, hold_end=o.hold_end,
+        hold_start=max(o.hold_start, NO_MOVES_START) if still else o.hold_start,
+        title=o.title_seconds if o.title else 0.0,
+        end_card=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
+        else o.end_seconds,
+        payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
+        if payoff is not None else 0.0,
+        search=o.search_seconds if search else 0.0)
+
+
+def _phases(beats: Sequence[Beat], pacing: Pacing) -> Iterator[Phase]:
+    return phases((b.units for b in beats), (b.pause for b in beats), len(beats), pacing)
+
+
+def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
+              pacing: Pacing, duration: float | None, fps: int,
+              search: str = "") -> Iterator[Cue]:
+    """One subtitle per counted beat: its counter and notation, from its first frame to
+    the next one's; the last ends with the payoff or the hold.  The phases are walked
+    one at a time on the grid of ``fps`` (``--duration`` scales them all) and each cue
+    is given as soon as the next one starts, so a long trace's subtitles are written
+    without being held.  ``search``: the words of the "how it was found" segment, its
+    own cue while it shows."""
+    scale = 1.0
+    if duration is not None:
+        total = total_seconds(_phases(beats, pacing))
+        scale = duration / total if total > 0 else 1.0
+    clock = Clock(fps)
+    pending: Cue | None = None
+    move, word = 0, scene_word
+    closed = False
+    for phase in _phases(beats, pacing):
+        start = clock.frames / fps
+        seconds = phase.seconds * scale
+        clock.take(seconds, minimum=least_frames(phase.kind, seconds, phase.minimum, fps))
+        if phase.kind == SEARCH and search:
+            yield Cue(start, clock.frames / fps, search)
+        if phase.kind in (HOLD, PAYOFF) and pending is not None and not closed:
+            pending = replace(pending, end=min(pending.end, clock.frames / fps))
+            closed = True
+        if phase.kind != MOVE or phase.step is None:
+            continue
+        beat = beats[phase.step]
+        if beat.move is not None:
+            move, word = beat.move, beat.word or scene_word
+        if not beat.move:
+            continue
+        text = counter_text(word, move, totals.get(word))
+        text = f"{text}: {beat.note}" if beat.note else text
+        if pending is not None and pending.text == text:
+            continue
+        if pending is not None and start > pending.start:
+            yield replace(pending, end=start)
+        pending = Cue(start, float("inf"), text)
+    end = clock.frames / fps
+    if pending is not None and min(pending.end, end) > pending.start:
+        yield replace(pending, end=min(pending.end, end))
 
 
 def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None) -> Plan:
+         end: End | None, scene_word: str, payoff: Beat | None, search: str = "") -> Plan:
     """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
     ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
-    after the last beat of a solved trace."""
+    after the last beat of a solved trace; ``search``, the sentence that ends the "how
+    it was found" segment, puts that segment after the title card."""
     o = options
     beats = list(beats)
     words = [b.word or scene_word for b in beats]
@@ -241,13 +317,7 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
     moves = moved[-1] if moved else 0
     if not (end is not None and end.status == "solved" and beats):
         payoff = None
-    totals: dict[str, int] = {}
-    for b, w in zip(beats, words, strict=True):
-        if b.move:
-            totals[w] = max(totals.get(w, 0), b.move)
-    header_total = total_moves(header)
-    if header_total is not None:
-        totals[scene_word] = header_total
+    totals = _totals(beats, header, scene_word)
     shown: list[tuple[int, str]] = []
     current, word = 0, scene_word
     for b, w in zip(beats, words, strict=True):
@@ -260,25 +330,28 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
         if b.move and b.note:
             note_at[k] = len(notes)
             notes.append((m, b.note))
-    # a trace without moves (no solution, a search that stopped) shows its start and
-    # its end card longer: there is nothing else to watch
-    still = not any(b.move for b in beats)
-    base_speed = float(family_pacing(header).get("speed", RenderOptions.speed))
-    pacing = Pacing(
-        speed=o.speed, pause=o.pause, hold_end=o.hold_end,
-        hold_start=max(o.hold_start, NO_MOVES_START) if still else o.hold_start,
-        title=o.title_seconds if o.title else 0.0,
-        end_card=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
-        else o.end_seconds,
-        payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
-        if payoff is not None else 0.0)
-    phases = schedule([b.units for b in beats], [b.pause for b in beats], pacing)
+    pacing = _pacing(beats, header, o, payoff, bool(search))
+    scheduled = list(_phases(beats, pacing))
     if o.duration is not None:
-        phases = fit(phases, o.duration)
-    counts = frames_of(phases, fps)
-    return Plan(fps, beats, phases, counts, spans(counts, fps), shown, notes, note_at, totals,
-                moves, scene_word, words[-1] if words else scene_word, payoff, end)
+        scheduled = fit(scheduled, o.duration)
+    counts = frames_of(scheduled, fps)
+    return Plan(fps, beats, scheduled, counts, spans(counts, fps), shown, notes, note_at,
+                totals, moves, scene_word, words[-1] if words else scene_word, payoff, end,
+                pacing, o.duration, search)
+
+
+def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
+         end: End | None, scene_word: str, payoff: Beat | None,
+         search: str = "") -> Iterator[Cue]:
+    """The subtitles of ``beats`` on the grid of ``fps``, without planning the rest of
+    the video (``plan(...).cues()`` gives the same)."""
+    if not (end is not None and end.status == "solved" and beats):
+        payoff = None
+    return subtitles(beats, _totals(beats, header, scene_word), scene_word,
+                     _pacing(beats, header, options, payoff, bool(search)), options.duration,
+                     fps, search)
 
 
 __all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "RECENT", "Counter", "Cue",
-           "Plan", "family_pacing", "plan", "resolve_options", "total_moves"]
+           "Plan", "cues", "family_pacing", "plan", "resolve_options", "subtitles",
+           "total_moves"]

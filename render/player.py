@@ -25,11 +25,14 @@ from markupsafe import Markup
 
 from puzzlereel import escape
 
-from . import cards
+from . import cards, search
 from .director import Director
 from .film import Element, Film
 from .markup import Defs, hexcolour, markup, num
-from .timeline import HOLD, START
+from .theme import RGB
+from .timeline import HOLD, SEARCH, START
+
+CHART = (960, 540)           # the "how it was found" chart's frame on the page
 
 SPEEDS = ("0.25", "0.5", "1", "2", "4")
 
@@ -50,12 +53,28 @@ def _value(v: Any) -> Any:
     return [round(v[0], 2), round(v[1], 2)] if isinstance(v, tuple) else round(float(v), 4)
 
 
-def element_data(i: int, e: Element) -> dict[str, Any]:
+def element_data(ident: str, e: Element) -> dict[str, Any]:
     tracks = {prop: [[round(m.t0, 4), round(m.t1, 4), m.easing,
                       [[round(p, 5), _value(v)] for p, v in m.stops]] for m in track.motions]
               for prop, track in e.tracks.items() if track.motions}
-    return {"id": f"e{i}", "x": round(e.x, 2), "y": round(e.y, 2), "o": e.opacity,
+    return {"id": ident, "x": round(e.x, 2), "y": round(e.y, 2), "o": e.opacity,
             "s": e.scale, "k": e.shape, "variants": [0] * len(e.variants), "tracks": tracks}
+
+
+def search_film(director: Director) -> Film | None:
+    """The "how it was found" chart for the page (``--search``): the film's chart on its
+    own, growing over the film's search phase and staying once grown."""
+    plan = director.plan
+    told = director.search_story(plan.end if plan is not None else None)
+    if plan is None or told is None:
+        return None
+    at = {phase.kind: plan.spans[k] for k, phase in enumerate(plan.phases)}
+    if SEARCH not in at:
+        return None
+    film = Film(CHART[0], CHART[1], director.theme.background)
+    frame = search.Frame(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
+    search.chart(film, frame, director.theme, told, *at[SEARCH])
+    return film
 
 
 def film_data(film: Film, director: Director) -> dict[str, Any]:
@@ -66,12 +85,15 @@ def film_data(film: Film, director: Director) -> dict[str, Any]:
     assert plan is not None
     start = end = 0.0
     for k, phase in enumerate(plan.phases):
-        if phase.kind == START:
+        if phase.kind in (START, SEARCH) and (phase.kind == SEARCH or not start):
             start = plan.spans[k][0]
         if phase.kind == HOLD:
             end = plan.spans[k][1]
     end = max(end, start)
-    board = [(i, e) for i, e in enumerate(film.elements) if e.role == "board"]
+    board = [(f"e{i}", e) for i, e in enumerate(film.elements) if e.role == "board"]
+    chart = search_film(director)
+    if chart is not None:
+        board += [(f"s{i}", e) for i, e in enumerate(chart.elements)]
     counters: list[list[Any]] = []
     beats: list[list[Any]] = []
     for k in range(len(plan.phases)):
@@ -83,34 +105,39 @@ def film_data(film: Film, director: Director) -> dict[str, Any]:
             beat = plan.beats[phase.step]
             beats.append([round(plan.spans[k][1], 4), text, beat.note])
     return {"start": round(start, 4), "end": round(end, 4),
-            "elements": [element_data(i, e) for i, e in board],
+            "elements": [element_data(ident, e) for ident, e in board],
             "counter": counters, "beats": beats}
 
 
 def stage_svg(film: Film, director: Director) -> str:
     """The board's elements as an SVG, each variant a group the script shows or hides."""
-    box = director.stage.box
-    defs = Defs()
+    elements = [(f"e{i}", e) for i, e in enumerate(film.elements) if e.role == "board"]
+    return svg_of(elements, director.stage.box, film.background,
+                  cards.human_title(director.header), "b")
+
+
+def svg_of(elements: list[tuple[str, Element]], box: tuple[float, float, float, float],
+           background: RGB, label: str, space: str) -> str:
+    """``elements`` as they start, in an SVG showing ``box`` of the frame; its patterns'
+    and clips' ids begin with ``space``."""
+    defs = Defs(space=space)
     body = []
-    for i, e in enumerate(film.elements):
-        if e.role != "board":
-            continue
+    for ident, e in elements:
         state = e.state(0.0)
         variants = "".join(
-            f'<g id="e{i}v{k}" visibility="{"visible" if k == state.shape else "hidden"}">'
+            f'<g id="{ident}v{k}" visibility="{"visible" if k == state.shape else "hidden"}">'
             f"{markup(v, defs)}</g>" for k, v in enumerate(e.variants))
         transform = f"translate({num(state.x)} {num(state.y)})" + (
             f" scale({num(state.scale, 4)})" if state.scale != 1.0 else "")
         clip = f' clip-path="url(#{defs.clip(e.clip)})"' if e.clip is not None else ""
-        body.append(f'<g{clip}><g id="e{i}" transform="{transform}" '
+        body.append(f'<g{clip}><g id="{ident}" transform="{transform}" '
                     f'opacity="{num(state.opacity, 3)}">{variants}</g></g>')
     x0, y0, x1, y1 = box
-    title = cards.human_title(director.header)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(x0)} {num(y0)} '
-            f'{num(x1 - x0)} {num(y1 - y0)}" role="img" aria-label="{_attr(title)}">')
-    background = (f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" '
-                  f'height="{num(y1 - y0)}" fill="{hexcolour(film.background)}"/>')
-    return head + defs.markup() + background + "".join(body) + "</svg>"
+            f'{num(x1 - x0)} {num(y1 - y0)}" role="img" aria-label="{_attr(label)}">')
+    rect = (f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" '
+            f'height="{num(y1 - y0)}" fill="{hexcolour(background)}"/>')
+    return head + defs.markup() + rect + "".join(body) + "</svg>"
 
 
 def _attr(text: str) -> str:
@@ -125,6 +152,7 @@ def html_text(film: Film, director: Director) -> str:
     data = film_data(film, director)
     plan = director.plan
     assert plan is not None
+    chart = search_film(director)
     script = resources.files("puzzlereel.render").joinpath("templates/player.js").read_text(
         encoding="utf-8")
     return environment().get_template("player.html").render(
@@ -134,6 +162,9 @@ def html_text(film: Film, director: Director) -> str:
                  "muted": hexcolour(t.muted), "accent": hexcolour(t.accent),
                  "row": hexcolour(t.row)},
         stage=Markup(stage_svg(film, director)), unit=director.scene.kind.unit,
+        chart=Markup(svg_of([(f"s{i}", e) for i, e in enumerate(chart.elements)],
+                            (0, 0, chart.width, chart.height), chart.background,
+                            "How it was found", "s")) if chart is not None else "",
         notes=[note or str(n) for n, (_end, _text, note) in enumerate(data["beats"], 1)],
         speeds=SPEEDS, scrub_max=int(round((data["end"] - data["start"]) * 1000)),
         film_json=Markup(script_json(data)), script=Markup(script))

@@ -52,16 +52,16 @@ class Tween:
 
 
 @dataclass(frozen=True)
-class Sound:
-    """A sound a beat makes: ``kind`` ("slide", "click", "pop", ...) starting at
-    ``at``, a share of the beat's progress, lasting ``seconds`` (0: the sound's own)."""
+class BeatSound:
+    """A sound a beat makes (``--sound``): ``kind``, one of ``render.sound.KINDS``
+    ("slide", "click", "pop"...), starting at ``at``, a share of the beat's time on
+    screen; a slide lasts from there to the beat's end, the motion it follows."""
 
     kind: str
     at: float = 0.0
-    seconds: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Beat:
     """One animated change, as the director schedules it.
 
@@ -79,7 +79,7 @@ class Beat:
     pause: bool = True
     sheet: bool = True
     note: str = ""
-    sounds: tuple[Sound, ...] = ()
+    sounds: tuple[BeatSound, ...] = ()
 
 
 # ---------------------------------------------------------------- tweens
@@ -118,16 +118,16 @@ def fade(element: Element, a: float, b: float, p0: float = 0.0, p1: float = 1.0,
 
 
 def show(element: Element, visible: bool, at: float = 0.0) -> Tween:
-    """``element`` appearing or vanishing at once, at progress ``at``."""
+    """``element`` appearing or vanishing at once, when the progress reaches ``at``."""
     v = 1.0 if visible else 0.0
     if at <= 0:
-        return Tween(element, "opacity", ((0.0, v),), "linear")
-    return Tween(element, "opacity", ((0.0, 1.0 - v), (at, 1.0 - v), (at, v)), "linear")
+        return Tween(element, "opacity", ((0.0, v),))
+    return Tween(element, "opacity", ((0.0, 1.0 - v), (at, 1.0 - v), (at, v)))
 
 
 def switch(element: Element, variants: Sequence[tuple[float, int]]) -> Tween:
     """``element`` showing variant ``k`` from progress ``p`` on, for each (p, k)."""
-    return Tween(element, "shape", tuple((p, float(k)) for p, k in variants), "linear")
+    return Tween(element, "shape", tuple((p, float(k)) for p, k in variants))
 
 
 def ramp(element: Element, prop: str, stops: Sequence[Stop],
@@ -146,9 +146,10 @@ def glow(element: Element) -> Tween:
 
 @dataclass
 class Stage:
-    """Where a scene puts its elements: the film, the pixels of one board cell, and its
-    drawing's top-left (``x``, ``y``) and size in the frame.  Everything a scene adds
-    is clipped to its drawing."""
+    """Where a scene puts its elements: the film, the pixels of one board cell, its
+    drawing's top-left (``x``, ``y``) and size in the frame, and the smallest text the
+    frame may show (``legible``: a text that cannot be set that large inside its room
+    is left out).  Everything a scene adds is clipped to its drawing."""
 
     film: Film
     cell: int
@@ -156,12 +157,21 @@ class Stage:
     y: int
     width: int
     height: int
+    legible: int = 0          # no text smaller than this (pixels); 0: no floor
     prefix: str = ""
     names: dict[str, int] = field(default_factory=dict)
 
     @property
     def box(self) -> Box:
         return (self.x, self.y, self.x + self.width, self.y + self.height)
+
+    def text_px(self, text: str, room: float, px: int, bold: bool = False) -> int:
+        """The size to set ``text`` at: ``px`` or smaller so that it fits ``room``
+        pixels, but never under the legible size (0: it cannot be set legibly)."""
+        from .draw import fit_text_px
+
+        fitted = fit_text_px(text, int(room), max(px, self.legible), bold)
+        return fitted if fitted >= self.legible and fitted > 6 else 0
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """The frame pixel of the drawing's pixel (x, y)."""
@@ -234,6 +244,11 @@ class Scene(Protocol):
         """How many solutions the video shows, when it shows fewer than exist."""
         ...
 
+    def goal_reached(self, depth: int) -> str:
+        """Where the search first reached the goal, in words, for the end of the "how it
+        was found" segment."""
+        ...
+
 
 class SceneBase:
     """Defaults for scenes: keeps header, options and theme and the family's registry
@@ -274,6 +289,11 @@ class SceneBase:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""
         return f"Solved in {count} {plural(self.unit, count)}"
 
+    def goal_reached(self, depth: int) -> str:
+        """Where the search first reached the goal, in words ("the goal was first reached
+        at depth 9")."""
+        return f"the goal was first reached at depth {depth}"
+
     def shown_count(self) -> int | None:
         return None
 
@@ -290,5 +310,5 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
     return scene
 
 
-__all__ = ["Beat", "Scene", "SceneBase", "Sound", "Stage", "Tween", "fade", "glow", "ramp",
+__all__ = ["Beat", "BeatSound", "Scene", "SceneBase", "Stage", "Tween", "fade", "glow", "ramp",
            "scene_for", "show", "slide", "switch"]

@@ -18,8 +18,9 @@ from puzzlereel.trace import End, Header, Replay, Replayed
 from .api import frame_rate
 from .compositor import Compositor
 from .director import Director
+from .layout import layout_for
 from .options import RenderOptions
-from .outputs import render_stream
+from .outputs import Output, render_stream
 from .plan import resolve_options
 from .timeline import frame_time
 
@@ -45,12 +46,12 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
     once the trace's hints are applied."""
     made: list[Director] = []
 
-    def make(header: Header) -> list[_Feed]:
+    def make(header: Header) -> list[Output]:
         opts = resolve_options(header, options, explicit)
         if check is not None:
             check(opts)
         made.append(Director(header, opts, frame_rate(fmt, opts),
-                             layout="compact" if fmt == "gif" else "panel"))
+                             layout=layout_for(fmt, opts)))
         return [_Feed(made[0])]
 
     render_stream(stream, source, make, allow_partial=allow_partial)

@@ -7,7 +7,7 @@ never read as markup.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from puzzlereel import escape
@@ -38,12 +38,17 @@ def cue_text(text: str) -> str:
     return escape.vtt_text(text)
 
 
-def webvtt(cues: Iterable[CueLike]) -> str:
-    """WebVTT text of ``cues`` (``start``, ``end`` in seconds, ``text``)."""
-    out = ["WEBVTT", ""]
+def webvtt_lines(cues: Iterable[CueLike]) -> Iterator[str]:
+    """The lines of a WebVTT file of ``cues`` (``start``, ``end`` in seconds, ``text``),
+    each with its newline, one cue at a time."""
+    yield "WEBVTT\n"
     for i, c in enumerate(cues, 1):
-        out += [str(i), f"{stamp(c.start)} --> {stamp(c.end)}", cue_text(c.text), ""]
-    return "\n".join(out)
+        yield f"\n{i}\n{stamp(c.start)} --> {stamp(c.end)}\n{cue_text(c.text)}\n"
 
 
-__all__ = ["cue_text", "stamp", "webvtt"]
+def webvtt(cues: Iterable[CueLike]) -> str:
+    """WebVTT text of ``cues``."""
+    return "".join(webvtt_lines(cues))
+
+
+__all__ = ["cue_text", "stamp", "webvtt", "webvtt_lines"]

@@ -1,12 +1,14 @@
 """Timing: the phases of a video in seconds, and where their frames fall.
 
-A video is one list of ``Phase`` values in seconds (title card, crossfade, start hold,
-each beat, pauses, payoff, hold, crossfade, end card), the same for every format and
+A video is one list of ``Phase`` values in seconds (title card, crossfade, the search
+and a crossfade when it is shown, start hold, each beat, pauses, payoff, hold, crossfade,
+end card), the same for every format and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
 The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
 into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
 adds up and every format lasts the same time within one of its frames), except that a
-beat gets at least one frame, which the phases after it give back.  ``spans`` gives
+beat gets at least one frame, which the phases after it give back (all but the ending's
+last frame).  ``spans`` gives
 each phase's time on the frame grid: a phase of frames ``f .. f + n - 1`` runs from
 ``f / fps`` to ``(f + n) / fps``, and frame ``f`` shows the film at ``(f + 1) / fps``,
 so a beat's i-th frame (i = 1..n) shows it at ``i / n`` of its length and its last frame
@@ -15,7 +17,8 @@ shows it done.  ``Clock`` keeps the running sums; everything else is a pure func
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -58,17 +61,20 @@ def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
 
 # ---------------------------------------------------------------- phases
 
-TITLE, FADE_IN, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
-    "title", "fade-in", "start", "move", "pause", "payoff", "hold", "fade-out", "end")
+TITLE, FADE_IN, SEARCH, SEARCH_OUT, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
+    "title", "fade-in", "search", "search-out", "start", "move", "pause", "payoff", "hold",
+    "fade-out", "end")
 CROSSFADE = 0.3     # seconds of each crossfade between title card, board and end card
+ENDING = frozenset({HOLD, FADE_OUT, END})    # after the last beat and the payoff
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``START``, ``MOVE``,
-    ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``, ``END``), its length in seconds, the
-    frames it must have at least (a move always shows) and, for ``MOVE`` and ``PAUSE``,
-    the index of its step in the video's list of steps."""
+    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``SEARCH``,
+    ``SEARCH_OUT``, ``START``, ``MOVE``, ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``,
+    ``END``), its length in seconds, the frames it must have at least (a beat always
+    shows) and, for ``MOVE`` and ``PAUSE``, the index of its beat in the video's list of
+    beats."""
 
     kind: str
     seconds: float
@@ -89,26 +95,37 @@ class Pacing:
     title: float            # 0: no title card
     end_card: float         # 0: no end card
     payoff: float           # 0: no payoff
+    search: float = 0.0     # 0: no "how it was found" segment
+
+
+def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
+           pacing: Pacing) -> Iterator[Phase]:
+    """The phases of a video of ``count`` beats lasting ``units[i] * speed`` seconds
+    (``pauses[i]``: a pause follows beat i, never after the last one), one at a time."""
+    if pacing.title > 0:
+        yield Phase(TITLE, pacing.title)
+        yield Phase(FADE_IN, CROSSFADE)
+    if pacing.search > 0:
+        yield Phase(SEARCH, pacing.search)
+        yield Phase(SEARCH_OUT, CROSSFADE)
+    yield Phase(START, pacing.hold_start)
+    last = count - 1
+    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
+        yield Phase(MOVE, u * pacing.speed, 1, i)
+        if pause and i < last and pacing.pause > 0:
+            yield Phase(PAUSE, pacing.pause, 0, i)
+    if pacing.payoff > 0:
+        yield Phase(PAYOFF, pacing.payoff)
+    yield Phase(HOLD, pacing.hold_end)
+    if pacing.end_card > 0:
+        yield Phase(FADE_OUT, CROSSFADE)
+        yield Phase(END, pacing.end_card)
 
 
 def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
     """The phases of a video whose beats last ``units[i] * speed`` seconds (``pauses[i]``:
     a pause follows beat i, never after the last one)."""
-    out: list[Phase] = []
-    if pacing.title > 0:
-        out += [Phase(TITLE, pacing.title), Phase(FADE_IN, CROSSFADE)]
-    out.append(Phase(START, pacing.hold_start))
-    last = len(units) - 1
-    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
-        out.append(Phase(MOVE, u * pacing.speed, 1, i))
-        if pause and i < last and pacing.pause > 0:
-            out.append(Phase(PAUSE, pacing.pause, 0, i))
-    if pacing.payoff > 0:
-        out.append(Phase(PAYOFF, pacing.payoff))
-    out.append(Phase(HOLD, pacing.hold_end))
-    if pacing.end_card > 0:
-        out += [Phase(FADE_OUT, CROSSFADE), Phase(END, pacing.end_card)]
-    return out
+    return list(phases(units, pauses, len(units), pacing))
 
 
 def total_seconds(phases: Iterable[Phase]) -> float:
@@ -127,8 +144,20 @@ def fit(phases: Sequence[Phase], duration: float) -> list[Phase]:
 
 
 def frames_of(phases: Sequence[Phase], fps: int) -> list[int]:
-    """The frames of each phase at ``fps`` (``Clock``'s rule)."""
-    return frame_counts(((p.seconds, p.minimum) for p in phases), fps)
+    """The frames of each phase at ``fps`` (``Clock``'s rule).  The frames owed by beats
+    shorter than a frame are never taken from the ending (the final hold, the crossfade
+    and the end card keep all but one of their frames): with many such beats at a low
+    frame rate the video runs longer instead of losing its last words."""
+    return frame_counts(((p.seconds, least_frames(p.kind, p.seconds, p.minimum, fps))
+                         for p in phases), fps)
+
+
+def least_frames(kind: str, seconds: float, minimum: int, fps: int) -> int:
+    """The fewest frames a phase of ``kind`` lasting ``seconds`` gets: ``minimum`` (a
+    beat's one frame), and for the ending all but one of its own (``frames_of``)."""
+    if kind in ENDING:
+        return max(minimum, math.floor(seconds * fps) - 1)
+    return minimum
 
 
 def spans(counts: Sequence[int], fps: int) -> list[tuple[float, float]]:
@@ -145,6 +174,7 @@ def frame_time(index: int, fps: int) -> float:
     return (index + 1) / fps
 
 
-__all__ = ["CROSSFADE", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
-           "frame_time", "frames_of", "schedule", "spans", "total_seconds", "TITLE", "FADE_IN",
-           "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "FADE_OUT", "END"]
+__all__ = ["CROSSFADE", "ENDING", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
+           "least_frames", "frame_time", "frames_of", "phases", "schedule", "spans",
+           "total_seconds", "TITLE", "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE",
+           "PAYOFF", "HOLD", "FADE_OUT", "END"]

@@ -2,16 +2,16 @@
 
 The container carries the title and a comment (solver, metric) as metadata; an MP4 also
 carries the subtitles (one cue per move) as a ``mov_text`` track that players offer as
-captions.  RGB is converted to I420 with OpenCV (BT.601 matrix, limited range), and the
-stream is tagged BT.601 (smpte170m primaries, transfer and matrix, tv range) to match,
-so browsers show the colours as drawn.  Encoding runs on a worker thread so drawing and
-encoding overlap on two cores (not when the process has one core's share: then it
-encodes between frames), and x264 threads by frames (its own default; PyAV's is by
-slices, about 20 % slower at 720p here and a few per cent bigger), on as many threads as
-``encoder_threads`` allows: all cores by default, fewer when several renders share the
-machine (``run --jobs``).  A frame that differs from the last only in a rectangle is
-converted only there and patched into the encoder's copy of the last frame; a held
-frame is sent again with new times.
+captions; ``add_sound`` adds a sound track (``render.soundtrack``). RGB is converted to
+I420 with OpenCV (BT.601 matrix, limited range), and the stream is tagged BT.601
+(smpte170m primaries, transfer and matrix, tv range) to match, so browsers show the
+colours as drawn. Encoding runs on a worker thread so drawing and encoding overlap on
+two cores (not when the process has one core's share: then it encodes between frames),
+and x264 threads by frames (its own default; PyAV's is by slices, about 20 % slower at
+720p here and a few per cent bigger), on as many threads as ``encoder_threads`` allows:
+all cores by default, fewer when several renders share the machine (``run --jobs``). A
+frame that differs from the last only in a rectangle is converted only there and patched
+into the encoder's copy of the last frame; a held frame is sent again with new times.
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ class VideoSink:
         self.stream = stream
         self.subtitles: Any = None
         self.cues: list[tuple[float, float, str]] = []
+        self.sound: Any = None       # render.soundtrack.AudioMux, from add_sound
         self.pts = 0
         self._primed = False         # a whole frame was written: parts can follow
         self._canvas: np.ndarray | None = None   # the encoder's last frame (I420)
@@ -114,6 +115,20 @@ class VideoSink:
         sub.time_base = Fraction(1, 1000)
         self.subtitles = sub
         self.cues = [(float(c.start), float(c.end), str(c.text)) for c in cues]
+
+    def add_sound(self, track: Any) -> None:
+        """An audio stream playing ``track`` (``render.sound.Track``, or mono float32
+        samples at 48 kHz): AAC in an MP4, Opus in a WebM; after ``describe`` and before
+        the first frame.  Its packets are muxed beside the video's (``_mux``)."""
+        from .soundtrack import AudioMux
+
+        self.sound = AudioMux(self.container, track, threaded=self.queue is not None)
+
+    def _mux(self, packet: Any) -> None:
+        """Mux a video packet, after the audio up to its time (one thread muxes both)."""
+        if self.sound is not None:
+            self.sound.mux_before(packet)
+        self.container.mux(packet)
 
     def _mux_cues(self) -> None:
         import av
@@ -201,7 +216,7 @@ class VideoSink:
             vf.pts = self.pts
             self.pts += 1
             for packet in self.stream.encode(vf):
-                self.container.mux(packet)
+                self._mux(packet)
 
     def _patch(self, part: np.ndarray, rect: tuple[int, int, int, int]) -> None:
         """Put the I420 ``part`` of the frame at ``rect`` (x0, y0, x1, y1, even) into the
@@ -226,10 +241,14 @@ class VideoSink:
                 if self.error is not None:
                     raise self.error
             for packet in self.stream.encode(None):
-                self.container.mux(packet)
+                self._mux(packet)
+            if self.sound is not None:
+                self.sound.finish()
             if self.subtitles is not None:
                 self._mux_cues()
         finally:
+            if self.sound is not None:
+                self.sound.abort()
             self.container.close()
 
     def abort(self) -> None:
@@ -237,6 +256,8 @@ class VideoSink:
             self.error = self.error or RuntimeError("aborted")
             self.queue.put(None)
             self.thread.join()
+        if self.sound is not None:
+            self.sound.abort()
         self.container.close()
 
 

@@ -25,6 +25,7 @@ from puzzlereel.config import Config
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
@@ -91,7 +92,8 @@ def load(config: Config) -> Alphametic:
 def search(puzzle: Alphametic, stats: dict[str, int] | None = None,
            limits: Limits | None = None) -> Iterator[dict[str, int]]:
     """Every assignment letter -> digit that makes the equation true (``limits``: at
-    most ``--max-states`` digits tried, then it stops)."""
+    most ``--max-states`` digits tried, then it stops).  ``stats["nodes"]`` counts the
+    digits tried so far: set before each assignment is given, and at the end."""
     letters = puzzle.letters
     index = {ch: i for i, ch in enumerate(letters)}
     width = max(len(w) for w, _ in puzzle.words)
@@ -117,6 +119,8 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None,
     def column(c: int, carry: int) -> Iterator[dict[str, int]]:
         if c == width:
             if carry == 0:
+                if stats is not None:
+                    stats["nodes"] = nodes
                 yield {ch: value[i] for i, ch in enumerate(letters)}
             return
         new, old = plan[c]
@@ -177,12 +181,18 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
                          "program": "puzzlereel"})
     stats: dict[str, Any] = {}
     limits = Limits.of(options)
-    k = 0
+    found: list[Solution] = []      # the search's events come first: kept till it ends
+    found_at: list[int] = []
     for assignment in watch.timed(search(puzzle, stats, limits)):
-        k += 1
-        yield Solution(k=k, text=puzzle.substitute(assignment),
-                       assignment={ch: assignment[ch] for ch in sorted(assignment)})
-    stats.update(solutions=k, **watch.stats())
+        found.append(Solution(k=len(found) + 1, text=puzzle.substitute(assignment),
+                              assignment={ch: assignment[ch] for ch in sorted(assignment)}))
+        found_at.append(stats["nodes"])
+    nodes = stats.get("nodes", 0)
+    if options.search_events:   # a candidate: a digit tried for a letter
+        yield from found_events(found_at, nodes)
+    yield from found
+    k = len(found)
+    stats.update(solutions=k, candidates=nodes, **watch.stats())
     if limits.reached:
         stats["limit"] = limits.so_far(k)
         yield End(status="limit", stats=stats)

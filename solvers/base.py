@@ -8,7 +8,8 @@ A family provides two things, each named by the family's row in
   (it imports no compiled code, so reading a config stays quick);
 - one ``Solver`` value (``SOLVER`` in its module) holding three functions over ``P``:
 
-- ``solve(puzzle, options) -> Iterator[Event]``: header, moves/solutions, end;
+- ``solve(puzzle, options) -> Iterator[Event]``: header, search events (unless
+  ``options.search_events`` is off), moves/solutions, end;
 - ``analyze(puzzle, options) -> dict``: the ``analyze --json`` object;
 - ``plot_series(result) -> Series | None``: what ``analyze --plot`` draws.
 
@@ -48,6 +49,7 @@ class SolveOptions:
     algorithm: str | None = None
     progress: Progress = no_progress
     farthest: bool = False          # analyze: also find the positions farthest from the goal
+    search_events: bool = True      # write the search's events (layers, iterations, steps)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ import numpy as np
 
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
@@ -225,26 +226,31 @@ def expression_text(puzzle: Komachi, index: int) -> str:
     return "".join(out)
 
 
-def solutions(puzzle: Komachi, limits: Limits | None = None) -> list[str]:
-    """Every expression equal to the target, as text like ``1+2+3-4+5+6+78+9``, tested a
-    block at a time; with ``limits``, the blocks fit the memory budget and the testing
-    stops at ``--max-states`` expressions (the solutions so far)."""
+def hits(puzzle: Komachi, limits: Limits | None = None) -> np.ndarray:
+    """The numbers (lexicographic order) of the expressions equal to the target, tested
+    a block at a time; with ``limits``, the blocks fit the memory budget and the testing
+    stops at ``--max-states`` expressions (the hits so far)."""
     rows = BLOCK_ROWS
     if limits is not None:
         rows = min(rows, limits.budget // BYTES_PER_ROW)
         if not limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expression"):
-            return []
-    found: list[str] = []
+            return np.zeros(0, dtype=np.int64)
+    found: list[np.ndarray] = []
     for first, num, den, valid in evaluate_blocks(puzzle, rows):
         room = len(num) if limits is None else limits.room(len(num))
-        hits = np.flatnonzero((valid & (num == puzzle.target * den))[:room])
-        found += [expression_text(puzzle, first + int(i)) for i in hits]
+        found.append(first + np.flatnonzero((valid & (num == puzzle.target * den))[:room]))
         if limits is not None:
             limits.spend(room, what="expression")
             if room < len(num):
                 limits.stop(what="expression")
                 break
-    return found
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+
+def solutions(puzzle: Komachi, limits: Limits | None = None) -> list[str]:
+    """Every expression equal to the target, as text like ``1+2+3-4+5+6+78+9`` (with
+    ``limits``: those found before they stopped the testing)."""
+    return [expression_text(puzzle, int(i)) for i in hits(puzzle, limits)]
 
 
 # ------------------------------------------------------------------ family interface
@@ -254,18 +260,22 @@ def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
     watch = Stopwatch()     # pure numpy: nothing to load, it is all search
     limits = Limits.of(options)
     with watch.searching():
-        found = solutions(puzzle, limits)
+        found_at = hits(puzzle, limits)
+        found = [expression_text(puzzle, int(i)) for i in found_at]
+    every = len(puzzle.choices) ** (len(puzzle.digits) - 1)
+    tested = limits.states if limits.reached else every
     yield Header(puzzle="komachi",
                  fields={"target": puzzle.target, "digits": list(puzzle.digits),
                          "operators": list(puzzle.operators), "join": puzzle.join},
                  title=puzzle.title or f"Komachi: {puzzle.target}",
                  solver={"algorithm": "generate and test (vectorised)",
                          "program": "puzzlereel"})
+    if options.search_events:   # the expressions are tested in lexicographic order
+        yield from found_events((int(i) + 1 for i in found_at), tested)
     for k, text in enumerate(found, 1):
         yield Solution(k=k, text=f"{text}={puzzle.target}")
-    stats: dict[str, Any] = {"solutions": len(found),
-                             "expressions": len(puzzle.choices) ** (len(puzzle.digits) - 1),
-                             **watch.stats()}
+    stats: dict[str, Any] = {"solutions": len(found), "expressions": every,
+                             "candidates": tested, **watch.stats()}
     if limits.reached:
         stats.update(tested=limits.states, limit=limits.so_far(len(found)))
         yield End(status="limit", stats=stats)

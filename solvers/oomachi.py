@@ -23,6 +23,7 @@ import numpy as np
 
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
@@ -146,12 +147,15 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     with watch.searching():
         found = solutions(puzzle, limits)
     lo, hi = n_range(puzzle)
+    tested = limits.states if limits.reached else max(0, hi - lo + 1)
     yield Header(puzzle="oomachi", fields={"terms": puzzle.terms, "digits": puzzle.digits},
                  title=puzzle.title or f"Oomachi: {puzzle.terms} consecutive factors",
                  solver={"algorithm": "generate and test (vectorised)", "program": "puzzlereel"})
+    if options.search_events:   # n is tested from lo up
+        yield from found_events((n - lo + 1 for n, _ in found), tested)
     for k, (n, value) in enumerate(found, 1):
         yield Solution(k=k, text=text(n, puzzle.terms, value))
-    stats: dict[str, Any] = {"solutions": len(found), "candidates": max(0, hi - lo + 1),
+    stats: dict[str, Any] = {"solutions": len(found), "candidates": tested,
                              "n_from": lo, "n_to": hi, **watch.stats()}
     if limits.reached:
         stats.update(tested=limits.states,

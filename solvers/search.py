@@ -5,7 +5,8 @@ States are any hashable values; a puzzle supplies ``neighbors(state)`` yielding
 and proves unsolvability by exhausting the space; ``ida_star`` finds a shortest one with
 an admissible lower bound ``h`` and little memory.
 Families with a compiled inner loop keep it behind their own interface and use these
-for small boards, tests and reference answers.
+for small boards, tests and reference answers.  Each result counts the positions every
+layer added (``layers``), which ``search_events`` turns into the trace's search events.
 """
 
 from __future__ import annotations
@@ -16,13 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from puzzlereel.progress import Progress, no_progress
+from puzzlereel.trace import Search
+from puzzlereel.trace.search import layer_events, merged
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
 
 @dataclass
 class SearchResult(Generic[S, M]):
-    """``status`` is ``solved``, ``unsolvable`` or ``limit``; ``moves``/``states`` the path."""
+    """``status`` is ``solved``, ``unsolvable`` or ``limit``; ``moves``/``states`` the path.
+
+    ``layers`` holds the positions each breadth-first layer added, in the order the
+    layers were grown, as (side, new): side ``None`` for ``bfs``, ``"forward"`` /
+    ``"backward"`` for ``bidirectional_bfs``; they add up to ``stored``."""
 
     status: str
     moves: list[M] = field(default_factory=list)
@@ -30,6 +37,7 @@ class SearchResult(Generic[S, M]):
     stored: int = 0
     expanded: int = 0
     seconds: float = 0.0
+    layers: list[tuple[str | None, int]] = field(default_factory=list)
 
 
 def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
@@ -43,8 +51,10 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
     depth = 0
     goal: S | None = start if is_goal(start) else None
     status = "solved" if goal is not None else "unsolvable"
+    layers: list[tuple[str | None, int]] = [(None, 1)]
     while frontier and goal is None:
         depth += 1
+        before = len(parent)
         nxt: list[S] = []
         for state in frontier:
             expanded += 1
@@ -61,6 +71,7 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
                 nxt.append(child)
             if goal is not None or status == "limit":
                 break
+        layers.append((None, len(parent) - before))
         if goal is not None:
             status = "solved"
         if status == "limit":
@@ -68,7 +79,7 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
         frontier = nxt
         progress(f"depth {depth}", len(parent), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(parent),
-                                              expanded=expanded)
+                                              expanded=expanded, layers=layers)
     if goal is not None:
         node: S = goal
         states = [node]
@@ -155,7 +166,8 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
     stops after the first layer that meets the other side, so the path is optimal."""
     t0 = time.perf_counter()
     if start == goal:
-        return SearchResult("solved", [], [start], 1, 0, time.perf_counter() - t0)
+        return SearchResult("solved", [], [start], 1, 0, time.perf_counter() - t0,
+                            [("forward", 1)])
     fwd: dict[S, S | None] = {start: None}
     bwd: dict[S, S | None] = {goal: None}
     fwd_front, bwd_front = [start], [goal]
@@ -164,11 +176,13 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
     best = -1
     depth = [0, 0]
     status = "unsolvable"
+    layers: list[tuple[str | None, int]] = [("forward", 1), ("backward", 1)]
     while fwd_front and bwd_front and meet is None:
         forward = len(fwd_front) <= len(bwd_front)
         mine, other = (fwd, bwd) if forward else (bwd, fwd)
         front = fwd_front if forward else bwd_front
         side = 0 if forward else 1
+        before = len(mine)
         nxt: list[S] = []
         for state in front:
             expanded += 1
@@ -183,6 +197,7 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
                     if best < 0 or length < best:
                         best, meet = length, child
         depth[side] += 1
+        layers.append(("forward" if forward else "backward", len(mine) - before))
         if forward:
             fwd_front = nxt
         else:
@@ -192,7 +207,7 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
             break
         progress(f"depth {depth[0]}+{depth[1]}", len(fwd) + len(bwd), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
-                                              expanded=expanded)
+                                              expanded=expanded, layers=layers)
     if meet is not None:
         half: list[S] = []
         node: S | None = meet
@@ -212,6 +227,26 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
         result.moves = moves
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def search_events(result: SearchResult[Any, Any]) -> list[Search]:
+    """The trace's search events for a ``bfs`` or ``bidirectional_bfs`` result: one per
+    layer (per side, in the order grown), at most ``MAX_SEARCH_EVENTS`` (merged)."""
+    sides = {side for side, _ in result.layers}
+    if sides <= {None}:
+        return merged(layer_events(new for _, new in result.layers))
+    depth = {"forward": 0, "backward": 0}
+    total = {"forward": 0, "backward": 0}
+    events: list[Search] = []
+    for side, new in result.layers:
+        assert side is not None
+        if new <= 0:    # a side that adds nothing ends the search
+            continue
+        total[side] += new
+        events.append(Search("bidirectional", side=side, depth=depth[side], new=new,
+                             total=total[side]))
+        depth[side] += 1
+    return merged(events)
 
 
 def _depth(parents: dict[Any, Any], state: Any) -> int:

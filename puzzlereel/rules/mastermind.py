@@ -9,13 +9,20 @@ no code can give (``length - 1`` bulls and a cow; fewer symbols in common than t
 codes without repeats must share); a game of at most ``MAX_TRACKED`` codes keeps every
 code still possible, so answers that no code satisfies together are refused as well.
 Nothing may follow the winning guess.
+
+A game's ``candidates`` search events, one per guess before the guesses, tell how the
+codes still possible narrow: step ``i`` tested the codes still possible before guess
+``i`` against its answer and accepted the ones that agree.  So the first step tests every
+code of the game, each step tests what the one before accepted, and step ``i`` accepts
+guess ``i``'s ``remaining``.  (Merged steps, ``span`` > 1, are only checked for their
+sums, as every trace's are.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from puzzlereel.trace import End, Event, Guess, Header, TraceError
+from puzzlereel.trace import End, Event, Guess, Header, Search, TraceError
 from puzzlereel.trace.fields import as_int_list, get_int
 from puzzlereel.trace.replay import check_status
 
@@ -64,6 +71,7 @@ class MastermindReplay:
             for i in range(self.length):
                 total *= self.symbols - i
         self.total = total
+        self.steps: list[Search] = []            # the candidates events, one per guess
         self.possible: Any = None       # the codes still possible (numpy rows), if kept
         if total <= MAX_TRACKED:
             self.possible = every_code(self.symbols, self.length, repeats)
@@ -91,6 +99,9 @@ class MastermindReplay:
                              f"{least}", field="cows")
 
     def step(self, event: Event) -> Event | None:
+        if isinstance(event, Search):
+            self._search(event)
+            return None
         if isinstance(event, Guess):
             if self.won:
                 raise TraceError("a guess after the code was found", field="type")
@@ -117,11 +128,17 @@ class MastermindReplay:
                 if event.remaining is not None and event.remaining != len(self.possible):
                     raise TraceError(f"{len(self.possible)} codes are still possible, the "
                                      f"trace says {event.remaining}", field="remaining")
+            self._narrowed(event)
             self.rows.append(event)
             self.moves += 1
             self.won = event.bulls == self.length
             return event
         if isinstance(event, End):
+            if self._one_step_a_guess() and len(self.steps) != self.moves:
+                steps = len(self.steps)
+                raise TraceError(f"{steps} candidates {'step' if steps == 1 else 'steps'} "
+                                 f"for {self.moves} {'guess' if self.moves == 1 else 'guesses'}",
+                                 field="type")
             if event.status == "solved" and not self.won:
                 raise TraceError("status is 'solved' but no guess found the code",
                                  field="status")
@@ -131,6 +148,35 @@ class MastermindReplay:
                 raise TraceError(f"the header says {self.declared} guesses, the trace has "
                                  f"{self.moves}", field="moves")
         return None
+
+    def _one_step_a_guess(self) -> bool:
+        """Whether the game's candidates events are one per guess (none merged)."""
+        return bool(self.steps) and all(s.phase == "candidates" and s.span == 1
+                                        for s in self.steps)
+
+    def _search(self, event: Search) -> None:
+        """A candidates step: the first tests every code, each the last one's accepted."""
+        self.steps.append(event)
+        if not self._one_step_a_guess():
+            return
+        n = len(self.steps)
+        before = self.total if n == 1 else self.steps[-2].accepted
+        if event.tested != before:
+            what = (f"the game has {before:,} codes" if n == 1
+                    else f"step {n - 1} accepted {before:,}")
+            raise TraceError(f"step {n} tests {event.tested:,} codes, but {what}",
+                             field="tested")
+
+    def _narrowed(self, guess: Guess) -> None:
+        """Guess ``n``'s codes still possible against what step ``n`` accepted."""
+        if not self._one_step_a_guess() or guess.n > len(self.steps):
+            return
+        accepted = self.steps[guess.n - 1].accepted
+        left = guess.remaining if guess.remaining is not None else (
+            len(self.possible) if self.possible is not None else None)
+        if left is not None and accepted != left:
+            raise TraceError(f"{left:,} codes still possible, but candidates step {guess.n} "
+                             f"accepted {accepted:,}", field="remaining")
 
     def text(self) -> str:
         lines = []

@@ -20,6 +20,7 @@ from .events import (
     PegMove,
     Place,
     Remove,
+    Search,
     Solution,
     State,
     TileMove,
@@ -41,7 +42,8 @@ from .replay import (
 
 __all__ = [
     "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
-    "Note", "PegMove", "Place", "Remove", "Solution", "State", "TileMove", "TraceError",
+    "Note", "PegMove", "Place", "Remove", "Search", "Solution", "State", "TileMove",
+    "TraceError",
     "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
     "Replayed", "TraceSummary", "check_status", "checked", "read_ends", "replay",
     "replay_for", "validate",

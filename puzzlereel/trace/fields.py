@@ -44,10 +44,13 @@ def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, pre
 
 
 def get_int(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
-            default: int | None = None, minimum: int | None = None) -> Any:
+            default: int | None = None, minimum: int | None = None,
+            maximum: int | None = None) -> Any:
     value = _get(obj, key, int, prefix=prefix, optional=optional, default=default)
     if value is not None and minimum is not None and value < minimum:
-        raise TraceError(f"must be >= {minimum}, got {value}", field=prefix + key)
+        raise TraceError(f"must be >= {minimum}, got {quoted(value)}", field=prefix + key)
+    if value is not None and maximum is not None and value > maximum:
+        raise TraceError(f"must be <= {maximum:,}, got {quoted(value)}", field=prefix + key)
     return value
 
 

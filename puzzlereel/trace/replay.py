@@ -22,6 +22,7 @@ from puzzlereel.registry import KINDS
 from .events import End, Event, Header, Note, event_from_json, header_from_json
 from .fields import TraceError
 from .io import dumps, read_trace
+from .search import SearchLog
 
 
 class Replay(Protocol):
@@ -31,7 +32,8 @@ class Replay(Protocol):
 
     def step(self, event: Event) -> Event | None:
         """Check ``event`` against the rules and apply it; return the normalised event
-        (None for events that change nothing, like notes), or raise ``TraceError``."""
+        (None for events that change nothing, like notes and search events), or raise
+        ``TraceError``."""
         ...
 
     def text(self) -> str:
@@ -95,9 +97,13 @@ def replay(stream: IO[Any], source: str = "<trace>", *,
     """Read a trace and check every event against the puzzle's rules, as a stream.
 
     Yields ``(replay, item)`` for every line after the header; ``replay`` is the live
-    position after the event.  Raises ``TraceError`` naming the source, line and field.
+    position after the event.  Search events are checked here, for every puzzle alike
+    (``search.SearchLog``: their order, and their counts against the ``end`` line),
+    after the puzzle's replay has checked the event.  Raises ``TraceError`` naming the
+    source, line and field.
     """
     rep: Replay | None = None
+    log = SearchLog()
     for lineno, event in read_trace(stream, source, allow_partial=allow_partial):
         try:
             if rep is None:
@@ -106,6 +112,7 @@ def replay(stream: IO[Any], source: str = "<trace>", *,
                 yield rep, Replayed(lineno, event, None)
                 continue
             applied = rep.step(event)
+            log.see(event)
         except TraceError as exc:
             raise exc.located(line=lineno, source=source) from None
         yield rep, Replayed(lineno, event, applied)

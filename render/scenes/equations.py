@@ -1,44 +1,50 @@
 """Equation cards for komachi, oomachi and alphametic traces: one card per solution, set
-large in the bundled font (real − × ÷ glyphs, normal digit spacing).
+large in the bundled font (real − × ÷ glyphs, normal digit spacing) on a rounded board.
 
 - alphametic: the words set out as a written sum (``SEND`` over ``+ MORE`` over the rule
   and ``MONEY``); the letters turn into their digits one letter at a time (every copy of
-  the letter at once, at least 0.8 s each), from the units column; then the whole sum
-  holds and lights up (the payoff).
-- komachi: the equation in one line; its operators fade in one after another, then the
-  card holds (at least 2 s).  At most ``MAX_CARDS`` cards are shown.
-- oomachi: the consecutive factors, and under them the product whose ten digits appear
-  one at a time, each on a chip of its own colour: ten digits, ten colours, none
-  repeated.
+  the letter at once, one beat each), from the units column; then a band lights up under
+  the sum (the payoff) and stays faintly lit.
+- komachi: the equation in one line over ``= target``; its operators fade in one after
+  another, then the card holds.  At most ``MAX_CARDS`` cards are shown.
+- oomachi: the consecutive factors, and under them the product whose ten digits drop in
+  one at a time, each on a chip of its own colour: ten digits, ten colours.
 
-A card is a pure function of (solution, progress).  State: ``(k, reveal)`` where ``k``
-is the solution number (0 before the first) and ``reveal`` how much of the card shows.
+Every character is a text of its own, placed by the bundled font's metrics
+(``draw.text_width``), so that a line's glyphs stand where the raster puts them in every
+format, whatever widths a browser's font would give the line.
+
+Elements: the board (with an alphametic's rule, and its signs) is still; an alphametic
+has an element for each copy of a letter and one for its digit (ten variants, one per
+digit, switched per card), the copies sharing their shapes; a komachi or oomachi card is
+one element, and a komachi's operators one element each; an oomachi's product chips are
+one element per place, with ten variants shared by every place.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import Generic, TypeVar
-
-import numpy as np
+from collections.abc import Sequence
 
 from puzzlereel.rules.equations import AlphameticReplay, KomachiReplay, OomachiReplay
 from puzzlereel.trace import Header, Replay, Replayed, Solution
 from puzzlereel.words import plural
 
-from .. import draw as gfx
+from ..draw import fit_text_px, text_width
+from ..film import Element
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, ramp, show, switch
+from ..shapes import Group, Rect, Shape, Text, group
 from ..theme import CATEGORICAL, RGB, Theme
 
-PAD = 0.4
+PAD = 0.4           # the board's margin, in cells
 SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
-
-# the state: (solution number, how far its card is revealed); a motion: -1 for the payoff
-Reveal = tuple[int, float]
-
-Card = TypeVar("Card")   # what one solution's card holds, as each subclass parses it
+OPERATORS = "+−×÷"
+ROW = 1.15          # an alphametic row's height, in cells
+DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
+CLEAR = 0.07        # a card's lines keep this share of the drawing's width clear on each
+#                     side: inside the title-safe area in every layout (a landscape
+#                     frame's board reaches past it)
 
 
 def pretty(text: str) -> str:
@@ -52,34 +58,48 @@ def pretty(text: str) -> str:
     return "".join(out)
 
 
-class _CardScene(SceneBase[Reveal, int], Generic[Card]):
-    """A card on a board; subclasses say what a solution's card holds and paint it."""
+def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:
+    """``text`` from ``x`` (its left edge) at row ``y``, one text per character that is
+    not a space, each where the font's layout of the line puts it (bold).  Each glyph
+    is anchored at its middle: a browser centres the glyph's advance there, within about
+    a pixel of where the raster centres its ink."""
+    out = []
+    for i, ch in enumerate(text):
+        if ch == " ":
+            continue
+        left = text_width(text[:i], px, bold=True) - 2 if i else 0
+        w = text_width(ch, px, bold=True)
+        out.append(Text(x + left + w // 2, y, ch, px, colours[i], bold=True))
+    return out
+
+
+def centred_x(text: str, px: int, width: int) -> int:
+    """The left edge of ``text`` centred in ``width`` pixels."""
+    return (width - text_width(text, px, bold=True)) // 2
+
+
+class _CardScene(SceneBase):
+    """One card per solution on a rounded board; subclasses say what a card holds."""
 
     MAX_CARDS = 200
 
-    def end_text(self, count: int) -> str:
-        return f"{count} {plural('solution', count)}"
-
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        self.cards: dict[int, Card] = {}
-        self.shown = 0
-        self.cell = 0
-        self._cache = gfx.Recent(3)
+        self.shown = 0                          # cards shown so far
+        self.left_out = False                   # a solution came past MAX_CARDS
+        self.showing: list[Element] = []        # the elements of the card on show
 
     # subclasses ------------------------------------------------------------
 
     def grid(self) -> tuple[float, float]:
+        """The card's size in cells, without the board's margin."""
         raise NotImplementedError
 
-    def parse(self, event: Solution) -> Card:
-        raise NotImplementedError
+    def set_up(self, stage: Stage) -> None:
+        """Add what every card shares (called once the board is staged)."""
 
-    def steps_of(self, k: int, card: Card) -> list[Step[Reveal, int]]:
-        """The steps that reveal card ``k``."""
-        raise NotImplementedError
-
-    def paint(self, img: np.ndarray, card: Card | None, reveal: float, lit: float) -> None:
+    def card(self, event: Solution) -> list[Beat]:
+        """The beats that show ``event``'s card."""
         raise NotImplementedError
 
     # interface -------------------------------------------------------------
@@ -88,98 +108,63 @@ class _CardScene(SceneBase[Reveal, int], Generic[Card]):
         w, h = self.grid()
         return (w + 2 * PAD, h + 2 * PAD)
 
-    def initial(self) -> Reveal:
-        return (0, 0.0)
+    def end_text(self, count: int) -> str:
+        """"11 solutions", or "25 solutions shown" when more were found than shown."""
+        more = " shown" if self.left_out else ""
+        return f"{count} {plural('solution', count)}{more}"
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Reveal, int]]:
+    def shown_count(self) -> int | None:
+        return self.shown
+
+    def stage(self, stage: Stage) -> None:
+        self.at_stage = stage
+        self.cell = c = stage.cell
+        self.W, self.H = stage.width, stage.height
+        m = max(1, int(c * 0.1))
+        stage.add("board", group([Rect(m, m, self.W - 2 * m, self.H - 2 * m, self.theme.board,
+                                       rx=c * 0.3), *self.board_marks()]), "under")
+        self.set_up(stage)
+
+    def board_marks(self) -> list[Shape]:
+        """Still shapes on the board under everything else (an alphametic's rule)."""
+        return []
+
+    def line_room(self) -> int:
+        """The width a card's line may take: the board's inside, ``CLEAR`` kept clear."""
+        return int(min(self.W - 2 * PAD * self.cell, self.W * (1 - 2 * CLEAR)))
+
+    def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
-        if not isinstance(ev, Solution) or self.shown >= self.MAX_CARDS:
-            return ()
+        if not isinstance(ev, Solution):
+            return []
+        if self.shown >= self.MAX_CARDS:
+            self.left_out = True
+            return []
         self.shown += 1
-        card = self.parse(ev)
-        self.cards[ev.k] = card
-        return self.steps_of(ev.k, card)
-
-    def notation(self, step: Step[Reveal, int]) -> str:
-        card = self.cards.get(step.after[0])
-        return self.describe(card) if card is not None else ""
-
-    def describe(self, card: Card) -> str:
-        return ""
-
-    def colours(self) -> list[RGB]:
-        t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.emphasis,
-               t.row, *CATEGORICAL]
-        return list(dict.fromkeys(out))
-
-    def prepare(self, cell: int) -> tuple[int, int]:
-        self.cell = cell
-        w, h = self.extent()
-        W, H = int(math.ceil(w * cell)), int(math.ceil(h * cell))
-        t = self.theme
-        self.background = np.empty((H, W, 3), np.uint8)
-        gfx.fill(self.background, t.background)
-        m = max(1, int(cell * 0.1))
-        gfx.blend(self.background[m:H - m, m:W - m], gfx.solid((H - 2 * m, W - 2 * m), t.board),
-                  gfx.rounded_mask(W - 2 * m, H - 2 * m, cell * 0.3))
-        self.size = (W, H)
-        self._cache.clear()
-        return W, H
-
-    def draw(self, out: np.ndarray, step: Step[Reveal, int], p: float) -> None:
-        p = min(max(p, 0.0), 1.0)
-        lit = 0.0
-        if step.data == -1:                     # the payoff
-            k, reveal = step.after
-            lit = math.sin(math.pi * p) * 0.8 + (0.2 if p > 0.5 else 0.0)
-        elif step.segments <= 0 or p >= 1.0:
-            k, reveal = step.after
-        else:
-            k = step.after[0]
-            a, b = step.before[1] if step.before[0] == k else 0.0, step.after[1]
-            reveal = a + (b - a) * p
-        key = (k, round(reveal, 3), round(lit, 2))
-        img = self._cache.get(key)
-        if img is None:
-            img = self.background.copy()
-            self.paint(img, self.cards.get(k), reveal, lit)
-            img = self._cache.put(key, img)
-        np.copyto(out, img)
+        return self.card(ev)
 
     # helpers ----------------------------------------------------------------
 
-    def text_line(self, img: np.ndarray, text: str, px: int, y: int,
-                  colours: list[tuple[RGB, float]], x0: int | None = None) -> None:
-        """``text`` centred (or from ``x0``) at row ``y``, character by character at the
-        font's own spacing, each in its (colour, opacity)."""
-        W = img.shape[1]
-        width = gfx.text_width(text, px, bold=True)
-        x = (W - width) // 2 if x0 is None else x0
-        for i, ch in enumerate(text):
-            colour, alpha = colours[i]
-            if ch == " " or alpha <= 0:
-                continue
-            left = gfx.text_width(text[:i], px, bold=True) - 2 if i else 0
-            if alpha >= 1.0:
-                gfx.draw_text(img, ch, px, colour, x + left, y, "lm", bold=True)
-            else:
-                mask = gfx.text_mask(ch, px, True)
-                h, w = mask.shape
-                gfx.blit(img, gfx.fade((gfx.solid((h, w), colour), mask), alpha),
-                         x + left, y - h // 2)
+    def show_variant(self, elements: Sequence[Element], k: int) -> list[Tween]:
+        """Tweens that make ``elements`` (hidden when a card starts) show variant ``k``
+        for the card; nothing shows them before the first card, so they start on it."""
+        if self.shown == 1:
+            for e in elements:
+                e.shape = k
+            return []
+        return [switch(e, [(0.0, k)]) for e in elements]
+
+    def replace_card(self, elements: Sequence[Element]) -> list[Tween]:
+        """Tweens that take the last card away and put ``elements`` (the new card's
+        still part) on show as a beat starts."""
+        tweens = [show(e, False) for e in self.showing]
+        tweens += [show(e, True) for e in elements]
+        self.showing = list(elements)
+        return tweens
 
 
-def _fade(reveal: float, unit: int) -> float:
-    """How far unit ``unit`` (0-based) is shown at ``reveal``."""
-    return min(max(reveal - unit, 0.0), 1.0)
-
-
-class AlphameticScene(_CardScene[dict[str, int]]):
+class AlphameticScene(_CardScene):
     """SEND + MORE = MONEY as a written sum; letters become digits one at a time."""
-
-    PACING = {"speed": 0.9, "pause": 0.0, "hold_start": 1.5, "hold_end": 2.5}
-    GOAL = "Give each letter its own digit so that the sum is right."
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -199,171 +184,206 @@ class AlphameticScene(_CardScene[dict[str, int]]):
                     order.append(word[-1 - col])
         self.order = order
 
+    def goal_sentence(self) -> str:
+        return "Give each letter its own digit so that the sum is right."
+
     def grid(self) -> tuple[float, float]:
-        return (self.width + 1.6, len(self.lines) * 1.15 + 0.4)
+        return (self.width + 1.6, len(self.lines) * ROW + 0.4)
 
-    def parse(self, event: Solution) -> dict[str, int]:
-        return {k.upper(): v for k, v in (event.assignment or {}).items()}
+    # ------------------------------------------------------------ geometry
 
-    def steps_of(self, k: int, card: dict[str, int]) -> list[Step[Reveal, int]]:
-        n = len(self.order)
-        return [Step((k, float(i)), (k, float(i + 1)), move=k, segments=1, units=1.0,
-                     pause=i == n - 1, sheet=i == n - 1, data=i) for i in range(n)]
+    def row_y(self, r: int) -> int:
+        return int((PAD + 0.55 + r * ROW + (0.4 if r >= self.split else 0.0)) * self.cell)
 
-    def notation(self, step: Step[Reveal, int]) -> str:
-        card = self.cards.get(step.after[0])
-        i = int(step.after[1]) - 1
-        if card is None or not 0 <= i < len(self.order):
-            return ""
-        letter = self.order[i]
-        return f"{letter} = {card.get(letter, '?')}"
-
-    def payoff(self, state: Reveal) -> Step[Reveal, int] | None:
-        return Step(state, state, segments=1, pause=False, sheet=False, data=-1)
-
-    def paint(self, img: np.ndarray, card: dict[str, int] | None, reveal: float,
-              lit: float) -> None:
-        t, c = self.theme, self.cell
-        W = img.shape[1]
+    def _metrics(self) -> tuple[int, int, int]:
+        """The text size, one column's width (the widest of a digit and the letters,
+        so that an M never touches its neighbour) and the right edge of the words."""
+        c = self.cell
         px = max(8, int(c * 0.8))
-        cw = gfx.text_width("0", px, bold=True)          # one column
-        right = int((PAD + self.width + 1.3) * c)
-        row_h = 1.15 * c
+        cw = max(text_width(ch, px, bold=True) for ch in ("0", *self.order))
+        return px, cw, int((PAD + self.width + 1.3) * c)
+
+    def _sign_x(self, sign: str, px: int, cw: int, right: int) -> int:
+        """The middle of a row's sign: in the column left of the widest word, or further
+        left where that would touch a signed row's first letter or digit (a sign, and
+        some letters, are wider than a digit), a quarter of a column clear of it."""
+        edge = min((right - len(w) * cw - cw // 2 - max(cw, text_width(w[0], px, True)) // 2
+                    for op, w in self.lines if op), default=right)
+        sw = text_width(sign, px, bold=True)
+        return min(right - (self.width + 1) * cw - cw // 2, edge - cw // 4 - (sw - sw // 2))
+
+    def board_marks(self) -> list[Shape]:
+        c = self.cell
+        ry = int((PAD + self.split * ROW + 0.2) * c)
+        x0 = int(PAD * c)
+        return [Rect(x0, ry, self.W - 2 * x0, max(2, c // 14), self.theme.text)]
+
+    def set_up(self, stage: Stage) -> None:
+        t, c = self.theme, self.cell
+        px, cw, right = self._metrics()
+        # the band that lights the sum up (the payoff), under its rows
+        row_h = int(ROW * c)
+        first, last = self.row_y(self.split), self.row_y(len(self.lines) - 1)
+        x0 = int(PAD * c)
+        self.band = stage.add("band", Rect(x0, first - int(ROW * c / 2),
+                                           self.W - int(2 * PAD * c), last - first + row_h,
+                                           t.row, rx=c * 0.2),
+                              "under", opacity=0.0)
+        signs: list[Shape] = []
+        places: dict[str, list[tuple[int, int]]] = {}
         for r, (op, word) in enumerate(self.lines):
-            y = int((PAD + 0.55 + r * 1.15 + (0.4 if r >= self.split else 0.0)) * c)
-            if r >= self.split and lit > 0:
-                band = gfx.rounded_mask(W - int(2 * PAD * c), int(row_h), c * 0.2)
-                y0 = y - int(row_h / 2)
-                gfx.blit(img, gfx.fade((gfx.solid(band.shape, t.row), band), lit),
-                         int(PAD * c), y0)
+            y = self.row_y(r)
             if op:
-                gfx.draw_text(img, SYMBOLS.get(op, op), px, t.muted,
-                              right - (self.width + 1) * cw - cw // 2, y, "mm", bold=True)
+                sign = SYMBOLS.get(op, op)
+                signs.append(Text(self._sign_x(sign, px, cw, right), y, sign, px, t.muted,
+                                  bold=True))
             for i, ch in enumerate(word):
-                x = right - (len(word) - i) * cw - cw // 2
-                shown = _fade(reveal, self.order.index(ch)) if card and ch in self.order else 0
-                if card and shown >= 1.0:
-                    gfx.draw_text(img, str(card[ch]), px, t.emphasis, x, y, "mm", bold=True)
-                elif card and shown > 0.0:
-                    for text, colour, a in ((ch, t.text, 1.0 - shown),
-                                            (str(card[ch]), t.emphasis, shown)):
-                        mask = gfx.text_mask(text, px, True)
-                        h, w = mask.shape
-                        gfx.blit(img, gfx.fade((gfx.solid((h, w), colour), mask), a),
-                                 x - w // 2, y - h // 2)
-                else:
-                    gfx.draw_text(img, ch, px, t.text, x, y, "mm", bold=True)
-        ry = int((PAD + self.split * 1.15 + 0.2) * c)
-        gfx.fill(img[ry:ry + max(2, c // 14), int(PAD * c):W - int(PAD * c)], t.text)
+                places.setdefault(ch, []).append((right - (len(word) - i) * cw - cw // 2, y))
+        if signs:
+            stage.add("signs", group(signs), "under")
+        # one element per copy of a letter and per copy of its digit; the copies share
+        # their shapes (the digits' ten variants too)
+        glyphs = {ch: Text(0, 0, ch, px, t.text, bold=True) for ch in self.order}
+        numerals = [Text(0, 0, str(d), px, t.emphasis, bold=True) for d in range(10)]
+        self.letters: dict[str, list[Element]] = {ch: [] for ch in self.order}
+        self.digits: dict[str, list[Element]] = {ch: [] for ch in self.order}
+        for ch in self.order:
+            for x, y in places[ch]:
+                self.letters[ch].append(stage.add("letter", glyphs[ch], x=x, y=y,
+                                                  data=(("letter", ch),)))
+                self.digits[ch].append(stage.add("digit", numerals, x=x, y=y, opacity=0.0,
+                                                 data=(("letter", ch),)))
+
+    # ------------------------------------------------------------ beats
+
+    def card(self, event: Solution) -> list[Beat]:
+        values = {k.upper(): v for k, v in (event.assignment or {}).items()}
+        n = len(self.order)
+        beats = []
+        for i, ch in enumerate(self.order):
+            tweens = [fade(e, 1.0, 0.0) for e in self.letters[ch]]
+            tweens += [fade(e, 0.0, 1.0) for e in self.digits[ch]]
+            if i == 0:      # a new card: every letter back, each digit to its new value
+                for x in self.order:
+                    tweens += self.show_variant(self.digits[x], values.get(x, 0))
+                if self.shown > 1:
+                    for x in self.order[1:]:
+                        tweens += [show(e, True) for e in self.letters[x]]
+                        tweens += [show(e, False) for e in self.digits[x]]
+            beats.append(Beat(tuple(tweens), move=event.k, pause=i == n - 1,
+                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}",
+                              sounds=(BeatSound("click"),)))
+        return beats
+
+    def payoff(self) -> Beat | None:
+        """The sum lights up: the band under it pulses, then stays faintly lit."""
+        stops = [(i / 8, round(_glow(i / 8), 3)) for i in range(9)]
+        return Beat((ramp(self.band, "opacity", stops, "linear"),), pause=False, sheet=False)
 
 
-class KomachiScene(_CardScene[str]):
+def _glow(p: float) -> float:
+    """The band's opacity ``p`` of the way through the payoff: up to about 0.9 half-way,
+    then down to 0.2."""
+    return math.sin(math.pi * p) * 0.8 + 0.2 * p
+
+
+class KomachiScene(_CardScene):
     """1 + 2 + 3 − 4 + 5 + 6 + 78 + 9 = 100: one equation a card, operators fading in."""
 
     MAX_CARDS = 25
-    PACING = {"speed": 0.8, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = KomachiReplay(header)
-        self.digits = rep.digits
-        self.target = str(rep.target)
-        ops = " ".join(SYMBOLS.get(o, o) for o in getattr(rep, "operators", ("+", "-")))
-        self.GOAL = (f"Put {ops} between the digits {' '.join(self.digits)} "
-                     f"(or join them) so that the sum is {self.target}.")
+        ops = " ".join(SYMBOLS.get(o, o) for o in rep.operators)
+        self.sentence = (f"Put {ops} between the digits {' '.join(rep.digits)} "
+                         f"(or join them) so that the sum is {rep.target}.")
+
+    def goal_sentence(self) -> str:
+        return self.sentence
 
     def grid(self) -> tuple[float, float]:
         return (10.0, 6.0)
 
-    def parse(self, event: Solution) -> str:
-        return pretty(event.text or "")
-
-    def describe(self, card: str) -> str:
-        return card
-
-    def steps_of(self, k: int, card: str) -> list[Step[Reveal, int]]:
-        ops = sum(1 for ch in card if ch in "+−×÷")
-        return [Step((k, 0.0), (k, float(max(1, ops))), move=k, segments=1, units=1.0,
-                     data=ops)]
-
-    def paint(self, img: np.ndarray, card: str | None, reveal: float, lit: float) -> None:
-        if not card:
-            return
-        t = self.theme
-        W, H = img.shape[1], img.shape[0]
-        left, _, right = card.partition(" = ")
-        px = gfx.fit_text_px(left, int(W - 2 * PAD * self.cell), int(self.cell * 1.6),
-                             bold=True)
-        colours: list[tuple[RGB, float]] = []
-        op = 0
-        for ch in left:
-            if ch in "+−×÷":
-                colours.append((t.emphasis, _fade(reveal, op)))
-                op += 1
-            else:
-                colours.append((t.text, 1.0))
-        self.text_line(img, left, px, int(H * 0.38), colours)
+    def card(self, event: Solution) -> list[Beat]:
+        t, c, W, H = self.theme, self.cell, self.W, self.H
+        text = pretty(event.text or "")
+        left, _, right = text.partition(" = ")
+        px = fit_text_px(left, self.line_room(), int(c * 1.6), bold=True)
+        colours = [t.emphasis if ch in OPERATORS else t.text for ch in left]
+        glyphs = line_glyphs(left, px, int(H * 0.38), colours, centred_x(left, px, W))
         rest = f"= {right}"
-        self.text_line(img, rest, int(px * 1.2), int(H * 0.68),
-                       [(t.muted, 1.0), (t.muted, 1.0)] + [(t.text, 1.0)] * len(right))
+        rpx = int(px * 1.2)
+        still: list[Shape] = [g for g in glyphs if g.text not in OPERATORS]
+        still += line_glyphs(rest, rpx, int(H * 0.68), [t.muted] * 2 + [t.text] * len(right),
+                             centred_x(rest, rpx, W))
+        card = self.at_stage.add("card", group(still), opacity=0.0,
+                                 data=(("card", str(event.k)),))
+        ops = [self.at_stage.add("operator", g, opacity=0.0)
+               for g in glyphs if g.text in OPERATORS]
+        tweens = self.replace_card([card])
+        n = max(1, len(ops))
+        for j, op in enumerate(ops):
+            tweens.append(fade(op, 0.0, 1.0, j / n, (j + 1) / n))
+        self.showing += ops
+        clicks = tuple(BeatSound("click", j / n) for j in range(len(ops)))
+        return [Beat(tuple(tweens), move=event.k, note=text, sounds=clicks)]
 
 
-class OomachiScene(_CardScene[tuple[str, str]]):
+class OomachiScene(_CardScene):
     """n × (n+1) × (n+2) over its product, whose ten digits appear in ten colours."""
-
-    PACING = {"speed": 0.35, "pause": 2.0, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         rep = OomachiReplay(header)
         self.terms = rep.terms
         self.ndigits = len(rep.digits)
-        self.GOAL = (f"Find {self.terms} consecutive numbers whose product uses each of "
-                     f"the {self.ndigits} digits exactly once.")
+        self.sentence = (f"Find {self.terms} consecutive numbers whose product uses each of "
+                         f"the {self.ndigits} digits exactly once.")
+
+    def goal_sentence(self) -> str:
+        return self.sentence
 
     def grid(self) -> tuple[float, float]:
         return (max(self.ndigits + 2.0, self.terms * 6.0), 7.0)
 
-    def parse(self, event: Solution) -> tuple[str, str]:
-        left, _, right = (event.text or "").replace(" ", "").partition("=")
-        return pretty(left), right
-
-    def describe(self, card: tuple[str, str]) -> str:
-        return f"{card[0]} = {card[1]}"
-
-    def steps_of(self, k: int, card: tuple[str, str]) -> list[Step[Reveal, int]]:
-        n = max(1, len(card[1]))
-        return [Step((k, 0.0), (k, float(n)), move=k, segments=1, units=float(n), data=n)]
-
-    def paint(self, img: np.ndarray, card: tuple[str, str] | None, reveal: float,
-              lit: float) -> None:
-        if not card:
-            return
-        factors, product = card
-        t, c = self.theme, self.cell
-        W = img.shape[1]
-        H = img.shape[0]
-        px = gfx.fit_text_px(factors + " =", int(W - 2 * PAD * c), int(c * 1.6), bold=True)
-        self.text_line(img, factors + " =", px, int(H * 0.32),
-                       [(t.text, 1.0)] * (len(factors) + 2))
-        n = max(1, len(product))
-        chip = max(6, min(int((W - 2 * PAD * c) / (n * 1.1)), int(c * 2)))
+    def set_up(self, stage: Stage) -> None:
+        t, c, W = self.theme, self.cell, self.W
+        n = max(1, self.ndigits)
+        chip = max(6, min(int(self.line_room() / (n * 1.1)), int(c * 2)))
         gap = max(1, int(chip * 0.1))
-        total = n * (chip + gap) - gap
-        x0 = (W - total) // 2
-        y = int(H * 0.55)
+        x0 = (W - (n * (chip + gap) - gap)) // 2
+        y = int(self.H * 0.55)
         dpx = max(8, int(chip * 0.62))
-        for i, ch in enumerate(product):
-            shown = _fade(reveal, i)
-            if shown <= 0:
-                continue
-            fill = CATEGORICAL[int(ch) % len(CATEGORICAL)] if ch.isdigit() else t.muted
-            mask = gfx.rounded_mask(chip, chip, chip * 0.22)
-            sprite = (gfx.solid((chip, chip), fill), mask)
-            rgb = sprite[0].copy()
-            gfx.draw_text(rgb, ch, dpx, t.on(fill), chip // 2, chip // 2, "mm", bold=True)
-            drop = int((1.0 - shown) * c * 0.3)
-            gfx.blit(img, gfx.fade((rgb, mask), shown), x0 + i * (chip + gap), y - drop)
+        faces: list[Shape] = []
+        for d in range(10):
+            fill = CATEGORICAL[d % len(CATEGORICAL)]
+            faces.append(Group((Rect(0, 0, chip, chip, fill, rx=chip * 0.22),
+                                Text(chip // 2, chip // 2, str(d), dpx, t.on(fill), bold=True))))
+        self.chips = [stage.add("chip", faces, x=x0 + i * (chip + gap), y=y,
+                                opacity=0.0) for i in range(self.ndigits)]
+
+    def card(self, event: Solution) -> list[Beat]:
+        t, c, W = self.theme, self.cell, self.W
+        left, _, product = (event.text or "").replace(" ", "").partition("=")
+        factors = pretty(left)
+        text = factors + " ="
+        px = fit_text_px(text, self.line_room(), int(c * 1.6), bold=True)
+        line = line_glyphs(text, px, int(self.H * 0.32), [t.text] * len(text),
+                           centred_x(text, px, W))
+        card = self.at_stage.add("card", group(line), opacity=0.0,
+                                 data=(("card", str(event.k)),))
+        tweens = self.replace_card([card])
+        n = max(1, len(product))
+        for i, (chip, ch) in enumerate(zip(self.chips, product)):
+            x = chip.x
+            up, down = (x, chip.y - c * DROP), (x, chip.y)
+            tweens += [*self.show_variant([chip], int(ch)),
+                       fade(chip, 0.0, 1.0, i / n, (i + 1) / n),
+                       Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
+        drops = tuple(BeatSound("click", (i + 1) / n) for i in range(len(product)))
+        return [Beat(tuple(tweens), move=event.k, units=float(n),
+                     note=f"{factors} = {product}", sounds=drops)]
 
 
 __all__ = ["AlphameticScene", "KomachiScene", "OomachiScene", "pretty"]

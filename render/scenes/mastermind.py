@@ -1,46 +1,56 @@
 """The Mastermind scene: rows of coloured guesses, their bulls/cows markers, and how many
 codes are still possible after each answer.
 
-Each guess row fills in peg by peg; then its markers show: a dark pin for each bull (right
-symbol, right place), a light pin for each cow (right symbol, wrong place).  The secret,
-when the trace header gives it, sits covered in the top row and is uncovered by the
-winning guess.  Pegs carry their symbol number as well as a colour, so the board reads
-without colour too.  With more guesses than rows the board scrolls.
-
-State: ``(rows, revealed)`` with rows ``((code, bulls, cows, remaining), ...)``.
+Each guess row fills in peg by peg, each peg dropping into its hole as it fades in; as
+the last one lands its markers fade in: a dark pin for each bull (right symbol, right
+place), a light pin for each cow (right symbol, wrong place), and how many codes are
+left ("found it" for the winning guess).  The secret, when the trace header gives it,
+sits covered in the top row (its note: "secret") and is uncovered as the winning guess
+lands.  Pegs carry their symbol number as well as a colour, so the board reads without
+colour too; no text is set under the frame's legible size (one that cannot be set that
+large in its room is left out).  With more guesses than rows the board scrolls: as a
+guess comes in, the rows slide up one and the top one slides out under the rule (the
+rows of a board that scrolls are clipped to their area).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-
-import numpy as np
 
 from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
 
-from .. import draw as gfx
+from ..draw import darker
+from ..easing import inverse, progress
+from ..film import Element
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
-from ..theme import CATEGORICAL, INK_DARK, RGB, Theme, readable_on
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
+from ..shapes import Circle, Rect, Shape, Text, group
+from ..theme import CATEGORICAL, INK_DARK, RGB, Theme
 
 PAD = 0.3
 INDEX_W = 1.0
-SECRET_W = PAD + INDEX_W - 0.4   # the word "secret", right-aligned inside the board
 REMAIN_W = 3.4
 TOP_H = 1.3
-
-Row = tuple[tuple[int, ...], int, int, int | None]
-State = tuple[tuple[Row, ...], bool]
-
-
-def label_colour(fill: RGB) -> RGB:
-    """Dark or white text, whichever reads better on ``fill``."""
-    return readable_on(fill)
+DROP = 0.35                      # how far a peg drops into its hole, in cells
+RESULT = 0.9                     # a guess's pins and note fade in from this progress on
+SCROLL = 0.2                     # the share of a guess's time the rows take to scroll
+SLIDE = (0.0, 0.26, 0.74, 1.0)   # a scroll's way at 0, 1/3, 2/3 and all of its time: eased
+BULL = (INK_DARK, (235, 235, 235))          # a bull: a black pin ringed in white,
+COW = ((255, 255, 255), INK_DARK)           # a cow: a white pin ringed in black
 
 
-class MastermindScene(SceneBase[State, Row]):
+class _Row:
+    """A guess row's elements (its number, pegs, pins and note), the slot it came in
+    at (where its elements were placed) and the slot it shows in now (< 0: gone)."""
+
+    def __init__(self, elements: list[Element], slot: int) -> None:
+        self.elements = elements
+        self.born = slot
+        self.slot = slot
+
+
+class MastermindScene(SceneBase):
     """Draws mastermind traces: one row per guess, markers, codes left."""
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
@@ -53,194 +63,208 @@ class MastermindScene(SceneBase[State, Row]):
         rows = moves if isinstance(moves, int) and not isinstance(moves, bool) else 10
         self.visible = max(1, min(rows, 16))
         self.pins_w = math.ceil(self.length / 2) * 0.5
-        self.rows: tuple[Row, ...] = ()
-        self.cell = 0
-        self._cache = gfx.Recent(6)
+        self.guesses = 0
 
-    # ---------------------------------------------------------------- interface
-
-    PACING = {"speed": 0.35, "pause": 0.9, "hold_start": 1.0, "hold_end": 2.0}
+    # ---------------------------------------------------------------- words
 
     def goal_sentence(self) -> str:
         return (f"Find the secret code of {self.length} pegs ({self.symbols} colours) from "
                 "the answers: a black pin for each right colour in the right place, a white "
                 "pin for each right colour in the wrong place.")
 
-    def notation(self, step: Step[State, Row]) -> str:
-        if step.data is None:
-            return ""
-        code, bulls, cows, _ = step.data
-        return f"{''.join(str(c) for c in code)}  → {bulls} black, {cows} white"
-
     def extent(self) -> tuple[float, float]:
         w = PAD + INDEX_W + self.length + PAD + self.pins_w + PAD + REMAIN_W + PAD
         h = PAD + TOP_H + self.visible + PAD
         return (w, h)
 
-    def initial(self) -> State:
-        return ((), False)
+    # ---------------------------------------------------------------- the stage
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[State, Row]]:
+    def stage(self, stage: Stage) -> None:
+        c, t = stage.cell, self.theme
+        self.st = stage
+        self.cell = c
+        self.peg_d = d = max(4, round(c * 0.78))
+        self.border = max(1, round(max(1.0, c * 0.05)))
+        self.pegs = [self._peg(CATEGORICAL[s % len(CATEGORICAL)], str(s), bold=True)
+                     for s in range(self.symbols)]
+        self.rows_top = stage.y + round((PAD + TOP_H) * c)
+        stage.add("board", group(self._board()), "under")
+        self.covered: Element | None = None          # the secret's covered pegs,
+        self.uncovered: Element | None = None        # and its own, shown at the win
+        if self.secret is not None:
+            y = round((PAD + TOP_H / 2 - 0.1) * c - d / 2)
+            hidden = self._peg(t.muted, "?", bold=False)
+            self.covered = stage.add("secret", group(
+                [self._peg_at(hidden, j, y) for j in range(self.length)]))
+            self.uncovered = stage.add("secret-shown", group(
+                [self._peg_at(self.pegs[s], j, y) for j, s in enumerate(self.secret)]),
+                opacity=0.0)
+        self.rows: list[_Row] = []
+        self.scrolls = False
+
+    def _peg(self, fill: RGB, label: str, bold: bool) -> Shape:
+        """A code peg ``peg_d`` wide from (0, 0): a disc with a darker border inside its
+        edge, and its symbol (or "?" on a covered peg)."""
+        d, k, t = self.peg_d, self.border, self.theme
+        px, ink = (int(d * 0.5), t.on(fill)) if bold else (int(d * 0.55), t.background)
+        return group([Circle(d / 2, d / 2, (d - k) / 2, fill, darker(fill), k),
+                      *self._text(label, d // 2, d // 2, d * 0.9, max(6, px), ink, "middle",
+                                  bold)])
+
+    def _text(self, text: str, x: int, y: int, room: float, px: int, colour: RGB,
+              anchor: str, bold: bool = False) -> list[Shape]:
+        """``text`` at ``px`` or smaller so that it fits ``room`` pixels, never under the
+        frame's legible size (none when it cannot be set that large there)."""
+        size = self.st.text_px(text, room, px, bold)
+        return [Text(x, y, text, size, colour, anchor=anchor, bold=bold)] if size else []
+
+    def _note_x(self) -> int:
+        """Where the notes start: "secret", "k left", "found it"."""
+        return int((PAD + INDEX_W + self.length + PAD + self.pins_w + PAD) * self.cell)
+
+    def _peg_x(self, j: int) -> int:
+        return round((PAD + INDEX_W + j + 0.5) * self.cell - self.peg_d / 2)
+
+    def _peg_y(self, slot: int) -> int:
+        return round((PAD + TOP_H + slot + 0.5) * self.cell - self.peg_d / 2)
+
+    def _peg_at(self, peg: Shape, j: int, y: int) -> Shape:
+        return group([peg], x=self._peg_x(j), y=y)
+
+    def _board(self) -> list[Shape]:
+        """The rounded board, the secret's label, the rule under it and the empty holes
+        of every row."""
+        t, c = self.theme, self.cell
+        W, H = self.st.width, self.st.height
+        m = int(PAD * c * 0.5)
+        out: list[Shape] = [Rect(m, m, W - 2 * m, H - 2 * m, t.board, rx=c * 0.3)]
+        if self.secret is not None:       # the secret row's note
+            x = self._note_x()
+            out += self._text("secret", x, int((PAD + TOP_H / 2 - 0.1) * c), W - m - x,
+                              max(8, int(c * 0.38)), t.muted, "start")
+        y_rule = int((PAD + TOP_H - 0.12) * c)
+        out.append(Rect(int(PAD * c), y_rule, int(W - PAD * c) - int(PAD * c), max(1, c // 24),
+                        t.muted))
+        hole_d = max(3, round(c * 0.3))
+        hole = darker(t.board, 0.88)
+        for slot in range(self.visible):
+            yc = int((PAD + TOP_H + slot + 0.5) * c)
+            for j in range(self.length):
+                x = int((PAD + INDEX_W + j + 0.5) * c - hole_d / 2)
+                y = int(yc - hole_d / 2)
+                out.append(Circle(x + hole_d / 2, y + hole_d / 2, hole_d / 2, hole))
+        return out
+
+    def _add_row(self, name: str, shapes: Shape, x: float, y: float) -> Element:
+        """An element of a guess row at the drawing's pixel (x, y)."""
+        el = self.st.add(name, shapes, x=x, y=y, opacity=0.0)
+        if self.scrolls:
+            self._clip(el)
+        return el
+
+    def _clip(self, el: Element) -> None:
+        """``el`` drawn only within the rows' area (under the rule), for a board that
+        scrolls."""
+        x0, _, x1, y1 = self.st.box
+        el.clip = (x0, self.rows_top, x1, y1)
+
+    # ---------------------------------------------------------------- beats
+
+    def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
         if not isinstance(ev, Guess):
-            return ()
-        before: State = (self.rows, False)
-        row: Row = (tuple(ev.code), ev.bulls, ev.cows, ev.remaining)
-        self.rows = self.rows + (row,)
-        won = ev.bulls == self.length
-        return (Step(before, (self.rows, won), move=ev.n, segments=self.length,
-                     data=row),)
+            return []
+        i = self.guesses
+        self.guesses += 1
+        L, c = self.length, self.cell
+        tweens: list[Tween] = []
+        sounds: list[BeatSound] = []
+        start = 0.0                       # when the new row comes in, in the beat's time
+        if i >= self.visible:
+            tweens += self._scroll()
+            start = SCROLL
+        slot = i - max(0, i + 1 - self.visible)
+        x = int((PAD + INDEX_W - 0.2) * c)
+        number = self._add_row("number", group(self._text(
+            str(i + 1), x, int((PAD + TOP_H + 0.5) * c), x - int(PAD * c * 0.5),
+            max(8, int(c * 0.4)), self.theme.muted, "end")), 0, slot * c)
+        first = progress(self.options.easing, start)     # the beat's progress then
+        tweens.append(show(number, True, at=first))
+        row = _Row([number], slot)
+        for j, sym in enumerate(ev.code):
+            peg = self._add_row("peg", self.pegs[sym], self._peg_x(j), self._peg_y(slot))
+            p0, p1 = (first + (1 - first) * k / L for k in (j, j + 1))
+            tweens += [Tween(peg, "pos", ((p0, (peg.x, peg.y - c * DROP)), (p1, (peg.x, peg.y)))),
+                       Tween(peg, "opacity", ((p0, 0.0), (p1, 1.0)))]
+            row.elements.append(peg)
+            sounds.append(BeatSound("click", inverse(self.options.easing, p1)))
+        result = self._add_row("result", group(self._result(ev)), 0, slot * c)
+        tweens.append(fade(result, 0.0, 1.0, p0=RESULT))
+        row.elements.append(result)
+        self.rows.append(row)
+        if ev.bulls == L and self.covered is not None and self.uncovered is not None:
+            tweens += [fade(self.covered, 1.0, 0.0, p0=RESULT),
+                       fade(self.uncovered, 0.0, 1.0, p0=RESULT)]
+        note = f"{''.join(str(v) for v in ev.code)}  → {ev.bulls} black, {ev.cows} white"
+        return [Beat(tuple(tweens), move=ev.n, units=L, note=note, sounds=tuple(sounds))]
 
-    def colours(self) -> list[RGB]:
-        t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.goal, t.label,
-               (255, 255, 255), INK_DARK, (235, 235, 235), t.emphasis]
-        for c in CATEGORICAL[:self.symbols]:
-            out += [c, gfx.darker(c)]
-        return list(dict.fromkeys(out))
-
-    def prepare(self, cell: int) -> tuple[int, int]:
-        self.cell = cell
-        w, h = self.extent()
-        W, H = int(math.ceil(w * cell)), int(math.ceil(h * cell))
-        self.size = (W, H)
-        self._cache.clear()
-        t = self.theme
-        self.background = np.empty((H, W, 3), np.uint8)
-        gfx.fill(self.background, t.background)
-        # the playing area: a rounded board
-        x0, y0 = int(PAD * cell * 0.5), int(PAD * cell * 0.5)
-        solid = np.empty((H - 2 * y0, W - 2 * x0, 3), np.uint8)
-        gfx.fill(solid, t.board)
-        gfx.blend(self.background[y0:H - y0, x0:W - x0], solid,
-                  gfx.rounded_mask(W - 2 * x0, H - 2 * y0, cell * 0.3))
-        d = max(4, int(round(cell * 0.78)))
-        self.peg_d = d
-        disc = gfx.rounded_mask(d, d, d / 2)
-        border = max(1.0, cell * 0.05)
-        self.pegs = []
-        for s in range(self.symbols):
-            fill = CATEGORICAL[s % len(CATEGORICAL)]
-            rgb, mask = gfx.block_sprite(disc, fill, gfx.darker(fill), border)
-            rgb = rgb.copy()
-            px = max(6, int(d * 0.5))
-            gfx.draw_text(rgb, str(s), px, t.on(fill), d // 2, d // 2, "mm", bold=True)
-            self.pegs.append((rgb, mask))
-        hole_d = max(3, int(round(cell * 0.3)))
-        self.hole = gfx.block_sprite(gfx.rounded_mask(hole_d, hole_d, hole_d / 2),
-                                     gfx.darker(t.board, 0.88), gfx.darker(t.board, 0.88), 1)
-        self.hidden = gfx.block_sprite(disc, t.muted, gfx.darker(t.muted), border, shine=0.0)
-        hrgb = self.hidden[0].copy()
-        gfx.draw_text(hrgb, "?", max(6, int(d * 0.55)), t.background, d // 2, d // 2, "mm")
-        self.hidden = (hrgb, self.hidden[1])
-        pin_d = max(3, int(round(cell * 0.36)))
-        pin = gfx.rounded_mask(pin_d, pin_d, pin_d / 2)
-        # a bull: a black pin ringed in white; a cow: a white pin ringed in black, so the
-        # two differ in every theme
-        ring_px = max(1.0, pin_d * 0.16)
-        self.bull = gfx.block_sprite(pin, INK_DARK, (235, 235, 235), ring_px)
-        self.cow = gfx.block_sprite(pin, (255, 255, 255), INK_DARK, ring_px)
-        self.pin_hole = gfx.block_sprite(gfx.rounded_mask(max(2, pin_d // 2), max(2, pin_d // 2),
-                                                          pin_d / 4),
-                                         gfx.darker(t.board, 0.85), gfx.darker(t.board, 0.85), 1)
-        return W, H
-
-    def draw(self, out: np.ndarray, step: Step[State, Row], p: float) -> None:
-        if step.segments <= 0 or step.data is None or p >= 1.0:
-            np.copyto(out, self._composite(step.after))
-            return
-        rows, _ = step.before
-        np.copyto(out, self._composite(step.before, incoming=True))
-        code = step.data[0]
-        slot = self._slot(len(rows), len(rows) + 1)
-        k = min(max(p, 0.0), 1.0) * self.length
-        for j, sym in enumerate(code):
-            alpha = min(max(k - j, 0.0), 1.0)
-            if alpha <= 0:
-                break
-            rgb, mask = self.pegs[sym]
-            faded = (mask.astype(np.float32) * alpha + 0.5).astype(np.uint8)
-            x, y = self._peg_xy(j, slot)
-            drop = int(round((1.0 - alpha) * self.cell * 0.35))
-            gfx.blit(out, (rgb, faded), x, y - drop)
-
-    # ---------------------------------------------------------------- drawing
-
-    def _slot(self, i: int, count: int) -> int:
-        """The visible slot (0 = top row) of guess ``i`` when ``count`` rows exist."""
-        first = max(0, count - self.visible)
-        return i - first
-
-    def _peg_xy(self, j: int, slot: int) -> tuple[int, int]:
+    def _scroll(self) -> list[Tween]:
+        """Every row still in sight sliding up one, smoothly, in the first ``SCROLL`` of
+        the beat's time (before the new row comes in)."""
+        out: list[Tween] = []
         c = self.cell
-        x = (PAD + INDEX_W + j + 0.5) * c - self.peg_d / 2
-        y = (PAD + TOP_H + slot + 0.5) * c - self.peg_d / 2
-        return int(round(x)), int(round(y))
+        if not self.scrolls:
+            self.scrolls = True
+            for row in self.rows:
+                for el in row.elements:
+                    self._clip(el)
+        for row in self.rows:
+            if row.slot < 0:
+                continue                  # out of sight already
+            shift = (row.slot - row.born) * c
+            for el in row.elements:
+                x, y = el.x, el.y + shift
+                out.append(Tween(el, "pos", tuple((SCROLL * k / 3, (x, y - c * f))
+                                                  for k, f in enumerate(SLIDE)), "linear"))
+            row.slot -= 1
+        return out
 
-    def _composite(self, state: State, incoming: bool = False) -> np.ndarray:
-        key = (state, incoming)
-        img = self._cache.get(key)
-        if img is not None:
-            return img
-        rows, revealed = state
+    def _result(self, ev: Guess) -> list[Shape]:
+        """The pins and the note of a guess row in the top slot."""
         t, c = self.theme, self.cell
-        img = self.background.copy()
-        # top row: the secret, covered until it is found
-        if self.secret is not None:
-            px = gfx.fit_text_px("secret", int(SECRET_W * c), max(8, int(c * 0.34)))
-            gfx.draw_text(img, "secret", px, t.muted,
-                          int((PAD + INDEX_W - 0.1) * c), int((PAD + TOP_H / 2 - 0.1) * c),
-                          "rm")
-            for j, sym in enumerate(self.secret):
-                x = int(round((PAD + INDEX_W + j + 0.5) * c - self.peg_d / 2))
-                y = int(round((PAD + TOP_H / 2 - 0.1) * c - self.peg_d / 2))
-                gfx.blit(img, self.pegs[sym] if revealed else self.hidden, x, y)
-        y_rule = int((PAD + TOP_H - 0.12) * c)
-        img[y_rule:y_rule + max(1, c // 24), int(PAD * c):int(img.shape[1] - PAD * c)] = t.muted
-        count = len(rows) + (1 if incoming else 0)
-        first = max(0, count - self.visible)
-        for slot in range(self.visible):
-            i = first + slot
-            yc = int((PAD + TOP_H + slot + 0.5) * c)
-            if i < count:
-                gfx.draw_text(img, str(i + 1), max(8, int(c * 0.4)), t.muted,
-                              int((PAD + INDEX_W - 0.2) * c), yc, "rm")
-            if i < len(rows):
-                code, bulls, cows, remaining = rows[i]
-                for j, sym in enumerate(code):
-                    x, y = self._peg_xy(j, slot)
-                    gfx.blit(img, self.pegs[sym], x, y)
-                self._pins(img, slot, bulls, cows)
-                if bulls == self.length:
-                    note, colour = "found it", t.emphasis
-                elif remaining is not None:
-                    note, colour = f"{remaining:,} left", t.text
-                else:
-                    note, colour = "", t.text
-                gfx.draw_text(img, note, max(8, int(c * 0.38)), colour,
-                              int((PAD + INDEX_W + self.length + PAD + self.pins_w + PAD) * c),
-                              yc, "lm")
-            else:
-                for j in range(self.length):
-                    hx = int((PAD + INDEX_W + j + 0.5) * c - self.hole[1].shape[1] / 2)
-                    hy = int(yc - self.hole[1].shape[0] / 2)
-                    gfx.blit(img, self.hole, hx, hy)
-        return self._cache.put(key, img)
-
-    def _pins(self, img: np.ndarray, slot: int, bulls: int, cows: int) -> None:
-        c = self.cell
         per_row = math.ceil(self.length / 2)
         x0 = (PAD + INDEX_W + self.length + PAD) * c
-        y0 = (PAD + TOP_H + slot + 0.25) * c
-        kinds = ["bull"] * bulls + ["cow"] * cows
-        kinds += ["hole"] * (self.length - len(kinds))
-        for i, kind in enumerate(kinds):
-            r, k = divmod(i, per_row)
-            cx = x0 + (k + 0.5) * 0.5 * c
-            cy = y0 + r * 0.5 * c
-            sprite = {"bull": self.bull, "cow": self.cow, "hole": self.pin_hole}[kind]
-            h, w = sprite[1].shape
-            gfx.blit(img, sprite, int(round(cx - w / 2)), int(round(cy - h / 2)))
+        y0 = (PAD + TOP_H + 0.25) * c
+        pin_d = max(3, round(c * 0.36))
+        ring = max(1, round(max(1.0, pin_d * 0.16)))
+        hole_d = max(2, pin_d // 2)
+        kinds: list[tuple[RGB, RGB] | None] = [BULL] * ev.bulls
+        kinds += [COW] * ev.cows
+        kinds += [None] * (self.length - len(kinds))
+        out: list[Shape] = []
+        for n, kind in enumerate(kinds):
+            row, k = divmod(n, per_row)
+            cx, cy = x0 + (k + 0.5) * 0.5 * c, y0 + row * 0.5 * c
+            if kind is None:
+                x, y = round(cx - hole_d / 2), round(cy - hole_d / 2)
+                out.append(Circle(x + hole_d / 2, y + hole_d / 2, hole_d / 2,
+                                  darker(t.board, 0.85)))
+                continue
+            x, y = round(cx - pin_d / 2), round(cy - pin_d / 2)
+            out.append(Circle(x + pin_d / 2, y + pin_d / 2, (pin_d - ring) / 2, kind[0],
+                              kind[1], ring))
+        if ev.bulls == self.length:
+            note, colour = "found it", t.emphasis
+        elif ev.remaining is not None:
+            note, colour = f"{ev.remaining:,} left", t.text
+        else:
+            note, colour = "", t.text
+        x = self._note_x()
+        if note:
+            out += self._text(note, x, int((PAD + TOP_H + 0.5) * c),
+                              self.st.width - int(PAD * c * 0.5) - x, max(8, int(c * 0.38)),
+                              colour, "start")
+        return out
 
 
-__all__ = ["MastermindScene", "CATEGORICAL"]
+__all__ = ["MastermindScene"]

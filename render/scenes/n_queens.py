@@ -3,41 +3,47 @@ queens, then each solution in turn.
 
 Squares attacked by the queens on the board are tinted, so the search's pruning can be
 seen: a queen is only ever placed on an untinted square of the next row.  A placed queen
-fades in, a removed one fades out in the theme's target colour.  Then the solutions fill
-a montage: a grid of small boards, one added per solution, the newest outlined (at most
-``MAX_SOLUTIONS`` of them, or the trace header's ``render.max_solutions`` hint), the whole
-montage lasting at most ``MONTAGE_SECONDS``.
+fades in (the squares it attacks are tinted once it stands), a removed one fades out in
+the theme's target colour.  The first solution fills the board, its queens in the goal
+colour.  From the second on, the solutions fill a montage: a grid of small boards, one
+added per solution, the newest outlined, the grid growing 2x2, 3x3... as solutions
+arrive (each growth moves and shrinks the boards already there); at most
+``MAX_SOLUTIONS`` of them, or the trace header's ``render.max_solutions`` hint, the
+whole montage lasting at most ``MONTAGE_SECONDS``.
 
-State: ``(mode, cols)`` where ``mode`` is "search" or "solution" and ``cols[row]`` is the
-queen's column or -1 (for "solution", the solution's number is the step's ``move``).
+Every square that ever holds a queen has one element showing the queen of the search,
+the leaving one or the solved one; every square ever attacked one tint.  The montage is
+laid out by ``retime``, once the number of solutions shown is known: every small board
+is one element drawn at the size of the last grid (crisp where the video ends, and the
+same picture for all boards at any size) and scaled up while the grid is smaller; its
+chequer is one pattern in SVG and its queens plain squares (rectangles, which the
+raster fills from their exact edges), so a board is a few hundred bytes and about a
+millisecond to draw at each size.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import replace
-
-import cv2
-import numpy as np
 
 from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
 from puzzlereel.words import plural
 
-from .. import draw as gfx
+from ..draw import darker, mix
+from ..film import Element
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
-from ..theme import RGB, Theme
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show, switch
+from ..shapes import Chequer, Rect, Shape, group
+from ..theme import Theme
+from .crown import crown, crown_box
 
 FRAME = 0.32            # frame thickness, in cells
 MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
 SEARCH_UNITS = 0.4      # a place/remove lasts this many `speed` units
 SOLUTION_UNITS = 1.5    # each solution stays at most this long
 MONTAGE_SECONDS = 25.0  # the whole montage of solutions lasts at most this long
-
-State = tuple[str, tuple[int, ...]]
-
+TINT = 0.1              # a placed queen's tints fade in over this last share of the step
 
 def attacked(cols: tuple[int, ...]) -> set[tuple[int, int]]:
     """Squares (row, col) attacked by the queens in ``cols`` (their own squares excluded)."""
@@ -57,35 +63,11 @@ def attacked(cols: tuple[int, ...]) -> set[tuple[int, int]]:
     return out - {(r, c) for r, c in enumerate(cols) if c >= 0}
 
 
-def crown_mask(size: int) -> np.ndarray:
-    """Coverage of a queen's crown filling a ``size`` x ``size`` box (anti-aliased)."""
-    S = gfx.SS
-    W = size * S
-    big = np.zeros((W, W), np.uint8)
-
-    def P(x: float, y: float) -> tuple[int, int]:
-        return (int(round(x * W)), int(round(y * W)))
-
-    body = np.array([P(0.20, 0.78), P(0.14, 0.34), P(0.33, 0.56), P(0.50, 0.26),
-                     P(0.67, 0.56), P(0.86, 0.34), P(0.80, 0.78)], np.int32)
-    cv2.fillPoly(big, [body], 255, lineType=cv2.LINE_8)
-    cv2.rectangle(big, P(0.17, 0.80), P(0.83, 0.90), 255, -1)
-    for cx, cy in ((0.14, 0.30), (0.50, 0.21), (0.86, 0.30)):
-        cv2.circle(big, P(cx, cy), int(round(0.065 * W)), 255, -1, lineType=cv2.LINE_8)
-    return cv2.resize(big, (size, size), interpolation=cv2.INTER_AREA)
-
-
-# a motion of the search: ("place" / "remove", row, column)
-Placing = tuple[str, int, int]
-
-
-
 def montage_grid(count: int, width: int, height: int, n: int
                  ) -> tuple[int, int, int, int, int, int]:
     """Where ``count`` small n x n boards sit in a ``width`` x ``height`` montage: a square
     grid of ``cols`` columns (2x2, 3x3, ... as solutions arrive), ``gap`` pixels apart,
-    squares of ``sq`` pixels (boards of ``size``), the grid's top-left at (``x0``, ``y0``).
-    The video and the animated SVG both lay their montage out with it."""
+    squares of ``sq`` pixels (boards of ``size``), the grid's top-left at (``x0``, ``y0``)."""
     cols = rows = math.ceil(math.sqrt(max(count, 1)))
     gap = max(1, width // 120)
     size = max(2, min((width - gap) // cols - gap, (height - gap) // rows - gap))
@@ -96,39 +78,22 @@ def montage_grid(count: int, width: int, height: int, n: int
     return cols, gap, sq, size, x0, y0
 
 
-class NQueensScene(SceneBase[State, Placing]):
+Grid = tuple[int, int, int, int, int, int]     # montage_grid's answer
+
+
+class _Mini:
+    """A small board of the montage: its element and where and how large it shows now."""
+
+    def __init__(self, element: Element, place: tuple[float, float], scale: float) -> None:
+        self.element = element
+        self.place = place
+        self.scale = scale
+
+
+class NQueensScene(SceneBase):
     """Draws n-queens traces: the search (place/remove) and then the solutions."""
 
     counter_word = "Step"
-    PACING = {"speed": 0.25, "pause": 0.0, "hold_start": 1.0, "hold_end": 2.0}
-
-    def goal_sentence(self) -> str:
-        return (f"Place {self.n} queens on a {self.n}×{self.n} board so that no two attack "
-                "each other (same row, column or diagonal); find every way.")
-
-    def notation(self, step: Step[State, Placing]) -> str:
-        if step.data is not None:
-            kind, row, col = step.data
-            return f"{kind} row {row + 1}, column {col + 1}"
-        mode, cols = step.after
-        if mode == "solution":
-            return " ".join(str(c + 1) for c in cols)
-        return ""
-
-    def retime(self, steps: list[Step[State, Placing]]) -> list[Step[State, Placing]]:
-        """The montage's steps share ``MONTAGE_SECONDS`` (each at most ``SOLUTION_UNITS``)."""
-        count = sum(1 for s in steps if s.after[0] == "solution")
-        if not count:
-            return steps
-        self.total_shown = count
-        units = min(SOLUTION_UNITS, MONTAGE_SECONDS / (self.options.speed * count))
-        return [replace(s, units=units) if s.after[0] == "solution" else s for s in steps]
-
-    def end_text(self, count: int) -> str:
-        if self.counter_word == "Step":
-            return f"{count} {plural('step', count)}"
-        more = " shown" if self.shown >= self.max_solutions else ""
-        return f"{count} {plural('solution', count)}{more}"
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -139,191 +104,289 @@ class NQueensScene(SceneBase[State, Placing]):
         self.cols: tuple[int, ...] = (-1,) * self.n
         self.steps = 0
         self.shown = 0
-        self.total_shown = 0
-        self.solutions: list[tuple[int, ...]] = []
+        self.first: tuple[int, ...] = ()
         self.light = theme.board
-        self.dark = gfx.mix(theme.board, theme.frame, 0.4)
-        self.tint = gfx.mix(theme.board, theme.target, 0.28)
-        self.tint_dark = gfx.mix(self.dark, theme.target, 0.28)
+        self.dark = mix(theme.board, theme.frame, 0.4)
+        self.tint = mix(theme.board, theme.target, 0.28)
+        self.tint_dark = mix(self.dark, theme.target, 0.28)
         self.queen = theme.text
         self.solved = theme.goal
         self.leaving = theme.target
-        self.cell = 0
-        self.frame_px = 0
-        self._cache = gfx.Recent(4)
-        self._crowns: dict[tuple[str, int], gfx.Sprite] = {}
 
-    # ---------------------------------------------------------------- interface
+    # ---------------------------------------------------------------- words
 
     def extent(self) -> tuple[float, float]:
         return (self.n + 2 * FRAME, self.n + 2 * FRAME)
 
-    def initial(self) -> State:
-        return ("search", (-1,) * self.n)
+    def goal_sentence(self) -> str:
+        return (f"Place {self.n} queens on a {self.n}×{self.n} board so that no two attack "
+                "each other (same row, column or diagonal); find every way.")
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[State, Placing]]:
+    def end_text(self, count: int) -> str:
+        if self.counter_word == "Step":
+            return f"{count} {plural('step', count)}"
+        more = " shown" if self.shown >= self.max_solutions else ""
+        return f"{count} {plural('solution', count)}{more}"
+
+    def shown_count(self) -> int | None:
+        return self.shown
+
+    # ---------------------------------------------------------------- the stage
+
+    def stage(self, stage: Stage) -> None:
+        c, t = stage.cell, self.theme
+        self.st = stage
+        self.cell = c
+        self.fp = fp = max(2, round(FRAME * c))
+        self.width = W = self.n * c + 2 * fp
+        self.board = stage.add("board", group([Rect(0, 0, W, W, t.frame, rx=fp * 0.9),
+                                               Chequer(fp, fp, self.n, c, self.light,
+                                                       self.dark)]), "under")
+        size, off, border = crown_box(c)
+        # one shape per look, shared by every square: one sprite each
+        self.crowns = [crown(off, off, size, fill, edge, border) for fill, edge in (
+            (self.queen, darker(self.queen, 0.5)), (self.leaving, darker(self.leaving)),
+            (self.solved, darker(self.solved)))]
+        self.tint_shapes = (Rect(0, 0, c, c, self.tint), Rect(0, 0, c, c, self.tint_dark))
+        self.tints: dict[tuple[int, int], Element] = {}
+        self.queens: dict[tuple[int, int], Element] = {}
+        self.on: dict[Element, bool] = {self.board: True}
+        self.look: dict[Element, int] = {}
+        self.made: list[tuple[int, ...] | None] = []   # each beat's solution (None: search)
+        self.minis: list[_Mini] = []
+        self.outline: Element | None = None
+
+    def _square(self, row: int, col: int) -> tuple[int, int]:
+        return (self.fp + col * self.cell, self.fp + row * self.cell)
+
+    def _tint(self, sq: tuple[int, int]) -> Element:
+        el = self.tints.get(sq)
+        if el is None:
+            x, y = self._square(*sq)
+            el = self.tints[sq] = self.st.add("tint", self.tint_shapes[sum(sq) % 2], "under",
+                                              x=x, y=y, opacity=0.0)
+        return el
+
+    def _queen(self, sq: tuple[int, int]) -> Element:
+        """The queen of square ``sq``: variants for the search, leaving and solved."""
+        el = self.queens.get(sq)
+        if el is None:
+            x, y = self._square(*sq)
+            el = self.queens[sq] = self.st.add("queen", self.crowns, x=x, y=y, opacity=0.0)
+        return el
+
+    # ---------------------------------------------------------------- tweens
+
+    def _visible(self, el: Element, first: bool, then: bool | None = None) -> list[Tween]:
+        """``el`` shown or not from the beat's start (``first``), then (``then``) by its
+        end, fading over the last ``TINT`` of its progress; nothing when that changes
+        nothing."""
+        then = first if then is None else then
+        was = self.on.get(el, el.opacity > 0)
+        self.on[el] = then
+        if was == first == then:
+            return []
+        if first == then:
+            return [show(el, first)]
+        a, b = float(first), float(then)
+        return [Tween(el, "opacity", ((0.0, a), (1.0 - TINT, a), (1.0, b)))]
+
+    def _looks(self, el: Element, k: int) -> list[Tween]:
+        """``el`` showing its variant ``k`` from the beat's start (from the film's start
+        when it has not shown yet)."""
+        if self.look.get(el, el.shape) == k:
+            return []
+        self.look[el] = k
+        if el not in self.on:
+            el.shape = k
+            return []
+        return [switch(el, [(0.0, k)])]
+
+    def _queens_at(self, squares: set[tuple[int, int]], look: int,
+                   skip: tuple[int, int] | None = None) -> list[Tween]:
+        """Queens showing ``look`` on ``squares`` and nowhere else (``skip`` aside)."""
+        out: list[Tween] = []
+        for sq in sorted(set(self.queens) | squares):
+            if sq == skip:
+                continue
+            el = self._queen(sq)
+            if sq in squares:
+                out += self._looks(el, look)
+            out += self._visible(el, sq in squares)
+        return out
+
+    # ---------------------------------------------------------------- beats
+
+    def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
         if isinstance(ev, (Place, Remove)):
-            before: State = ("search", self.cols)
-            cols = list(self.cols)
-            cols[ev.row] = ev.col if isinstance(ev, Place) else -1
-            self.cols = tuple(cols)
+            before = self.cols
+            place = isinstance(ev, Place)
+            self.cols = tuple((ev.col if place else -1) if r == ev.row else c
+                              for r, c in enumerate(before))
             self.steps += 1
             self.counter_word = "Step"
-            kind = "place" if isinstance(ev, Place) else "remove"
-            return (Step(before, ("search", self.cols), move=self.steps, segments=1,
-                         units=SEARCH_UNITS, pause=False, sheet=False,
-                         data=(kind, ev.row, ev.col)),)
+            self.made.append(None)
+            kind = "place" if place else "remove"
+            return [Beat(tuple(self._search(before, self.cols, (ev.row, ev.col), place)),
+                         move=self.steps, word="Step", units=SEARCH_UNITS, pause=False,
+                         sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
+                         sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, Solution) and ev.cols is not None:
             if self.shown >= self.max_solutions:
-                return ()
+                return []
             self.shown += 1
             self.counter_word = "Solution"
-            self.solutions.append(tuple(ev.cols))
-            after: State = ("solution", tuple(ev.cols))
-            return (Step(after, after, move=self.shown, segments=0, units=SOLUTION_UNITS,
-                         pause=False, data=None),)
-        return ()
+            solution = tuple(ev.cols)
+            self.made.append(solution)
+            tweens = self._first(solution) if self.shown == 1 else self._board_leaves()
+            return [Beat(tuple(tweens), move=self.shown, word="Solution",
+                         units=SOLUTION_UNITS, pause=False,
+                         note=" ".join(str(c + 1) for c in solution),
+                         sounds=(BeatSound("click"),))]
+        return []
 
-    def colours(self) -> list[RGB]:
-        t = self.theme
-        out = [t.background, t.frame, self.light, self.dark, self.tint, self.tint_dark,
-               self.queen, gfx.darker(self.queen), self.solved, gfx.darker(self.solved),
-               self.leaving, t.text, t.muted, t.accent, t.highlight]
-        return list(dict.fromkeys(out))
+    def _search(self, before: tuple[int, ...], after: tuple[int, ...], sq: tuple[int, int],
+                place: bool) -> list[Tween]:
+        """A queen fading in on ``sq`` (the squares it attacks tinted once it stands), or
+        fading out there in the leaving colour (the tints it made gone at once)."""
+        out = self._visible(self.board, True)
+        standing = {(r, c) for r, c in enumerate(after) if c >= 0} - {sq}
+        out += self._queens_at(standing, 0, skip=sq)
+        el = self._queen(sq)
+        out += self._looks(el, 0 if place else 1)
+        out.append(fade(el, 0.0, 1.0) if place else fade(el, 1.0, 0.0))
+        self.on[el] = place
+        first = attacked(before) if place else attacked(after)
+        then = attacked(after)
+        for square in sorted(set(self.tints) | first | then):
+            out += self._visible(self._tint(square), square in first, square in then)
+        return out
 
-    def prepare(self, cell: int) -> tuple[int, int]:
-        self.cell = cell
-        self.frame_px = fp = max(2, round(FRAME * cell))
-        W = H = self.n * cell + 2 * fp
-        self._cache.clear()
-        self.background = self._frame(W, H)
-        size = max(4, int(round(cell * 0.84)))
-        mask = crown_mask(size)
-        border = max(1.0, cell * 0.05)
-        self.offset = (cell - size) // 2
-        self.sprites = {
-            "queen": gfx.block_sprite(mask, self.queen, gfx.darker(self.queen, 0.5), border,
-                                      shine=0.0),
-            "solved": gfx.block_sprite(mask, self.solved, gfx.darker(self.solved), border,
-                                       shine=0.0),
-            "leaving": gfx.block_sprite(mask, self.leaving, gfx.darker(self.leaving), border,
-                                        shine=0.0),
-        }
-        return W, H
+    def _first(self, cols: tuple[int, ...]) -> list[Tween]:
+        """The first solution on the board itself, its queens in the goal colour."""
+        self.first = cols
+        out = self._visible(self.board, True)
+        for el in self.tints.values():
+            out += self._visible(el, False)
+        return out + self._queens_at({(r, c) for r, c in enumerate(cols) if c >= 0}, 2)
 
-    def draw(self, out: np.ndarray, step: Step[State, Placing], p: float) -> None:
-        if step.after[0] == "solution" and (step.move or self.shown):
-            # a solution, or the final hold: the montage of every solution shown
-            np.copyto(out, self._montage(step.move or self.shown))
-            return
-        if step.segments <= 0 or step.data is None:
-            np.copyto(out, self._composite(step.after if p >= 1.0 or step.segments <= 0
-                                           else step.before))
-            return
-        kind, row, col = step.data
-        p = min(max(p, 0.0), 1.0)
-        if kind == "place":
-            # the board before, then the new queen fading in
-            np.copyto(out, self._composite(step.before))
-            alpha = p
-            sprite = self.sprites["queen"]
-        else:
-            np.copyto(out, self._composite(step.after))
-            alpha = 1.0 - p
-            sprite = self.sprites["leaving"]
-        rgb, mask = sprite
-        faded = (mask.astype(np.float32) * alpha + 0.5).astype(np.uint8)
-        x = self.frame_px + col * self.cell + self.offset
-        y = self.frame_px + row * self.cell + self.offset
-        gfx.blit(out, (rgb, faded), x, y)
+    def _board_leaves(self) -> list[Tween]:
+        """The board and all on it gone for the montage (which ``retime`` lays out)."""
+        out = self._visible(self.board, False)
+        for el in (*self.tints.values(), *self.queens.values()):
+            out += self._visible(el, False)
+        return out
 
-    # ---------------------------------------------------------------- drawing
+    # ---------------------------------------------------------------- the montage
 
-    def _frame(self, W: int, H: int) -> np.ndarray:
-        t = self.theme
-        img = np.empty((H, W, 3), np.uint8)
-        gfx.fill(img, t.background)
-        solid = np.empty_like(img)
-        gfx.fill(solid, t.frame)
-        gfx.blend(img, solid, gfx.rounded_mask(W, H, self.frame_px * 0.9))
-        return img
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        """The montage, now that the number of solutions shown is known: its small boards
+        are drawn at the last grid's size (crisp where the video ends) and scaled up
+        while the grid is smaller; and the solutions share ``MONTAGE_SECONDS`` (each at
+        most ``SOLUTION_UNITS``)."""
+        count = sum(1 for cols in self.made if cols is not None)
+        if not count:
+            return beats
+        units = min(SOLUTION_UNITS, MONTAGE_SECONDS / (self.options.speed * count))
+        self.last = montage_grid(count, self.width, self.width, self.n)
+        self.grid = 0                       # the columns of the grid laid out last
+        showing = False                     # whether the montage showed last
+        out = []
+        k = 0
+        for beat, cols in zip(beats, self.made, strict=True):
+            extra: list[Tween] = []
+            if cols is None:
+                if showing:
+                    extra = self._montage_leaves()
+                showing = False
+            else:
+                k += 1
+                if k >= 2:
+                    extra = self._montage_beat(k, cols, showing)
+                    showing = True
+            out.append(replace(beat, tweens=beat.tweens + tuple(extra),
+                               units=beat.units if cols is None else units))
+        return out
 
-    def _montage(self, k: int) -> np.ndarray:
-        """The montage with solutions 1..k, the k-th outlined."""
-        key = ("montage", k)
-        img = self._cache.get(key)
-        if img is not None:
-            return img
-        t = self.theme
-        H, W = self.background.shape[:2]
-        if k <= 1 and self.solutions:      # the first solution fills the board
-            return self._cache.put(key, self._composite(("solution", self.solutions[0])))
-        # the grid zooms out as solutions arrive: 2x2, then 3x3... (the boards keep
-        # their places until the grid next grows)
-        cols, gap, sq, size, x0, y0 = montage_grid(k, W, H, self.n)
-        img = np.empty((H, W, 3), np.uint8)
-        gfx.fill(img, t.background)
-        for i, sol in enumerate(self.solutions[:k]):
-            r, c = divmod(i, cols)
-            x, y = x0 + c * (size + gap), y0 + r * (size + gap)
-            mini = img[y:y + size, x:x + size]
-            for rr in range(self.n):
-                for cc in range(self.n):
-                    mini[rr * sq:(rr + 1) * sq, cc * sq:(cc + 1) * sq] = (
-                        self.dark if (rr + cc) % 2 else self.light)
-            crown = self._mini_crown(sq)
-            for rr, cc in enumerate(sol):
-                if crown is not None:
-                    off = (sq - crown[1].shape[0]) // 2
-                    gfx.blit(mini, crown, cc * sq + off, rr * sq + off)
-                    continue
-                m = max(0, sq // 6)
-                mini[rr * sq + m:(rr + 1) * sq - m, cc * sq + m:(cc + 1) * sq - m] = self.solved
-            if i == k - 1:
+    def _montage_leaves(self) -> list[Tween]:
+        """The montage gone for the search's board (a search step after a solution)."""
+        out: list[Tween] = []
+        for mini in self.minis:
+            out += self._visible(mini.element, False)
+        if self.outline is not None:
+            out += self._visible(self.outline, False)
+        return out
+
+    def _montage_beat(self, k: int, cols: tuple[int, ...], showing: bool) -> list[Tween]:
+        """Solution ``k`` (2 or more) joining the montage, the grid growing if need be."""
+        out: list[Tween] = []
+        if not showing:
+            for mini in self.minis:
+                out += self._visible(mini.element, True)
+        grid = montage_grid(k, self.width, self.width, self.n)
+        if grid[0] != self.grid:
+            for i, mini in enumerate(self.minis):
+                out += self._regrid(mini, i, grid)
+            self.grid = grid[0]
+        if not self.minis:              # the first solution joins the second
+            out += self._add_mini(self.first, grid, 0)
+        out += self._add_mini(cols, grid, k - 1)
+        return out + self._outline_on(k - 1, grid)
+
+    def _place(self, i: int, grid: Grid) -> tuple[float, float]:
+        """The frame pixel of board ``i``'s top-left in ``grid``."""
+        cols, gap, _, size, x0, y0 = grid
+        r, c = divmod(i, cols)
+        return self.st.at(x0 + c * (size + gap), y0 + r * (size + gap))
+
+    def _add_mini(self, cols: tuple[int, ...], grid: Grid, i: int) -> list[Tween]:
+        """Board ``i`` (solution ``cols``) appearing in ``grid``."""
+        place, scale = self._place(i, grid), grid[2] / self.last[2]
+        el = self.st.add("solution", self._marked(cols, self.last[2]), x=place[0] - self.st.x,
+                         y=place[1] - self.st.y, opacity=0.0)
+        el.scale = scale
+        self.minis.append(_Mini(el, place, scale))
+        return self._visible(el, True)
+
+    def _marked(self, cols: tuple[int, ...], sq: int) -> Shape:
+        """A solution as a small board of ``sq``-pixel squares (the last grid's) with
+        plain marks, inset by a sixth of a square in whole pixels."""
+        m = sq // 6
+        return group([Chequer(0, 0, self.n, sq, self.light, self.dark),
+                      *(Rect(c * sq + m, r * sq + m, sq - 2 * m, sq - 2 * m, self.solved)
+                        for r, c in enumerate(cols) if c >= 0)])
+
+    def _regrid(self, mini: _Mini, i: int, grid: Grid) -> list[Tween]:
+        """Board ``i`` moved and scaled into ``grid`` as the beat starts."""
+        el = mini.element
+        out: list[Tween] = []
+        place, scale = self._place(i, grid), grid[2] / self.last[2]
+        if place != mini.place:
+            mini.place = place
+            out.append(Tween(el, "pos", ((0.0, place),), "linear"))
+        if scale != mini.scale:
+            mini.scale = scale
+            out.append(Tween(el, "scale", ((0.0, scale),), "linear"))
+        return out
+
+    def _outline_on(self, i: int, grid: Grid) -> list[Tween]:
+        """The newest board's outline: one element, a variant for each grid size."""
+        if self.outline is None:
+            looks = []
+            for cols in range(2, self.last[0] + 1):
+                _, gap, _, size, _, _ = montage_grid(cols * cols, self.width, self.width,
+                                                     self.n)
                 w = max(1, gap)
-                ys, xs = max(0, y - w), max(0, x - w)
-                gfx.fill(img[ys:y, xs:x + size + w], t.highlight)
-                gfx.fill(img[y + size:y + size + w, xs:x + size + w], t.highlight)
-                gfx.fill(img[ys:y + size + w, xs:x], t.highlight)
-                gfx.fill(img[ys:y + size + w, x + size:x + size + w], t.highlight)
-        return self._cache.put(key, img)
-
-    def _mini_crown(self, sq: int) -> gfx.Sprite | None:
-        """A solved queen's crown for a montage square of ``sq`` pixels (None when too
-        small to read: a plain square then)."""
-        if sq < 12:
-            return None
-        key = ("crown", sq)
-        cached = self._crowns.get(key)
-        if cached is None:
-            size = max(4, int(round(sq * 0.84)))
-            cached = gfx.block_sprite(crown_mask(size), self.solved, gfx.darker(self.solved),
-                                      max(1.0, sq * 0.05), shine=0.0)
-            self._crowns[key] = cached
-        return cached
-
-    def _composite(self, state: State) -> np.ndarray:
-        img = self._cache.get(state)
-        if img is not None:
-            return img
-        mode, cols = state
-        img = self.background.copy()
-        c, fp = self.cell, self.frame_px
-        hit = attacked(cols) if mode == "search" else set()
-        for r in range(self.n):
-            for k in range(self.n):
-                dark = (r + k) % 2 == 1
-                if (r, k) in hit:
-                    colour = self.tint_dark if dark else self.tint
-                else:
-                    colour = self.dark if dark else self.light
-                gfx.fill(img[fp + r * c:fp + (r + 1) * c, fp + k * c:fp + (k + 1) * c], colour)
-        sprite = self.sprites["solved" if mode == "solution" else "queen"]
-        for r, k in enumerate(cols):
-            if k >= 0:
-                gfx.blit(img, sprite, fp + k * c + self.offset, fp + r * c + self.offset)
-        return self._cache.put(state, img)
+                looks.append(Rect(-w / 2, -w / 2, size + w, size + w, None,
+                                  stroke=self.theme.highlight, stroke_width=w))
+            x, y = self._place(i, grid)
+            self.outline = self.st.add("newest", looks, "over", x=x - self.st.x,
+                                       y=y - self.st.y, opacity=0.0)
+        el = self.outline
+        out = [Tween(el, "pos", ((0.0, self._place(i, grid)),), "linear")]
+        return out + self._looks(el, grid[0] - 2) + self._visible(el, True)
 
 
-__all__ = ["NQueensScene", "attacked", "crown_mask", "montage_grid"]
+__all__ = ["MAX_SOLUTIONS", "MONTAGE_SECONDS", "NQueensScene", "SEARCH_UNITS",
+           "SOLUTION_UNITS", "attacked", "montage_grid"]

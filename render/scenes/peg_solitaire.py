@@ -1,32 +1,37 @@
 """The peg-solitaire scene: a board of holes, pegs that jump along an arc, the peg jumped
-over fading out, the current move's chain of holes highlighted, and a peg counter.
+over fading out, the current move's chain of holes ringed, and "Pegs left: n" under
+the board.
 
 Holes are placed by the trace's geometry: ``square`` puts hole [x, y] at cell (x, y);
 ``triangle`` shifts row y right by half a cell per hole it lacks against the bottom row
-and packs rows at sqrt(3)/2 so the triangle is equilateral.  State: the frozenset of
-holes holding a peg.  The board with the resting pegs is drawn once per position and
-cached; a frame copies it and blits the fading peg and the jumping peg.  A move (a chain
-of jumps) is one eased motion through all its jumps; the jumping peg's outline fades in
-and out.  The move counter is the core's; the scene writes "Pegs left: n" under the
-board.  The goal (its holes are ringed) is also the panel's small picture; a solved
-trace ends with the last peg pulsing (the payoff).  Discs are anti-aliased and round.
-A square board has its coordinates in the margin, column letters above and row numbers
-to the left, so that the move list's "c1 → c3" can be found on it.
+and packs rows at sqrt(3)/2 so the triangle is equilateral.  Each hole has one peg
+element, shown while the hole holds a peg; a move (a chain of jumps) hides the peg
+where it starts and a single jumping peg, above the others, follows an arc through
+every jump of the chain as one eased motion (stops sampled along the arcs), with an
+outline that fades in and out; the peg jumped over fades out during its jump.  The
+holes the chain lands in are ringed from the move's start to the next move's (the last
+move's until it ends).  The
+count under the board is one element with a variant per number of pegs, switched
+half-way through each jump.  The goal holes are ringed on the board; the goal is also
+the panel's small picture (without the count), and a solved trace ends with the last
+pegs pulsing (the payoff).  A square board has its coordinates in the margin, column
+letters above and row numbers to the left, so that the move list's "c1 → c3" can be
+found on it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-
-import numpy as np
+from dataclasses import replace
 
 from puzzlereel.rules.peg_solitaire import Layout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
 
-from .. import draw as gfx
+from ..draw import darker, fit_text_px, mix
+from ..film import Element, Stop
 from ..options import RenderOptions
-from ..scene import SceneBase, Step
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow
+from ..shapes import Circle, Group, Rect, Shape, Text, group
 from ..theme import RGB, Theme
 
 MARGIN = 0.45      # around the holes, in cells
@@ -38,39 +43,40 @@ LIFT = 0.55        # height of the jump's arc, in cells
 ROW_TRI = math.sqrt(3) / 2
 LABEL = 0.26       # coordinate letters and numbers, in cells
 LABEL_MIN_PX = 9   # smaller boards (contact sheets) go without them
+ARC_STOPS = 12     # stops per jump along its arc (the arc is straight between them)
+PULSE_STOPS = 8    # stops of the payoff's pulse (a half sine)
+FADE = 0.8         # the jumped peg is gone after this share of its jump
 
 
-def disc(d: int) -> np.ndarray:
-    """Anti-aliased coverage of a disc ``d`` pixels across."""
-    d = max(2, d)
-    return gfx.rounded_mask(d, d, d / 2)
+def _column(x: int) -> str:
+    """Column ``x`` as the notation writes it: "a" for 0 (its number past "z")."""
+    return chr(ord("a") + x) if 0 <= x < 26 else str(x)
 
 
-def ring(d: int, width: int) -> np.ndarray:
-    outer = disc(d)
-    inner = np.zeros_like(outer)
-    k = max(1, width)
-    if d - 2 * k > 1:
-        inner[k:d - k, k:d - k] = disc(d - 2 * k)
-    return np.clip(outer.astype(np.int16) - inner, 0, 255).astype(np.uint8)
+def hole_name(c: Cell) -> str:
+    """A hole as the panel writes it: column letter and row number ("d4")."""
+    x, y = c
+    return f"{_column(x)}{y + 1}"
 
 
-Pegs = frozenset[Cell]    # the state: the holes that hold a peg
-# a motion: the peg's hole, the holes it lands in jump by jump, the pegs jumped over
-Chain = tuple[Cell, tuple[Cell, ...], tuple[Cell, ...]]
+def ring(d: int, width: int, colour: RGB, opacity: float = 1.0) -> Circle:
+    """A ring ``width`` pixels wide inside a disc ``d`` pixels across, centred at
+    (d / 2, d / 2)."""
+    return Circle(d / 2, d / 2, (d - width) / 2, None, colour, width, opacity)
 
 
-class PegSolitaireScene(SceneBase[Pegs, Chain]):
+class PegSolitaireScene(SceneBase):
     """Draws peg-solitaire traces (English, French, Hoppers, triangle, custom boards)."""
+
+    PACING = {"speed": 0.3, "pause": 0.15, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         layout = Layout.from_header(header)         # parses and checks the header
         self.holes: tuple[Cell, ...] = layout.holes
         self.geometry = layout.geometry
-        self.goal: Pegs = frozenset(layout.goal or ())
-        self.start: Pegs = frozenset(layout.pegs)
-        self.state = self.start
+        self.goal_pegs: frozenset[Cell] = frozenset(layout.goal or ())
+        self.pegs: set[Cell] = set(layout.pegs)
         xs = [x for x, _ in self.holes]
         ys = [y for _, y in self.holes]
         self.x0, self.y0 = min(xs), min(ys)
@@ -79,9 +85,7 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
         self.w_cells = max(x for x, _ in centres) + 0.5 + MARGIN
         self.h_cells = max(y for _, y in centres) + 0.5 + MARGIN
         self.peg_fill: RGB = theme.pieces.get("1x2", theme.accent)
-        self.hole_fill: RGB = gfx.mix(theme.board, theme.frame, 0.5)
-        self.cell = 0
-        self._cache = gfx.Recent(6)
+        self.hole_fill: RGB = mix(theme.board, theme.frame, 0.5)
 
     # ---------------------------------------------------------------- geometry
 
@@ -107,195 +111,194 @@ class PegSolitaireScene(SceneBase[Pegs, Chain]):
                 for y in sorted({y for _, y in self.holes})]
         return px, out
 
-    # ---------------------------------------------------------------- interface
-
-    PACING = {"speed": 0.3, "pause": 0.15, "hold_start": 1.0, "hold_end": 1.5}
+    # ---------------------------------------------------------------- words
 
     def extent(self) -> tuple[float, float]:
         return (self.w_cells, self.h_cells + FOOTER)
 
+    def picture_extent(self) -> tuple[float, float]:
+        return (self.w_cells, self.h_cells)          # not "Pegs left: 1"
+
     def goal_sentence(self) -> str:
-        if len(self.goal) == 1:
+        if len(self.goal_pegs) == 1:
             return ("Jump pegs over each other, removing the peg jumped, until one peg "
                     "is left in the ringed hole.")
-        if self.goal:
+        if self.goal_pegs:
             return "Jump pegs over each other until only the ringed holes hold pegs."
         return "Jump pegs over each other, removing the peg jumped, until one peg is left."
 
-    def goal_state(self) -> Pegs | None:
-        return self.goal or None
+    def notation(self, chain: tuple[Cell, ...]) -> str:
+        """"d2 → d4 → f4": the holes the peg stands in, jump by jump."""
+        return " → ".join(hole_name(c) for c in chain)
 
-    def picture_rows(self, cell: int, height: int) -> int:
-        return min(height, round(self.h_cells * cell))     # not "Pegs left: 1"
+    # ---------------------------------------------------------------- the stage
 
-    def notation(self, step: Step[Pegs, Chain]) -> str:
-        if step.data is None:
-            return ""
-        start, path, _ = step.data
-        return " → ".join(hole_name(c) for c in (start, *path))
+    def stage(self, stage: Stage) -> None:
+        c = stage.cell
+        self.cell = c
+        self.at_stage = stage
+        t = self.theme
+        self.peg_d = d = max(3, round(PEG * c))
+        bw = max(1, round(c * 0.05))                 # whole pixels, as every sprite was
+        self.peg = Circle(d / 2, d / 2, (d - bw) / 2, self.peg_fill, darker(self.peg_fill), bw)
+        self.width = math.ceil(self.w_cells * c)
+        self.height = math.ceil((self.h_cells + FOOTER) * c)
+        stage.add("board", group(self._board()), "under")
+        self.ring_d = max(4, round(RING * c))
+        self.ring_shape = ring(self.ring_d, max(1, round(c * 0.06)), t.highlight, 0.5)
+        self.rings: dict[Cell, Element] = {}          # made when a chain first rings a hole
+        self.ringed: tuple[Cell, ...] = ()
+        self.hole_pegs: dict[Cell, Element] = {}
+        for hole in self.holes:
+            x, y = self._corner(hole, d)
+            self.hole_pegs[hole] = stage.add(
+                f"peg-{hole_name(hole)}", self.peg, x=x, y=y,
+                opacity=1.0 if hole in self.pegs else 0.0, data=(("peg", hole_name(hole)),))
+        self.jumper = stage.add("peg-jumping", self.peg, opacity=0.0)
+        self.outline: Element | None = None
+        if self.options.highlight:
+            self.outline = stage.add("peg-outline",
+                                     ring(d, max(2, round(c * 0.08)), t.highlight), "over",
+                                     opacity=0.0)
+        self.footer = stage.add("pegs-left", [self._footer(n)
+                                              for n in range(len(self.pegs) + 1)], "over")
+        self.footer.shape = len(self.pegs)
 
-    def payoff(self, state: Pegs) -> Step[Pegs, Chain] | None:
-        """The pegs left pulse."""
-        return Step(state, state, move=None, segments=1, pause=False, sheet=False,
-                    data=((-1, -1), (), ()))
+    def _corner(self, hole: Cell, d: int) -> tuple[float, float]:
+        """The drawing's pixel of the top-left of a ``d`` pixels wide disc on ``hole``
+        (whole pixels: round(centre - d / 2))."""
+        x, y = self.centre(hole)
+        return (round(x * self.cell - d / 2), round(y * self.cell - d / 2))
 
-    def initial(self) -> Pegs:
-        return self.start
+    def _disc(self, hole: Cell, d: int) -> tuple[float, float]:
+        """The centre of a ``d`` pixels wide disc on ``hole``, its box on whole pixels."""
+        x, y = self._corner(hole, d)
+        return (x + d / 2, y + d / 2)
 
-    def advance(self, item: Replayed, replay: Replay) -> Iterable[Step[Pegs, Chain]]:
+    def _board(self) -> list[Shape]:
+        t, c = self.theme, self.cell
+        out: list[Shape] = [Rect(0, 0, self.width, round(self.h_cells * c), t.board,
+                                 rx=c * 0.35)]
+        hd = max(2, round(HOLE * c))
+        gd = max(3, round(PEG * c * 1.05))
+        gw = max(1, round(c * 0.05))
+        for hole in self.holes:
+            x, y = self._disc(hole, hd)
+            out.append(Circle(x, y, hd / 2, self.hole_fill))
+            if hole in self.goal_pegs:
+                gx, gy = self._corner(hole, gd)
+                out.append(Circle(gx + gd / 2, gy + gd / 2, (gd - gw) / 2, None, t.target, gw))
+        px, labels = self.coordinates(c)
+        out += [Text(round(x * c), round(y * c), text, px, t.muted) for text, x, y in labels]
+        return out
+
+    def _footer(self, n: int) -> Shape:
+        """The line "Pegs left: n" under the board."""
+        top = round(self.h_cells * self.cell)
+        text = f"Pegs left: {n}"
+        px = fit_text_px(text, int(self.width * 0.9), max(8, int(FOOTER * self.cell * 0.6)))
+        return Text(self.width // 2, (top + self.height) // 2, text, px, self.theme.muted)
+
+    def _rings_to(self, holes: tuple[Cell, ...]) -> list[Tween]:
+        """Ring ``holes`` (the chain of the move starting) instead of the last chain's,
+        as the beat starts."""
+        if not self.options.highlight:
+            return []
+        out = [Tween(self.rings[h], "opacity", ((0.0, 0.0),))
+               for h in self.ringed if h not in holes]
+        for h in holes:
+            if h not in self.ringed:
+                if h not in self.rings:
+                    x, y = self._corner(h, self.ring_d)
+                    self.rings[h] = self.at_stage.add(f"ring-{hole_name(h)}", self.ring_shape,
+                                                      "under", x=x, y=y, opacity=0.0)
+                out.append(Tween(self.rings[h], "opacity", ((0.0, 1.0),)))
+        self.ringed = holes
+        return out
+
+    # ---------------------------------------------------------------- beats
+
+    def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         move = item.applied
         if not isinstance(move, PegMove):
-            return ()
-        before = self.state
-        pegs = set(before)
-        cur = move.start
-        removed = []
-        for nxt in move.path:
-            mid = ((cur[0] + nxt[0]) // 2, (cur[1] + nxt[1]) // 2)
-            pegs.discard(cur)
-            pegs.discard(mid)
-            pegs.add(nxt)
-            removed.append(mid)
-            cur = nxt
-        after = frozenset(pegs)
-        self.state = after
+            return []
+        chain = (move.start, *move.path)
         k = len(move.path)
-        return (Step(before, after, move=move.n, segments=k, units=2.0 * k,
-                     data=(move.start, tuple(move.path), tuple(removed))),)
+        jumped = [((a[0] + b[0]) // 2, (a[1] + b[1]) // 2) for a, b in zip(chain, chain[1:])]
+        # each hole's peg: gone as the move starts, fading during its jump, back on landing
+        stops: dict[Cell, list[Stop]] = {move.start: [(0.0, 0.0)]}
+        for j, hole in enumerate(jumped):
+            stops.setdefault(hole, []).extend([(j / k, 1.0), ((j + FADE) / k, 0.0)])
+        stops.setdefault(chain[-1], []).extend([(1.0, 0.0), (1.0, 1.0)])
+        tweens = [Tween(self.hole_pegs[h], "opacity", tuple(s)) for h, s in stops.items()]
+        arc = self._arc(chain, self.peg_d)
+        tweens += [Tween(self.jumper, "pos", arc),
+                   Tween(self.jumper, "opacity", ((0.0, 1.0), (1.0, 1.0), (1.0, 0.0)))]
+        if self.outline is not None:
+            tweens += [Tween(self.outline, "pos", arc), glow(self.outline)]
+        # the count drops half-way through each jump
+        left = len(self.pegs)
+        counts = [(0.0, left)] + [((j + 0.5) / k, left - j - 1) for j in range(k)]
+        tweens.append(Tween(self.footer, "shape", tuple((p, float(n)) for p, n in counts)))
+        tweens += self._rings_to(tuple(dict.fromkeys(chain[1:])))   # a chain may loop
+        self.pegs -= {move.start, *jumped}
+        self.pegs.add(chain[-1])
+        landings = tuple(BeatSound("pop", (j + 1) / k) for j in range(k))
+        return [Beat(tuple(tweens), move=move.n, units=2.0 * k, note=self.notation(chain),
+                     sounds=landings)]
 
-    def colours(self) -> list[RGB]:
-        t = self.theme
-        out = [t.background, t.board, t.frame, t.text, t.muted, t.accent, t.target,
-               t.highlight, self.peg_fill, gfx.darker(self.peg_fill), self.hole_fill]
-        return list(dict.fromkeys(out))
+    def _arc(self, chain: tuple[Cell, ...], d: int) -> tuple[Stop, ...]:
+        """The top-left (frame pixels) of a ``d`` pixels wide disc jumping through
+        ``chain``: ``ARC_STOPS`` stops a jump, each jump an arc ``LIFT`` cells high, the
+        chain's jumps sharing the progress equally."""
+        k = len(chain) - 1
+        c = self.cell
+        out: list[Stop] = []
+        for j in range(k):
+            (ax, ay), (bx, by) = self.centre(chain[j]), self.centre(chain[j + 1])
+            if j == 0:
+                out.append((0.0, self.at_stage.at(*self._corner(chain[0], d))))
+            for i in range(1, ARC_STOPS):
+                f = i / ARC_STOPS
+                x = (ax + (bx - ax) * f) * c - d / 2
+                y = (ay + (by - ay) * f - LIFT * math.sin(math.pi * f)) * c - d / 2
+                out.append(((j + f) / k, self.at_stage.at(x, y)))
+            # the holes themselves exactly where the resting pegs stand
+            out.append(((j + 1) / k, self.at_stage.at(*self._corner(chain[j + 1], d))))
+        return tuple(out)
 
-    def prepare(self, cell: int) -> tuple[int, int]:
-        self.cell = cell
-        W = int(math.ceil(self.w_cells * cell))
-        H = int(math.ceil((self.h_cells + FOOTER) * cell))
-        self.size = (W, H)
-        self._cache.clear()
-        self.background = self._draw_board(W, H)
-        d = max(3, round(PEG * cell))
-        mask = disc(d)
-        self.peg = gfx.block_sprite(mask, self.peg_fill, gfx.darker(self.peg_fill),
-                                    max(1.0, cell * 0.05))
-        self.lit = (gfx.solid(mask.shape, self.theme.highlight),
-                    ring(d, max(2, round(cell * 0.08))))
-        rd = max(4, round(RING * cell))
-        rmask = ring(rd, max(1, round(cell * 0.06)))
-        self.ring = (gfx.solid((rd, rd), self.theme.highlight), rmask)
-        pd = max(4, round(PEG * cell * 1.5))
-        self.pulse = (gfx.solid((pd, pd), self.theme.accent), ring(pd, max(2, round(cell * 0.1))))
-        return W, H
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        """The last move's rings go as it ends: the payoff or the hold follow it at once
+        (the rings of every other move stay through the pause after it)."""
+        if not beats or not self.ringed:
+            return beats
+        last = self.ringed
+        self.ringed = ()
+        rings = {id(self.rings[h]) for h in last}
+        tweens = [tw for tw in beats[-1].tweens if id(tw.element) not in rings]
+        tweens += [Tween(self.rings[h], "opacity", ((0.0, 1.0), (1.0, 1.0), (1.0, 0.0)))
+                   for h in last]
+        return [*beats[:-1], replace(beats[-1], tweens=tuple(tweens))]
 
-    def draw(self, out: np.ndarray, step: Step[Pegs, Chain], p: float) -> None:
-        if step.segments <= 0 or step.data is None:
-            np.copyto(out, self._composite(step.after if p >= 1.0 else step.before, (), ()))
-            return
-        start, path, removed = step.data
-        if not path:     # the payoff: a ring pulses out from each peg left
-            np.copyto(out, self._composite(step.after, (), ()))
-            a = math.sin(math.pi * min(max(p, 0.0), 1.0))
-            for c in step.after:
-                self._blit_at(out, gfx.fade(self.pulse, a), self.centre(c))
-            return
-        k = len(path)
-        s = min(max(p, 0.0), 1.0) * k
-        j = min(int(s), k - 1)
-        f = s - j
-        chain = (start, *path)
-        if p >= 1.0:
-            np.copyto(out, self._composite(step.after, chain, ()))
-            self._footer(out, len(step.after))
-            return
-        gone = set(removed[:j]) | {removed[j], start}
-        resting = frozenset(step.before - gone)
-        np.copyto(out, self._composite(resting, chain, ()))
-        # the peg jumped over fades out
-        rgb, alpha = self.peg
-        fade = max(0.0, 1.0 - f * 1.25)
-        if fade > 0:
-            self._blit_at(out, (rgb, (alpha.astype(np.float32) * fade).astype(np.uint8)),
-                          self.centre(removed[j]))
-        # the jumping peg follows an arc from chain[j] to chain[j + 1]
-        (ax, ay), (bx, by) = self.centre(chain[j]), self.centre(chain[j + 1])
-        lift = LIFT * math.sin(math.pi * f)
-        at = (ax + (bx - ax) * f, ay + (by - ay) * f - lift)
-        self._blit_at(out, self.peg, at)
-        glow = min(1.0, 5 * p, 5 * (1.0 - p))
-        if self.options.highlight and glow > 0:
-            self._blit_at(out, gfx.fade(self.lit, glow), at)
-        left = len(step.before) - j - (1 if f >= 0.5 else 0)
-        self._footer(out, left)
+    def payoff(self) -> Beat | None:
+        """A ring pulses out from each peg left."""
+        c = self.cell
+        d = max(4, round(PEG * c * 1.5))
+        pulse = ring(d, max(2, round(c * 0.1)), self.theme.accent)
+        shape = Group(tuple(Group((pulse,), *self._corner(h, d)) for h in sorted(self.pegs)))
+        el = self.at_stage.add("pulse", shape, "over", opacity=0.0)
+        wave = tuple((i / PULSE_STOPS, round(math.sin(math.pi * i / PULSE_STOPS), 4))
+                     for i in range(PULSE_STOPS + 1))
+        return Beat((Tween(el, "opacity", wave),), pause=False, sheet=False)
 
-    # ---------------------------------------------------------------- drawing
-
-    def _blit_at(self, out: np.ndarray, sprite: gfx.Sprite, at: tuple[float, float]) -> None:
-        h, w = sprite[1].shape
-        x = int(round(at[0] * self.cell - w / 2))
-        y = int(round(at[1] * self.cell - h / 2))
-        gfx.blit(out, sprite, x, y)
-
-    def _composite(self, pegs: frozenset[Cell], chain: tuple[Cell, ...],
-                   skip: tuple[Cell, ...]) -> np.ndarray:
-        key = (pegs, chain)
-        img = self._cache.get(key)
-        if img is not None:
-            return img
-        img = self.background.copy()
-        if self.options.highlight:
-            for c in chain[1:]:
-                self._blit_at(img, gfx.fade(self.ring, 0.5), self.centre(c))
-        for c in pegs:
-            self._blit_at(img, self.peg, self.centre(c))
-        self._footer(img, len(pegs))
-        return self._cache.put(key, img)
-
-    def _footer(self, img: np.ndarray, pegs: int) -> None:
-        W, H = self.size
-        top = int(round(self.h_cells * self.cell))
-        gfx.fill(img[top:H, 0:W], self.theme.background)
-        text = f"Pegs left: {pegs}"
-        px = gfx.fit_text_px(text, int(W * 0.9), max(8, int(FOOTER * self.cell * 0.6)))
-        gfx.draw_text(img, text, px, self.theme.muted, W // 2, (top + H) // 2, "mm")
-
-    def _draw_board(self, W: int, H: int) -> np.ndarray:
-        t, c = self.theme, self.cell
-        img = np.empty((H, W, 3), np.uint8)
-        gfx.fill(img, t.background)
-        bh = int(round(self.h_cells * c))
-        board = gfx.rounded_mask(W, bh, c * 0.35)
-        solid = np.empty((bh, W, 3), np.uint8)
-        gfx.fill(solid, t.board)
-        gfx.blend(img[:bh], solid, board)
-        hd = max(2, round(HOLE * c))
-        hole = np.empty((hd, hd, 3), np.uint8)
-        gfx.fill(hole, self.hole_fill)
-        hole_sprite = (hole, disc(hd))
-        gd = max(3, round(PEG * c * 1.05))
-        goal_mask = ring(gd, max(1, round(c * 0.05)))
-        goal = np.empty((gd, gd, 3), np.uint8)
-        gfx.fill(goal, t.target)
-        for h in self.holes:
-            self._blit_at(img, hole_sprite, self.centre(h))
-            if h in self.goal:
-                self._blit_at(img, (goal, goal_mask), self.centre(h))
-        px, labels = self.coordinates(c)
-        for text, x, y in labels:
-            gfx.draw_text(img, text, px, t.muted, round(x * c), round(y * c), "mm")
-        return img
-
-
-def _column(x: int) -> str:
-    """Column ``x`` as the notation writes it: "a" for 0 (its number past "z")."""
-    return chr(ord("a") + x) if 0 <= x < 26 else str(x)
-
-
-def hole_name(c: Cell) -> str:
-    """A hole as the panel writes it: column letter and row number ("d4")."""
-    x, y = c
-    return f"{_column(x)}{y + 1}"
+    def goal(self) -> Beat | None:
+        """Pegs in the goal holes only, without the count under the board."""
+        if not self.goal_pegs:
+            return None
+        tweens = [Tween(el, "opacity", ((0.0, 1.0 if h in self.goal_pegs else 0.0),))
+                  for h, el in self.hole_pegs.items()]
+        tweens.append(Tween(self.footer, "opacity", ((0.0, 0.0),)))
+        return Beat(tuple(tweens), units=0, pause=False, sheet=False)
 
 
 __all__ = ["PegSolitaireScene", "hole_name"]

@@ -18,10 +18,10 @@ from typing import Any
 from puzzlereel.rules.sliding_block import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
-from ..draw import darker, fit_text_px
+from ..draw import darker
 from ..film import Element
 from ..options import RenderOptions, parse_colour
-from ..scene import Beat, SceneBase, Stage, Tween, glow, slide
+from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
 from ..shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
 from ..theme import PIECE_ORDER, RGB, Theme
 
@@ -118,6 +118,13 @@ class SlidingBlockScene(SceneBase):
                 side, "the exit")
             return f"Get {the}{name} out through {where}."
         return f"Slide {the}{name} to the marked target."
+
+    def goal_reached(self, depth: int) -> str:
+        name = (self.goal_name or "the goal piece").lower()
+        the = "" if name.startswith("the ") else "the "
+        if self.exits:
+            return f"the first time {the}{name} reached the exit was at depth {depth}"
+        return f"the first time {the}{name} reached its target was at depth {depth}"
 
     def piece_word(self, i: int) -> str:
         """What the move list calls piece ``i``: its label, else a word for its shape that
@@ -227,7 +234,7 @@ class SlidingBlockScene(SceneBase):
                            radius=max(0.0, radius - border / 2))
         shapes: list[Shape] = [body]
         if label and self.options.labels:
-            px = fit_text_px(label, int(w * c * 0.86), max(8, int(c * 0.2)), bold=True)
+            px = self.at_stage.text_px(label, w * c * 0.86, max(8, int(c * 0.2)), bold=True)
             if px >= 8:
                 shapes.append(Text(w * c // 2, h * c // 2, label, px, self.theme.on(fill),
                                    bold=True))
@@ -283,7 +290,7 @@ class SlidingBlockScene(SceneBase):
         if lit is not None:
             tweens += [slide(lit, points), glow(lit)]
         return [Beat(tuple(tweens), move=move.n, units=len(move.path),
-                     note=self.notation(i, route))]
+                     note=self.notation(i, route), sounds=(BeatSound("slide"),))]
 
     def payoff(self) -> Beat | None:
         """The goal piece slides out through the exit (if it stands at one), fading as

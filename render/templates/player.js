@@ -16,14 +16,14 @@
     return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
   }
   // a motion: [t0, t1, easing, [[progress, value], ...]]
-  function motionValue(m, t, stepped) {
+  function motionValue(m, t, stepped, before) {
     var stops = m[3];
     if (t >= m[1] || m[1] <= m[0]) { return stops[stops.length - 1][1]; }
     var u = Math.min(Math.max((t - m[0]) / (m[1] - m[0]), 0), 1);
     var p = EASE[m[2]](u);
     var i;
     if (stepped) {
-      var out = stops[0][1];
+      var out = before;
       for (i = 0; i < stops.length; i++) { if (stops[i][0] <= p) { out = stops[i][1]; } }
       return out;
     }
@@ -37,7 +37,10 @@
   function trackValue(track, t, start, stepped) {
     var value = start;
     for (var i = 0; i < track.length && track[i][0] < t; i++) {
-      value = motionValue(track[i], t, stepped);
+      var stops = track[i][3];
+      value = motionValue(track[i], t, stepped,
+                          i > 0 ? track[i - 1][3][track[i - 1][3].length - 1][1] : start);
+      if (t >= track[i][1] && stops.length) { value = stops[stops.length - 1][1]; }
     }
     return value;
   }

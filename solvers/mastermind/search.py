@@ -1,7 +1,7 @@
 """Playing Mastermind: every code of the game, the answers to a guess, the strategies'
 choice of the next guess (with the compiled kernel), one game against a secret and the
 whole decision tree over every secret.  ``solve`` and ``analyze`` are the family's
-interface.
+interface; ``narrowing`` is the game's search events (the codes each answer leaves).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from puzzlereel.progress import Progress, no_progress
-from puzzlereel.trace import End, Event, Guess, Header
+from puzzlereel.trace import End, Event, Guess, Header, Search
+from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
 from .config import STRATEGIES, Mastermind, code_count
@@ -203,23 +204,29 @@ def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
         with watch.searching():
             game = list(play(codes, codes.index(puzzle.secret), strategy, limits))
     yield header(puzzle, strategy, moves=len(game))
-    if codes is None or limits.reached:
-        if codes is not None:
-            for n, (guess, answer, left) in enumerate(game, 1):
-                bulls, cows = codes.split(answer)
-                yield Guess(n=n, code=tuple(int(x) for x in codes.codes[guess]),
-                            bulls=bulls, cows=cows, remaining=left)
-        yield End(status="limit", stats={"guesses": len(game), "answers": limits.states,
-                                         "limit": limits.so_far(len(game), "guess"),
-                                         **watch.stats()})
-        return
+    if codes is not None and game and options.search_events:
+        yield from narrowing(codes, game)
     n = 0
     for guess, answer, left in game:
+        assert codes is not None
         n += 1
         bulls, cows = codes.split(answer)
         yield Guess(n=n, code=tuple(int(x) for x in codes.codes[guess]), bulls=bulls,
                     cows=cows, remaining=left)
+    if codes is None or limits.reached:
+        yield End(status="limit", stats={"guesses": n, "answers": limits.states,
+                                         "limit": limits.so_far(n, "guess"),
+                                         **watch.stats()})
+        return
     yield End(status="solved", stats={"guesses": n, "codes": codes.n, **watch.stats()})
+
+
+def narrowing(codes: Codes, game: list[tuple[int, int, int]]) -> list[Search]:
+    """The game's search events: one ``candidates`` step per guess, testing the codes
+    still possible before it against its answer and accepting those that agree."""
+    before = [codes.n] + [left for _, _, left in game[:-1]]
+    return merged(step_events((b, left) for b, (_, _, left) in zip(before, game,
+                                                                    strict=True)))
 
 
 def all_secrets(codes: Codes, strategy: str, progress: Progress = no_progress,

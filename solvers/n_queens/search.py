@@ -1,6 +1,10 @@
 """The N-Queens search: counting and listing solutions with the compiled kernel, and the
 backtracking itself (``place`` / ``remove`` events) walked in Python so that it can be
 watched.  ``solve`` and ``analyze`` are the family's interface.
+
+The trace's search events are the whole count's, one ``candidates`` step per column of
+the first row's queen: the queens placed below it (``tested``, the first one included)
+and the solutions found there (``accepted``).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import numpy as np
 
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
+from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
 from .config import NQueens
@@ -78,36 +83,48 @@ def load_kernel(n: int) -> None:
     preload(kernel().list_walk, n, w.stack, w.at, np.zeros((1, n), dtype=np.int8), 1)
 
 
-def count_by_first_row(n: int, progress: Progress = no_progress,
-                       limits: Limits | None = None) -> list[int]:
-    """How many solutions put the first row's queen in each column, counted in steps
-    (progress after each); with ``limits``, stopped once they are reached, the counts
-    then being those found so far (``limits.why`` says where it stopped).
+def search_by_first_row(n: int, progress: Progress = no_progress,
+                        limits: Limits | None = None) -> list[tuple[int, int]]:
+    """(queens placed, solutions) of the whole backtracking search, for each column of
+    the first row's queen (that queen counted), counted in steps (progress after each);
+    with ``limits``, stopped once they are reached, the figures then being those so far
+    (``limits.why`` says where it stopped).
 
     Mirror symmetry halves the work: column ``c`` and column ``n-1-c`` count the same."""
     if n == 1:
-        return [1]
-    out = [0] * n
+        return [(1, 1)]
+    placed = [0] * n
+    found = [0] * n
     half = (n + 1) // 2
     for col in range(half):
         walk = Walk(n, col)
+        mirror = n - 1 - col
+        placed[col] = placed[mirror] = 1
         while not walk.done:
             room = limits.room(STEP) if limits is not None else STEP
             if room == 0 and limits is not None:
                 limits.stop(what="placement")
-                return out
-            found, nodes = walk.count(room)
-            out[col] += found
-            if col != n - 1 - col:
-                out[n - 1 - col] += found
+                return list(zip(placed, found))
+            solutions, nodes = walk.count(room)
+            found[col] += solutions
+            placed[col] += nodes
+            if mirror != col:
+                found[mirror], placed[mirror] = found[col], placed[col]
             if limits is not None:
                 limits.spend(nodes, what="placement")
-            placed = limits.states if limits is not None else nodes
+            done = limits.states if limits is not None else sum(placed)
             progress(f"{n} queens: counting, first queen in column {col + 1} of {half}, "
-                     f"{sum(out):,} solutions so far", placed, None)
+                     f"{sum(found):,} solutions so far", done, None)
             if limits is not None and limits.reached:
-                return out
-    return out
+                return list(zip(placed, found))
+    return list(zip(placed, found))
+
+
+def count_by_first_row(n: int, progress: Progress = no_progress,
+                       limits: Limits | None = None) -> list[int]:
+    """How many solutions put the first row's queen in each column (``search_by_first
+    _row``'s solutions)."""
+    return [solutions for _, solutions in search_by_first_row(n, progress, limits)]
 
 
 def count_solutions(n: int) -> int:
@@ -205,6 +222,13 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
                          "program": "puzzlereel"})
     limits = Limits.of(options)
+    by_col: list[tuple[int, int]] | None = None
+    if options.search_events:          # the whole count's events come first
+        with watch.searching():
+            by_col = search_by_first_row(n, options.progress, limits)
+        yield from merged(step_events(by_col))
+    counted = sum(f for _, f in by_col) if by_col is not None and not limits.reached \
+        else None
     k = 0
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
@@ -245,16 +269,18 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                 break
         else:
             listed_all = not limits.reached
-    total: int | None = seen if listed_all else None
+    total: int | None = seen if listed_all else counted
     if total is None and not limits.reached:          # stopped at max_solutions: count
         options.progress("counting every solution", 0, None)
         with watch.searching():
-            counted = sum(count_by_first_row(n, options.progress, limits))
-        total = None if limits.reached else counted
+            every = sum(count_by_first_row(n, options.progress, limits))
+        total = None if limits.reached else every
     status = "limit" if limits.reached else "solved" if total else "unsolvable"
-    stats: dict[str, Any] = {"solutions": k, **watch.stats(), "placements": limits.states}
+    stats: dict[str, Any] = {"solutions": k, **watch.stats()}
     if total is not None:
         stats["total_solutions"] = total
+    if by_col is not None:
+        stats["candidates"] = sum(t for t, _ in by_col)
     if puzzle.steps != "none":
         stats.update(placed=placed, removed=removed)
     if limits.reached:

@@ -26,7 +26,8 @@ import numpy as np
 
 from puzzlereel.config import ConfigError
 from puzzlereel.progress import Progress
-from puzzlereel.trace import End, Event, Note, PegMove
+from puzzlereel.trace import End, Event, Note, PegMove, Search
+from puzzlereel.trace.search import iteration_events, merged
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .board import Board, Jump, chain_moves, count_moves, group_moves
@@ -46,7 +47,16 @@ class SearchOutcome:
     seconds: float = 0.0
     reason: str = ""
     per_bound: list[tuple[int, int]] = field(default_factory=list)
+    depth_first: bool = False     # found by ``search_any`` (one depth-first search)
     watch: Stopwatch = field(default_factory=Stopwatch)   # set by the family interface
+
+    def search_events(self) -> list[Search]:
+        """The trace's search events: one ``ida*`` event per move budget tried (the
+        iterative deepening of ``search_min_moves``), or one ``dfs`` event for a
+        depth-first search; their nodes add up to ``nodes``."""
+        if self.depth_first:
+            return [Search("dfs", nodes=self.nodes)]
+        return merged(iteration_events("ida*", self.per_bound))
 
 
 @dataclass
@@ -103,7 +113,8 @@ def search_any(puzzle: Puzzle, max_states: int | None = None,
     s = _prepare(puzzle, max_states, budget)
     status, nodes = k.dfs_jumps(s.start, puzzle.goal, puzzle.goal_count, s.arrays,
                                 max_states or 0, s.path)
-    out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes))
+    out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes),
+                        depth_first=True)
     if status == 1:
         out.jumps = s.jumps(bin(s.start).count("1") - puzzle.goal_count)
         out.moves = count_moves(out.jumps) if puzzle.metric == "moves" else len(out.jumps)
@@ -287,7 +298,10 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     if puzzle.first is not None:
         f, _, t = puzzle.first
         yield Note(f"first jump fixed: {list(b.holes[f])} -> {list(b.holes[t])}")
-    stats: dict[str, Any] = {"states": result.nodes, **result.watch.stats()}
+    stats: dict[str, Any] = {"states": result.nodes, "nodes": result.nodes,
+                             **result.watch.stats()}
+    if options.search_events:
+        yield from result.search_events()
     if result.status != "solved":
         if result.reason:
             stats["reason" if result.status == "unsolvable" else "limit"] = result.reason

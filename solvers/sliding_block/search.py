@@ -21,7 +21,8 @@ import numpy as np
 from puzzlereel.config import format_size
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.rules.sliding_block import Position
-from puzzlereel.trace import BlockMove, End, Event, Note
+from puzzlereel.trace import BlockMove, End, Event, Note, Search
+from puzzlereel.trace.search import layer_events, merged
 from puzzlereel.words import plural
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
@@ -89,6 +90,13 @@ class BfsResult:
     watch: Stopwatch              # loading the compiled code, and the search itself
     bytes_per_position: float
     limit: str | None = None      # what stopped the search, when status is limit
+
+    def search_events(self) -> list[Search]:
+        """One ``bfs`` event per layer, the last one (where the goal was found or a limit
+        stopped the search) as far as it got; at most ``MAX_SEARCH_EVENTS`` (merged).
+        Their ``new`` counts add up to ``stored``."""
+        partial = self.stored - sum(self.layers)
+        return merged(layer_events([*self.layers, partial]))
 
 
 def run_bfs(tables: Tables, *, to_goal: bool, budget: int | Callable[[], int],
@@ -242,6 +250,8 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
                      progress=options.progress)
     moves = moves_from_path(tables, result.path) if result.status == "solved" else []
     yield puzzle.header({"moves": len(moves)} if result.status == "solved" else None)
+    if options.search_events:
+        yield from result.search_events()
     yield from moves
     stats: dict[str, Any] = {"states": result.stored, **result.watch.stats(),
                              "bytes_per_state": result.bytes_per_position}
@@ -277,6 +287,7 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
         "farthest": farthest,
         "farthest_count": len(result.last_layer),
         "depths": result.layers,
+        "search": [e.to_json() for e in result.search_events()],
         **result.watch.stats(),
         "bytes_per_state": result.bytes_per_position,
     }

@@ -27,7 +27,8 @@ from puzzlereel.config import ConfigError
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.rules.sliding_tile import Tiles
 from puzzlereel.solvers import search
-from puzzlereel.trace import End, Event, Note, TileMove
+from puzzlereel.trace import End, Event, Note, Search, TileMove
+from puzzlereel.trace.search import iteration_events, layer_events, merged
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch
 from .arrays import (
@@ -221,6 +222,7 @@ class Solved:
     path: list[int]
     stats: dict[str, Any]
     notes: list[str]
+    events: list[Search] = field(default_factory=list)   # the search's, for the trace
 
 
 def _heuristic_for(puzzle: TilePuzzle, algorithm: str) -> str | None:
@@ -254,7 +256,8 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
                               if options.max_states is not None else
                               f"{algorithm} stops at {BFS_DEFAULT_CAP:,} positions unless "
                               "--max-states says otherwise; ida* solves this size")
-        return Solved(res.status, list(res.moves), stats, notes)
+        events = search.search_events(res) if options.search_events else []
+        return Solved(res.status, list(res.moves), stats, notes, events)
     heuristic = _heuristic_for(puzzle, algorithm)
     with watch.loading():
         ts = TileSearch(puzzle, heuristic, options.progress)
@@ -278,7 +281,10 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
     if res2.status == "limit":
         stats["limit"] = (f"--max-states {options.max_states} nodes"
                           if options.max_states is not None else f"depth {MAX_DEPTH}")
-    return Solved(res2.status, res2.path, stats, notes)
+    phase = "deepening" if heuristic is None else "ida*"
+    events = (merged(iteration_events(phase, res2.iterations)) if options.search_events
+              else [])
+    return Solved(res2.status, res2.path, stats, notes, events)
 
 
 def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
@@ -302,6 +308,7 @@ def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
     yield puzzle.header(solver, len(found.path) if found.status == "solved" else None)
     for note in found.notes:
         yield Note(note)
+    yield from found.events
     for i, tile in enumerate(found.path):
         yield TileMove(n=i + 1, tile=tile)
     if found.status == "unsolvable":
@@ -380,7 +387,8 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
         except PuzzleError as exc:
             raise ConfigError(str(exc), path=puzzle.source, field="puzzle.tiles") from None
         out.update(max_depth=len(counts) - 1, farthest=[list(b) for b in far],
-                   depths=counts, states=sum(counts))
+                   depths=counts, states=sum(counts),
+                   search=[e.to_json() for e in merged(layer_events(counts))])
     out.update(watch.stats())
     return out
 

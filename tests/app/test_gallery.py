@@ -54,7 +54,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_page_escapes_what_came_from_a_config(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     assert "<script" not in page
-    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#34;quotes&#34;" in page
     assert 'aria-label="&lt;script&gt;' in page       # attributes too
 
 

@@ -39,6 +39,9 @@ class Recorder:
         self.count += repeat
         self.last = frame
 
+    def describe(self, cues: Any, metadata: Any) -> None:
+        pass
+
     def write_regions(self, frame: np.ndarray, repeat: int, rects: Any) -> None:
         self.write(frame, repeat)
 

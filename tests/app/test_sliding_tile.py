@@ -39,12 +39,13 @@ def test_show_and_validate_through_the_cli(tmp_path):
     assert "end: solved, 31 moves" in res.stdout
     # a tampered move is caught with its line and field
     lines = out.read_text().splitlines()
-    bad = json.loads(lines[1])
+    first = next(i for i, line in enumerate(lines) if '"type":"move"' in line)
+    bad = json.loads(lines[first])
     bad["tile"] = 8 if bad["tile"] != 8 else 6
-    lines[1] = json.dumps(bad)
+    lines[first] = json.dumps(bad)
     (tmp_path / "bad.jsonl").write_text("\n".join(lines) + "\n")
     res = cli("validate", tmp_path / "bad.jsonl")
-    assert res.exit_code == 1 and "line 2: tile" in res.stderr
+    assert res.exit_code == 1 and f"line {first + 1}: tile" in res.stderr
 
 
 def test_node_limit_ends_with_status_limit_and_exit_4(tmp_path):

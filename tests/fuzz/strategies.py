@@ -14,6 +14,9 @@ hostile or careless user makes:
 * in the bytes: cut anywhere (mid-line, mid-character), a byte flipped, bytes that are
   not UTF-8, lines swapped, duplicated, dropped or left blank, CRLF line ends.
 
+A trace's search events (``search_lines`` draws valid ones) are mutated like any line,
+and also on purpose (``trace_cases``' "search" mutation picks one of them).
+
 Values json and TOML writers refuse to write (5,000 digits, 100,000 brackets) are put
 in as ``Raw`` text.
 """
@@ -341,16 +344,23 @@ def config_cases(draw: st.DrawFn, names: Sequence[str] = SHIPPED, *,
 
 
 @st.composite
-def trace_cases(draw: st.DrawFn, names: Sequence[str] = SMALL + HAND_WRITTEN) -> Case:
+def trace_cases(draw: st.DrawFn, names: Sequence[str] = SMALL + HAND_WRITTEN,
+                modes: Sequence[str] = ("header", "hints", "line", "search", "bytes", "both",
+                                        "none")) -> Case:
     """A valid trace, most often mutated: its header (and render hints), one of its
-    event lines, or its bytes."""
+    event lines (one of its search events: "search"), or its bytes; ``modes`` are the
+    kinds of mutation drawn from."""
     name = draw(st.sampled_from(names))
     data = solved_trace(name)
     mutations: list[str] = []
-    how = draw(st.sampled_from(["header", "hints", "line", "bytes", "both", "none"]))
-    if how in ("header", "hints", "line", "both"):
+    how = draw(st.sampled_from(list(modes)))
+    if how in ("header", "hints", "line", "search", "both"):
         lines = data.decode("utf-8").splitlines()
-        i = 0 if how in ("header", "hints") else draw(st.integers(0, len(lines) - 1))
+        searches = [i for i, line in enumerate(lines) if '"type":"search"' in line]
+        if how == "search" and searches:
+            i = draw(st.sampled_from(searches))
+        else:
+            i = 0 if how in ("header", "hints") else draw(st.integers(0, len(lines) - 1))
         obj = json.loads(lines[i])
         if how == "hints":
             render = obj.setdefault("render", {})
@@ -371,6 +381,38 @@ def trace_cases(draw: st.DrawFn, names: Sequence[str] = SMALL + HAND_WRITTEN) ->
     return Case(origin, tuple(mutations), data)
 
 
+# ---------------------------------------------------------------- search events
+
+
+@st.composite
+def search_lines(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid search event line, of any phase, with counts of any size it allows."""
+    from puzzlereel.trace.events import MAX_COUNT
+
+    count = st.integers(0, MAX_COUNT)
+    phase = draw(st.sampled_from(["bfs", "bidirectional", "ida*", "deepening", "dfs",
+                                  "candidates"]))
+    line: dict[str, Any] = {"type": "search", "phase": phase}
+    span = draw(st.one_of(st.none(), st.integers(1, 10**6)))
+    if span is not None:
+        line["span"] = span
+    least = span or 1
+    if phase in ("bfs", "bidirectional"):
+        new = draw(st.integers(least, MAX_COUNT))
+        line.update(depth=draw(st.integers(least - 1, MAX_COUNT)), new=new,
+                    total=draw(st.integers(new, MAX_COUNT)))
+        if phase == "bidirectional":
+            line["side"] = draw(st.sampled_from(["forward", "backward"]))
+    elif phase == "candidates":
+        tested = draw(count)
+        line.update(tested=tested, accepted=draw(st.integers(0, tested)))
+    else:
+        line["nodes"] = draw(count)
+        if phase != "dfs":
+            line["bound"] = draw(count)
+    return line
+
+
 __all__ = ["Case", "HAND_WRITTEN", "Raw", "SHIPPED", "SMALL", "config_bytes", "config_cases",
-           "mutate_bytes", "mutate_data", "nasty_values", "nested", "solved_trace",
-           "toml_text", "trace_cases"]
+           "mutate_bytes", "mutate_data", "nasty_values", "nested", "search_lines",
+           "solved_trace", "toml_text", "trace_cases"]

@@ -1,6 +1,6 @@
 """The drawing helpers' fast paths give the pixels of their plain versions: ``blend``
 of a frozen sprite (kept weights, an opaque core copied) against the same mask
-writable, ``fill`` against numpy's broadcast, ``restore`` against copying by hand."""
+writable, ``fill`` against numpy's broadcast; wrapped text ends in an ellipsis."""
 
 from __future__ import annotations
 
@@ -8,14 +8,18 @@ import numpy as np
 import pytest
 
 from puzzlereel.render import draw
+from puzzlereel.render.rasterize import paint
+from puzzlereel.render.shapes import Polygon, Rect, polyomino
 
 
 def masks() -> dict[str, np.ndarray]:
+    """Coverage masks as the rasterizer paints them: a rounded square, an L (no
+    middle core), noise, and a rounded box covered fully only near its edge."""
     rng = np.random.default_rng(7)
-    block = draw.mask_from_cells([(0, 0), (1, 0), (0, 1), (1, 1)], 24, 2.0)
-    ell = draw.mask_from_cells([(0, 0), (0, 1), (1, 1)], 24, 2.0)   # no middle core
+    block = paint(Rect(0.5, 0.5, 44, 44, (9, 9, 9), rx=6.0)).alpha
+    ell = paint(Polygon(polyomino([(0, 0), (0, 1), (1, 1)], 24, 2.0), (9, 9, 9))).alpha
     noise = rng.integers(0, 256, (30, 41), dtype=np.uint8)
-    ring = draw.rounded_mask(40, 28, 9.0)
+    ring = paint(Rect(0.3, 0.3, 40, 28, (9, 9, 9), rx=9.0)).alpha.copy()
     ring[8:20, 8:32] = 0                                             # opaque only round
     return {"block": block, "ell": ell, "noise": noise, "ring": ring}
 
@@ -64,13 +68,13 @@ def test_fill_is_numpys_broadcast(shape: tuple[int, ...]) -> None:
     assert np.array_equal(a, b)
 
 
-def test_restore_copies_the_box_around_every_place_clipped() -> None:
-    rng = np.random.default_rng(5)
-    back = rng.integers(0, 256, (20, 30, 3), dtype=np.uint8)
-    out = np.zeros_like(back)
-    assert draw.restore(out, back, (6, 4), (3, 2), (10, 5)) == (3, 2, 13, 7)
-    assert np.array_equal(out[2:9, 3:16], back[2:9, 3:16])
-    assert out.sum() == back[2:9, 3:16].sum()
-    assert draw.restore(out, back, (6, 4), (-4, -2), (27, 18)) == (0, 0, 30, 20)
-    assert np.array_equal(out, back)
-    assert draw.restore(out, back, (6, 4), (40, 1)) == (0, 0, 0, 0)
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_wrapped_text_that_does_not_fit_its_lines_ends_in_an_ellipsis(lines: int) -> None:
+    text = "Jump pegs over each other, removing the peg jumped, until one peg is left"
+    wrapped = draw.wrap(text, 28, 500, lines)
+    assert 1 <= len(wrapped) <= lines
+    assert all(draw.fits(line, 28, 500) for line in wrapped)
+    if " ".join(wrapped) != text:
+        assert wrapped[-1].endswith("…") and len(wrapped) == lines
+    assert " ".join(wrapped).rstrip("…").split(" ")[:-1] == text.split(" ")[
+        :len(" ".join(wrapped).split(" ")) - 1]

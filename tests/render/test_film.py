@@ -90,3 +90,16 @@ def test_every_picture_lies_in_the_swept_box(points: list[tuple[float, float]],
     x0, y0, x1, y1 = bounds(piece.variants[s.shape])
     assert box[0] - 1e-6 <= s.x + x0 and s.x + x1 <= box[2] + 1e-6
     assert box[1] - 1e-6 <= s.y + y0 and s.y + y1 <= box[3] + 1e-6
+
+
+def test_a_variant_waits_for_its_first_stop_in_every_backend() -> None:
+    """A switch half-way through a beat keeps the variant shown before until then: in the
+    film (the raster frames), and in the SVG's windows of the variants."""
+    from puzzlereel.render.svg import windows
+
+    _, piece = film_with_one_piece()
+    piece.animate("shape", Motion(1.0, 3.0, "linear", ((0.5, 1.0),)))
+    piece.animate("shape", Motion(4.0, 6.0, "linear", ((0.5, 0.0),)))
+    assert [piece.state(t).shape for t in (1.5, 2.5, 4.5, 5.5)] == [0, 1, 1, 0]
+    assert windows(piece, 0) == [(0.0, pytest.approx(2.0)), (pytest.approx(5.0), float("inf"))]
+    assert windows(piece, 1) == [(pytest.approx(2.0), pytest.approx(5.0))]

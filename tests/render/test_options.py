@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from puzzlereel.render.plan import resolve_options
 from puzzlereel.render.options import (
     RANGES,
     SECONDS,
@@ -19,6 +18,7 @@ from puzzlereel.render.options import (
     header_hints,
     with_values,
 )
+from puzzlereel.render.plan import resolve_options
 from puzzlereel.trace import Header
 from tests.fixtures import ROOT
 

@@ -199,6 +199,9 @@ def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
     class Capture:
         frames = 0
 
+        def describe(self, cues: object, metadata: object) -> None:
+            pass
+
         def write(self, frame: np.ndarray, repeat: int) -> None:
             if not drawn or not np.array_equal(drawn[-1][0], frame):
                 drawn.append((frame.copy(), phase_at(capture[0], self.frames)))
@@ -223,8 +226,8 @@ def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
                        palette(film, director.theme.colours()))
 
     def both(h):
-        capture.append(Movie(h, opts, fps, lambda *a: Capture(), compact=True))
-        return [Movie(h, opts, fps, factory, compact=True), capture[0]]
+        capture.append(Movie(h, opts, fps, lambda *a: Capture(), layout="compact"))
+        return [Movie(h, opts, fps, factory, layout="compact"), capture[0]]
 
     with open(TRACE, "rb") as f:
         render_stream(f, "t", both)

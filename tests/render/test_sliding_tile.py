@@ -1,5 +1,7 @@
-"""The sliding-tile scene: tiny golden frames (with a tolerance), colour schemes, and
-frame counts of a short rendered trace."""
+"""The sliding-tile scene: tiny golden frames (with a tolerance), colour schemes, the
+moving tile's place part-way through a slide, the move list's words, the payoff's
+wave in goal order, the goal's picture, frames drawn in part equal to frames drawn
+whole, and frame counts of a short rendered trace."""
 
 from __future__ import annotations
 
@@ -9,53 +11,101 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from puzzlereel.render.compositor import Compositor
+from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import Step, scene_for
-from puzzlereel.render.scenes.sliding_tile import tile_groups
+from puzzlereel.render.scene import scene_for
+from puzzlereel.render.scenes.sliding_tile import SlidingTileScene, tile_groups
+from puzzlereel.render.shapes import Group, Text
 from puzzlereel.render.theme import THEMES
-from puzzlereel.rules.sliding_tile import SlidingTileReplay
-from puzzlereel.trace import Header, Replayed, TileMove, TraceError
-from tests.fixtures import GoldenImages, Tolerance
+from puzzlereel.render.timeline import MOVE, PAYOFF, frame_time
+from puzzlereel.trace import Header, TraceError
+from tests.fixtures import GoldenImages, Tolerance, header, jsonl
+from tests.render.films import beat_time, directed, frame
 
-START = (1, 2, 3, 4, 0, 5, 7, 8, 6)   # two moves from the goal: 5 then 6
+START = [1, 2, 3, 4, 0, 5, 7, 8, 6]   # two moves from the goal: 5 then 6
+GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0]
 TOLERANCE = Tolerance(mean=1.5, off=40)
 
 
-def header(**render: object) -> Header:
-    return Header(puzzle="sliding-tile", fields={"rows": 3, "cols": 3, "tiles": list(START),
-                                                 "goal": [1, 2, 3, 4, 5, 6, 7, 8, 0],
-                                                 "moves": 2},
-                  render=dict(render))
+def trace(end: str = "solved", **render: str) -> str:
+    head = header("sliding-tile", rows=3, cols=3, tiles=START, goal=GOAL, moves=2,
+                  **({"render": render} if render else {}))
+    return jsonl(head, {"type": "move", "n": 1, "tile": 5}, {"type": "move", "n": 2, "tile": 6},
+                 {"type": "end", "status": end, "moves": 2})
 
 
-def frames_of(opts: RenderOptions) -> tuple[np.ndarray, np.ndarray]:
-    scene = scene_for(header(), opts, THEMES[opts.theme])
-    w, h = scene.prepare(12)
-    rep = SlidingTileReplay(header())
-    move = TileMove(1, 5)
-    rep.step(move)
-    (step,) = scene.advance(Replayed(2, move, move), rep)
-    still = np.zeros((h, w, 3), np.uint8)
-    scene.draw(still, Step(scene.initial(), scene.initial(), segments=0), 1.0)
-    mid = np.zeros((h, w, 3), np.uint8)
-    scene.draw(mid, step, 0.5)
-    return still, mid
+def film_of(options: RenderOptions, **render: str) -> Director:
+    return directed(trace(**render), options)
 
 
-def test_golden_frames_start_and_mid_slide(golden: GoldenImages):
-    still, mid = frames_of(RenderOptions())
+def start_and_mid(options: RenderOptions) -> tuple[np.ndarray, np.ndarray]:
+    d = film_of(options)
+    assert d.plan is not None
+    return frame(d.film, 0.0), frame(d.film, beat_time(d.plan, 0, 0.5))
+
+
+def test_golden_frames_start_and_mid_slide(golden: GoldenImages) -> None:
+    still, mid = start_and_mid(RenderOptions(cell=12))
     golden.check("sliding-tile-start", still, TOLERANCE)
     golden.check("sliding-tile-mid", mid, TOLERANCE)
     # the tile is half-way: the frame differs from both ends
     assert (still != mid).any()
 
 
-def test_draw_is_a_pure_function_of_step_and_p():
-    a, b = frames_of(RenderOptions()), frames_of(RenderOptions())
-    assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+def test_a_frame_is_a_pure_function_of_time() -> None:
+    a, b = start_and_mid(RenderOptions(cell=12)), start_and_mid(RenderOptions(cell=12))
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
 
 
-def test_colour_schemes():
+def cell_colour(img: np.ndarray, scene: SlidingTileScene, pos: int,
+                dx: float = 0.5) -> tuple[int, ...]:
+    """The pixel a quarter cell in from the left of cell ``pos``, ``dx`` cells on."""
+    r, c = divmod(pos, scene.cols)
+    x = int(scene.fp + (c + dx) * scene.cell)
+    y = int(scene.fp + (r + 0.25) * scene.cell)
+    return tuple(int(v) for v in img[y, x])
+
+
+def test_the_tile_slides_into_the_blank() -> None:
+    d = film_of(RenderOptions(cell=40))
+    scene = d.scene
+    assert isinstance(scene, SlidingTileScene) and d.plan is not None
+    five = scene.fills[5]
+    board = THEMES["light"].board
+    start = frame(d.film, beat_time(d.plan, 0, 0.0))
+    assert cell_colour(start, scene, 5) == five and cell_colour(start, scene, 4) == board
+    half = frame(d.film, beat_time(d.plan, 0, 0.5))
+    # half a cell on: the tile covers the right half of the blank and the left of its cell
+    assert cell_colour(half, scene, 4, 0.75) == five
+    assert cell_colour(half, scene, 4, 0.25) == board
+    assert cell_colour(half, scene, 5, 0.25) == five
+    assert cell_colour(half, scene, 5, 0.75) == board
+    end = frame(d.film, beat_time(d.plan, 0, 1.0))
+    assert cell_colour(end, scene, 4) == five and cell_colour(end, scene, 5) == board
+
+
+def test_the_move_list_says_which_tile_went_which_way() -> None:
+    d = film_of(RenderOptions(cell=12))
+    assert d.plan is not None
+    assert [(b.move, b.note, b.units) for b in d.plan.beats] == [(1, "5 ←", 1), (2, "6 ↑", 1)]
+
+
+def test_the_moving_tile_s_outline_follows_it_and_fades_in_and_out() -> None:
+    d = film_of(RenderOptions(cell=40))
+    assert d.plan is not None
+    outline, tile = d.film.names["tile-outline"], d.film.names["tile6"]
+    for p in (0.1, 0.5, 0.9):
+        t = beat_time(d.plan, 1, p)
+        assert outline.state(t)[1:3] == tile.state(t)[1:3]
+    assert outline.state(beat_time(d.plan, 1, 0.5)).opacity == 1.0
+    assert outline.state(beat_time(d.plan, 1, 0.1)).opacity == pytest.approx(0.5)
+    assert outline.state(beat_time(d.plan, 1, 1.0)).opacity == 0.0
+    plain = film_of(RenderOptions(cell=40, highlight=False))
+    assert "tile-outline" not in plain.film.names
+
+
+def test_colour_schemes() -> None:
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
     assert set(tile_groups(3, 3, goal, "plain").values()) == {0}
     assert tile_groups(3, 3, goal, "rows") == {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 1, 7: 2, 8: 2}
@@ -66,37 +116,112 @@ def test_colour_schemes():
     # blank first (Korf's goal): the fringes start from the far corner
     korf = tile_groups(4, 4, tuple(range(16)), "fringe")
     assert sorted(t for t, g in korf.items() if g == 0) == [3, 7, 11, 12, 13, 14, 15]
-    plain, _ = frames_of(RenderOptions(scheme="plain"))
-    fringe_img, _ = frames_of(RenderOptions(scheme="fringe"))
+    plain, _ = start_and_mid(RenderOptions(cell=12, scheme="plain"))
+    fringe_img, _ = start_and_mid(RenderOptions(cell=12, scheme="fringe"))
     assert (plain != fringe_img).any()
 
 
-def test_unknown_scheme_is_a_trace_error():
+def test_the_header_hints_a_scheme_and_the_option_wins() -> None:
+    hinted = film_of(RenderOptions(cell=12), scheme="rows").scene
+    assert isinstance(hinted, SlidingTileScene) and hinted.scheme == "rows"
+    assert hinted.fills[1] != hinted.fills[4]          # rows 1 and 2 of the goal differ
+    chosen = directed(trace(scheme="rows"), RenderOptions(cell=12, scheme="plain"),
+                      explicit=frozenset({"cell", "scheme"})).scene
+    assert isinstance(chosen, SlidingTileScene) and chosen.scheme == "plain"
+    assert len(set(chosen.fills.values())) == 1
+
+
+def test_unknown_scheme_is_a_trace_error() -> None:
+    head = Header(puzzle="sliding-tile", fields={"rows": 3, "cols": 3, "tiles": START,
+                                                 "goal": GOAL})
     with pytest.raises(TraceError) as info:
-        scene_for(header(), RenderOptions(scheme="rainbow"), THEMES["light"])
+        scene_for(head, RenderOptions(scheme="rainbow"), THEMES["light"])
     assert info.value.field == "render.scheme"
 
 
-def test_rendered_gif_and_mp4_frame_counts(tmp_path):
+def test_the_payoff_lights_the_tiles_one_after_another_in_goal_order() -> None:
+    d = film_of(RenderOptions(cell=12))
+    plan = d.plan
+    assert plan is not None and plan.payoff is not None
+    k = next(i for i, p in enumerate(plan.phases) if p.kind == PAYOFF)
+    t0, t1 = plan.spans[k]
+    lights = [d.film.names[f"tile-light{n}"] for n in range(1, 9)]
+    for light, n in zip(lights, range(1, 9)):      # each lights up over its own tile
+        assert light.state(t1)[1:3] == d.film.names[f"tile{n}"].state(t1)[1:3]
+    peaks = []
+    for light in lights:
+        times = np.linspace(t0, t1, 241)
+        values = [light.state(t).opacity for t in times]
+        assert max(values) == pytest.approx(0.45, abs=0.02)
+        assert values[0] == 0.0 and values[-1] == 0.0
+        peaks.append(times[int(np.argmax(values))])
+    assert peaks == sorted(peaks) and len(set(peaks)) == len(peaks)
+    unsolved = directed(trace("limit"), RenderOptions(cell=12))
+    assert unsolved.plan is not None and unsolved.plan.payoff is None
+    assert "tile-light1" not in unsolved.film.names
+
+
+def test_the_goal_picture_shows_the_tiles_in_goal_order() -> None:
+    d = directed(trace(), RenderOptions(), layout="panel")
+    picture = d.goal_picture()
+    assert picture is not None
+    placed: dict[int, tuple[float, float]] = {}
+    for shape in picture.shapes:          # one group an element: (its picture, x, y)
+        assert isinstance(shape, Group)
+        inner = shape.children[0]
+        texts = [c for c in getattr(inner, "children", ()) if isinstance(c, Text)]
+        if texts:
+            placed[int(texts[0].text)] = (shape.x, shape.y)
+    assert sorted(placed) == list(range(1, 9))
+    xs = sorted({x for x, _ in placed.values()})
+    ys = sorted({y for _, y in placed.values()})
+    assert len(xs) == len(ys) == 3
+    where = {tile: ys.index(y) * 3 + xs.index(x) for tile, (x, y) in placed.items()}
+    assert where == {tile: GOAL.index(tile) for tile in range(1, 9)}
+
+
+def test_incremental_frames_equal_whole_frames_and_a_slide_changes_only_its_tile() -> None:
+    """Frames drawn one after another (only where elements changed) have exactly the
+    pixels of frames drawn alone, and while a tile slides only the box of its two
+    cells changes."""
+    d = film_of(RenderOptions(cell=40))
+    plan, scene = d.plan, d.scene
+    assert plan is not None and isinstance(scene, SlidingTileScene)
+    running = Compositor(d.film)
+    moves = {k for k, p in enumerate(plan.phases) if p.kind == MOVE}
+    n = 0
+    for k, count in enumerate(plan.counts):
+        for i in range(count):
+            t = frame_time(n + i, plan.fps)
+            change = running.next(t)
+            assert np.array_equal(running.buf, frame(d.film, t)), (k, i)
+            if k in moves and i > 0:
+                step = plan.phases[k].step
+                cells = (5, 4) if step == 0 else (8, 5)
+                boxes = [(scene.fp + (c % 3) * 40, scene.fp + (c // 3) * 40) for c in cells]
+                xs = [b[0] for b in boxes]
+                ys = [b[1] for b in boxes]
+                assert not change.whole
+                for rx, ry, rw, rh in change.rects:
+                    assert min(xs) <= rx and rx + rw <= max(xs) + 40
+                    assert min(ys) <= ry and ry + rh <= max(ys) + 40
+        n += count
+
+
+def test_rendered_gif_and_mp4_frame_counts(tmp_path) -> None:
     av = pytest.importorskip("av")
     from puzzlereel.render.api import render_trace as render
 
-    trace = "\n".join([
-        '{"type":"header","format":"puzzlereel-trace","version":1,"puzzle":"sliding-tile",'
-        '"rows":3,"cols":3,"tiles":[1,2,3,4,0,5,7,8,6],"goal":[1,2,3,4,5,6,7,8,0],"moves":2}',
-        '{"type":"move","n":1,"tile":5}', '{"type":"move","n":2,"tile":6}',
-        '{"type":"end","status":"solved","moves":2}']) + "\n"
     opts = RenderOptions(fps=10, speed=0.2, pause=0.1, hold_start=0.5, hold_end=0.5,
                          title=False, cell=16)
     mp4 = tmp_path / "t.mp4"
-    render(io.StringIO(trace), "<t>", [("mp4", mp4), ("png", tmp_path / "t.png")], opts)
+    render(io.StringIO(trace()), "<t>", [("mp4", mp4), ("png", tmp_path / "t.png")], opts)
     with av.open(str(mp4)) as c:
         n = sum(1 for _ in c.decode(video=0))
     # the options given win over the family's pacing: start hold, 2 moves with a pause
     # between them, the payoff (tiles light up; shortened as speed is faster than the
     # family's), the end hold, a crossfade and the end card
-    from puzzlereel.render.scene import PAYOFF_SECONDS
-    from puzzlereel.render.scenes.sliding_tile import SlidingTileScene
+    from puzzlereel.render.plan import PAYOFF_SECONDS
     from puzzlereel.render.timeline import CROSSFADE, frame_counts
 
     payoff = PAYOFF_SECONDS * min(1.0, opts.speed / SlidingTileScene.PACING["speed"])
@@ -105,38 +230,3 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path):
     assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 3 + 30
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50
-
-
-def test_a_slide_redrawn_frame_to_frame_is_drawn_whole():
-    """``redraw`` (the frame before, painted over inside the rectangle it returns) gives
-    exactly the pixels of ``draw``, and the frames differ nowhere outside it; the
-    payoff's wave over every tile says it cannot be redrawn in part."""
-    scene = scene_for(header(), RenderOptions(), THEMES["light"])
-    w, h = scene.prepare(40)
-    rep = SlidingTileReplay(header())
-    steps = []
-    for n, tile in enumerate((5, 6), start=1):
-        move = TileMove(n, tile)
-        rep.step(move)
-        steps.extend(scene.advance(Replayed(n + 1, move, move), rep))
-
-    def draw(step: Step, p: float) -> np.ndarray:
-        out = np.zeros((h, w, 3), np.uint8)
-        scene.draw(out, step, p)
-        return out
-
-    ps = [0.0, 0.05, 0.18, 0.5, 0.85, 1.0]
-    for step in steps:
-        out = draw(step, ps[0])
-        for p0, p1 in zip(ps, ps[1:]):
-            before = out.copy()
-            rect = scene.redraw(out, step, p0, p1)
-            assert rect is not None
-            assert np.array_equal(out, draw(step, p1)), (step.data, p0, p1)
-            x, y, rw, rh = rect
-            outside = np.ones((h, w), bool)
-            outside[y:y + rh, x:x + rw] = False
-            assert np.array_equal(before[outside], out[outside])
-    wave = scene.payoff(steps[-1].after)
-    assert wave is not None
-    assert scene.redraw(draw(wave, 0.2), wave, 0.2, 0.4) is None

@@ -118,7 +118,7 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
     from tests.render.examples import STORED
 
     text = (STORED / f"{name}.jsonl").read_text()
-    d = directed(text, RenderOptions(size=STORY_SIZE), layout="panel")
+    d = directed(text, RenderOptions(size=STORY_SIZE), layout="video")
     plan = d.plan
     assert plan is not None
     first_move = next(k for k, p in enumerate(plan.phases) if p.kind == MOVE)
@@ -139,7 +139,6 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
 def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
     ends on the "Trace ends here (incomplete)" card; without it the cut is an error."""
-    import io
 
     from puzzlereel.render.outputs import render_stream
     from puzzlereel.render.plan import resolve_options

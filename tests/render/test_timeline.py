@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from puzzlereel.render.api import frame_rate
 from puzzlereel.render.easing import EASINGS, inverse, progress
-from puzzlereel.render.timeline import Clock, frame_counts
+from puzzlereel.render.timeline import (
+    END,
+    FADE_OUT,
+    HOLD,
+    MOVE,
+    Clock,
+    Phase,
+    frame_counts,
+    frames_of,
+)
 from tests.render.examples import EXAMPLES, example_options, example_trace
 from tests.render.films import directed
 
@@ -54,6 +63,18 @@ def test_a_forced_frame_is_given_back() -> None:
         Clock(0)
 
 
+def test_the_ending_keeps_its_frames_however_many_are_owed() -> None:
+    # 300 beats of 0.1 s at 5 fps: each shows one 0.2 s frame, 30 s owed in all; the
+    # hold, the crossfade and the end card keep all but one of their frames
+    beats = [Phase(MOVE, 0.1, 1)] * 300
+    ending = [Phase(HOLD, 2.0), Phase(FADE_OUT, 0.3), Phase(END, 3.0)]
+    counts = frames_of(beats + ending, 5)
+    assert counts[:300] == [1] * 300
+    assert counts[300] >= 9 and counts[302] >= 14
+    # with nothing owed the ending is as long as its seconds say
+    assert frames_of([Phase(MOVE, 1.0, 1)] + ending, 5)[1:] == [10, 1, 15]
+
+
 @given(st.lists(st.tuples(st.floats(0, 5), st.integers(0, 1)), max_size=40),
        st.sampled_from([1, 5, 10, 12, 15, 24, 25, 30, 50, 60]))
 def test_frames_follow_the_summed_time(phases: list[tuple[float, int]], fps: int) -> None:
@@ -77,7 +98,7 @@ def frames_per_format(config: Path) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for fmt in ("mp4", "webm", "gif"):
         fps = frame_rate(fmt, options)
-        d = directed(text, options, layout="compact" if fmt == "gif" else "panel", fps=fps,
+        d = directed(text, options, layout="compact" if fmt == "gif" else "video", fps=fps,
                      explicit=explicit)
         assert d.plan is not None
         out[fmt] = (d.plan.total_frames, d.plan.fps)

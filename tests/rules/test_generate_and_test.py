@@ -109,6 +109,34 @@ def test_mastermind_bad_header() -> None:
     rejects(lines(head("mastermind", symbols=3, length=4), END), 1, "length")
 
 
+def step(tested: int, accepted: int, **kw: int) -> dict:
+    return {"type": "search", "phase": "candidates", "tested": tested, "accepted": accepted,
+            **kw}
+
+
+GAME = [guess(1, [0, 1, 2, 3], 0, 2, remaining=1260), guess(2, [1, 0, 4, 5], 0, 2)]
+LIMIT = END | {"status": "limit"}
+
+
+def test_mastermind_candidates_steps_narrow_guess_by_guess() -> None:
+    check(lines(MM, step(5040, 1260), step(1260, 288), *GAME, LIMIT))
+    # merged steps are held to nothing more than their sums (checked for every trace)
+    check(lines(MM, step(6300, 288, span=2), *GAME, LIMIT))
+
+
+@pytest.mark.parametrize("events, line, field", [
+    ([step(5000, 1260), step(1260, 288), *GAME], 2, "tested"),      # the game has 5,040
+    ([step(5040, 1260), step(1200, 288), *GAME], 3, "tested"),      # step 1 accepted 1,260
+    ([step(5040, 1261), step(1261, 288), *GAME], 4, "remaining"),   # guess 1 leaves 1,260
+    ([step(5040, 1260), step(1260, 280), *GAME], 5, "remaining"),   # 288 are still possible
+    ([step(5040, 1260), *GAME], 5, "type"),                         # one step for 2 guesses
+])
+def test_mastermind_candidates_steps_that_disagree_are_refused(events: list[dict], line: int,
+                                                               field: str) -> None:
+    err = rejects(lines(MM, *events, LIMIT), line, field)
+    assert "\n" not in str(err)
+
+
 # ---------------------------------------------------------------- equations
 
 KO = head("komachi", target=100, digits=[1, 2, 3, 4, 5, 6, 7, 8, 9], operators=["+", "-"])

@@ -60,15 +60,20 @@ def test_twenty_queens_stops_at_the_limit_with_the_count_so_far(tmp_path):
                            progress=lambda label, done, total: seen.append((label, done)))
     with time_limit():
         result = loaded.solver.analyze(loaded.puzzle, options)
+        listing = list(loaded.solver.solve(loaded.puzzle, SolveOptions(
+            max_states=3 * n_queens.search.STEP, search_events=False)))
         events = list(loaded.solver.solve(loaded.puzzle,
                                           SolveOptions(max_states=3 * n_queens.search.STEP)))
     assert result["status"] == "limit" and result["solutions"] > 0
     assert result["placements"] == 3 * n_queens.search.STEP
     counting = [done for label, done in seen if "counting" in label]
     assert len(counting) >= 3 and counting == sorted(counting)     # progress as it goes
-    end = events[-1]
-    assert end.status == "limit" and end.stats["solutions"] == 3
-    assert sum(e.type == "solution" for e in events) == 3
+    end = listing[-1]       # the listing stops at max_solutions; counting the total, the
+    assert end.status == "limit" and end.stats["solutions"] == 3     # limit stops it
+    assert sum(e.type == "solution" for e in listing) == 3
+    end = events[-1]        # with the search's events, the whole count comes first
+    assert end.status == "limit" and "so far" in end.stats["limit"]
+    assert sum(e.type == "search" for e in events) > 0
 
 
 def test_the_memory_budget_bounds_what_a_search_stores(tmp_path):

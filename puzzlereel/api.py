@@ -1,0 +1,223 @@
+"""puzzlereel from Python: ``solve`` a puzzle, ``load`` a trace; both give a ``Solution``.
+
+``solve`` takes an example's name (``"hakoiri-musume"``), a config's path, a config's
+TOML text or the same tables as a dict, and the ``[solve]`` keys of the puzzle's family
+as keyword arguments (``metric="line"``, ``expect_moves=None`` to drop a check);
+``max_states`` stops the search as ``--max-states`` does.  ``load`` takes a trace's
+path, an open file or the JSON Lines text itself, and checks every move as ``validate``
+does.  Problems are the command line's ``PuzzlereelError`` subclasses with its one-line
+messages; an argument of the wrong type is a ``TypeError``.
+
+The command line's ``solve``, ``render`` and ``run`` go through the functions here
+(``solve_loaded``) and in ``solution`` (``app.render_outputs``), so a search or a render
+is done one way whichever route asked for it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
+
+from puzzlereel import app, templates
+from puzzlereel.config import Config, ConfigError, checked, load_config, parse_config
+from puzzlereel.errors import UsageError, quoted
+from puzzlereel.fileio import atomic_text
+from puzzlereel.progress import Progress, Reporter, no_progress
+from puzzlereel.solution import Solution
+from puzzlereel.trace import End, Event, TraceError, replay, write_trace
+
+if TYPE_CHECKING:
+    from puzzlereel.solvers.base import SolveOptions
+
+PuzzleSource: TypeAlias = "str | os.PathLike[str] | Mapping[str, Any]"
+"""What ``solve`` takes: an example's name or a config's path, TOML text (a string of
+more than one line), or the config's tables as a dict."""
+TraceSource: TypeAlias = "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]"
+"""What ``load`` takes: a trace's path, an open file, or the JSON Lines themselves."""
+ProgressChoice: TypeAlias = "Progress | bool | str | None"
+"""How long work shows progress: a callable ``(label, done, total)``; ``True`` or
+``"bar"`` a live bar on stderr; ``"plain"`` a line now and then; ``None`` / ``False``
+nothing."""
+TraceTarget: TypeAlias = "str | os.PathLike[str] | IO[str]"
+
+CALLED = "solve()"          # how messages name the keyword arguments of ``solve``
+
+
+# ---------------------------------------------------------------- progress
+
+
+@contextlib.contextmanager
+def reporting(progress: ProgressChoice, description: str) -> Iterator[Progress]:
+    """The ``Progress`` callback that ``progress`` asks for (see ``ProgressChoice``)."""
+    if progress is None or progress is False:
+        yield no_progress
+    elif progress is True or progress in ("bar", "plain"):
+        mode = "plain" if progress == "plain" else "bar"
+        with Reporter(description, delay=0.0, mode=mode) as bar:
+            yield bar
+    elif callable(progress):
+        yield progress
+    else:
+        raise UsageError(f"expected a callable (label, done, total), True, 'bar' or "
+                         f"'plain', got {quoted(progress)}", field="progress")
+
+
+# ---------------------------------------------------------------- configs
+
+
+@dataclass(frozen=True)
+class _WithOptions(Config):
+    """A config whose ``[solve]`` table took keyword arguments: a bad value among them is
+    reported as the argument it came from, not as a line of the file."""
+
+    given: frozenset[str] = frozenset()
+
+    def error(self, dotted: str, problem: str, *, line: int | None = None) -> ConfigError:
+        if dotted in self.given:
+            return ConfigError(problem, path=CALLED, field=dotted.split(".", 1)[1])
+        return super().error(dotted, problem, line=line)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with tuples as lists and mappings as dicts: the values TOML gives."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def config_from(puzzle: PuzzleSource) -> Config:
+    """The config ``puzzle`` names (see ``PuzzleSource``), read and checked."""
+    if isinstance(puzzle, Mapping):
+        return checked(Config(path="<dict>", text="", data=_plain(puzzle)))
+    if isinstance(puzzle, str) and "\n" in puzzle:
+        return parse_config(puzzle, "<toml>")
+    if isinstance(puzzle, (str, os.PathLike)):
+        return load_config(app.config_path(os.fspath(puzzle)))
+    raise TypeError("solve() takes an example's name, a config's path, TOML text or a "
+                    f"dict, not {type(puzzle).__name__}")
+
+
+def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
+    """``config`` with ``options`` written into its ``[solve]`` table (a value of None
+    removes the key); a key the family does not read is a ``UsageError``."""
+    if not options:
+        return config
+    family = app.kind_of(config).name
+    known = templates.solve_keys(family)
+    for key in options:
+        if key not in known:
+            raise UsageError(f"not a [solve] key of {family} puzzles (known: "
+                             f"{', '.join((*known, 'max_states'))})", source=CALLED,
+                             field=key)
+    table = dict(config.section("solve"))
+    for key, value in options.items():
+        if value is None:
+            table.pop(key, None)
+        else:
+            table[key] = _plain(value)
+    return _WithOptions(config.path, config.text, {**config.data, "solve": table},
+                        frozenset(f"solve.{key}" for key in options))
+
+
+def puzzle_from(puzzle: PuzzleSource, options: Mapping[str, object]) -> app.Loaded[Any]:
+    """The puzzle of ``puzzle`` with the ``[solve]`` keys of ``options``."""
+    return app.puzzle_of(with_solve_options(config_from(puzzle), options))
+
+
+# ---------------------------------------------------------------- solving
+
+
+def solve_loaded(loaded: app.Loaded[Any], options: SolveOptions, *,
+                 trace: TraceTarget | None = None, check: bool = True,
+                 source: str | os.PathLike[str] | None = None) -> Solution:
+    """Search ``loaded``'s puzzle and keep its trace; also write the trace to ``trace`` as
+    it comes (a path, written atomically, or a text stream such as stdout).
+
+    A solved search is checked against ``[solve] expect_moves`` (``UnexpectedAnswer``)
+    once the whole trace is written; with ``check``, a search that did not solve the
+    puzzle raises ``Unsolvable`` / ``LimitReached`` naming ``source`` (the config)."""
+    events: list[Event] = []
+
+    def kept() -> Iterator[Event]:
+        for event in app.solve_events(loaded, options):
+            events.append(event)
+            yield event
+
+    if trace is None:
+        for _ in kept():
+            pass
+    elif isinstance(trace, (str, os.PathLike)):
+        with atomic_text(trace) as handle:
+            write_trace(kept(), handle)
+    else:
+        write_trace(kept(), trace)
+    end = events[-1] if events and isinstance(events[-1], End) else None
+    app.check_expected(loaded, end, options)
+    if check:
+        app.check_outcome(end, os.fspath(source) if source is not None else loaded.config.path)
+    return Solution(events, config=loaded.config)
+
+
+def solve(puzzle: PuzzleSource, *, progress: ProgressChoice = None,
+          trace: TraceTarget | None = None, max_states: int | None = None,
+          check: bool = True, **options: object) -> Solution:
+    """Solve ``puzzle`` optimally: an example's name (``"hakoiri-musume"``), a config's
+    path, TOML text, or a dict of the config's tables.
+
+    ``options`` are the family's ``[solve]`` keys (``metric="line"``,
+    ``max_memory="2G"``; None removes the config's key, as ``expect_moves=None``);
+    ``max_states`` stops the search after storing that many positions.  ``trace`` also
+    writes the trace there as the search goes.  Raises ``Unsolvable`` or
+    ``LimitReached`` when the search ends without a solution, unless ``check`` is
+    False: then the ``Solution`` says so in its ``status``."""
+    from puzzlereel.solvers.base import SolveOptions
+
+    if max_states is not None and (not isinstance(max_states, int)
+                                   or isinstance(max_states, bool) or max_states < 1):
+        raise UsageError(f"must be a whole number >= 1, got {quoted(max_states)}",
+                         source=CALLED, field="max_states")
+    loaded = puzzle_from(puzzle, options)
+    with reporting(progress, "search") as report:
+        return solve_loaded(loaded, SolveOptions(max_states=max_states, progress=report),
+                            trace=trace, check=check)
+
+
+# ---------------------------------------------------------------- loading
+
+
+@contextlib.contextmanager
+def _opened(trace: TraceSource) -> Iterator[tuple[IO[Any], str]]:
+    if isinstance(trace, bytes):
+        yield io.BytesIO(trace), "<bytes>"
+    elif isinstance(trace, str) and ("\n" in trace or trace.lstrip().startswith("{")):
+        yield io.BytesIO(trace.encode("utf-8")), "<text>"
+    elif isinstance(trace, (str, os.PathLike)):
+        with app.open_trace(os.fspath(trace)) as (stream, name):
+            yield stream, name
+    elif hasattr(trace, "read"):
+        yield trace, str(getattr(trace, "name", "<stream>"))
+    else:
+        raise TypeError("load() takes a trace's path, an open file or its JSON Lines, "
+                        f"not {type(trace).__name__}")
+
+
+def load(trace: TraceSource, *, config: str | os.PathLike[str] | None = None) -> Solution:
+    """The trace ``trace`` names (a path, an open file, or JSON Lines text), every move
+    checked as ``validate`` checks it (``TraceError`` naming the line and field).
+    ``config``: a config whose ``[render]`` table the solution's renders start from."""
+    found = load_config(app.config_path(os.fspath(config))) if config is not None else None
+    with _opened(trace) as (stream, name):
+        events = [item.event for _, item in replay(stream, name)]
+    if not events:
+        raise TraceError("empty trace", source=name)
+    return Solution(events, config=found, source=name)
+
+
+__all__ = ["ProgressChoice", "PuzzleSource", "Solution", "TraceSource", "config_from",
+           "load", "puzzle_from", "reporting", "solve", "solve_loaded", "with_solve_options"]

@@ -1,0 +1,204 @@
+"""A solution in memory: a trace's events, and what can be done with them from Python.
+
+``puzzlereel.solve`` and ``puzzlereel.load`` return a ``Solution``.  It holds every
+event of the trace (header, moves, end) and the config it was solved from, if any, whose
+``[render]`` table its renders start from, as ``run`` does.  It saves the trace
+(``save``), draws it into files (``render``, the formats by suffix, the ``[render]``
+keys as keyword arguments), draws one frame as a Pillow image (``frame``, the frame
+``preview`` draws) and writes the player page (``player``).  In Jupyter it shows itself:
+the player inline (``_repr_html_``), or its last frame where HTML is not shown
+(``_repr_png_``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from puzzlereel import app
+from puzzlereel.config import Config
+from puzzlereel.errors import UsageError
+from puzzlereel.fileio import atomic_text
+from puzzlereel.registry import KINDS
+from puzzlereel.trace import End, Event, Header, dumps
+from puzzlereel.words import plural
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from puzzlereel.progress import Progress
+
+INLINE_HEIGHT = 640          # pixels: the inline player's frame in a notebook
+
+
+def keywords_of(method: str) -> Callable[[str], str]:
+    """How a message names a keyword argument of ``method``: ``render(): speed``."""
+    return lambda key: f"{method}(): {key}"
+
+
+def _plain(options: Mapping[str, object]) -> dict[str, Any]:
+    """Keyword arguments as ``[render]`` values: a tuple (``size=(640, 480)``) as a list."""
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in options.items()}
+
+
+class Solution:
+    """A trace in memory: ``events`` from the header to the end, with ``header``,
+    ``end``, ``status``, ``moves`` and ``stats``; ``config`` is the config it was solved
+    from (None for a trace loaded from a file without one)."""
+
+    def __init__(self, events: Sequence[Event], *, config: Config | None = None,
+                 source: str | None = None) -> None:
+        if not events or not isinstance(events[0], Header):
+            raise ValueError("a solution's events start with the trace's header")
+        self.events: tuple[Event, ...] = tuple(events)
+        self.config = config
+        self.source = source if source is not None else (
+            config.path if config is not None else "<solution>")
+
+    # ------------------------------------------------------------ what it holds
+
+    @property
+    def header(self) -> Header:
+        """The trace's first event: the puzzle, its title and layout, the solver."""
+        header = self.events[0]
+        assert isinstance(header, Header)
+        return header
+
+    @property
+    def end(self) -> End | None:
+        """The trace's last event (None only for a trace cut short)."""
+        last = self.events[-1]
+        return last if isinstance(last, End) else None
+
+    @property
+    def puzzle(self) -> str:
+        """The puzzle's kind: ``sliding-block``, ``n-queens``..."""
+        return self.header.puzzle
+
+    @property
+    def title(self) -> str:
+        """The puzzle's title, else its family's name."""
+        return self.header.title or KINDS[self.puzzle].display_name
+
+    @property
+    def status(self) -> str:
+        """How the search ended: ``solved``, ``unsolvable``, ``limit`` (or ``error``)."""
+        return self.end.status if self.end is not None else "partial"
+
+    @property
+    def moves(self) -> int | None:
+        """The solution's length in moves (None where the family counts something else:
+        solutions found, see ``answer``)."""
+        return self.end.moves if self.end is not None else None
+
+    @property
+    def stats(self) -> Mapping[str, Any]:
+        """The search's statistics: positions explored, seconds..."""
+        return self.end.stats if self.end is not None else {}
+
+    @property
+    def answer(self) -> str:
+        """The answer in the puzzle's unit: "81 moves", "92 solutions", "5 guesses";
+        empty when there is none."""
+        kind = KINDS[self.puzzle]
+        count = app.found_count(kind, self.end) if self.end is not None else None
+        return "" if count is None else f"{count:,} {plural(kind.unit, count)}"
+
+    def __repr__(self) -> str:
+        answer = f", {self.answer}" if self.answer else ""
+        return f"<Solution {self.title!r}: {self.status}{answer}>"
+
+    # ------------------------------------------------------------ the trace
+
+    def jsonl(self) -> str:
+        """The trace as JSON Lines text, as ``solve`` writes it."""
+        return "".join(dumps(event) + "\n" for event in self.events)
+
+    def _stream(self) -> IO[bytes]:
+        return io.BytesIO(self.jsonl().encode("utf-8"))
+
+    def save(self, path: str | os.PathLike[str] | IO[str]) -> None:
+        """Write the trace to ``path`` (atomically: it appears only when complete), or
+        to an open text file."""
+        if isinstance(path, (str, os.PathLike)):
+            with atomic_text(path) as handle:
+                handle.write(self.jsonl())
+        else:
+            path.write(self.jsonl())
+
+    # ------------------------------------------------------------ drawing
+
+    def _options(self, method: str, options: Mapping[str, object]
+                 ) -> tuple[Any, frozenset[str]]:
+        return app.render_options(self.config, _plain(options), named=keywords_of(method))
+
+    def render(self, outputs: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
+               progress: Progress | bool | str | None = None,
+               **options: object) -> list[Path]:
+        """Draw the solution into ``outputs`` (one path or several, each format from its
+        suffix: .mp4 .gif .png .webm .vtt .svg .html), all in one pass, each file
+        written atomically; ``options`` are ``[render]`` keys (``speed=0.1``,
+        ``theme="dark"``, ``size=(640, 480)``) over the config's ``[render]`` table.
+        Returns the paths written."""
+        from puzzlereel.api import reporting
+
+        paths = ([Path(outputs)] if isinstance(outputs, (str, os.PathLike))
+                 else [Path(p) for p in outputs])
+        if not paths:
+            raise UsageError("name at least one output file", field="outputs")
+        app.targets_for(paths)
+        self._options("render", options)
+        with reporting(progress, "render") as report:
+            written = app.render_outputs(self._stream(), self.source, paths, self.config,
+                                         _plain(options), progress=report,
+                                         named=keywords_of("render"),
+                                         allow_partial=self.end is None)
+        return [item.path for item in written]
+
+    def frame(self, move: int | None = None, *, time: float | None = None,
+              title: bool = False, end: bool = False, gif: bool = False,
+              **options: object) -> Image:
+        """One frame of the video as a Pillow image, the very frame ``preview`` draws:
+        the position after ``move`` (0, the default: the start), the frame shown at
+        ``time`` seconds, the ``title`` card or the ``end``; ``gif``: the GIF's frame
+        instead of the MP4's; ``options`` as for ``render``."""
+        from PIL import Image as Pillow
+
+        from puzzlereel import preview
+
+        when = preview.moment(move, time, title, end)
+        rendering, explicit = self._options("frame", options)
+        drawn = preview.draw_frame(self._stream(), self.source, rendering, when,
+                                   explicit=explicit, allow_partial=self.end is None,
+                                   gif=gif)
+        return Pillow.fromarray(drawn.pixels)
+
+    def player(self, **options: object) -> str:
+        """The self-contained HTML player page (the ``.html`` format) as a string."""
+        from puzzlereel.render.api import player_html
+
+        rendering, explicit = self._options("player", options)
+        return player_html(self._stream(), self.source, rendering, explicit=explicit)
+
+    # ------------------------------------------------------------ Jupyter
+
+    def _repr_html_(self) -> str:
+        """The player, inline: its page in a frame of its own, so that its style and
+        script touch nothing else of the notebook."""
+        from puzzlereel.pages import page
+
+        return page("inline.html", page=self.player(), title=self.title,
+                    height=INLINE_HEIGHT)
+
+    def _repr_png_(self) -> bytes:
+        """The last frame (the end card), for where HTML is not shown."""
+        out = io.BytesIO()
+        self.frame(end=True).save(out, format="PNG")
+        return out.getvalue()
+
+
+__all__ = ["INLINE_HEIGHT", "Solution", "keywords_of"]

@@ -1,0 +1,86 @@
+"""Charts of a search drawn alone: ``analyze``'s plot and video of a puzzle's whole space,
+and the small chart of a gallery card.
+
+They draw the chart of ``render.search`` (the same bars, marks and words as a video's
+"how it was found" segment) as a film of its own, then write it: its last picture as a
+PNG or an inline SVG, or the whole film as a video whose bars rise layer by layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from puzzlereel.errors import UsageError
+from puzzlereel.fileio import atomic_path
+from puzzlereel.trace import End, Search
+
+from .compositor import Compositor
+from .markup import still_svg
+from .options import RenderOptions
+from .outputs import Sink, play
+from .search import Story, chart_film, story
+from .theme import THEMES
+
+PLOT_SIZE = (1280, 720)
+VIDEO_SECONDS = 8.0
+
+
+def chart_png(told: Story, path: str | Path, options: RenderOptions) -> None:
+    """The chart, grown, as a PNG (atomically)."""
+    from .png import write_png
+
+    width, height = options.size or PLOT_SIZE
+    film = chart_film(told, THEMES[options.theme], width, height, 1.0)
+    pixels = Compositor(film).frame(film.duration)
+    with atomic_path(path) as tmp:
+        write_png(tmp, width, height, [pixels])
+
+
+def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
+    """The chart growing layer by layer as a short video (MP4, WebM or GIF by the path's
+    suffix, atomically); returns its length in seconds."""
+    fmt = Path(path).suffix.lower().lstrip(".")
+    if fmt not in ("mp4", "webm", "gif"):
+        raise UsageError(f"--video: {str(path)!r} is not an .mp4, .webm or .gif file")
+    width, height = options.size or PLOT_SIZE
+    theme = THEMES[options.theme]
+    seconds = options.duration or VIDEO_SECONDS
+    film = chart_film(told, theme, width - width % 2, height - height % 2, seconds)
+    fps = min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
+    total = max(1, round(seconds * fps))
+    with atomic_path(path) as tmp:
+        sink: Sink
+        if fmt == "gif":
+            from .gif import GifSink
+
+            sink = GifSink(tmp, film.width, film.height, fps, [*film.colours(),
+                                                               *theme.colours()])
+        else:
+            from .video import VideoSink
+
+            sink = VideoSink(tmp, film.width, film.height, fps, options,
+                             codec="libx264" if fmt == "mp4" else "libvpx-vp9")
+        try:
+            sink.describe([], {"title": told.heading, "comment": told.sentence})
+            play(film, fps, total, sink)
+            sink.close()
+        except BaseException:
+            sink.abort()
+            raise
+    return total / fps
+
+
+def search_svg(events: Sequence[Search], end: End | None, width: int = 320,
+               height: int = 120, theme: str = "light") -> str:
+    """A trace's search as a small still chart, an SVG to set in a page: the bars, the
+    goal's layer and the count ("" when the trace tells of no search)."""
+    told = story(events, end, lambda depth: f"the goal was first reached at depth {depth}")
+    if told is None:
+        return ""
+    film = chart_film(told, THEMES[theme], width, height, 1.0, words=False)
+    return still_svg(film.still(film.duration), width, height, film.background,
+                     f"How it was found: {told.sentence}")
+
+
+__all__ = ["PLOT_SIZE", "chart_png", "chart_video", "search_svg"]

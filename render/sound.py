@@ -1,0 +1,443 @@
+"""The sound track of a video: sound events in, samples out (numpy only).
+
+A video's sounds are a list of ``Sound`` values: when each starts (seconds into the
+video, the clock of the frames and of the WebVTT cues), its ``kind`` and, for a slide,
+how long the motion lasts.  ``synthesize(sounds, seconds)`` mixes them into one mono
+track of float32 samples at 48 kHz, exactly ``round(seconds * 48000)`` long, levelled
+to about -16 LUFS with its sample peak at most -2 dBFS (``render.loudness``).
+
+The kinds, all made here from sines and seeded noise (no sample files):
+
+* ``click`` — a soft wooden tock (a tile, a short move): three inharmonic modes of a
+  struck bar at 760 Hz, its first cycles rounded off (a soft mallet), 0.24 s.
+* ``slide`` — a piece sliding for ``seconds``: a muffled rub (noise in 180-900 Hz) whose
+  level follows the eased motion's speed, then a low wooden knock (340 Hz) as the piece
+  arrives, 0.16 s after the motion ends.  A quick flick (under 0.2 s) rubs more softly:
+  it is mostly its knock.
+* ``pop`` — a round bloop (a peg landing after a jump, a queen placed): a sine gliding
+  up an octave from 430 Hz in a few ms and dying away in about 60 ms, 0.28 s.
+* ``chime`` — the payoff of a solved puzzle: a rising arpeggio, C5 E5 G5 C6, of soft
+  bell tones, 1.8 s.
+* ``low`` — no solution: one low, soft tone sinking from G3 to F3, 1.4 s.
+
+Every sound rises from silence (within 1-6 ms) and falls back to it, so no waveform
+starts or stops with a jump; a sound that runs past the end of the video is faded out
+over its last 10 ms.  Clicks, slides and pops come in ``VARIANTS`` slightly different
+versions (pitch, noise), chosen per event by a seeded generator, so a long run of moves
+does not sound like one sample repeated.  The same sounds and length always give the
+same samples.
+
+Mono: the sounds have no place on the screen to follow, and one channel halves the work
+and the bytes; players play it on both speakers.
+
+The level, in two steps.  Each sound is made at the same loudness when heard alone
+(``LEVELS``: -20 LUFS, measured once when it is made and cached), and each is shaped to
+carry that loudness with its sample peak no more than about 14 dB above it (modes that
+ring for tens of ms, noise with its peaks rounded off): short sounds read quiet on a
+400 ms loudness block, so a sharp click would need a peak above full scale to reach
+-16 LUFS alone.  Then the track (``level``) is measured as BS.1770 does and scaled to
+``LOUDNESS``; if that would put its sample peak above ``PEAK``, the peak wins and the
+track is quieter (lone slides shorter than 0.1 s read about -18 LUFS).  The measure
+reads the track a window at a time: each sound's K-weighted copy is mixed beside it, so
+the K-weighting is computed once per distinct sound, never over the whole track.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from puzzlereel.errors import PuzzlereelError, quoted
+
+from .loudness import (
+    BLOCK,
+    HOP,
+    RATE,
+    block_powers,
+    gated_loudness,
+    hop_energies,
+    k_weighted,
+)
+
+KINDS = ("click", "slide", "pop", "chime", "low")
+LOUDNESS = -16.0                    # LUFS, integrated
+PEAK = -2.0                         # dBFS, sample peak: 1 dB below -1 dBFS for the codecs
+VARIANTS = 4                        # versions of each move sound
+SEED = 20240611                     # the variant of each event, and the noise
+SLIDE_SHORTEST, SLIDE_LONGEST = 0.06, 3.0     # seconds a slide sound may last
+RUB_FULL = 0.2                      # seconds: shorter slides rub more softly
+SLIDE_STEP = 0.01                   # slide lengths are kept to this grain (fewer to cache)
+END_FADE = 0.010                    # seconds: a sound cut by the end of the video fades out
+
+
+class SoundError(PuzzlereelError):
+    """A sound event that cannot be played: an unknown kind, or a time, length or
+    strength that is not a finite number >= 0."""
+
+
+@dataclass(frozen=True)
+class Sound:
+    """One sound event: ``kind`` (one of ``KINDS``) starting ``start`` seconds into the
+    video.  ``seconds``: a slide's length, the motion's duration (other kinds have their
+    own length and ignore it).  ``strength``: a gain, 1 the kind's normal level."""
+
+    start: float
+    kind: str
+    seconds: float = 0.0
+    strength: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise SoundError(f"{quoted(self.kind)} is not one of: {', '.join(KINDS)}",
+                             field="kind")
+        for name in ("start", "seconds", "strength"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and math.isfinite(value) and value >= 0):
+                raise SoundError(f"must be a finite number >= 0, got {quoted(value)}",
+                                 field=name)
+
+
+# ---------------------------------------------------------------- building blocks
+
+
+def _times(n: int) -> np.ndarray:
+    return np.arange(n) / RATE
+
+
+def _fades(n: int, fade_in: float, fade_out: float) -> np.ndarray:
+    """An envelope of ``n`` samples: a raised-cosine rise from 0 over ``fade_in`` seconds
+    and a fall to 0 over the last ``fade_out`` seconds, 1 between."""
+    env = np.ones(n)
+    for seconds, rising in ((fade_in, True), (fade_out, False)):
+        k = min(n, max(1, int(round(seconds * RATE))))
+        ramp = 0.5 - 0.5 * np.cos(np.pi * np.arange(k) / k)     # 0 ... just below 1
+        if rising:
+            env[:k] *= ramp
+        else:
+            env[n - k:] *= ramp[::-1] * (np.arange(k, 0, -1) > 1)   # ends on an exact 0
+    return env
+
+
+def _modes(t: np.ndarray, modes: Sequence[tuple[float, float, float]]) -> np.ndarray:
+    """A struck object: the sum of ``amplitude * exp(-t / decay) * sin(2 pi f t)``."""
+    out = np.zeros_like(t)
+    for freq, amplitude, decay in modes:
+        out += amplitude * np.exp(-t / decay) * np.sin(2 * np.pi * freq * t)
+    return out
+
+
+def _band(x: np.ndarray, low: float, high: float) -> np.ndarray:
+    """``x`` band-limited softly to ``low``..``high`` Hz: a first-order rise below
+    ``low``, a second-order fall above ``high`` (shaped in the frequency domain)."""
+    f = np.fft.rfftfreq(len(x), 1 / RATE)
+    shape = (f / np.hypot(f, low)) / (1 + (f / high) ** 2)
+    return np.fft.irfft(np.fft.rfft(x) * shape, len(x))
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    rms = float(np.sqrt(np.mean(x * x))) if len(x) else 0.0
+    return x / rms if rms > 0 else x
+
+
+def _noise(n: int, seed: int, low: float, high: float) -> np.ndarray:
+    """Seeded noise of unit RMS in the band ``low``..``high`` Hz, its peaks rounded off at
+    twice its RMS (tanh: still noise to the ear, at about 2.7 times its RMS instead of
+    4 or more) and what that spreads above the band taken away again."""
+    if n == 0:
+        return np.zeros(0)
+    band = _unit(_band(np.random.default_rng(seed).standard_normal(n), low, high))
+    return _unit(_band(np.tanh(0.5 * band), 20.0, 1.6 * high))
+
+
+def _soft_clip(x: np.ndarray, drive: float) -> np.ndarray:
+    """``x`` with its loudest moments rounded off (tanh; ``drive`` 0 leaves it as it was):
+    the peak stays, quieter parts come up, so the sound carries more for its peak."""
+    top = float(np.max(np.abs(x)))
+    if top == 0 or drive <= 0:
+        return x
+    return np.tanh(drive * x / top) * (top / math.tanh(drive))
+
+
+def _detune(variant: int, spread: float) -> float:
+    """A pitch factor for ``variant``: evenly spread over 1 +- ``spread``."""
+    if VARIANTS <= 1:
+        return 1.0
+    return 1.0 + spread * (2 * variant / (VARIANTS - 1) - 1)
+
+
+# ---------------------------------------------------------------- the kinds
+
+
+def _strike(t: np.ndarray, f0: float, decay: float, rise: float = 0.001) -> np.ndarray:
+    """A struck wooden bar: three inharmonic modes, the higher ones dying sooner, each
+    rising over ``rise`` seconds (no jump at the strike)."""
+    out = np.zeros_like(t)
+    for ratio, amplitude, share in ((1.0, 1.0, 1.0), (2.71, 0.35, 0.33), (5.1, 0.12, 0.13)):
+        d = decay * share
+        out += (amplitude * (1 - np.exp(-t / rise)) * np.exp(-t / d)
+                * np.sin(2 * np.pi * f0 * ratio * t))
+    return out
+
+
+def _click(variant: int) -> np.ndarray:
+    """A wooden tock, its first cycles rounded off a little (a soft mallet)."""
+    n = int(0.24 * RATE)
+    f0 = 760.0 * _detune(variant, 0.03)
+    return _soft_clip(_strike(_times(n), f0, 0.065), 1.2) * _fades(n, 0.0, 0.04)
+
+
+def _slide(length: int, variant: int) -> np.ndarray:
+    """A slide of ``length`` samples of motion, then the knock of arrival."""
+    knock_len = int(0.16 * RATE)
+    n = length + knock_len
+    u = np.minimum(_times(n) * RATE / length, 1.0)          # 0..1 through the motion
+    # the motion is eased (slow, fast, slow): the rub follows its speed, from a floor
+    # that makes the start audible at once
+    swell = 0.45 + 0.55 * np.sin(np.pi * u) ** 2
+    # a quick flick is mostly its knock (a burst of noise is all peak and no body)
+    swell *= min(1.0, length / (RUB_FULL * RATE))
+    rub = _noise(n, SEED + 100 + variant, 180, 900) * swell
+    rub[length:] = 0.0
+    rub *= _fades(n, 0.006, 0.0)
+    rub[:length] *= _fades(length, 0.0, 0.025)
+    arrival = max(0, length - int(0.012 * RATE))
+    m = min(knock_len, n - arrival)
+    knock = _strike(_times(m), 340.0 * _detune(variant, 0.04), 0.05)
+    rub[arrival:arrival + m] += 0.8 * _soft_clip(knock, 1.2)
+    return rub * _fades(n, 0.0, 0.03)
+
+
+def _pop(variant: int) -> np.ndarray:
+    """A round bloop: a sine gliding up an octave in a few ms, dying in about 60 ms."""
+    n = int(0.28 * RATE)
+    t = _times(n)
+    f0 = 430.0 * _detune(variant, 0.05)
+    freq = f0 * (2.0 - np.exp(-t / 0.008))
+    phase = 2 * np.pi * np.cumsum(freq) / RATE
+    env = (1 - np.exp(-t / 0.0015)) * np.exp(-t / 0.06)
+    tone = env * (np.sin(phase) + 0.15 * np.sin(2 * phase))
+    return _soft_clip(tone, 0.8) * _fades(n, 0.0, 0.04)
+
+
+def _bell(t: np.ndarray, freq: float) -> np.ndarray:
+    """A soft bell tone: its fundamental rings longest, two overtones die sooner."""
+    return _modes(t, ((freq, 1.0, 0.55), (freq * 2.0, 0.22, 0.25), (freq * 3.0, 0.06, 0.12)))
+
+
+def _chime() -> np.ndarray:
+    """A rising arpeggio, C5 E5 G5 C6, of soft bell tones."""
+    n = int(1.8 * RATE)
+    out = np.zeros(n)
+    for k, (freq, amplitude) in enumerate(((523.25, 1.0), (659.26, 0.85), (783.99, 0.8),
+                                           (1046.50, 0.75))):
+        start = int(k * 0.11 * RATE)
+        m = n - start
+        out[start:] += amplitude * _bell(_times(m), freq) * _fades(m, 0.003, 0.0)
+    return out * _fades(n, 0.0, 0.3)
+
+
+def _low() -> np.ndarray:
+    """A low soft tone sinking from G3 to F3."""
+    n = int(1.4 * RATE)
+    t = _times(n)
+    freq = 174.61 + (196.0 - 174.61) * np.exp(-t / 0.35)
+    phase = 2 * np.pi * np.cumsum(freq) / RATE
+    tone = np.sin(phase) + 0.3 * np.sin(2 * phase) + 0.08 * np.sin(3 * phase)
+    return tone * np.exp(-t / 0.9) * _fades(n, 0.012, 0.45)
+
+
+# each kind's loudness when it plays alone, before the track is levelled (LUFS): all
+# alike, so that any mix of them levels without its peak in the way
+LEVELS = {"click": -20.0, "slide": -20.0, "pop": -20.0, "chime": -20.0, "low": -20.0}
+
+
+@lru_cache(maxsize=96)
+def voice(kind: str, length: int, variant: int) -> tuple[np.ndarray, np.ndarray]:
+    """The samples of one sound (float32) at its kind's ``LEVELS`` loudness, and their
+    K-weighted copy for the loudness measure (float32, with the filters' tail);
+    read-only and cached.  ``length``: a slide's motion in samples (0 for the other
+    kinds)."""
+    if kind == "slide":
+        wave = _slide(length, variant)
+    elif kind == "click":
+        wave = _click(variant)
+    elif kind == "pop":
+        wave = _pop(variant)
+    elif kind == "chime":
+        wave = _chime()
+    else:
+        wave = _low()
+    weighted = k_weighted(wave)
+    silence = np.zeros(BLOCK)         # whole blocks on both sides, as in a track
+    alone = gated_loudness(block_powers(hop_energies(np.concatenate([silence, weighted,
+                                                                       silence]))))
+    gain = 10 ** ((LEVELS[kind] - alone) / 20)
+    wave32, weighted32 = (wave * gain).astype(np.float32), (weighted * gain).astype(np.float32)
+    wave32.flags.writeable = weighted32.flags.writeable = False
+    return wave32, weighted32
+
+
+def _slide_length(seconds: float) -> int:
+    """A slide's motion in samples: ``seconds`` kept between the shortest and longest
+    slide, to the nearest ``SLIDE_STEP``."""
+    seconds = min(max(seconds, SLIDE_SHORTEST), SLIDE_LONGEST)
+    steps = max(1, round(seconds / SLIDE_STEP))
+    return int(round(steps * SLIDE_STEP * RATE))
+
+
+def _variant_key(sound: Sound, variant: int) -> tuple[str, int, int]:
+    if sound.kind == "slide":
+        return ("slide", _slide_length(sound.seconds), variant)
+    if sound.kind in ("click", "pop"):
+        return (sound.kind, 0, variant)
+    return (sound.kind, 0, 0)
+
+
+# ---------------------------------------------------------------- the track
+
+
+def sample_count(seconds: float) -> int:
+    """The samples of a track ``seconds`` long."""
+    return int(round(seconds * RATE))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One sound in a track: from sample ``at``, ``wave`` times ``gain``; ``weighted`` is
+    the wave K-weighted (longer by the filters' tail)."""
+
+    at: int
+    wave: np.ndarray
+    weighted: np.ndarray
+    gain: float
+
+
+def _mix_into(out: np.ndarray, start: int, placed: Sequence[Placed], starts: np.ndarray,
+              longest: int, weighted: bool) -> None:
+    """Add to ``out`` (zeros) the samples ``start`` to ``start + len(out)`` of the
+    ``placed`` sounds (sorted by ``at``, whose ``at`` are ``starts``; none longer than
+    ``longest``): their waves, or their K-weighted copies."""
+    stop = start + len(out)
+    first = int(np.searchsorted(starts, start - longest, side="left"))
+    last = int(np.searchsorted(starts, stop, side="left"))
+    for p in placed[first:last]:
+        wave = p.weighted if weighted else p.wave
+        a, b = max(start, p.at), min(stop, p.at + len(wave))
+        if a < b:
+            out[a - start:b - start] += np.float32(p.gain) * wave[a - p.at:b - p.at]
+
+
+class Track:
+    """A video's sound track, read in pieces (``read``) or whole (``samples``): the
+    sounds placed on their samples, ``length`` samples long, times ``gain`` (the level).
+    Nothing holds the whole track until asked: a five-minute track is 58 MB of samples,
+    and the encoder takes it a second at a time."""
+
+    def __init__(self, placed: Sequence[Placed], length: int, gain: float = 1.0) -> None:
+        self.placed = sorted(placed, key=lambda p: p.at)
+        self.length = length
+        self.gain = gain
+        self._starts = np.array([p.at for p in self.placed], np.int64)
+        self._longest = max((len(p.weighted) for p in self.placed), default=0)
+
+    @property
+    def seconds(self) -> float:
+        return self.length / RATE
+
+    def read(self, start: int, stop: int) -> np.ndarray:
+        """Samples ``start`` to ``stop`` (clipped to the track), float32, levelled; a
+        sound cut by the end of the track fades out over its last ``END_FADE``."""
+        start, stop = max(0, start), min(self.length, stop)
+        out = np.zeros(max(0, stop - start), np.float32)
+        _mix_into(out, start, self.placed, self._starts, self._longest, weighted=False)
+        if self.gain != 1.0:
+            out *= np.float32(self.gain)
+        fade = min(self.length, int(END_FADE * RATE))
+        if fade and stop > self.length - fade:
+            a = max(start, self.length - fade)
+            env = _fades(fade, 0.0, END_FADE)[a - (self.length - fade):stop - (self.length - fade)]
+            out[a - start:] *= env.astype(np.float32)
+        return out
+
+    def samples(self) -> np.ndarray:
+        """The whole track, float32."""
+        return self.read(0, self.length)
+
+    def measure(self) -> tuple[float, float]:
+        """(Integrated loudness in LUFS, sample peak as a ratio to full scale) of the
+        track before its gain, a window at a time (-inf and 0 for silence)."""
+        hops = np.zeros(self.length // HOP)
+        top = 0.0
+        raw = np.zeros(WINDOW, np.float32)
+        kw = np.zeros(WINDOW, np.float32)
+        for start in range(0, self.length, WINDOW):
+            n = min(WINDOW, self.length - start)
+            raw[:] = 0.0
+            kw[:] = 0.0
+            _mix_into(raw[:n], start, self.placed, self._starts, self._longest, False)
+            _mix_into(kw[:n], start, self.placed, self._starts, self._longest, True)
+            top = max(top, float(raw[:n].max()), -float(raw[:n].min()))
+            energies = hop_energies(kw[:n])
+            hops[start // HOP:start // HOP + len(energies)] = energies
+        return gated_loudness(block_powers(hops)), top
+
+
+WINDOW = 20 * HOP                   # samples measured at a time (a multiple of the hop)
+
+
+def _variants(count: int) -> list[int]:
+    """The variant of each of ``count`` events, in order (seeded: always the same)."""
+    return np.random.default_rng(SEED).integers(0, VARIANTS, size=count).tolist()
+
+
+def place(sounds: Iterable[Sound], seconds: float) -> Track:
+    """The sounds on a track ``seconds`` long at their kinds' own levels (gain 1);
+    sounds that start at or after the end, or have strength 0, are left out."""
+    if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds >= 0):
+        raise SoundError(f"must be a finite number >= 0, got {quoted(seconds)}",
+                         field="seconds")
+    n = sample_count(seconds)
+    events = list(sounds)
+    placed = []
+    for sound, variant in zip(events, _variants(len(events))):
+        at = int(round(sound.start * RATE))
+        if at < n and sound.strength > 0:
+            wave, weighted = voice(*_variant_key(sound, variant))
+            placed.append(Placed(at, wave, weighted, float(sound.strength)))
+    return Track(placed, n)
+
+
+def level(track: Track, loudness: float = LOUDNESS, peak: float = PEAK) -> Track:
+    """``track`` with the gain that brings it to ``loudness`` LUFS, lowered if needed to
+    keep its sample peak at most ``peak`` dBFS; silence keeps gain 1."""
+    measured, top = track.measure()
+    if top == 0.0:
+        return Track(track.placed, track.length, 1.0)
+    gain = 10 ** (peak / 20) / top
+    if math.isfinite(measured):          # else too short or too quiet to measure
+        gain = min(gain, 10 ** ((loudness - measured) / 20))
+    return Track(track.placed, track.length, gain)
+
+
+def soundtrack(sounds: Iterable[Sound], seconds: float, *, loudness: float = LOUDNESS,
+               peak: float = PEAK) -> Track:
+    """The sound track of a video ``seconds`` long, levelled: read it whole
+    (``samples()``) or a piece at a time (``read``), or hand it to
+    ``render.soundtrack.AudioMux``."""
+    return level(place(sounds, seconds), loudness, peak)
+
+
+def synthesize(sounds: Iterable[Sound], seconds: float, *, loudness: float = LOUDNESS,
+               peak: float = PEAK) -> np.ndarray:
+    """The sound track of a video ``seconds`` long as mono float32 samples at 48 kHz
+    (``sample_count(seconds)`` of them), at ``loudness`` LUFS with its sample peak at
+    most ``peak`` dBFS; silence when there are no sounds."""
+    return soundtrack(sounds, seconds, loudness=loudness, peak=peak).samples()
+
+
+__all__ = ["KINDS", "LOUDNESS", "PEAK", "RATE", "Placed", "Sound", "SoundError", "Track",
+           "level", "place", "sample_count", "soundtrack", "synthesize", "voice"]

@@ -1,0 +1,43 @@
+"""A small client of puzzlereel's public API, checked with ``mypy --strict``
+(tests/app/test_typing.py): every name it uses must be typed, none may be Any."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from PIL.Image import Image
+
+import puzzlereel
+from puzzlereel import PuzzlereelError, Solution
+
+
+def report(label: str, done: int, total: int | None) -> None:
+    print(label, done, total)
+
+
+def tour(folder: Path) -> list[Path]:
+    solution: Solution = puzzlereel.solve("dads-puzzle", metric="line", expect_moves=None,
+                                          progress=report)
+    moves: int | None = solution.moves
+    status: str = solution.status
+    stats: Mapping[str, Any] = solution.stats
+    print(moves, status, len(stats), solution.answer, solution.header.puzzle)
+    solution.save(folder / "d.jsonl")
+    again: Solution = puzzlereel.load(folder / "d.jsonl")
+    frame: Image = again.frame(move=3, theme="dark")
+    print(frame.size, len(again.player()), len(solution._repr_png_()))
+    written: list[Path] = solution.render([folder / "d.gif", folder / "d.png"], speed=0.1)
+    return written
+
+
+def checked(text: str) -> str:
+    try:
+        return puzzlereel.load(text).status
+    except PuzzlereelError as exc:
+        return f"{exc} (exit {exc.exit_code})"
+
+
+if __name__ == "__main__":
+    print(tour(Path(".")), checked("{}"), puzzlereel.__version__)

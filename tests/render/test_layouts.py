@@ -1,0 +1,91 @@
+"""Layouts by shape: every platform target, for one config of every family, gives a
+frame of the target's size in the layout its shape asks for, the board as large as the
+layout promises, and every text inside the title-safe area and no smaller than the
+legible size (28 px at 1080 px wide); and a target names its size and rate unless
+``--size`` / ``--fps`` say otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from puzzlereel.errors import UsageError
+from puzzlereel.render.layout import plan_layout
+from puzzlereel.render.options import TARGETS, RenderOptionError, RenderOptions
+from puzzlereel.render.plan import resolve_options
+from puzzlereel.render.shapes import Group, Shape, Text, bounds
+from puzzlereel.render.timeline import MOVE, frame_time
+from puzzlereel.trace import Header
+from tests.render.films import directed
+from tests.render.test_svg import FAMILIES, trace_of
+
+SHAPES = {"youtube": "landscape", "shorts": "portrait", "reels": "portrait",
+          "instagram": "portrait", "square": "square", "4k": "landscape"}
+
+
+def texts(shapes: list[Shape], dx: float = 0.0, dy: float = 0.0) -> Iterator[tuple[Text, float,
+                                                                                  float]]:
+    """Every text among ``shapes``, with the offset it is drawn at."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            yield from texts(list(shape.children), dx + shape.x, dy + shape.y)
+        elif isinstance(shape, Text):
+            yield shape, dx, dy
+
+
+@pytest.mark.parametrize("target", list(SHAPES))
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_layout_fits_its_frame_and_keeps_text_safe(name: str, target: str) -> None:
+    d = directed(trace_of(name), RenderOptions(target=target), layout="video",
+                 with_cards=True, explicit=frozenset({"target"}))
+    L, film, plan = d.layout, d.film, d.plan
+    assert plan is not None
+    assert (film.width, film.height) == TARGETS[target].size
+    assert L.kind == SHAPES[target]
+    board_w = L.board[2] / L.width
+    if L.kind == "portrait" and d.scene.extent()[0] >= d.scene.extent()[1] * 0.9:
+        # at 9:16 a board about as wide as tall takes 85 % of the width; at 4:5 the words'
+        # least room (the title, two lines of the goal, the counter, one move) leaves 74 %
+        least = 0.85 if film.height >= film.width * 1.6 else 0.74
+        assert board_w >= least, (name, target, board_w)     # not too tall a board
+    sx, sy, sw, sh = L.safe
+    moves = [k for k, p in enumerate(plan.phases) if p.kind == MOVE]
+    starts = [sum(plan.counts[:k]) for k in range(len(plan.phases))]
+    moments = [2, plan.total_frames - 1, *(starts[k] + plan.counts[k] - 1
+                                          for k in moves[:3] + moves[-2:])]
+    for index in moments:
+        t = frame_time(index, plan.fps)
+        for text, dx, dy in texts(film.still(t)):
+            x0, y0, x1, y1 = bounds(text)
+            where = (name, target, t, text.text)
+            assert sx <= x0 + dx and x1 + dx <= sx + sw, where
+            assert sy <= y0 + dy and y1 + dy <= sy + sh, where
+            assert text.size >= L.legible or text.opacity == 0, where
+
+
+def test_a_target_gives_size_and_rate_unless_they_are_set() -> None:
+    header = Header(puzzle="sliding-block", title="t")
+    shorts = resolve_options(header, RenderOptions(target="shorts"), {"target"})
+    assert (shorts.size, shorts.fps) == ((1080, 1920), 30)
+    mine = resolve_options(header, RenderOptions(target="shorts", size=(720, 1280), fps=60),
+                           {"target", "size", "fps"})
+    assert (mine.size, mine.fps) == ((720, 1280), 60)
+    docs = resolve_options(header, RenderOptions(target="docs"), {"target"})
+    assert docs.size is None
+    with pytest.raises(RenderOptionError, match="'tiktok' is not one of: youtube"):
+        RenderOptions(target="tiktok")
+
+
+def test_a_size_too_small_for_its_layout_is_one_clear_error() -> None:
+    with pytest.raises(UsageError, match="too small for the portrait layout"):
+        plan_layout((4.6, 6.1), RenderOptions(size=(40, 90)))
+
+
+def test_the_default_size_grows_to_fit_any_board() -> None:
+    """A board of 600 cells across renders with no size given; asked for a size it does
+    not fit in, it is an error naming the size."""
+    layout = plan_layout((600.0, 3.0), RenderOptions())
+    assert layout.cell >= 2 and layout.width > 1280
+    with pytest.raises(UsageError, match="--size 1280x720"):
+        plan_layout((600.0, 3.0), RenderOptions(size=(1280, 720)))

@@ -1,0 +1,166 @@
+"""How the answer was found, shown on screen (``--search``): the chart's bars are the
+trace's search events (a layer, an iteration or a step each), the goal's bar is marked,
+the sentence gives the totals the trace holds; the segment sits between the title and
+the board and lengthens the video by the family's ``search_seconds`` plus one
+crossfade; a trace without search events is drawn as without ``--search``; the
+subtitles say the sentence; golden frames of the chart for each kind of search."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from puzzlereel.registry import KINDS as ROWS
+from puzzlereel.render.director import Director
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.timeline import CROSSFADE, SEARCH, SEARCH_OUT, TITLE
+from puzzlereel.trace import End, Search
+from tests.fixtures import CONFIGS, Tolerance, cli
+from tests.render.examples import example_trace
+from tests.render.films import directed, frame
+
+# one config for each kind of search the solvers report
+KINDS = {"bfs": "hakoiri-musume", "ida*": "eight-puzzle", "candidates": "n-queens-8"}
+
+
+def _trace(name: str) -> str:
+    return example_trace(CONFIGS / f"{name}.toml")
+
+
+def _events(text: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in text.splitlines() if '"type":"search"' in
+            line.replace(" ", "")]
+
+
+def _end(text: str) -> End:
+    last = json.loads(text.strip().splitlines()[-1])
+    assert last["type"] == "end"
+    return End(last["status"], last.get("moves"), last.get("stats", {}))
+
+
+def _timeless(text: str) -> str:
+    """The trace with its end line's timings left out (the sentence says them, and a
+    search solved on the spot takes a different time each run)."""
+    *lines, last = text.strip().splitlines()
+    end = json.loads(last)
+    end["stats"] = {k: v for k, v in end.get("stats", {}).items() if "seconds" not in k}
+    return "\n".join([*lines, json.dumps(end)]) + "\n"
+
+
+def _film(text: str, search: bool, size: tuple[int, int] = (640, 360)) -> Director:
+    return directed(text, RenderOptions(size=size, search=search), layout="video",
+                    with_cards=True, explicit=frozenset({"size", "search"}))
+
+
+@pytest.mark.parametrize("phase", list(KINDS))
+def test_the_bars_are_the_traces_search_events(phase: str) -> None:
+    text = _trace(KINDS[phase])
+    events = _events(text)
+    assert events and {e["phase"] for e in events} == {phase}
+    d = _film(text, True)
+    told = d.search_story(_end(text))
+    assert told is not None and told.phase == phase
+    assert len(told.bars) == len(events)
+    key = {"bfs": "new", "ida*": "nodes", "candidates": "tested"}[phase]
+    assert [b.value for b in told.bars] == [e[key] for e in events]
+    if phase == "bfs":
+        assert [b.label for b in told.bars] == [str(e["depth"]) for e in events]
+        total = sum(int(e["new"]) for e in events)          # type: ignore[call-overload]
+        assert total == events[-1]["total"]
+        assert f"Searched {total:,} positions, {events[-1]['depth']} layers deep" \
+            in told.sentence
+    if phase == "ida*":
+        assert [b.label for b in told.bars] == [str(e["bound"]) for e in events]
+        nodes = sum(int(e["nodes"]) for e in events)        # type: ignore[call-overload]
+        assert f"to {events[-1]['bound']}: {nodes:,} nodes" in told.sentence
+    if phase == "candidates":
+        assert [b.kept for b in told.bars] == [e["accepted"] for e in events]
+    marked = [b.mark for b in told.bars]
+    if phase == "candidates":
+        assert marked == [""] * len(events)          # every step is part of the answer
+    else:                                            # the goal in the last layer or bound
+        assert marked == [""] * (len(events) - 1) + ["goal"]
+
+
+@pytest.mark.parametrize("name", ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
+                                  "send-more-money", "komachi-100"])
+def test_the_segment_follows_the_title_and_lasts_the_familys_seconds(name: str) -> None:
+    text = _trace(name)
+    plain, shown = _film(text, False), _film(text, True)
+    assert plain.plan is not None and shown.plan is not None
+    kinds = [p.kind for p in shown.plan.phases]
+    assert SEARCH not in [p.kind for p in plain.plan.phases]
+    assert kinds.index(SEARCH) == kinds.index(TITLE) + 2         # after the title's fade
+    assert kinds[kinds.index(SEARCH) + 1] == SEARCH_OUT
+    seconds = ROWS[shown.header.puzzle].pacing["search_seconds"]
+    assert 4 <= seconds <= 10
+    longer = shown.plan.seconds - plain.plan.seconds
+    assert abs(longer - (seconds + CROSSFADE)) <= 1 / shown.plan.fps, (name, longer)
+
+
+def test_a_trace_without_search_events_is_drawn_as_without_search() -> None:
+    text = "\n".join(line for line in _trace("hakoiri-musume").splitlines()
+                     if '"type":"search"' not in line.replace(" ", "")) + "\n"
+    shown, plain = _film(text, True), _film(text, False)
+    assert shown.search_story(_end(text)) is None
+    assert shown.plan is not None and plain.plan is not None
+    assert shown.plan.total_frames == plain.plan.total_frames
+
+
+def test_search_events_are_not_moves() -> None:
+    text = _trace("hakoiri-musume")
+    d = _film(text, True)
+    assert all(isinstance(e, Search) for e in d.searched)
+    assert d.plan is not None and d.plan.moves == 81
+
+
+def test_the_subtitles_say_how_it_was_found(tmp_path) -> None:
+    trace = tmp_path / "h.jsonl"
+    trace.write_text(_trace("hakoiri-musume"))
+    vtt = tmp_path / "h.vtt"
+    res = cli("render", trace, "-o", vtt, "--search")
+    assert res.exit_code == 0, res.output
+    cues = vtt.read_text().split("\n\n")
+    said = [c for c in cues if "How it was found" in c]
+    total = _events(_trace("hakoiri-musume"))[-1]["total"]
+    assert len(said) == 1 and f"Searched {total:,} positions, 81 layers deep" in said[0]
+    plain = tmp_path / "p.vtt"
+    assert cli("render", trace, "-o", plain).exit_code == 0
+    assert "How it was found" not in plain.read_text()
+
+
+@pytest.mark.parametrize("phase", list(KINDS))
+@pytest.mark.parametrize("size", [(640, 360), (360, 640)])
+def test_golden_chart_frames(golden, phase: str, size: tuple[int, int]) -> None:
+    """The chart half grown and whole (its sentence shown), landscape and portrait."""
+    d = _film(_timeless(_trace(KINDS[phase])), True, size)
+    p = d.plan
+    assert p is not None
+    k = [q.kind for q in p.phases].index(SEARCH)
+    t0, t1 = p.spans[k]
+    for what, t in (("half", t0 + (t1 - t0) * 0.45), ("whole", t1 - 0.05)):
+        img = frame(d.film, t)
+        golden.check(f"search-{phase.replace('*', 'star')}-{size[0]}x{size[1]}-{what}", img,
+                     Tolerance(mean=1.5, off=48, share=0.01))
+
+
+def test_the_title_card_shows_whole_before_the_chart_and_the_board_never_shows_through(
+) -> None:
+    text = _timeless(_trace("hakoiri-musume"))
+    shown, plain = _film(text, True), _film(text, False)
+    assert shown.plan is not None and plain.plan is not None
+    kinds = [q.kind for q in shown.plan.phases]
+    t0, t1 = shown.plan.spans[kinds.index(TITLE)]
+    middle = (t0 + t1) / 2
+    assert np.array_equal(frame(shown.film, middle), frame(plain.film, middle))
+    f0, f1 = shown.plan.spans[kinds.index(TITLE) + 1]           # the crossfade
+    s0, _ = shown.plan.spans[kinds.index(SEARCH)]
+    title, chart = frame(shown.film, t0 + 0.5), frame(shown.film, s0 + 0.02)
+    half = frame(shown.film, (f0 + f1) / 2).astype(np.int16)
+    # half-way, every pixel lies between the title card's and the chart's (the board's
+    # colours, which neither has, never appear)
+    lo = np.minimum(title, chart).astype(np.int16) - 3
+    hi = np.maximum(title, chart).astype(np.int16) + 3
+    assert ((half >= lo) & (half <= hi)).all()
