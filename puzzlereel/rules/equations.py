@@ -68,8 +68,7 @@ class _EquationReplay:
             if event.status == "solved" and not self.solutions:
                 raise TraceError("status is 'solved' but the trace holds no solution",
                                  field="status")
-            check_status(event, bool(self.solutions), "the trace holds a solution",
-                         partial=True)
+            check_status(event, bool(self.solutions), "the trace holds a solution")
         return None
 
     def text(self) -> str:

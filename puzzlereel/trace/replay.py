@@ -139,13 +139,12 @@ def checked(events: Iterable[Event], source: str = "<trace>") -> Iterator[Event]
         yield event
 
 
-def check_status(end: End, reached: bool, what: str, *, partial: bool = False) -> None:
+def check_status(end: End, reached: bool, what: str) -> None:
     """The end's status must agree with what the trace shows: ``reached`` whether it
-    holds a solution (the goal reached, a solution listed, the code found).  "unsolvable"
-    may not follow one, nor may "limit" (a search stopped before a solution) unless the
-    trace is a ``partial`` listing of solutions."""
-    if reached and (end.status == "unsolvable" or end.status == "limit" and not partial):
-        raise TraceError(f"status is {end.status!r} but {what}", field="status")
+    holds a solution (the goal reached, a solution listed, the code found), after which
+    "unsolvable" (a proof that there is none) is a contradiction."""
+    if reached and end.status == "unsolvable":
+        raise TraceError(f"status is 'unsolvable' but {what}", field="status")
 
 
 def validate(stream: IO[Any], source: str = "<trace>") -> TraceSummary:
