@@ -21,11 +21,21 @@ from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import resolve
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
+from puzzlereel.fileio import guarded, is_stream
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS, Kind
-from puzzlereel.trace import End, Event, Header, Note, TraceError, TraceSummary, replay
+from puzzlereel.trace import (
+    End,
+    Event,
+    Header,
+    Note,
+    TraceError,
+    TraceSummary,
+    checked,
+    replay,
+)
 from puzzlereel.trace import validate as validate_trace
 from puzzlereel.words import plural
 
@@ -158,13 +168,32 @@ def check_expected(loaded: Loaded[Any], end: End | None,
                                line=loaded.config.line_of(EXPECT_KEY), field=EXPECT_KEY)
 
 
+class UntraceablePuzzle(PuzzlereelError):
+    """A search whose trace the program's own readers would reject: the puzzle is
+    beyond what a trace holds (a board too wide), or the solver wrote a move its rules
+    refuse (a bug).  Nothing of it is written."""
+
+
 def solve_events(loaded: Loaded[Any], options: SolveOptions) -> Iterator[Event]:
-    """The trace events of an optimal solution (header, moves, end), as they come; the
-    config's top-level ``goal_text`` (the goal in words, for the video) goes into the
-    header as its optional field of that name."""
+    """The trace events of an optimal solution (header, moves, end), as they come, each
+    read back first as ``validate`` will read it (``trace.checked``); the config's
+    top-level ``goal_text`` (the goal in words, for the video) goes into the header as
+    its optional field of that name."""
     events = loaded.solver.solve(loaded.puzzle, options)
     goal = loaded.config.goal_text
-    return events if goal is None else _with_goal_text(events, goal)
+    events = events if goal is None else _with_goal_text(events, goal)
+    return _readable(checked(events, "the trace"), loaded.config.path)
+
+
+def _readable(events: Iterator[Event], config: str) -> Iterator[Event]:
+    try:
+        yield from events
+    except TraceError as exc:
+        if exc.line == 1:
+            raise UntraceablePuzzle(f"cannot be written as a trace: {exc.field}: "
+                                    f"{exc.problem}", source=config) from None
+        raise UntraceablePuzzle(f"the search wrote a trace its own reader rejects "
+                                f"({exc}); nothing was written", source=config) from None
 
 
 def _with_goal_text(events: Iterator[Event], goal: str) -> Iterator[Event]:
@@ -392,11 +421,21 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return wanted
 
 
-def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
-    """(format, path) for each output file, the format taken from its suffix."""
-    from puzzlereel.render.api import format_of
+STREAM_FORMAT = "mp4"      # what a device or pipe without a suffix (-o /dev/null) gets
 
-    return [(format_of(path), Path(path)) for path in outputs]
+
+def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
+    """(format, path) for each output file, the format taken from its suffix; a device
+    or named pipe without a known one (``-o /dev/null``) gets the MP4."""
+    from puzzlereel.render.api import format_of
+    from puzzlereel.render.options import FORMATS
+
+    def fmt(path: str | Path) -> str:
+        if is_stream(path) and Path(path).suffix.lower().lstrip(".") not in FORMATS:
+            return STREAM_FORMAT
+        return format_of(path)
+
+    return [(fmt(path), Path(path)) for path in outputs]
 
 
 def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
@@ -423,14 +462,16 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
     bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
     from puzzlereel.api import solve_loaded
 
-    loaded = load_puzzle(config)
-    trace: IO[str] | str = output
-    if output == "-":
-        assert stdout is not None, "writing to '-' needs a stdout stream"
-        trace = stdout
-    with Reporter("search") as bar:
-        options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
-        run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))
+    path = config_path(config)
+    with guarded(inputs=[path], outputs=[output]):
+        loaded = load_puzzle(path)
+        trace: IO[str] | str = output
+        if output == "-":
+            assert stdout is not None, "writing to '-' needs a stdout stream"
+            trace = stdout
+        with Reporter("search") as bar:
+            options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
+            run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))
 
 
 def analyze_config(config: str | Path, *, plot: str | Path | None = None,
@@ -439,14 +480,17 @@ def analyze_config(config: str | Path, *, plot: str | Path | None = None,
     """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
     at once; the chart too when ``plot`` names a PNG, and its video when ``video`` names
     an MP4, WebM or GIF."""
-    loaded = load_puzzle(config)
-    with Reporter("analyze") as bar:
-        options = solve_options(max_states, None, bar, farthest, max_memory)
-        result = run_stoppable(lambda: analyze(loaded, options))
-    if plot is not None:
-        plot_analysis(loaded, result, plot)
-    if video is not None:
-        analysis_video(loaded, result, video)
+    path = config_path(config)
+    drawn = [file for file in (plot, video) if file is not None]
+    with guarded(inputs=[path], outputs=drawn):
+        loaded = load_puzzle(path)
+        with Reporter("analyze") as bar:
+            options = solve_options(max_states, None, bar, farthest, max_memory)
+            result = run_stoppable(lambda: analyze(loaded, options))
+        if plot is not None:
+            plot_analysis(loaded, result, plot)
+        if video is not None:
+            analysis_video(loaded, result, video)
     return result
 
 
@@ -456,10 +500,13 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     """``render``: draw ``trace`` ("-": ``stdin``) into every file of ``outputs``, with a
     progress bar; ``config``'s ``[render]`` table then ``flags``.  The renderer's account
     of each file written (``summary()``)."""
-    found = load_config(config_path(config)) if config is not None else None
-    targets_for(outputs)                       # the outputs and the options are
+    config_file = config_path(config) if config is not None else None
+    found = load_config(config_file) if config_file is not None else None
+    targets = targets_for(outputs)             # the outputs and the options are
     render_options(found, flags)               # checked before the trace is opened
-    with open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
+    inputs = [trace] + ([config_file] if config_file is not None else [])
+    with guarded(inputs=inputs, outputs=[path for _, path in targets]), \
+            open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
         return render_outputs(stream, name, outputs, found, flags, progress=progress,
                               allow_partial=allow_partial)
 
@@ -479,6 +526,7 @@ def render_outputs(stream: IO[Any], source: str, outputs: Iterable[str | Path],
     return written
 
 __all__ = ["EXPECT_KEY", "LimitReached", "flag_name", "Loaded", "UnexpectedAnswer", "Unsolvable",
+           "UntraceablePuzzle",
            "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
            "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
            "load_puzzle", "open_trace", "parse_formats", "plot_analysis",

@@ -26,11 +26,27 @@ class CacheWarning(UserWarning):
     """The cache folder cannot be used; work goes on without keeping results."""
 
 
-def cache_dir() -> Path:
-    """The cache folder (not created here)."""
+class DamagedCacheWarning(UserWarning):
+    """A file of the cache was damaged (cut short, emptied, altered): it was removed and
+    is made again."""
+
+
+def cache_dir() -> Path | None:
+    """The cache folder (not created here); None, after one warning, when the folder
+    asked for cannot be found (``~nosuchuser/x``, no home folder)."""
     own = os.environ.get(ENV)
-    if own:
-        return Path(own).expanduser()
+    try:
+        return Path(own).expanduser() if own else _platform_dir()
+    except RuntimeError as exc:       # expanduser / home(): no such user, no home
+        if own:
+            user = own.split("/", 1)[0]
+            warn_unusable(f"{ENV}={own}", f"{user} is no home folder known here")
+        else:
+            warn_unusable("in the home folder", str(exc).rstrip("."))
+        return None
+
+
+def _platform_dir() -> Path:
     home = Path.home()
     if sys.platform == "darwin":
         return home / "Library" / "Caches" / "puzzlereel"
@@ -42,10 +58,10 @@ def cache_dir() -> Path:
     return base / "puzzlereel"
 
 
-_warned: set[Path] = set()
+_warned: set[Path | str] = set()
 
 
-def warn_unusable(path: Path, reason: str) -> None:
+def warn_unusable(path: Path | str, reason: str) -> None:
     """Say once per folder that it cannot be used, and why."""
     if path in _warned:
         return
@@ -55,8 +71,10 @@ def warn_unusable(path: Path, reason: str) -> None:
                   CacheWarning, stacklevel=3)
 
 
-def writable(path: Path) -> Path | None:
+def writable(path: Path | None) -> Path | None:
     """``path`` created if needed and checked writable, or None (after one warning)."""
+    if path is None:
+        return None
     try:
         path.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=path) as probe:
@@ -71,7 +89,8 @@ def writable(path: Path) -> Path | None:
 
 def folder(name: str) -> Path | None:
     """The writable subfolder ``name`` of the cache folder, or None."""
-    return writable(cache_dir() / name)
+    base = cache_dir()
+    return writable(None if base is None else base / name)
 
 
 def numba_cache_dir() -> Path | None:
@@ -92,4 +111,5 @@ def numba_cache_dir() -> Path | None:
     return path
 
 
-__all__ = ["ENV", "CacheWarning", "cache_dir", "folder", "numba_cache_dir", "writable"]
+__all__ = ["ENV", "CacheWarning", "DamagedCacheWarning", "cache_dir", "folder",
+           "numba_cache_dir", "writable"]

@@ -30,7 +30,7 @@ from typing import IO
 
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import atomic_text, guarded
 from puzzlereel.registry import KINDS
 from puzzlereel.words import plural
 
@@ -223,7 +223,7 @@ def _target(output: str | Path, force: bool, stdout: IO[str] | None) -> Iterator
         yield stdout if stdout is not None else sys.stdout
         return
     path = Path(output)
-    if path.exists() and not force:
+    if path.is_file() and not force:     # a device (-o /dev/null) is written, not replaced
         raise Exists(path)
     with atomic_text(path) as handle:
         yield handle
@@ -241,7 +241,9 @@ def copy_out(name: str, output: str | Path, *, force: bool = False,
              stdout: IO[str] | None = None) -> Example:
     """Copy the bundled example ``name`` to ``output`` (see ``write_text``)."""
     found = example(name)
-    write_text(found.path.read_text(encoding="utf-8"), output, force=force, stdout=stdout)
+    with guarded(inputs=[found.path], outputs=[output]):
+        write_text(found.path.read_text(encoding="utf-8"), output, force=force,
+                   stdout=stdout)
     return found
 
 

@@ -39,6 +39,9 @@ from puzzlereel.parameters import (
     Target,
     Theme,
     TraceArg,
+    file_name,
+    file_path,
+    text_path,
 )
 
 app = typer.Typer(
@@ -90,7 +93,7 @@ def root(
 def solve(
     config: ConfigArg,
     output: Annotated[str, typer.Option("-o", "--output", help="Trace file to write; '-' "
-                                        "(the default) is stdout.")] = "-",
+                                        "(the default) is stdout.", parser=text_path)] = "-",
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
     algorithm: Annotated[str | None, typer.Option("--algorithm", help="Override [solve] "
@@ -126,7 +129,7 @@ def validate(trace: TraceArg) -> None:
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.validate_lines(stream, name):
-            typer.echo(line)
+            console.echo(line)
 
 
 @app.command()
@@ -142,7 +145,7 @@ def show(trace: TraceArg) -> None:
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.show_lines(stream, name):
-            typer.echo(line)
+            console.echo(line)
 
 
 @app.command()
@@ -152,10 +155,12 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the whole space "
                                               "(positions by depth, the start and the "
-                                              "farthest marked) as a PNG chart.")] = None,
+                                              "farthest marked) as a PNG chart.",
+                                              parser=file_path)] = None,
     video: Annotated[Path | None, typer.Option("--video", help="Also make a short video "
                                                "(.mp4, .webm or .gif) of the whole space "
-                                               "growing layer by layer.")] = None,
+                                               "growing layer by layer.", parser=file_path)]
+    = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "
                                            "supports it).")] = False,
@@ -174,7 +179,7 @@ def analyze(
     result = work.analyze_config(config, plot=plot, video=video, farthest=farthest,
                                  max_states=max_states, max_memory=max_memory)
     for line in work.analysis_lines(result, as_json=as_json):
-        typer.echo(line)
+        console.echo(line)
     code = work.analysis_exit_code(result)
     if code:
         raise typer.Exit(code)
@@ -190,9 +195,12 @@ def render(
                                                ".webm, .gif, .png (contact sheet), .vtt "
                                                "(subtitles), .svg (animated) or .html "
                                                "(player); repeat to write several in one "
-                                               "pass.")],
+                                               "pass. A device or pipe without a suffix "
+                                               "(-o /dev/null) gets the MP4.",
+                                               parser=file_path)],
     config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
-                                                "from this config file.")] = None,
+                                                "from this config file.", parser=file_path)]
+    = None,
     partial: Annotated[bool, typer.Option("--partial", help="Render a trace that stops "
                                           "without its 'end' line instead of failing.")]
     = False,
@@ -217,7 +225,7 @@ def render(
       puzzlereel render hakoiri.jsonl -o short.mp4 --target shorts --sound --search
       puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --fps 60
-      puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html
+      puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html -o hakoiri.vtt
     """
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
                                no_counter, no_labels, crf, duration, target=target,
@@ -229,7 +237,7 @@ def render(
 ConfigsArg = Annotated[list[str], typer.Argument(
     metavar="CONFIG", show_default=False,
     help="Configs: files, folders (every *.toml inside, recursively), quoted glob patterns "
-    "('configs/**/*.toml') or bundled example names, in any mix.")]
+    "('configs/**/*.toml') or bundled example names, in any mix.", parser=text_path)]
 
 
 @app.command()
@@ -237,10 +245,12 @@ ConfigsArg = Annotated[list[str], typer.Argument(
 def run(
     configs: ConfigsArg,
     out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write "
-                                          "<config name>.<ext> files.")] = Path("outputs"),
+                                          "<config name>.<ext> files.", parser=file_path)]
+    = Path("outputs"),
     formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
-                                                "overriding [render] formats, e.g. "
-                                                "mp4,gif,png.")] = None,
+                                                "overriding [render] formats: mp4, webm, "
+                                                "gif, png, vtt, svg, html (e.g. "
+                                                "mp4,gif,png).")] = None,
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
     fps: Fps = None, gif_fps: GifFps = None, size: Size = None, cell: Cell = None,
@@ -308,7 +318,7 @@ def run(
 def gallery_page(
     out_dir: Annotated[Path, typer.Argument(metavar="OUT_DIR", show_default=False,
                                             help="A folder of outputs: traces and their "
-                                            "videos, GIFs and sheets.")],
+                                            "videos, GIFs and sheets.", parser=file_path)],
     title: Annotated[str | None, typer.Option("--title", help="The page's heading "
                                               "(default: Puzzle gallery).")] = None,
 ) -> None:
@@ -342,7 +352,7 @@ def examples(
                                                show_default=False)] = None,
     output: Annotated[str | None, typer.Option("-o", "--output", help="Copy the example's "
                                                "config to this file ('-': stdout, the "
-                                               "default).")] = None,
+                                               "default).", parser=text_path)] = None,
     force: Force = False,
 ) -> None:
     """List the example configs that ship with puzzlereel, or copy one out to edit.
@@ -371,7 +381,7 @@ def new(
                                                  "(new --list names them).",
                                                  show_default=False)] = None,
     output: Annotated[str, typer.Option("-o", "--output", help="The config to write ('-': "
-                                        "stdout, the default).")] = "-",
+                                        "stdout, the default).", parser=text_path)] = "-",
     list_families: Annotated[bool, typer.Option("--list", help="Name the families and "
                                                 "what they are.")] = False,
     force: Force = False,
@@ -401,8 +411,9 @@ def new(
 def preview(
     source: Annotated[str, typer.Argument(metavar="CONFIG_OR_TRACE", help="A trace ('-' = "
                                           "stdin), a config, or an example's name.",
-                                          show_default=False)],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The PNG file to write.")],
+                                          show_default=False, parser=text_path)],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The PNG file to write.",
+                                         parser=file_path)],
     move: Annotated[int | None, typer.Option("--move", help="The position after move N (0, "
                                              "the default: the start).")] = None,
     at_time: Annotated[float | None, typer.Option("--time", help="The frame shown at this "
@@ -412,9 +423,11 @@ def preview(
     gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
                                       "the GIF's frame rate) instead of the MP4's.")] = False,
     config: Annotated[Path | None, typer.Option("--config", help="With a trace: take "
-                                                "[render] options from this config.")] = None,
+                                                "[render] options from this config.",
+                                                parser=file_path)] = None,
     trace: Annotated[Path | None, typer.Option("--trace", help="With a config: keep the "
-                                               "solved trace in this file.")] = None,
+                                               "solved trace in this file.",
+                                               parser=file_path)] = None,
     fps: Fps = None, size: Size = None, cell: Cell = None, speed: Speed = None,
     pause: Pause = None, easing: Easing = None, theme: Theme = None,
     no_title: NoTitle = False, no_counter: NoCounter = False, no_labels: NoLabels = False,
@@ -445,8 +458,8 @@ def preview(
     with progress.Reporter("searching") as bar:
         done = pictures.preview(source, output, when, given, config=config, keep_trace=trace,
                                 stdin=sys.stdin, progress=bar, gif=gif)
-    typer.echo(f"{done.output}: {when}, frame {done.frame.index} at "
-               f"{done.frame.seconds:.2f} s")
+    console.echo(f"{done.output}: {when}, frame {done.frame.index} at "
+                 f"{done.frame.seconds:.2f} s")
 
 
 @app.command("import")
@@ -455,11 +468,14 @@ def import_collection(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="rush-hour, tiles or klotski.",
                                        show_default=False)],
     source: Annotated[str, typer.Argument(metavar="SOURCE", help="The collection: a file, "
-                                          "or '-' for stdin.", show_default=False)],
+                                          "or '-' for stdin.", show_default=False,
+                                          parser=text_path)],
     out_dir: Annotated[Path, typer.Option("-o", "--out-dir", help="The folder to write the "
-                                          "configs into.")],
+                                          "configs into.", parser=file_path)],
     name: Annotated[str | None, typer.Option("--name", help="Configs are NAME-LINE.toml "
-                                             "(default: the source's file name).")] = None,
+                                             "(default: the source's file name); a plain "
+                                             "name, no folder part.", parser=file_name)]
+    = None,
     blank: Annotated[str | None, typer.Option("--blank", help="tiles: where the goal has the "
                                               "blank, 'last' (default) or 'first' (Korf's)."
                                               )] = None,

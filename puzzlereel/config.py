@@ -30,6 +30,8 @@ _MISSING: Any = object()
 # needs more than four levels, and a fixed bound keeps every reader and writer of the
 # data far from Python's recursion limit
 MAX_DEPTH = 32
+# the largest config read: a 500x500 sliding-tile board is about 2 MB
+MAX_BYTES = 16 << 20
 # the most digits Python converts between text and an integer (4,300 unless changed)
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 
@@ -272,13 +274,17 @@ def load_config(path: str | Path) -> Config:
     name = str(path)
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        with open(p, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("no such file", path=name) from None
     except IsADirectoryError:
         raise ConfigError("is a directory, not a config file", path=name) from None
     except OSError as exc:
         raise ConfigError(f"cannot read ({exc.strerror})", path=name) from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"larger than {MAX_BYTES >> 20} MiB, more than any config holds "
+                          "(is this a config?)", path=name)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

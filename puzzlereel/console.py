@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from puzzlereel import progress
+from puzzlereel.escape import terminal_text
 
 _quiet = False                # --quiet: print errors only
 
@@ -34,9 +35,11 @@ def quiet() -> bool:
 
 
 def echo(text: str, *, err: bool = False) -> None:
-    """One line on stdout (``err``: stderr), at once."""
+    """One line on stdout (``err``: stderr), at once; text from files may be in it, so
+    no control character but newline and tab reaches the terminal
+    (``escape.terminal_text``)."""
     stream = sys.stderr if err else sys.stdout
-    stream.write(text + "\n")
+    stream.write(terminal_text(text) + "\n")
     stream.flush()
 
 
@@ -53,7 +56,7 @@ def warning_line(message: Warning | str, category: type[Warning], filename: str,
     """``warnings.showwarning`` for the command line: a warning reaches the user as one
     line, like an error."""
     with contextlib.suppress(OSError):
-        sys.stderr.write(f"puzzlereel: warning: {message}\n")
+        sys.stderr.write(f"puzzlereel: warning: {terminal_text(str(message))}\n")
 
 
 __all__ = ["echo", "quiet", "start", "summarise", "warning_line"]

@@ -20,8 +20,13 @@ EXIT_UNSOLVABLE = 3
 EXIT_LIMIT = 4
 
 
+MAX_PROBLEM = 400      # characters of a problem a message shows; the middle of a longer
+                       # one (a value quoted whole somewhere) is cut
+
+
 class PuzzlereelError(ValueError):
-    """Bad input.  ``str()`` is one line: ``source: line N: field: problem``."""
+    """Bad input.  ``str()`` is one line: ``source: line N: field: problem``, short
+    however large the input was (``MAX_PROBLEM``)."""
 
     exit_code = EXIT_BAD_INPUT
 
@@ -48,9 +53,18 @@ class PuzzlereelError(ValueError):
         if self.line is not None:
             parts.append(f"line {self.line}")
         if self.field:
-            parts.append(self.field)
-        parts.append(self.problem)
+            parts.append(quoted(self.field, 80, quote=False))
+        parts.append(_short(self.problem))
         return ": ".join(parts)
+
+
+def _short(problem: str, limit: int = MAX_PROBLEM) -> str:
+    """``problem`` on one line, its middle cut when it is longer than ``limit``."""
+    line = problem.replace("\r", " ").replace("\n", " ")
+    if len(line) <= limit:
+        return line
+    half = limit // 2
+    return f"{line[:half]} … ({len(line) - 2 * half:,} characters cut) … {line[-half:]}"
 
 
 class UsageError(PuzzlereelError):

@@ -110,10 +110,13 @@ def _worker(conn: Connection) -> None:
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         conn.send(("progress", stage, label, done, total))
 
+    from puzzlereel.solvers.base import share_memory
+
     try:
         while (job := conn.recv()) is not None:
-            unit, threads = job
+            unit, threads, running = job
             encode.encoder_threads(threads)
+            share_memory(running)
             conn.send(("started",))
             conn.send(("finished", execute(unit, _Throttle(send), scratch=scratch)))
     except (EOFError, BrokenPipeError):       # the run is gone: so is its work
@@ -181,13 +184,14 @@ class LocalExecutor:
 
     def _next(self, worker: _Worker) -> None:
         """Hand ``worker`` the next unit with its share of the cores (the units at work
-        now and those waiting split ``jobs`` between them), or tell it to stop."""
+        now and those waiting split ``jobs`` between them) and how many searches share
+        the memory, or tell it to stop."""
         worker.unit = self._waiting.popleft() if self._waiting else None
         job = None
         if worker.unit is not None:
             busy = sum(w.unit is not None for w in self._workers)
             running = min(self.jobs, busy + len(self._waiting))
-            job = (worker.unit, share_of_cores(self.jobs, running))
+            job = (worker.unit, share_of_cores(self.jobs, running), running)
         with contextlib.suppress(OSError):
             worker.conn.send(job)
 
@@ -267,20 +271,24 @@ class LocalExecutor:
 
 
 def _remote(unit: Unit, run_id: str, threads: int | None = 0,
-            slots: Mapping[str, int] | None = None) -> Outcome:
+            slots: Mapping[str, int] | None = None, running: int = 1) -> Outcome:
     """A unit on a Dask worker: its progress goes to the run through the event topic;
     ``threads``: its video encoder's threads (0: the encoder's choice; None: this
-    machine's cores split between the units its workers run at once, ``slots`` by host)."""
+    machine's cores split between the units its workers run at once, ``slots`` by host);
+    ``running``: the units at once on this machine, which share its memory (with
+    ``slots``: this machine's)."""
     from distributed import get_worker
     from distributed.comm import get_address_host
 
     from puzzlereel.render import video as encode
+    from puzzlereel.solvers.base import share_memory
 
     worker = get_worker()
     if threads is None:
-        threads = share_of_cores(default_jobs(), (slots or {}).get(
-            get_address_host(worker.address), 1))
+        running = (slots or {}).get(get_address_host(worker.address), 1)
+        threads = share_of_cores(default_jobs(), running)
     encode.encoder_threads(threads)
+    share_memory(running)
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": stage,
@@ -289,6 +297,11 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": ""})
     report: StageProgress = _Throttle(send, every=2 * PROGRESS_EVERY)
     return execute(unit, report)
+
+
+# the log level of a local cluster's workers (read from the environment when they
+# start), whose lines would share our terminal
+QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "error"}
 
 
 class DaskExecutor:
@@ -316,9 +329,13 @@ class DaskExecutor:
             if scheduler is None:
                 environ = dict(os.environ)   # Dask's nanny sets its workers' variables
                 try:                         # (MALLOC_TRIM_THRESHOLD_...) in ours too
-                    self._cluster = distributed.LocalCluster(
-                        n_workers=max(1, jobs), threads_per_worker=1, processes=True,
-                        host="127.0.0.1", dashboard_address=None)
+                    # Ctrl-C is the run's to handle, not its workers' (nor their
+                    # lines about the tasks it cancels, which share our terminal)
+                    os.environ.update(QUIET_WORKERS)
+                    with _ctrl_c_ignored():
+                        self._cluster = distributed.LocalCluster(
+                            n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                            host="127.0.0.1", dashboard_address=None)
                 finally:
                     os.environ.clear()
                     os.environ.update(environ)
@@ -345,15 +362,17 @@ class DaskExecutor:
     def submit(self, units: Sequence[Unit]) -> None:
         threads: int | None = None
         slots: dict[str, int] = {}
+        running = 1
         if self._local:              # our cluster: --jobs cores, as the local executor
-            threads = share_of_cores(self._jobs, min(self._jobs, len(units)))
+            running = min(self._jobs, len(units))
+            threads = share_of_cores(self._jobs, running)
         else:                        # each machine's cores, split between its workers
             slots = self.slots()
         for unit in units:
             key = f"puzzlereel-{unit.name}-{uuid.uuid4().hex[:8]}"
             self._names[key] = unit.name
             self._futures.append(self.client.submit(_remote, unit, self._run, threads,
-                                                    slots, key=key, pure=False))
+                                                    slots, running, key=key, pure=False))
         threading.Thread(target=self._collect, name="puzzlereel-dask", daemon=True).start()
 
     def slots(self) -> dict[str, int]:

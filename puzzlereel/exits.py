@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 from puzzlereel import console, fileio, interrupts
-from puzzlereel.errors import EXIT_BAD_INPUT, PuzzlereelError
+from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, PuzzlereelError
+from puzzlereel.escape import terminal_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -59,6 +60,10 @@ def friendly(func: F) -> F:
             fail(exc.message, exc.exit_code)
         except KeyboardInterrupt:
             fail("interrupted", 130)
+        except MemoryError:
+            fileio.remove_unfinished()
+            fail("out of memory: the system gave less than the memory budget counted on; "
+                 "give a smaller --max-memory", EXIT_LIMIT)
 
     return wrapper  # type: ignore[return-value]
 
@@ -93,7 +98,7 @@ def fail_now(message: str, code: int) -> NoReturn:
     """One line on stderr, unfinished files removed, and leave with ``code``."""
     fileio.remove_unfinished()
     with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(f"puzzlereel: {message}\n")
+        sys.stderr.write(f"puzzlereel: {terminal_text(message)}\n")
     leave(code)
 
 

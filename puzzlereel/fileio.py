@@ -1,4 +1,4 @@
-"""Writing output files so that none is ever left half-written.
+"""Writing output files so that none is ever left half-written, and none is an input.
 
 ``atomic_path`` gives a temporary file in the target directory and renames it into
 place only when the block finishes without error; on error the temporary file is removed.
@@ -6,22 +6,175 @@ The temporary files being written are known (``remove_unfinished`` deletes them 
 signal stops the program), and ones that a killed earlier run left beside a target
 (``.NAME.XXXX.part.EXT``, older than this process) are removed the next time that target
 is written.
+
+No output is ever one of the command's inputs.  Files are compared by identity (the
+device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
+the input), not by name.  A command names its inputs and outputs to ``guarded``, which
+refuses at once an output that is an input or that two outputs share, and keeps the
+inputs known while the command runs: ``atomic_path`` refuses to replace any of them,
+whatever output the work comes to write.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import shutil
+import stat
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
+
+from puzzlereel.errors import PuzzlereelError
 
 _STARTED = time.time()             # files of ours older than this are not this run's
 _unfinished: set[Path] = set()     # temporary files being written now
 _lock = threading.Lock()
+STDIN = "-"                        # an input read from standard input
+
+Identity = tuple[int, int]         # (device, inode): one file, whatever names it has
+_inputs: dict[Identity, str] = {}  # the inputs of the commands running, by identity
+
+
+class OutputError(PuzzlereelError):
+    """An output that cannot be written where it was asked for (exit 1)."""
+
+
+class OverInput(OutputError):
+    """An output that is one of the command's inputs."""
+
+
+class Clash(OutputError):
+    """Two outputs of one command that are the same file."""
+
+
+NAME_BYTES = 200       # a name's longest UTF-8 form, leaving room for ".poster.png" & co.
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f/\\\ud800-\udfff]+")
+
+
+def safe_name(text: str, default: str = "puzzle") -> str:
+    """``text`` made a file name of its own, which no folder part can lead out of the
+    folder it is written in: path separators, control characters and bytes that are not
+    UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``NAME_BYTES`` bytes;
+    ``default`` when nothing is left."""
+    name = _NOT_IN_NAMES.sub("-", str(text)).lstrip(".").strip()
+    while len(name.encode("utf-8")) > NAME_BYTES:
+        name = name[:-1]
+    return name or default
+
+
+def identity(path: str | os.PathLike[str]) -> Identity | None:
+    """The regular file ``path`` names, following links, as (device, inode); None when
+    there is none (no such file, a folder, a device, a pipe)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def _stdin_identity() -> Identity | None:
+    """The regular file standard input reads (``< file``), if it is one."""
+    try:
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def _input_identity(path: str | os.PathLike[str]) -> Identity | None:
+    return _stdin_identity() if str(path) == STDIN else identity(path)
+
+
+def _output_key(path: str | os.PathLike[str]) -> object | None:
+    """What makes two outputs the same file: its identity when it exists, else its
+    absolute path with every link of its folder resolved; None for a device or pipe
+    (``/dev/null`` takes any number of outputs)."""
+    found = identity(path)
+    if found is not None:
+        return found
+    with contextlib.suppress(OSError):
+        mode = os.stat(path).st_mode
+        if not stat.S_ISDIR(mode):
+            return None
+    return os.path.realpath(path)
+
+
+def _shown(path: str | os.PathLike[str]) -> str:
+    return "standard input" if str(path) == STDIN else str(path)
+
+
+def check_outputs(outputs: Iterable[str | os.PathLike[str]],
+                  inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Refuse (``OverInput``, ``Clash``) an output that is one of ``inputs`` (``"-"``:
+    standard input, when it reads a file) or the same file as another output."""
+    known = {found: _shown(path) for path in inputs
+             if (found := _input_identity(path)) is not None}
+    seen: dict[object, str] = {}
+    for path in outputs:
+        if str(path) == STDIN:
+            continue
+        found = identity(path)
+        if found is not None and found in known:
+            raise _over(path, known[found])
+        key = _output_key(path)
+        if key is None:
+            continue
+        if key in seen:
+            same = "" if seen[key] == str(path) else f" (as {seen[key]})"
+            raise Clash(f"given twice as an output{same}; each output needs a file of "
+                        "its own", source=str(path))
+        seen[key] = str(path)
+
+
+def _over(path: str | os.PathLike[str], source: str) -> OverInput:
+    if source == str(path):
+        what = "the input itself"
+    elif str(source) == _shown(STDIN):
+        what = "the file standard input reads"
+    else:
+        what = f"the same file as the input {source}"
+    return OverInput(f"is {what}; nothing was written over it: choose another output",
+                     source=str(path))
+
+
+@contextlib.contextmanager
+def guarded(inputs: Iterable[str | os.PathLike[str]] = (),
+            outputs: Iterable[str | os.PathLike[str]] = ()) -> Iterator[None]:
+    """Check ``outputs`` against ``inputs`` and each other (``check_outputs``), then keep
+    ``inputs`` known until the block ends: ``atomic_path`` refuses to replace any of
+    them, whatever the block comes to write."""
+    inputs = list(inputs)
+    check_outputs(outputs, inputs)
+    added: list[Identity] = []
+    with _lock:
+        for path in inputs:
+            found = _input_identity(path)
+            if found is not None and found not in _inputs:
+                _inputs[found] = _shown(path)
+                added.append(found)
+    try:
+        yield
+    finally:
+        with _lock:
+            for found in added:
+                _inputs.pop(found, None)
+
+
+def refuse_inputs(target: str | os.PathLike[str]) -> None:
+    """``OverInput`` when ``target`` is an input of a command running (``guarded``)."""
+    found = identity(target)
+    if found is None:
+        return
+    with _lock:
+        source = _inputs.get(found)
+    if source is not None:
+        raise _over(target, source)
 
 
 def remove_unfinished() -> None:
@@ -49,20 +202,94 @@ def _remove_stale(directory: Path, target: Path) -> None:
                     os.unlink(entry.path)
 
 
+def is_stream(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a device or a named pipe (``/dev/null``, a FIFO): written,
+    never replaced, and named by no suffix."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISBLK(mode)
+
+
+def remove_output(path: str | os.PathLike[str]) -> bool:
+    """Remove the output file ``path`` (a file or a link, never a folder, never an
+    input of a command running); whether it was removed."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    if stat.S_ISDIR(info.st_mode):
+        return False
+    found = identity(path)
+    with _lock:
+        if found is not None and found in _inputs:
+            return False
+    try:
+        os.unlink(path)
+    except OSError:
+        return False
+    return True
+
+
+def make_folder(folder: str | os.PathLike[str]) -> Path:
+    """``folder`` made if needed (with its parents); ``OutputError`` naming it when
+    a file stands where it or one of its parents should be."""
+    path = Path(folder) if str(folder) else Path(".")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()),
+                       path)
+        what = "is a file, not a folder" if blocker.is_file() else "is not a folder"
+        where = "" if blocker == path else f" (in the way of {path})"
+        raise OutputError(f"{what}{where}", source=str(blocker)) from None
+    return path
+
+
+def _named(exc: OSError, tmp: Path | None, target: Path) -> OSError:
+    """``exc`` naming ``target`` where it named the temporary file ``tmp``, or nothing
+    (a write that found the disk full): messages name the user's file."""
+    if exc.filename is not None and (tmp is None or str(exc.filename) != str(tmp)):
+        return exc
+    named = OSError(exc.errno, exc.strerror or str(exc), str(target))
+    return named
+
+
 @contextlib.contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
-    """Yield a temporary path beside ``target``; rename it to ``target`` on success."""
+    """Yield a temporary path beside ``target``; rename it to ``target`` on success.
+
+    A device (``-o /dev/null``) is written directly (renaming a file over it would
+    replace the device node); a named pipe gets the finished file's bytes once it is
+    complete (an MP4 cannot be written as a stream: its muxer seeks back).  A folder
+    where the file should be is an ``OutputError``; a write that fails names
+    ``target``, never the temporary file."""
     target = Path(target)
-    if target.exists() and not target.is_file() and not target.is_dir():
-        # a device or pipe (``-o /dev/null``, a FIFO): write to it directly; renaming a
-        # temporary file over it would replace the device node itself
-        yield target
+    refuse_inputs(target)
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise OutputError("is a folder, not a file", source=str(target))
+    if stat.S_ISFIFO(mode):
+        with _spooled(target) as spool:
+            yield spool
         return
-    directory = target.parent if str(target.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)
+    if mode and not stat.S_ISREG(mode):
+        try:
+            yield target
+        except OSError as exc:
+            raise _named(exc, None, target) from None
+        return
+    directory = make_folder(target.parent if str(target.parent) else ".")
     _remove_stale(directory, target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part" + target.suffix,
-                               dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.",
+                                   suffix=".part" + target.suffix, dir=directory)
+    except OSError as exc:
+        raise _named(exc, None, target) from None
     os.close(fd)
     tmp_path = Path(tmp)
     with _lock:
@@ -74,7 +301,12 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.umask(mask)
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp_path, 0o666 & ~mask)
+        refuse_inputs(target)
         os.replace(tmp_path, target)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            tmp_path.unlink()
+        raise _named(exc, tmp_path, target) from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             tmp_path.unlink()
@@ -82,6 +314,24 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         with _lock:
             _unfinished.discard(tmp_path)
+
+
+@contextlib.contextmanager
+def _spooled(pipe: Path) -> Iterator[Path]:
+    """A temporary file whose bytes go into the named pipe ``pipe`` once complete."""
+    with tempfile.TemporaryDirectory(prefix="puzzlereel-pipe-") as folder:
+        spool = Path(folder) / ("spool" + pipe.suffix)
+        with _lock:
+            _unfinished.add(spool)
+        try:
+            yield spool
+            with open(spool, "rb") as source, open(pipe, "wb") as sink:
+                shutil.copyfileobj(source, sink, 1 << 20)
+        except OSError as exc:
+            raise _named(exc, spool, pipe) from None
+        finally:
+            with _lock:
+                _unfinished.discard(spool)
 
 
 @contextlib.contextmanager

@@ -33,8 +33,8 @@ from markupsafe import Markup
 from puzzlereel import __version__, app, catalog, console
 from puzzlereel.config import load_config
 from puzzlereel.errors import PuzzlereelError
-from puzzlereel.fileio import atomic_text
-from puzzlereel.manifest import POSTER, TRACE, Entry, Manifest, file_name
+from puzzlereel.fileio import atomic_text, check_outputs, guarded
+from puzzlereel.manifest import ALL_KINDS, POSTER, TRACE, Claims, Entry, Manifest, file_name
 from puzzlereel.pages import page
 from puzzlereel.posters import draw_poster
 from puzzlereel.progress import Progress, Reporter, no_progress
@@ -51,6 +51,8 @@ EXPLORED: tuple[tuple[str, str], ...] = (
     ("states", "Positions"), ("nodes", "Nodes"), ("expressions", "Expressions"),
     ("candidates", "Candidates"), ("codes", "Codes"), ("placed", "Queens placed"))
 VIDEOS = (("mp4", "video/mp4"), ("webm", "video/webm"))
+# the files of a trace a card shows, by kind: <name>.<kind> (the poster <name>.poster.png)
+FILE_KINDS = (TRACE, "mp4", "webm", "gif", "png", "svg", "html", POSTER)
 
 
 class GalleryError(PuzzlereelError):
@@ -140,7 +142,7 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
         metric = ""
     files: dict[str, str] = {}
     sizes: dict[str, int] = {}
-    for kind_name in (TRACE, "mp4", "webm", "gif", "png", "svg", "html", POSTER):
+    for kind_name in FILE_KINDS:
         path = folder / file_name(name, kind_name)
         with contextlib.suppress(OSError):
             if path.is_file():
@@ -311,26 +313,34 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
           posters: bool = True) -> Gallery:
     """Write ``folder/index.html`` for every trace in ``folder``, drawing the posters that
     are missing or older than their trace first (``posters``)."""
+    if str(folder) == "":          # Path("") would be the current folder
+        raise GalleryError("an empty name names no folder (write . for the current folder)")
     out = Path(folder)
     if not out.is_dir():
-        raise GalleryError("no such folder", source=str(out))
+        raise GalleryError("is not a folder" if out.exists() else "no such folder",
+                           source=str(out))
     found = traces(out)
     if not found:
         raise GalleryError("no traces (*.jsonl) here: run puzzlereel run CONFIG... "
                            f"--out-dir {out} first", source=str(out))
+    claims = Claims(page=PAGE)          # every file a card links is its trace's alone
+    for trace in found:
+        claims.take(trace.stem, str(trace), ALL_KINDS)
     entries = Manifest.load(out).entries
     drawn: list[str] = []
     cards: list[Card] = []
-    for i, trace in enumerate(found):
-        entry = entries.get(trace.stem)
-        poster = out / file_name(trace.stem, POSTER)
-        if posters and _stale(poster, trace):
-            progress(f"poster {trace.stem}", i, len(found))
-            _poster(trace, poster, entry)
-            drawn.append(poster.name)
-        cards.append(card_for(out, trace, entry))
+    with guarded(inputs=found):
+        for i, trace in enumerate(found):
+            entry = entries.get(trace.stem)
+            poster = out / file_name(trace.stem, POSTER)
+            if posters and _stale(poster, trace):
+                progress(f"poster {trace.stem}", i, len(found))
+                _poster(trace, poster, entry)
+                drawn.append(poster.name)
+            cards.append(card_for(out, trace, entry))
     cards.sort(key=_order)
     path = out / PAGE
+    check_outputs([path], found)
     with atomic_text(path) as handle:
         handle.write(page_html(cards, title))
     return Gallery(path, tuple(cards), tuple(drawn))

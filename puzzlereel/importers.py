@@ -23,7 +23,6 @@ are still written.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -32,7 +31,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from puzzlereel.catalog import Exists, write_text
-from puzzlereel.errors import PuzzlereelError, UsageError
+from puzzlereel.config import parse_config
+from puzzlereel.errors import PuzzlereelError, UsageError, quoted
+from puzzlereel.escape import toml_comment, toml_string
+from puzzlereel.fileio import guarded, is_stream
 from puzzlereel.rules.sliding_block import METRICS, PIECE_CHARS, connected, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
@@ -86,8 +88,8 @@ class Report:
 
 
 def _str(text: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A TOML basic string."""
+    return toml_string(text)
 
 
 def _table(items: dict[str, Any]) -> str:
@@ -97,8 +99,9 @@ def _table(items: dict[str, Any]) -> str:
 
 
 def _header(fmt: str, source: str, line: int, original: Sequence[str]) -> list[str]:
-    shown = [f"#   {row}" for row in original]
-    return [f"# Imported by `puzzlereel import {fmt}` from {source}, line {line}:", *shown]
+    shown = [f"#   {toml_comment(row)}" for row in original]
+    return [f"# Imported by `puzzlereel import {fmt}` from {toml_comment(source)}, "
+            f"line {line}:", *shown]
 
 
 def _render_table() -> list[str]:
@@ -126,20 +129,20 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
     elif len(tokens) in (2, 3):
         moves = _whole(tokens[0])
         if moves is None:
-            raise _bad(f"{tokens[0]!r} is not a number of moves (a line is BOARD or "
+            raise _bad(f"{quoted(tokens[0])} is not a number of moves (a line is BOARD or "
                        "MOVES BOARD CLUSTER_SIZE)", source, line, "moves")
         board = tokens[1]
         if len(tokens) == 3:
             cluster = _whole(tokens[2])
             if cluster is None:
-                raise _bad(f"{tokens[2]!r} is not a number of positions", source, line,
+                raise _bad(f"{quoted(tokens[2])} is not a number of positions", source, line,
                            "cluster size")
     else:
-        raise _bad(f"{text.strip()!r}: expected BOARD or MOVES BOARD CLUSTER_SIZE",
+        raise _bad(f"{quoted(text.strip())}: expected BOARD or MOVES BOARD CLUSTER_SIZE",
                    source, line)
     size = RUSH_SIZE
     if len(board) != size * size:
-        raise _bad(f"{board!r} has {len(board)} characters, a board has {size * size} "
+        raise _bad(f"{quoted(board)} has {len(board)} characters, a board has {size * size} "
                    f"({size} rows of {size})", source, line, "board")
     cells: dict[str, list[Cell]] = {}
     rows: list[str] = []
@@ -155,20 +158,20 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
                 row += ch
                 cells.setdefault(ch, []).append((x, y))
             else:
-                raise _bad(f"{board!r}: {ch!r} (row {y + 1}, column {x + 1}) is not 'o' "
+                raise _bad(f"{quoted(board)}: {ch!r} (row {y + 1}, column {x + 1}) is not 'o' "
                            "(empty), 'x' (wall) or a letter A-Z", source, line, "board")
         rows.append(row)
     axes: dict[str, str] = {}
     for pid in sorted(cells):
         axis = _straight(cells[pid])
         if axis is None or len(cells[pid]) not in (2, 3):
-            raise _bad(f"{board!r}: piece {pid!r} ({len(cells[pid])} cells) is not a car "
-                       "(2 in a row) or a truck (3 in a row)", source, line, "board")
+            raise _bad(f"{quoted(board)}: piece {quoted(pid)} ({len(cells[pid])} cells) is "
+                       "not a car (2 in a row) or a truck (3 in a row)", source, line, "board")
         axes[pid] = axis
     if "A" not in cells:
-        raise _bad(f"{board!r}: no red car 'A'", source, line, "board")
+        raise _bad(f"{quoted(board)}: no red car 'A'", source, line, "board")
     if axes["A"] != "x":
-        raise _bad(f"{board!r}: the red car 'A' stands upright; it must lie along its row "
+        raise _bad(f"{quoted(board)}: the red car 'A' stands upright; it must lie along its row "
                    "to leave on the right", source, line, "board")
     (_, ay), shape = shape_of(cells["A"])
     width = max(dx for dx, _ in shape) + 1
@@ -204,6 +207,12 @@ def _straight(cells: list[Cell]) -> str | None:
 # ---------------------------------------------------------------- sliding tiles
 
 
+def _numbers(numbers: Sequence[int], shown: int = 16) -> str:
+    """A line's numbers as a message shows them: the first few of a long line."""
+    more = f" … ({len(numbers):,} numbers)" if len(numbers) > shown else ""
+    return " ".join(map(str, numbers[:shown])) + more
+
+
 def tiles_entry(text: str, source: str, line: int, title: str,
                 options: TileOptions) -> Entry:
     """One line of numbers as a sliding-tile config (``BadEntry`` if it is not one)."""
@@ -212,7 +221,7 @@ def tiles_entry(text: str, source: str, line: int, title: str,
     for token in tokens:
         value = _whole(token)
         if value is None:
-            raise _bad(f"{token!r} is not a whole number", source, line, "tiles")
+            raise _bad(f"{quoted(token)} is not a whole number", source, line, "tiles")
         numbers.append(value)
     numbers = numbers[options.skip:]
     moves: int | None = None
@@ -231,12 +240,12 @@ def tiles_entry(text: str, source: str, line: int, title: str,
         rows = cols = side
     why = check_tiles(numbers, rows, cols)
     if why:
-        raise _bad(f"{' '.join(map(str, numbers))}: {why}", source, line, "tiles")
+        raise _bad(f"{_numbers(numbers)}: {why}", source, line, "tiles")
     blank_first = options.blank == "first"
     goal = default_goal(n, blank_first=blank_first)
     if not solvable(numbers, goal, cols):
         other = "last" if blank_first else "first"
-        raise _bad(f"{' '.join(map(str, numbers))}: cannot reach the goal with the blank "
+        raise _bad(f"{_numbers(numbers)}: cannot reach the goal with the blank "
                    f"{options.blank} (wrong parity; is the collection's goal --blank "
                    f"{other}?)", source, line, "tiles")
     pad = len(str(n - 1))
@@ -260,9 +269,9 @@ def check_pdb(spec: str, cells: int | None = None) -> str:
     """``--pdb`` as group sizes ``"6-6-3"`` (``UsageError`` if not)."""
     parts = spec.split("-")
     if not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise UsageError(f"--pdb: {spec!r}: expected group sizes like '6-6-3'")
+        raise UsageError(f"--pdb: {quoted(spec)}: expected group sizes like '6-6-3'")
     if cells is not None and sum(map(int, parts)) != cells - 1:
-        raise UsageError(f"--pdb: {spec!r} covers {sum(map(int, parts))} tiles, the board "
+        raise UsageError(f"--pdb: {quoted(spec)} covers {sum(map(int, parts))} tiles, the board "
                          f"has {cells - 1}")
     return spec
 
@@ -276,11 +285,11 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     width = len(rows[0])
     for r, row in enumerate(rows):
         if len(row) != width:
-            raise _bad(f"ragged layout: row {r + 1} {row!r} has {len(row)} cells, row 1 has "
+            raise _bad(f"ragged layout: row {r + 1} {quoted(row)} has {len(row)} cells, row 1 has "
                        f"{width}", source, line + r, "layout")
         for ch in row:
             if ch not in PIECE_CHARS and ch not in ".#":
-                raise _bad(f"row {r + 1} {row!r}: {ch!r} is not a piece (letters and "
+                raise _bad(f"row {r + 1} {quoted(row)}: {ch!r} is not a piece (letters and "
                            "digits), '.' (empty) or '#' (wall)", source, line + r, "layout")
     cells: dict[str, list[Cell]] = {}
     walls: set[Cell] = set()
@@ -295,7 +304,7 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     for pid, cs in cells.items():
         if not connected(cs):
             first = min(cs, key=lambda c: (c[1], c[0]))
-            raise _bad(f"piece {pid!r} is split in two or more parts", source,
+            raise _bad(f"piece {quoted(pid)} is split in two or more parts", source,
                        line + first[1], "layout")
     if options.piece is not None:
         pid = options.piece
@@ -307,7 +316,7 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
                        source, line, "goal")
         pid = largest[0]
     if pid not in cells:
-        raise _bad(f"no piece {pid!r} in the layout", source, line, "goal")
+        raise _bad(f"no piece {quoted(pid)} in the layout", source, line, "goal")
     _, shape = shape_of(cells[pid])
     w = max(dx for dx, _ in shape) + 1
     h = max(dy for _, dy in shape) + 1
@@ -316,10 +325,10 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     for dx, dy in shape:
         c = (gx + dx, gy + dy)
         if not (0 <= c[0] < width and 0 <= c[1] < height):
-            raise _bad(f"piece {pid!r} at x={gx}, y={gy} lies off the {width}x{height} "
+            raise _bad(f"piece {quoted(pid)} at x={gx}, y={gy} lies off the {width}x{height} "
                        "board", source, line, "goal")
         if c in walls:
-            raise _bad(f"piece {pid!r} at x={gx}, y={gy} overlaps a wall", source, line,
+            raise _bad(f"piece {quoted(pid)} at x={gx}, y={gy} overlaps a wall", source, line,
                        "goal")
     out = _header("klotski", source, line, original)
     out += [f"title = {_str(title)}", "", "[puzzle]", 'type = "sliding-block"',
@@ -359,6 +368,21 @@ def _klotski_blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str], list
 # ---------------------------------------------------------------- a whole collection
 
 
+def accepted(entry: Entry, source: str) -> Entry:
+    """``entry`` when the config it makes is one ``solve`` takes (read by the family's
+    own loader, every limit of it checked), else ``BadEntry``: import never writes a
+    config the program refuses."""
+    from puzzlereel import app
+
+    try:
+        app.puzzle_of(parse_config(entry.text, source))
+    except PuzzlereelError as exc:
+        where = f"{exc.field}: " if exc.field else ""
+        raise _bad(f"the config it makes would not solve ({where}{exc.problem})", source,
+                   entry.line) from None
+    return entry
+
+
 def _prefix(source: str) -> str:
     stem = Path(source).stem if source != "-" else "stdin"
     return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "puzzle"
@@ -374,13 +398,13 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
     if fmt == "klotski":
         for line, rows, original in _klotski_blocks(lines):
             try:
-                yield klotski_entry(rows, source, line, f"{prefix} #{line}", klotski,
-                                    original)
+                yield accepted(klotski_entry(rows, source, line, f"{prefix} #{line}",
+                                             klotski, original), source)
             except BadEntry as exc:
                 yield exc
         return
     if fmt not in ("rush-hour", "tiles"):
-        raise UsageError(f"FORMAT: {fmt!r} is not one of: {', '.join(FORMATS)}")
+        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(FORMATS)}")
     for line, raw in enumerate(lines, 1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -388,20 +412,33 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
         title = f"{prefix} #{line}"
         try:
             if fmt == "rush-hour":
-                yield rush_hour_entry(text, source, line, f"Rush Hour: {title}")
+                yield accepted(rush_hour_entry(text, source, line, f"Rush Hour: {title}"),
+                               source)
             else:
-                yield tiles_entry(text, source, line, title, tiles)
+                yield accepted(tiles_entry(text, source, line, title, tiles), source)
         except BadEntry as exc:
             yield exc
 
 
+MAX_LINE = 16 << 20     # bytes of one line of a collection, at most (Korf's 100: 60)
+
+
 def read_lines(stream: IO[bytes], source: str) -> list[str]:
-    """A collection's lines (UTF-8), or ``PuzzlereelError`` naming the file."""
-    raw = stream.read()
-    try:
-        return raw.decode("utf-8-sig").splitlines()
-    except UnicodeDecodeError as exc:
-        raise PuzzlereelError(f"not UTF-8 text (byte {exc.start})", source=source) from None
+    """A collection's lines (UTF-8), none read past ``MAX_LINE`` bytes, or a
+    ``PuzzlereelError`` naming the file and the line."""
+    out: list[str] = []
+    for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), 1):
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            raise PuzzlereelError(f"longer than {MAX_LINE:,} bytes, more than a line of a "
+                                  "collection holds", source=source, line=number)
+        try:
+            text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            raise PuzzlereelError(f"not UTF-8 text (byte {exc.start + 1})", source=source,
+                                  line=number) from None
+        text = text.removesuffix("\n").removesuffix("\r")
+        out.extend(text.split("\r"))         # old Mac line ends: lines of their own
+    return out
 
 
 def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | Path, *,
@@ -412,24 +449,29 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
     ``PREFIX-LINE.toml`` (default prefix: the source's name); report the bad entries
     (and files that exist, unless ``force``)."""
     if fmt not in FORMATS:
-        raise UsageError(f"FORMAT: {fmt!r} is not one of: {', '.join(FORMATS)}")
+        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(FORMATS)}")
     lines = read_lines(stream, source)
     name = _prefix(source) if prefix is None else prefix
     digits = len(str(max(1, len(lines))))
     folder = Path(out_dir)
     written: list[Path] = []
     problems: list[PuzzlereelError] = []
+    planned: list[tuple[Entry, Path]] = []
     for item in entries(fmt, lines, source, name, tiles=tiles, klotski=klotski):
         if isinstance(item, BadEntry):
             problems.append(item)
-            continue
-        path = folder / f"{name}-{item.line:0{digits}d}.toml"
-        try:
-            write_text(item.text, path, force=force)
-        except Exists as exc:
-            problems.append(exc)
-            continue
-        written.append(path)
+        else:
+            planned.append((item, folder / f"{name}-{item.line:0{digits}d}.toml"))
+    if is_stream(folder):       # -o /dev/null: every entry checked, no file written
+        return Report((), tuple(problems))
+    with guarded(inputs=[source], outputs=[path for _, path in planned]):
+        for item, path in planned:
+            try:
+                write_text(item.text, path, force=force)
+            except Exists as exc:
+                problems.append(exc)
+                continue
+            written.append(path)
     return Report(tuple(written), tuple(problems))
 
 
@@ -458,7 +500,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """``--size 4x4`` -> (rows, cols)."""
     m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
     if not m or int(m.group(1)) < 2 or int(m.group(2)) < 2:
-        raise UsageError(f"--size: expected ROWSxCOLS of at least 2x2, got {text!r}")
+        raise UsageError(f"--size: expected ROWSxCOLS of at least 2x2, got {quoted(text)}")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -466,19 +508,19 @@ def parse_at(text: str) -> tuple[int, int]:
     """``--at 1,3`` -> (x, y)."""
     m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
     if not m:
-        raise UsageError(f"--at: expected X,Y (the goal piece's top-left cell), got {text!r}")
+        raise UsageError(f"--at: expected X,Y (the goal piece's top-left cell), got {quoted(text)}")
     return int(m.group(1)), int(m.group(2))
 
 
 def check_metric(metric: str) -> str:
     if metric not in METRICS:
-        raise UsageError(f"--metric: {metric!r} is not one of: {', '.join(METRICS)}")
+        raise UsageError(f"--metric: {quoted(metric)} is not one of: {', '.join(METRICS)}")
     return metric
 
 
 def check_blank(blank: str) -> str:
     if blank not in BLANKS:
-        raise UsageError(f"--blank: {blank!r} is not one of: {', '.join(BLANKS)}")
+        raise UsageError(f"--blank: {quoted(blank)} is not one of: {', '.join(BLANKS)}")
     return blank
 
 

@@ -19,13 +19,16 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
+import stat
+import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import Clash, atomic_text, remove_output, safe_name
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -34,8 +37,36 @@ TRACE = "jsonl"          # the trace's output kind
 POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 
 
+MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
+SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
+SAVE_SECONDS = 2.0       # this long since the last save
+
+
 class ManifestWarning(UserWarning):
     """The manifest could not be read; every config is made again."""
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _read_entries(path: Path) -> dict[str, Entry]:
+    """The entries of the manifest file ``path`` (``FileNotFoundError`` when there is
+    none; any other exception when it is not a manifest we can read)."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not a file")
+    if info.st_size > MAX_BYTES:
+        raise ValueError(f"{info.st_size:,} bytes, more than a manifest holds")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("version") != VERSION:
+        raise ValueError(f"not a {FORMAT} version {VERSION}")
+    entries = data["entries"]
+    if not isinstance(entries, dict):
+        raise ValueError("its entries are not an object")
+    return {str(name): Entry.from_json(obj) for name, obj in entries.items()}
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -65,6 +96,19 @@ def file_name(name: str, kind: str) -> str:
     return f"{name}.poster.png" if kind == POSTER else f"{name}.{kind}"
 
 
+# every kind of file a config or trace <name> may have in an output folder: the trace,
+# each format, the gallery's poster
+ALL_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
+# what an output of each kind is, for messages about it
+KIND_WORDS = {TRACE: "trace", POSTER: "poster", "png": "contact sheet", "html": "player",
+              "vtt": "subtitles", "svg": "animated SVG", "mp4": "video", "webm": "video",
+              "gif": "GIF"}
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
 @dataclass(frozen=True)
 class Output:
     """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
@@ -82,7 +126,10 @@ class Output:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Output:
         made = obj.get("made_from", {})
-        return cls(file=str(obj["file"]), sha256=str(obj["sha256"]), size=int(obj["size"]),
+        file = str(obj["file"])
+        if safe_name(file, "") != file:      # a manifest names files of its own folder only
+            raise ValueError(f"{file[:60]!r} is not a file name of the output folder")
+        return cls(file=file, sha256=str(obj["sha256"]), size=int(obj["size"]),
                    made_from={str(k): str(v) for k, v in made.items()})
 
 
@@ -100,13 +147,19 @@ class Entry:
     description: str = ""             # the config's opening sentence
     message: str = ""                 # why unsolvable / where the limit stopped it
     outputs: Mapping[str, Output] = field(default_factory=dict)
+    path: str = ""                    # the config file's absolute path ("": not known)
 
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config, "status": self.status, "answer": self.answer,
-                "moves": self.moves, "seconds": self.seconds, "title": self.title,
-                "family": self.family, "description": self.description,
-                "message": self.message,
+        return {"config": self.config, "path": self.path, "status": self.status,
+                "answer": self.answer, "moves": self.moves, "seconds": self.seconds,
+                "title": self.title, "family": self.family,
+                "description": self.description, "message": self.message,
                 "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+
+    def gone(self) -> bool:
+        """Whether the config this entry was made from no longer exists (only known
+        for an entry that records its absolute path)."""
+        return bool(self.path) and os.path.isabs(self.path) and not os.path.exists(self.path)
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Entry:
@@ -119,15 +172,26 @@ class Entry:
                    description=str(obj.get("description", "")),
                    message=str(obj.get("message", "")),
                    outputs={str(k): Output.from_json(v)
-                            for k, v in obj.get("outputs", {}).items()})
+                            for k, v in obj.get("outputs", {}).items()},
+                   path=str(obj.get("path", "")))
 
 
 class Manifest:
-    """The entries of one output folder, read once and saved after every change."""
+    """The entries of one output folder, read once and saved as they change.
+
+    A run records each config as it finishes (``changed``), but writes the whole file
+    only when enough has changed since it last did: a sixteenth of the entries, or
+    ``SAVE_SECONDS`` (and twenty times the last write's time) gone by.  So a run of N
+    configs writes the manifest a bounded number of times per entry, in time linear in
+    N (not once per config, N writes of N entries), and a run that is stopped still
+    finds its finished configs recorded (``flush`` at the end)."""
 
     def __init__(self, folder: str | Path, entries: dict[str, Entry] | None = None) -> None:
         self.folder = Path(folder)
         self.entries: dict[str, Entry] = entries if entries is not None else {}
+        self._changes = 0               # entries changed since the last save
+        self._saved = time.monotonic()
+        self._cost = 0.0                # seconds the last save took
 
     @property
     def path(self) -> Path:
@@ -135,38 +199,66 @@ class Manifest:
 
     @classmethod
     def load(cls, folder: str | Path) -> Manifest:
-        """The folder's manifest; an empty one when there is none or it is unreadable
-        (a ``ManifestWarning`` says so)."""
+        """The folder's manifest; an empty one when there is none.  One that cannot be
+        read (not JSON, nested too deep, numbers out of range, a folder in its place,
+        larger than ``MAX_BYTES``) is set aside as ``FILE_NAME.damaged`` with a
+        ``ManifestWarning``, and the run starts afresh."""
         manifest = cls(folder)
         try:
-            text = manifest.path.read_text(encoding="utf-8")
+            manifest.entries = _read_entries(manifest.path)
         except FileNotFoundError:
             return manifest
-        except (OSError, UnicodeDecodeError) as exc:
-            warnings.warn(ManifestWarning(f"{manifest.path}: cannot be read ({exc}); every "
-                                          "config is made again"), stacklevel=2)
-            return manifest
-        try:
-            data = json.loads(text)
-            if data.get("format") != FORMAT or data.get("version") != VERSION:
-                raise ValueError(f"not a {FORMAT} version {VERSION}")
-            manifest.entries = {str(name): Entry.from_json(obj)
-                                for name, obj in data["entries"].items()}
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            warnings.warn(ManifestWarning(f"{manifest.path}: not a manifest this version "
-                                          f"reads ({exc}); every config is made again"),
-                          stacklevel=2)
-            manifest.entries = {}
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the run goes on
+            manifest._set_aside(_short(exc))
         return manifest
+
+    def _set_aside(self, why: str) -> None:
+        where = ""
+        for aside in (self.path.with_name(FILE_NAME + ".damaged"),    # the last one, or
+                      self.path.with_name(f"{FILE_NAME}.damaged-{time.time_ns()}")):
+            try:                                      # beside it when that one's kind
+                os.replace(self.path, aside)          # (file, folder) differs
+                where = f"set aside as {aside.name}"
+                break
+            except OSError as exc:
+                where = f"could not be set aside ({exc.strerror})"
+        warnings.warn(ManifestWarning(f"{self.path}: not a manifest this version reads "
+                                      f"({why}); {where}, every config is made again"),
+                      stacklevel=3)
+
+    def changed(self) -> None:
+        """An entry changed: save when enough has (see the class)."""
+        self._changes += 1
+        due = max(SAVE_SECONDS, 20 * self._cost)
+        if (self._changes * SAVE_SHARE >= len(self.entries)
+                or time.monotonic() - self._saved >= due):
+            self.save()
+
+    def flush(self) -> None:
+        """Save what changed since the last save, if anything did."""
+        if self._changes:
+            self.save()
+
+    def drop_gone(self) -> list[str]:
+        """Forget the entries of configs that no longer exist; their names."""
+        gone = [name for name, entry in self.entries.items() if entry.gone()]
+        for name in gone:
+            del self.entries[name]
+            self._changes += 1
+        return gone
 
     def save(self) -> None:
         """Write the manifest atomically (the folder is made if needed)."""
+        t0 = time.monotonic()
         data = {"format": FORMAT, "version": VERSION,
                 "entries": {name: entry.to_json()
                             for name, entry in sorted(self.entries.items())}}
         with atomic_text(self.path) as handle:
             json.dump(data, handle, indent=1)
             handle.write("\n")
+        self._saved = time.monotonic()
+        self._cost = self._saved - t0
+        self._changes = 0
 
     def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
         """The recorded output of ``kind`` when it was made from ``made_from`` and the file
@@ -186,5 +278,46 @@ class Manifest:
         return out
 
 
-__all__ = ["FILE_NAME", "POSTER", "TRACE", "Entry", "Manifest", "ManifestWarning", "Output",
-           "file_name", "key_of", "sha256_bytes", "sha256_file"]
+def remove_outputs(folder: str | Path, name: str, keep: Iterable[str] = ()) -> list[str]:
+    """Remove the files of the config ``name`` in ``folder`` (``NAME.<kind>`` for every
+    kind but those in ``keep``): outputs of an older version of it, which must not stay
+    beside a newer trace (or none).  The names of the files removed."""
+    kept = set(keep)
+    removed = []
+    for kind in ALL_KINDS:
+        if kind not in kept and remove_output(Path(folder) / file_name(name, kind)):
+            removed.append(file_name(name, kind))
+    return removed
+
+
+class Claims:
+    """Who each file name of the output folder belongs to: a config's output (by the
+    config's name), the manifest or the gallery page.  Two owners of one name would
+    write over each other's file, so the second is refused (``Clash``)."""
+
+    def __init__(self, manifest: Manifest | None = None, page: str | None = None) -> None:
+        self.owners: dict[str, tuple[str, str]] = {FILE_NAME: ("", "the run's manifest")}
+        if page is not None:
+            self.owners[page] = ("", "the gallery page")
+        for name, entry in (manifest.entries if manifest is not None else {}).items():
+            for kind, out in entry.outputs.items():
+                self.owners.setdefault(out.file, (name, f"the {kind_word(kind)} of "
+                                                        f"{entry.config}"))
+
+    def take(self, name: str, source: str, kinds: Iterable[str]) -> None:
+        """Give ``name`` (a config read from ``source``) the files of ``kinds``, or
+        ``Clash`` when one of them belongs to something else."""
+        files = [(kind, file_name(name, kind)) for kind in kinds]
+        for kind, file in files:
+            owner, what = self.owners.get(file, (name, ""))
+            if owner != name:
+                raise Clash(f"its {kind_word(kind)} {file} would replace {what}; rename one "
+                            "of the two", source=source)
+        for kind, file in files:
+            self.owners[file] = (name, f"the {kind_word(kind)} of {source}")
+
+
+__all__ = ["ALL_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
+           "Manifest", "ManifestWarning", "Output", "file_name", "key_of", "kind_word",
+           "remove_outputs",
+           "sha256_bytes", "sha256_file"]

@@ -33,6 +33,7 @@ from rich.text import Text
 
 from puzzlereel.batch.planning import Plan, Result
 from puzzlereel.batch.running import Progressed
+from puzzlereel.escape import terminal_text
 from puzzlereel.progress import Reporter
 
 FAILED = ("error", "unsolvable", "limit")
@@ -98,7 +99,8 @@ class Overview:
 
     def started(self, name: str) -> None:
         if self._live is not None and name not in self._tasks:
-            self._tasks[name] = self._live.add_task(f"  {name}", total=None,
+            self._tasks[name] = self._live.add_task(f"  {escape(terminal_text(name))}",
+                                                    total=None,
                                                     what="starting", eta=False)
 
     def progressed(self, event: Progressed) -> None:
@@ -111,7 +113,7 @@ class Overview:
         if event.done or event.total:
             what += f"  {amount}"
         self._live.update(self._tasks[event.name], completed=event.done, total=event.total,
-                          what=what)
+                          what=escape(terminal_text(what)))
 
     def finished(self, result: Result) -> None:
         self.count += 1
@@ -157,14 +159,14 @@ class Overview:
         if self._live is not None:
             mark, colour = MARKS.get(status or "", ("", ""))
             prefix = f"[{colour}]{mark}[/] " if mark else ""
-            self._live.console.print(prefix + escape(text), highlight=False,
+            self._live.console.print(prefix + escape(terminal_text(text)), highlight=False,
                                      soft_wrap=True)
             return
         self._write(text)
 
     def _write(self, text: str) -> None:
         with contextlib.suppress(OSError, ValueError):
-            self.stream.write(text + "\n")
+            self.stream.write(terminal_text(text) + "\n")
             self.stream.flush()
 
     def __enter__(self) -> Overview:

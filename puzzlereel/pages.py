@@ -13,15 +13,21 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from puzzlereel import escape
+
 FOLDER = "page-templates"
 
 
 @cache
 def environment() -> Environment:
-    """The templates' environment: autoescaping always on, a missing value an error."""
-    return Environment(loader=PackageLoader("puzzlereel", FOLDER), autoescape=True,
-                       undefined=StrictUndefined, keep_trailing_newline=True,
-                       trim_blocks=True, lstrip_blocks=True)
+    """The templates' environment: autoescaping always on, every value first rid of
+    what HTML cannot hold (``escape.page_value``), file links by their names' own bytes
+    (``urlencode`` is ``escape.url_path``), a missing value an error."""
+    env = Environment(loader=PackageLoader("puzzlereel", FOLDER), autoescape=True,
+                      undefined=StrictUndefined, keep_trailing_newline=True,
+                      trim_blocks=True, lstrip_blocks=True, finalize=escape.page_value)
+    env.filters["urlencode"] = escape.url_path
+    return env
 
 
 def page(name: str, **values: Any) -> str:

@@ -8,8 +8,35 @@ from typing import Annotated
 
 import typer
 
+from puzzlereel.fileio import safe_name
+
+EMPTY = "an empty argument names no file or folder (write . for the current folder)"
+
+
+def text_path(value: str | Path) -> str:
+    """A file or folder named on the command line, as given; an empty one is a usage
+    error, not the current folder."""
+    if isinstance(value, str) and value == "":
+        raise typer.BadParameter(EMPTY)
+    return str(value)
+
+
+def file_path(value: str | Path) -> Path:
+    """``text_path`` as a ``Path``."""
+    return Path(text_path(value))
+
+
+def file_name(value: str) -> str:
+    """A name for files (``import --name``): one of its own, no folder part."""
+    if not value or safe_name(value, "") != value:
+        raise typer.BadParameter(f"{value!r} is not a plain file name (no folder part, no "
+                                 "leading dot, no control characters)")
+    return value
+
+
 ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
-                                           "configs/hakoiri-musume.toml.", show_default=False)]
+                                           "configs/hakoiri-musume.toml.", show_default=False,
+                                           metavar="CONFIG", parser=file_path)]
 MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
                                                help="Stop (exit 4) after storing this many "
                                                "positions.")]
@@ -18,7 +45,8 @@ MaxMemory = Annotated[str | None, typer.Option("--max-memory", metavar="SIZE",
                                                "stores more than this, e.g. 500M or 12G "
                                                "(default: [solve] max_memory, else half "
                                                "of the memory available).")]
-TraceArg = Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.")]
+TraceArg = Annotated[str, typer.Argument(help="Trace file, or '-' for stdin.", metavar="TRACE",
+                                         parser=text_path)]
 
 # render options (render, run, preview)
 Fps = Annotated[int | None, typer.Option("--fps", help="Frames per second (default 30).")]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ import numpy as np
 from puzzlereel import app
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_path
+from puzzlereel.fileio import atomic_path, guarded, is_stream, safe_name
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions
@@ -138,9 +139,9 @@ def write_frame(frame: Frame, output: str | Path) -> None:
 
 
 def check_output(output: str | Path) -> Path:
-    """``-o`` must name a ``.png`` file."""
+    """``-o`` must name a ``.png`` file (or a device or pipe: ``-o /dev/null``)."""
     path = Path(output)
-    if path.suffix.lower() != ".png":
+    if path.suffix.lower() != ".png" and not is_stream(path):
         raise UsageError(f"-o: preview writes a PNG; {str(output)!r} does not end in .png")
     return path
 
@@ -177,8 +178,12 @@ def _trace_for(config_arg: str, keep: str | Path | None, flags: Mapping[str, Any
     loaded = app.load_puzzle(config_arg)
     options, explicit = app.render_options(loaded.config, flags)
     with tempfile.TemporaryDirectory(prefix="puzzlereel-preview-") as folder:
-        trace = Path(keep) if keep is not None else Path(folder) / f"{loaded.config.name}.jsonl"
+        trace = Path(folder) / f"{safe_name(loaded.config.name)}.jsonl"
         end = app.solve_to(loaded, trace, SolveOptions(progress=progress))
+        if keep is not None:           # kept as solved (also when it has no solution)
+            with atomic_path(keep) as kept, open(trace, "rb") as source, \
+                    open(kept, "wb") as sink:
+                shutil.copyfileobj(source, sink)
         app.check_outcome(end, loaded.config.path)
         yield trace, loaded.config, options, explicit
 
@@ -191,24 +196,36 @@ def preview(arg: str, output: str | Path, when: Moment, flags: Mapping[str, Any]
     into the PNG ``output``, with ``render``'s options: the config's ``[render]`` table
     (``config`` for a trace) and then ``flags``; ``gif``: the GIF's frame."""
     out = check_output(output)
-    if is_config(arg):
-        if config is not None:
-            raise UsageError("--config: give it with a trace; a config brings its own "
-                             "[render] table")
-        with _trace_for(arg, keep_trace, flags, progress) as (trace, _, options, explicit):
-            with app.open_trace(str(trace)) as (stream, name):
-                frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
-            kept = trace if keep_trace is not None else None
-    else:
-        if keep_trace is not None:
-            raise UsageError("--trace: only with a config (the input is already a trace)")
-        cfg = load_config(app.config_path(config)) if config is not None else None
-        options, explicit = app.render_options(cfg, flags)
-        with app.open_trace(arg, stdin) as (stream, name):
-            frame = draw_frame(stream, name, options, when, explicit=explicit, gif=gif)
-        kept = None
-    write_frame(frame, out)
+    if is_config(arg) and config is not None:
+        raise UsageError("--config: give it with a trace; a config brings its own "
+                         "[render] table")
+    if not is_config(arg) and keep_trace is not None:
+        raise UsageError("--trace: only with a config (the input is already a trace)")
+    source = app.config_path(arg) if is_config(arg) else arg
+    config_file = app.config_path(config) if config is not None else None
+    inputs = [source] + ([config_file] if config_file is not None else [])
+    outputs = [out] + ([keep_trace] if keep_trace is not None else [])
+    with guarded(inputs=inputs, outputs=outputs):
+        frame, kept = _frame_of(arg, when, flags, config_file, keep_trace, stdin, progress,
+                                gif)
+        write_frame(frame, out)
     return Preview(frame, out, kept)
+
+
+def _frame_of(arg: str, when: Moment, flags: Mapping[str, Any], config: Path | None,
+              keep_trace: str | Path | None, stdin: IO[Any] | None, progress: Progress,
+              gif: bool) -> tuple[Frame, Path | None]:
+    """The frame of ``arg`` (a trace or a config solved on the way), and the trace kept."""
+    if is_config(arg):
+        with _trace_for(arg, keep_trace, flags, progress) as (trace, cfg, options, explicit):
+            named = str(keep_trace) if keep_trace is not None else f"{cfg.path} (its trace)"
+            with app.open_trace(str(trace)) as (stream, _):
+                frame = draw_frame(stream, named, options, when, explicit=explicit, gif=gif)
+            return frame, Path(keep_trace) if keep_trace is not None else None
+    given = load_config(config) if config is not None else None
+    options, explicit = app.render_options(given, flags)
+    with app.open_trace(arg, stdin) as (stream, name):
+        return draw_frame(stream, name, options, when, explicit=explicit, gif=gif), None
 
 
 __all__ = ["Frame", "Moment", "Preview", "check_output", "draw_frame", "is_config", "moment",

@@ -16,6 +16,7 @@ import time
 from types import TracebackType
 from typing import IO, Any, Protocol
 
+from puzzlereel.escape import terminal_text
 from puzzlereel.words import count_text
 
 
@@ -83,6 +84,7 @@ class Reporter:
         now = time.monotonic()
         if now - self.t0 < self.delay:
             return
+        label = terminal_text(label)
         if self.mode == "plain":
             phase = label.split(" ", 1)[0]
             if phase != self._phase or now - self._last_line >= PLAIN_EVERY:
@@ -93,6 +95,8 @@ class Reporter:
                                                  now - self.t0) + "\n")
                     self.stream.flush()
             return
+        from rich.markup import escape as markup_escape
+
         if self._progress is None:
             from rich.console import Console
             from rich.progress import (
@@ -112,8 +116,10 @@ class Reporter:
                 console=Console(file=self.stream), transient=True,
             )
             self._progress.start()
-            self._task = self._progress.add_task(self.description, total=total, label=label)
-        self._progress.update(self._task, completed=done, total=total, label=label)
+            self._task = self._progress.add_task(self.description, total=total,
+                                                 label=markup_escape(label))
+        self._progress.update(self._task, completed=done, total=total,
+                              label=markup_escape(label))
 
     def close(self) -> None:
         if self._progress is not None:

@@ -14,11 +14,13 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO
 
 from puzzlereel.catalog import description, suggestions, write_text
 from puzzlereel.errors import UsageError
+from puzzlereel.fileio import guarded
 from puzzlereel.registry import KINDS, NAMES
 
 PACKAGE = "puzzlereel"
@@ -39,9 +41,19 @@ class Template:
         return description(self.text)
 
 
+def _entry(name: str) -> Traversable:
+    return importlib.resources.files(PACKAGE).joinpath(*FOLDER, name)
+
+
 def _read(name: str) -> str:
-    entry = importlib.resources.files(PACKAGE).joinpath(*FOLDER, name)
-    return entry.read_text(encoding="utf-8")
+    return _entry(name).read_text(encoding="utf-8")
+
+
+def sources(family: str) -> list[str]:
+    """The files ``family``'s template is read from, where they are files on disk (a
+    config written must never replace them)."""
+    return [str(entry) for name in (KINDS[family].template, RENDER)
+            if isinstance(entry := _entry(name), Path)]
 
 
 def families() -> tuple[str, ...]:
@@ -88,7 +100,8 @@ def write_new(family: str, output: str | Path, *, force: bool = False,
     """Write ``family``'s template to ``output`` ("-": ``stdout``), atomically; an
     existing file is replaced only with ``force``."""
     found = template(family)
-    write_text(found.text, output, force=force, stdout=stdout)
+    with guarded(inputs=sources(family), outputs=[output]):
+        write_text(found.text, output, force=force, stdout=stdout)
     return found
 
 

@@ -10,8 +10,9 @@ characters) are left out (``xml_text``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+
+from puzzlereel import escape
 
 from .draw import bold_stroke
 from .shapes import Box, Chequer, Circle, Polygon, Rect, Shape, Text, rounded_outline
@@ -19,16 +20,10 @@ from .theme import RGB
 
 FONT_STACK = '"DejaVu Sans",Verdana,"Helvetica Neue",Arial,sans-serif'
 
-# what XML 1.0 cannot hold: C0 controls but tab, newline and return; lone surrogates;
-# U+FFFE and U+FFFF
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
 
 def xml_text(text: str) -> str:
-    """``text`` as XML character data or an attribute value (quotes escaped too)."""
-    text = _NOT_XML.sub("", text)
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
+    """``text`` as XML character data or an attribute value (``puzzlereel.escape``)."""
+    return escape.xml_text(text)
 
 
 def num(value: float, places: int = 2) -> str:

@@ -16,13 +16,14 @@ is JSON made safe inside a ``<script>`` element (``script_json``).
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
+
+from puzzlereel import escape
 
 from . import cards, search
 from .director import Director
@@ -43,13 +44,9 @@ def environment() -> Environment:
 
 
 def script_json(data: Any) -> str:
-    """``data`` as JSON that cannot end or comment out the ``<script>`` holding it:
-    ``<``, ``>`` and ``&`` and the line separators U+2028 and U+2029 as escapes."""
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    for ch, esc in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
-                    ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):
-        text = text.replace(ch, esc)
-    return text
+    """``data`` as JSON that cannot end or comment out the ``<script>`` holding it
+    (``puzzlereel.escape``)."""
+    return escape.script_json(data)
 
 
 def _value(v: Any) -> Any:

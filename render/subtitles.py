@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
+from puzzlereel import escape
+
 
 class CueLike(Protocol):
     @property
@@ -32,9 +34,8 @@ def stamp(t: float) -> str:
 
 
 def cue_text(text: str) -> str:
-    """``text`` as one line of WebVTT cue text."""
-    line = " ".join(str(text).replace("-->", "→").split())
-    return line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """``text`` as one line of WebVTT cue text (``puzzlereel.escape``)."""
+    return escape.vtt_text(text)
 
 
 def webvtt_lines(cues: Iterable[CueLike]) -> Iterator[str]:

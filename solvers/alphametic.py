@@ -27,7 +27,7 @@ from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, Solution
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
 _INVERSE = {1: 1, 3: 7, 7: 3, 9: 9}   # inverses mod 10
 
@@ -89,9 +89,11 @@ def load(config: Config) -> Alphametic:
 # ------------------------------------------------------------------ column-wise search
 
 
-def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[dict[str, int]]:
-    """Every assignment letter -> digit that makes the equation true.  ``stats["nodes"]``
-    counts the digits tried so far: set before each assignment is given, and at the end."""
+def search(puzzle: Alphametic, stats: dict[str, int] | None = None,
+           limits: Limits | None = None) -> Iterator[dict[str, int]]:
+    """Every assignment letter -> digit that makes the equation true (``limits``: at
+    most ``--max-states`` digits tried, then it stops).  ``stats["nodes"]`` counts the
+    digits tried so far: set before each assignment is given, and at the end."""
     letters = puzzle.letters
     index = {ch: i for i, ch in enumerate(letters)}
     width = max(len(w) for w, _ in puzzle.words)
@@ -125,8 +127,20 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         s = carry + sum(k * value[li] for li, k in old)
         yield from choose(c, new, 0, s)
 
-    def choose(c: int, new: list[tuple[int, int]], j: int, s: int) -> Iterator[dict[str, int]]:
+    def tried() -> bool:
+        """Count one more digit tried; False when ``--max-states`` leaves no room."""
         nonlocal nodes
+        if limits is not None:
+            if limits.room(1) == 0:
+                limits.stop(what="digit tried")
+                return False
+            limits.spend(1)
+        nodes += 1
+        return True
+
+    def choose(c: int, new: list[tuple[int, int]], j: int, s: int) -> Iterator[dict[str, int]]:
+        if limits is not None and limits.reached:
+            return
         if j == len(new):
             if s % 10 == 0:
                 yield from column(c + 1, s // 10)
@@ -135,8 +149,7 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         low = 1 if nonzero[li] else 0
         if j == len(new) - 1 and k % 10 in _INVERSE:
             d = (-s * _INVERSE[k % 10]) % 10
-            if d >= low and not used[d]:
-                nodes += 1
+            if d >= low and not used[d] and tried():
                 value[li] = d
                 used[d] = True
                 yield from column(c + 1, (s + k * d) // 10)
@@ -145,7 +158,8 @@ def search(puzzle: Alphametic, stats: dict[str, int] | None = None) -> Iterator[
         for d in range(low, 10):
             if used[d]:
                 continue
-            nodes += 1
+            if not tried():
+                return
             value[li] = d
             used[d] = True
             yield from choose(c, new, j + 1, s + k * d)
@@ -166,17 +180,23 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
                  solver={"algorithm": "column-wise search with carries",
                          "program": "puzzlereel"})
     stats: dict[str, Any] = {}
+    limits = Limits.of(options)
     found: list[Solution] = []      # the search's events come first: kept till it ends
     found_at: list[int] = []
-    for assignment in watch.timed(search(puzzle, stats)):
+    for assignment in watch.timed(search(puzzle, stats, limits)):
         found.append(Solution(k=len(found) + 1, text=puzzle.substitute(assignment),
                               assignment={ch: assignment[ch] for ch in sorted(assignment)}))
         found_at.append(stats["nodes"])
+    nodes = stats.get("nodes", 0)
     if options.search_events:   # a candidate: a digit tried for a letter
-        yield from found_events(found_at, stats["nodes"])
+        yield from found_events(found_at, nodes)
     yield from found
     k = len(found)
-    stats.update(solutions=k, candidates=stats["nodes"], **watch.stats())
+    stats.update(solutions=k, candidates=nodes, **watch.stats())
+    if limits.reached:
+        stats["limit"] = limits.so_far(k)
+        yield End(status="limit", stats=stats)
+        return
     if not k:
         stats["reason"] = "no assignment of digits works"
     yield End(status="solved" if k else "unsolvable", stats=stats)
@@ -185,11 +205,15 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
 def analyze(puzzle: Alphametic, options: SolveOptions) -> Analysis:
     watch = Stopwatch()
     stats: dict[str, int] = {}
+    limits = Limits.of(options)
     with watch.searching():
-        found = [puzzle.substitute(a) for a in search(puzzle, stats)]
-    return {"equation": puzzle.equation, "letters": "".join(sorted(puzzle.letters)),
-            "solutions": len(found), "found": found[:100], "nodes": stats.get("nodes", 0),
-            **watch.stats()}
+        found = [puzzle.substitute(a) for a in search(puzzle, stats, limits)]
+    out: Analysis = {"equation": puzzle.equation, "letters": "".join(sorted(puzzle.letters)),
+                     "solutions": len(found), "found": found[:100],
+                     "nodes": stats.get("nodes", 0), **watch.stats()}
+    if limits.reached:
+        out.update(status="limit", limit=limits.so_far(len(found)))
+    return out
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

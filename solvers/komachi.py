@@ -29,7 +29,7 @@ from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
 OPERATORS = ("+", "-", "*", "/")
 MAX_EXPRESSIONS = 5 ** 9        # 9 gaps, 4 operators and joining: ~2 million rows
@@ -97,6 +97,95 @@ def _interleave(parts: list[np.ndarray]) -> np.ndarray:
     return np.stack(parts, axis=1).reshape(-1)
 
 
+State = dict[str, np.ndarray]     # the partial expressions of one level, a row each
+BYTES_PER_ROW = 320                # what a row of the last level costs, temporaries too
+BLOCK_ROWS = 1 << 16               # expressions evaluated at once, at most
+
+
+def _sums_only(puzzle: Komachi) -> bool:
+    return "*" not in puzzle.choices and "/" not in puzzle.choices
+
+
+def _start(puzzle: Komachi) -> State:
+    """The one partial expression of the first digit."""
+    d0 = puzzle.digits[0]
+    i64 = np.int64
+    state = {"cur": np.array([d0], dtype=i64), "valid": np.ones(1, dtype=bool),
+             "zero": np.array([d0 == 0]), "sign": np.ones(1, dtype=i64)}
+    if _sums_only(puzzle):
+        state["total"] = np.zeros(1, dtype=i64)      # a running total
+    else:
+        state.update(sn=np.zeros(1, dtype=i64), sd=np.ones(1, dtype=i64),  # finished terms
+                     tn=np.ones(1, dtype=i64), td=np.ones(1, dtype=i64),   # the term so far
+                     div=np.zeros(1, dtype=bool))     # the number being built divides it
+    return state
+
+
+def _closed(s: State) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The current term with the number being built put in: (tn, td, valid)."""
+    div, cur = s["div"], s["cur"]
+    tn = np.where(div, s["tn"], s["tn"] * cur)
+    zero = div & (cur == 0)
+    td = np.where(div, np.where(zero, 1, s["td"] * cur), s["td"])
+    return tn, td, s["valid"] & ~zero
+
+
+def _added(s: State, tn: np.ndarray, td: np.ndarray, reduce: bool
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The finished terms with the term ``tn / td`` added (signed)."""
+    new_n = s["sn"] * td + s["sign"] * tn * s["sd"]
+    new_d = s["sd"] * td
+    if reduce:
+        g = np.gcd(new_n, new_d)
+        g[g == 0] = 1
+        new_n //= g
+        new_d //= g
+    return new_n, new_d
+
+
+def _child(puzzle: Komachi, s: State, ch: str, d: int) -> State:
+    """Every partial expression of ``s`` followed by ``ch`` (an operator, or "" to join)
+    and the digit ``d``."""
+    full = np.full_like
+    if ch == "":
+        out = dict(s)
+        out["cur"] = s["cur"] * 10 + d
+        out["valid"] = s["valid"] & ~s["zero"]       # no number may start with 0 (05)
+        return out
+    common = {"cur": full(s["cur"], d), "zero": full(s["zero"], d == 0)}
+    if _sums_only(puzzle):
+        return {**common, "total": s["total"] + s["sign"] * s["cur"], "valid": s["valid"],
+                "sign": full(s["sign"], -1 if ch == "-" else 1)}
+    tn, td, valid = _closed(s)
+    if ch in "+-":
+        sn, sd = _added(s, tn, td, "/" in puzzle.choices)
+        one = np.ones_like(tn)
+        return {**common, "sn": sn, "sd": sd, "tn": one, "td": one, "valid": valid,
+                "div": np.zeros_like(s["div"]), "sign": full(s["sign"], -1 if ch == "-" else 1)}
+    return {**common, "sn": s["sn"], "sd": s["sd"], "tn": tn, "td": td, "valid": valid,
+            "div": full(s["div"], ch == "/"), "sign": s["sign"]}
+
+
+def _grow(puzzle: Komachi, state: State, digits: tuple[int, ...]) -> State:
+    """The partial expressions of ``state`` extended by ``digits``, each level breadth
+    first: the children of row i at rows i*c .. i*c+c-1, so the order stays
+    lexicographic and the rows below a block of rows are a block too."""
+    for d in digits:
+        children = [_child(puzzle, state, ch, d) for ch in puzzle.choices]
+        state = {key: _interleave([child[key] for child in children]) for key in state}
+    return state
+
+
+def _value(puzzle: Komachi, s: State) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(numerators, denominators, valid) of whole expressions."""
+    if _sums_only(puzzle):
+        total = s["total"] + s["sign"] * s["cur"]
+        return total, np.ones_like(total), s["valid"]
+    tn, td, valid = _closed(s)
+    sn, sd = _added(s, tn, td, "/" in puzzle.choices)
+    return sn, sd, valid
+
+
 def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(numerators, denominators, valid) for every expression, in lexicographic order.
 
@@ -106,90 +195,27 @@ def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ``i`` chooses ``puzzle.choices[_decode(i)...]``.  Rows with a number that starts
     with 0 (like ``05``) or a division by zero are not valid.
     """
-    digits = puzzle.digits
-    choices = puzzle.choices
-    i64 = np.int64
-    cur = np.array([digits[0]], dtype=i64)
-    valid = np.ones(1, dtype=bool)
-    zero_start = np.array([digits[0] == 0])
-    sign = np.ones(1, dtype=i64)
-    if "*" not in choices and "/" not in choices:
-        # sums only: a running total, the sign of the number being built, and the number
-        total = np.zeros(1, dtype=i64)
-        for d in digits[1:]:
-            t_parts, s_parts, c_parts, v_parts, z_parts = [], [], [], [], []
-            for ch in choices:
-                if ch == "":
-                    t_parts.append(total)
-                    s_parts.append(sign)
-                    c_parts.append(cur * 10 + d)
-                    v_parts.append(valid & ~zero_start)
-                    z_parts.append(zero_start)
-                else:
-                    t_parts.append(total + sign * cur)
-                    s_parts.append(np.full_like(sign, -1 if ch == "-" else 1))
-                    c_parts.append(np.full_like(cur, d))
-                    v_parts.append(valid)
-                    z_parts.append(np.full_like(zero_start, d == 0))
-            total = _interleave(t_parts)
-            sign = _interleave(s_parts)
-            cur = _interleave(c_parts)
-            valid = _interleave(v_parts)
-            zero_start = _interleave(z_parts)
-        total = total + sign * cur
-        return total, np.ones_like(total), valid
-    sn = np.zeros(1, dtype=i64)       # completed terms: sn / sd
-    sd = np.ones(1, dtype=i64)
-    tn = np.ones(1, dtype=i64)        # current term without the number being built
-    td = np.ones(1, dtype=i64)
-    pend_div = np.zeros(1, dtype=bool)     # the number being built divides the term
-    reduce = "/" in choices
-
-    def close_number(tn: np.ndarray, td: np.ndarray, valid: np.ndarray
-                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        tn = np.where(pend_div, tn, tn * cur)
-        zero = pend_div & (cur == 0)
-        td = np.where(pend_div, np.where(zero, 1, td * cur), td)
-        return tn, td, valid & ~zero
-
-    def add_term(tn: np.ndarray, td: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        new_n = sn * td + sign * tn * sd
-        new_d = sd * td
-        if reduce:
-            g = np.gcd(new_n, new_d)
-            g[g == 0] = 1
-            new_n //= g
-            new_d //= g
-        return new_n, new_d
-
-    for d in digits[1:]:
-        parts: dict[str, list[np.ndarray]] = {k: [] for k in
-                                              ("sn", "sd", "tn", "td", "pd", "sg", "cur", "v",
-                                               "z")}
-        for ch in choices:
-            if ch == "":
-                vals = (sn, sd, tn, td, pend_div, sign, cur * 10 + d, valid & ~zero_start,
-                        zero_start)
-            else:
-                ctn, ctd, cv = close_number(tn, td, valid)
-                if ch in "+-":
-                    nsn, nsd = add_term(ctn, ctd)
-                    one = np.ones_like(ctn)
-                    vals = (nsn, nsd, one, one, np.zeros_like(pend_div),
-                            np.full_like(sign, -1 if ch == "-" else 1), np.full_like(cur, d),
-                            cv, np.full_like(zero_start, d == 0))
-                else:
-                    vals = (sn, sd, ctn, ctd, np.full_like(pend_div, ch == "/"), sign,
-                            np.full_like(cur, d), cv, np.full_like(zero_start, d == 0))
-            for key, arr in zip(parts, vals, strict=False):
-                parts[key].append(arr)
-        sn, sd, tn, td, pend_div, sign, cur, valid, zero_start = (
-            _interleave(parts[k]) for k in parts)
-    tn, td, valid = close_number(tn, td, valid)
-    sn, sd = add_term(tn, td)
-    return sn, sd, valid
+    return _value(puzzle, _grow(puzzle, _start(puzzle), puzzle.digits[1:]))
 
 
+def evaluate_blocks(puzzle: Komachi, rows: int = BLOCK_ROWS
+                    ) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """``evaluate_all`` a block of at most about ``rows`` expressions at a time, in
+    order: (index of the block's first expression, numerators, denominators, valid)."""
+    c = len(puzzle.choices)
+    gaps = len(puzzle.digits) - 1
+    below = 0                                 # gaps grown a block at a time
+    while below < gaps and c ** (below + 1) <= max(1, rows):
+        below += 1
+    top = _grow(puzzle, _start(puzzle), puzzle.digits[1:gaps - below + 1])
+    subtree = c ** below
+    parents = max(1, rows // subtree)
+    count = len(top["cur"])
+    for first in range(0, count, parents):
+        block = {key: arr[first:first + parents] for key, arr in top.items()}
+        num, den, valid = _value(puzzle, _grow(puzzle, block,
+                                               puzzle.digits[gaps - below + 1:]))
+        yield first * subtree, num, den, valid
 def expression_text(puzzle: Komachi, index: int) -> str:
     """Expression number ``index`` as text, e.g. ``1+2+3-4+5+6+78+9``."""
     gaps = len(puzzle.digits) - 1
@@ -200,15 +226,31 @@ def expression_text(puzzle: Komachi, index: int) -> str:
     return "".join(out)
 
 
-def hits(puzzle: Komachi) -> np.ndarray:
-    """The numbers (lexicographic order) of the expressions equal to the target."""
-    num, den, valid = evaluate_all(puzzle)
-    return np.flatnonzero(valid & (num == puzzle.target * den))
+def hits(puzzle: Komachi, limits: Limits | None = None) -> np.ndarray:
+    """The numbers (lexicographic order) of the expressions equal to the target, tested
+    a block at a time; with ``limits``, the blocks fit the memory budget and the testing
+    stops at ``--max-states`` expressions (the hits so far)."""
+    rows = BLOCK_ROWS
+    if limits is not None:
+        rows = min(rows, limits.budget // BYTES_PER_ROW)
+        if not limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expression"):
+            return np.zeros(0, dtype=np.int64)
+    found: list[np.ndarray] = []
+    for first, num, den, valid in evaluate_blocks(puzzle, rows):
+        room = len(num) if limits is None else limits.room(len(num))
+        found.append(first + np.flatnonzero((valid & (num == puzzle.target * den))[:room]))
+        if limits is not None:
+            limits.spend(room, what="expression")
+            if room < len(num):
+                limits.stop(what="expression")
+                break
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
-def solutions(puzzle: Komachi) -> list[str]:
-    """Every expression equal to the target, as text like ``1+2+3-4+5+6+78+9``."""
-    return [expression_text(puzzle, int(i)) for i in hits(puzzle)]
+def solutions(puzzle: Komachi, limits: Limits | None = None) -> list[str]:
+    """Every expression equal to the target, as text like ``1+2+3-4+5+6+78+9`` (with
+    ``limits``: those found before they stopped the testing)."""
+    return [expression_text(puzzle, int(i)) for i in hits(puzzle, limits)]
 
 
 # ------------------------------------------------------------------ family interface
@@ -216,10 +258,12 @@ def solutions(puzzle: Komachi) -> list[str]:
 
 def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
     watch = Stopwatch()     # pure numpy: nothing to load, it is all search
+    limits = Limits.of(options)
     with watch.searching():
-        found_at = hits(puzzle)
+        found_at = hits(puzzle, limits)
         found = [expression_text(puzzle, int(i)) for i in found_at]
-    tested = len(puzzle.choices) ** (len(puzzle.digits) - 1)
+    every = len(puzzle.choices) ** (len(puzzle.digits) - 1)
+    tested = limits.states if limits.reached else every
     yield Header(puzzle="komachi",
                  fields={"target": puzzle.target, "digits": list(puzzle.digits),
                          "operators": list(puzzle.operators), "join": puzzle.join},
@@ -230,31 +274,57 @@ def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
         yield from found_events((int(i) + 1 for i in found_at), tested)
     for k, text in enumerate(found, 1):
         yield Solution(k=k, text=f"{text}={puzzle.target}")
-    stats: dict[str, Any] = {"solutions": len(found), "expressions": tested,
+    stats: dict[str, Any] = {"solutions": len(found), "expressions": every,
                              "candidates": tested, **watch.stats()}
+    if limits.reached:
+        stats.update(tested=limits.states, limit=limits.so_far(len(found)))
+        yield End(status="limit", stats=stats)
+        return
     if not found:
         stats["reason"] = "no expression has that value"
     yield End(status="solved" if found else "unsolvable", stats=stats)
 
 
 def analyze(puzzle: Komachi, options: SolveOptions) -> Analysis:
+    """Every expression's value, a block at a time: the solutions, and how many
+    expressions give each target near this one (``--max-states``: the expressions
+    tested at most; reached, the figures so far, status ``limit``)."""
     watch = Stopwatch()
-    with watch.searching():
-        num, den, valid = evaluate_all(puzzle)
-    hit = valid & (num == puzzle.target * den)
-    ints = valid & (den == 1)
+    limits = Limits.of(options)
     lo = max(0, puzzle.target - 100)
     hi = puzzle.target + 100
-    vals = num[ints & (num >= lo) & (num <= hi)]
-    counts = np.bincount((vals - lo).astype(np.int64), minlength=hi - lo + 1)
-    return {
+    counts = np.zeros(hi - lo + 1, dtype=np.int64)
+    solutions = valid_count = tested = 0
+    rows = min(BLOCK_ROWS, limits.budget // BYTES_PER_ROW)
+    with watch.searching():
+        if limits.fits(len(puzzle.choices) * BYTES_PER_ROW, what="expression"):
+            for _, num, den, valid in evaluate_blocks(puzzle, rows):
+                block = len(num)
+                room = limits.room(block)
+                num, den, valid = num[:room], den[:room], valid[:room]
+                solutions += int((valid & (num == puzzle.target * den)).sum())
+                valid_count += int(valid.sum())
+                ints = valid & (den == 1)
+                vals = num[ints & (num >= lo) & (num <= hi)]
+                counts += np.bincount((vals - lo).astype(np.int64), minlength=hi - lo + 1)
+                tested += room
+                limits.spend(room, what="expression")
+                options.progress("testing expressions", tested, None)
+                if room < block:
+                    limits.stop(what="expression")
+                    break
+    out: Analysis = {
         "target": puzzle.target,
-        "solutions": int(hit.sum()),
-        "expressions": len(num),
-        "valid_expressions": int(valid.sum()),
+        "solutions": solutions,
+        "expressions": len(puzzle.choices) ** (len(puzzle.digits) - 1),
+        "valid_expressions": valid_count,
         "solutions_by_target": {str(lo + i): int(c) for i, c in enumerate(counts)},
         **watch.stats(),
     }
+    if limits.reached:
+        out.update(status="limit", tested=tested,
+                   limit=limits.so_far(solutions))
+    return out
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

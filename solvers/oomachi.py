@@ -25,7 +25,7 @@ from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
 MAX_CANDIDATES = 5_000_000
 
@@ -87,11 +87,37 @@ def load(config: Config) -> Oomachi:
     return puzzle
 
 
-def solutions(puzzle: Oomachi) -> list[tuple[int, int]]:
-    """(n, product) for every n whose product uses each digit exactly once."""
+BLOCK = 1 << 16          # candidates tested at once
+BYTES_PER_CANDIDATE = 64  # their arrays, temporaries too
+
+
+def solutions(puzzle: Oomachi, limits: Limits | None = None) -> list[tuple[int, int]]:
+    """(n, product) for every n whose product uses each digit exactly once, tested a
+    block of n at a time (``limits``: blocks that fit the memory budget, and at most
+    ``--max-states`` candidates; then the solutions so far)."""
     lo, hi = n_range(puzzle)
-    if hi < lo:
-        return []
+    rows = BLOCK if limits is None else min(BLOCK, limits.budget // BYTES_PER_CANDIDATE)
+    found: list[tuple[int, int]] = []
+    for first in range(lo, hi + 1, max(1, rows)):
+        last = min(hi, first + max(1, rows) - 1)
+        if limits is not None:
+            room = limits.room(last - first + 1)
+            if room == 0:
+                limits.stop(what="candidate")
+                break
+            cut = first + room - 1 < last
+            last = first + room - 1
+        found += _tested(puzzle, first, last)
+        if limits is not None:
+            limits.spend(last - first + 1, what="candidate")
+            if cut:
+                limits.stop(what="candidate")
+                break
+    return found
+
+
+def _tested(puzzle: Oomachi, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The solutions among n = lo..hi."""
     n = np.arange(lo, hi + 1, dtype=np.int64)
     p = n.copy()
     for i in range(1, puzzle.terms):
@@ -117,18 +143,25 @@ def text(n: int, terms: int, value: int) -> str:
 
 def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     watch = Stopwatch()     # pure numpy: nothing to load, it is all search
+    limits = Limits.of(options)
     with watch.searching():
-        found = solutions(puzzle)
+        found = solutions(puzzle, limits)
     lo, hi = n_range(puzzle)
+    tested = limits.states if limits.reached else max(0, hi - lo + 1)
     yield Header(puzzle="oomachi", fields={"terms": puzzle.terms, "digits": puzzle.digits},
                  title=puzzle.title or f"Oomachi: {puzzle.terms} consecutive factors",
                  solver={"algorithm": "generate and test (vectorised)", "program": "puzzlereel"})
     if options.search_events:   # n is tested from lo up
-        yield from found_events((n - lo + 1 for n, _ in found), max(0, hi - lo + 1))
+        yield from found_events((n - lo + 1 for n, _ in found), tested)
     for k, (n, value) in enumerate(found, 1):
         yield Solution(k=k, text=text(n, puzzle.terms, value))
-    stats: dict[str, Any] = {"solutions": len(found), "candidates": max(0, hi - lo + 1),
+    stats: dict[str, Any] = {"solutions": len(found), "candidates": tested,
                              "n_from": lo, "n_to": hi, **watch.stats()}
+    if limits.reached:
+        stats.update(tested=limits.states,
+                     limit=limits.so_far(len(found)))
+        yield End(status="limit", stats=stats)
+        return
     if not found:
         stats["reason"] = "no product uses each digit once"
     yield End(status="solved" if found else "unsolvable", stats=stats)
@@ -136,12 +169,17 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
 
 def analyze(puzzle: Oomachi, options: SolveOptions) -> Analysis:
     watch = Stopwatch()
+    limits = Limits.of(options)
     with watch.searching():
-        found = solutions(puzzle)
+        found = solutions(puzzle, limits)
     lo, hi = n_range(puzzle)
-    return {"terms": puzzle.terms, "solutions": len(found), "candidates": max(0, hi - lo + 1),
-            "n_from": lo, "n_to": hi, "found": [text(n, puzzle.terms, v) for n, v in found],
-            **watch.stats()}
+    out: Analysis = {"terms": puzzle.terms, "solutions": len(found),
+                     "candidates": max(0, hi - lo + 1), "n_from": lo, "n_to": hi,
+                     "found": [text(n, puzzle.terms, v) for n, v in found], **watch.stats()}
+    if limits.reached:
+        out.update(status="limit", tested=limits.states,
+                   limit=limits.so_far(len(found)))
+    return out
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

@@ -19,7 +19,17 @@ from puzzlereel.errors import (
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.manifest import POSTER, TRACE, Manifest, file_name, key_of, sha256_bytes
+from puzzlereel.fileio import OutputError, check_outputs, safe_name
+from puzzlereel.manifest import (
+    ALL_KINDS,
+    POSTER,
+    TRACE,
+    Claims,
+    Manifest,
+    file_name,
+    key_of,
+    sha256_bytes,
+)
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -107,10 +117,18 @@ class Plan:
     order: list[str]                       # every config's name, in the order given
     done: dict[str, Result]
     jobs: list[Job]
+    unusable: list[str] = field(default_factory=list)   # configs unreadable now: their
+                                                         # older outputs are stale
 
     @property
     def up_to_date(self) -> int:
         return sum(1 for r in self.done.values() if r.status == "skipped")
+
+
+def naming(message: str, source: str) -> str:
+    """A config's error line, beginning with the config (a problem with an option says
+    which config it met it in)."""
+    return message if message.startswith(source) else f"{source}: {message}"
 
 
 def render_keys(options: RenderOptions, explicit: frozenset[str],
@@ -126,8 +144,8 @@ def unit_for(path: Path, config: Config, options: BatchOptions
     ``options``, with the render options it is drawn with and those the user set."""
     render_options, explicit = app.render_options(config, options.flags)
     formats = tuple(dict.fromkeys(options.formats or render_options.formats))
-    name = config.name
-    unit = Unit(name=name, source=str(path), config_file=path.name,
+    name = safe_name(config.name)
+    unit = Unit(name=name, source=str(path), config_file=safe_name(path.name, "config.toml"),
                 config_text=config.text.encode("utf-8"), formats=formats,
                 poster=options.posters, flags=dict(options.flags),
                 max_states=options.max_states, max_memory=options.max_memory,
@@ -137,12 +155,20 @@ def unit_for(path: Path, config: Config, options: BatchOptions
 
 def plan(sources: Sequence[Source], options: BatchOptions,
          manifest: Manifest | None = None) -> Plan:
-    """Decide every config's work from the manifest of ``options.out_dir``."""
+    """Decide every config's work from the manifest of ``options.out_dir``.  A config
+    whose outputs would be one of the run's configs, or would share a name with another
+    config's output or the gallery page, is an error and makes nothing."""
+    from puzzlereel.gallery import PAGE
+
     manifest = manifest if manifest is not None else Manifest.load(options.out_dir)
+    manifest.drop_gone()          # configs deleted since: their names are free again
+    claims = Claims(manifest, PAGE if options.posters else None)
+    inputs = [source.path for source in sources if source.path is not None]
     solve_key = key_of({"max_states": options.max_states, "max_memory": options.max_memory})
     order: list[str] = []
     done: dict[str, Result] = {}
     jobs: list[Job] = []
+    unusable: list[str] = []
     owners: dict[str, str] = {}
     for source in sources:
         name = source.name
@@ -163,10 +189,13 @@ def plan(sources: Sequence[Source], options: BatchOptions,
                                 exit_code=problem.exit_code)
             continue
         try:
-            job = _job(source.path, options, manifest, solve_key)
+            job = _job(source.path, options, manifest, solve_key, claims, inputs)
         except PuzzlereelError as exc:
-            done[name] = Result(name, str(source.path), "error", message=str(exc),
+            done[name] = Result(name, str(source.path), "error",
+                                message=naming(str(exc), str(source.path)),
                                 exit_code=exc.exit_code)
+            if not isinstance(exc, OutputError):      # the config's own fault, not a
+                unusable.append(name)                 # name another config holds
             continue
         if isinstance(job, Result):
             done[name] = job
@@ -175,16 +204,20 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     # the longest first (by the last run's times; new configs before them all), so that
     # a long config does not start last and keep the other workers idle at the end
     jobs.sort(key=lambda j: -j.expected)
-    return Plan(options, manifest, order, done, jobs)
+    return Plan(options, manifest, order, done, jobs, unusable)
 
 
-def _job(path: Path, options: BatchOptions, manifest: Manifest,
-         solve_key: str) -> Job | Result:
+def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
+         claims: Claims, inputs: Sequence[Path]) -> Job | Result:
     """One config's job, or its skipped result when everything it makes is current."""
     config = load_config(path)
     app.kind_of(config)
     unit, render_options, explicit = unit_for(path, config, options)
     kinds = (*unit.formats, POSTER) if options.posters else unit.formats
+    # with the gallery, every name the gallery reads as this config's is its own
+    claims.take(unit.name, str(path), ALL_KINDS if options.posters else (TRACE, *kinds))
+    check_outputs([Path(options.out_dir) / file_name(unit.name, kind)
+                   for kind in (TRACE, *kinds)], inputs)
     keys = Keys(sha256_bytes(unit.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
     name = unit.name
@@ -209,5 +242,6 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest,
     return Job(unit, keys, config, trace.sha256, entry.seconds)
 
 
-__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result", "plan",
-           "render_keys", "unit_for"]
+__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result",
+           "plan",
+           "naming", "render_keys", "unit_for"]

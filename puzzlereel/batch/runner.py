@@ -21,6 +21,7 @@ from puzzlereel.batch.running import Observer, run_plan
 from puzzlereel.batch.sources import collect, is_batch
 from puzzlereel.batch.summary import summary_lines
 from puzzlereel.errors import UsageError
+from puzzlereel.fileio import guarded
 
 Overview = Callable[[], AbstractContextManager[Observer]]
 
@@ -35,7 +36,8 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
     if executor == "local" and not is_batch(configs):
         if scheduler is not None:
             raise UsageError("--scheduler: only with --executor dask")
-        single.run_one(configs[0], out_dir, given, formats, max_states, max_memory)
+        single.run_one(configs[0], out_dir, given, formats, max_states, max_memory,
+                       with_gallery=with_gallery)
         if with_gallery:
             gallery.write_page(out_dir)
         return
@@ -65,9 +67,11 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
                          f"{', '.join(executors.EXECUTORS)}")
     if executor == "local" and scheduler is not None:
         raise UsageError("--scheduler: only with --executor dask")
-    batch = plan(collect(configs), options)
+    sources = collect(configs)
+    batch = plan(sources, options)
     workers = jobs or executors.default_jobs()
-    with overview() as observer:
+    inputs = [source.path for source in sources if source.path is not None]
+    with guarded(inputs=inputs), overview() as observer:
         with (executors.make(executor, workers, scheduler) if batch.jobs
               else executors.Idle()) as where:
             report = run_plan(batch, where, observer)

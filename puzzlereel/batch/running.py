@@ -5,6 +5,7 @@ the worst of its configs'."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -12,11 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from puzzlereel import catalog
-from puzzlereel.batch.planning import SEVERITY, Job, Plan, Result
+from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result, naming
 from puzzlereel.batch.unit import Outcome, Unit
-from puzzlereel.errors import EXIT_OK
+from puzzlereel.errors import EXIT_OK, EXIT_USAGE
 from puzzlereel.fileio import atomic_path
-from puzzlereel.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+from puzzlereel.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
 
 if TYPE_CHECKING:
     from puzzlereel.interrupts import Interrupted
@@ -95,10 +96,15 @@ class Report:
 
 
 def exit_code(results: Iterable[Result], signal_code: int | None = None) -> int:
-    """The run's exit code: a signal's, else that of the worst status (``SEVERITY``) any
-    config ended with (a skipped config counts as its recorded status), else 0."""
+    """The run's exit code: a signal's, else 2 when an option could not be used with a
+    config (as that config alone would exit), else that of the worst status
+    (``SEVERITY``) any config ended with (a skipped config counts as its recorded
+    status), else 0."""
     if signal_code is not None:
         return signal_code
+    results = list(results)
+    if any(r.counts_as == "error" and r.exit_code == EXIT_USAGE for r in results):
+        return EXIT_USAGE
     seen = {r.counts_as for r in results}
     for status, code in SEVERITY:
         if status in seen:
@@ -116,6 +122,8 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
 
     t0 = time.monotonic()
     results = dict(batch.done)
+    for name in batch.unusable:
+        results[name] = batch.done[name] = forget_failed(batch, results[name])
     observer.begin(batch)
     pending = {job.unit.name: job for job in batch.jobs}
     stopped: Interrupted | None = None
@@ -136,12 +144,14 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
                     observer.finished(result)
     except (Interrupted, KeyboardInterrupt) as exc:
         executor.cancel()
+        batch.manifest.flush()
         stopped = exc if isinstance(exc, Interrupted) else None
         code = exc.exit_code if isinstance(exc, Interrupted) else 130
         for name, job in pending.items():
             results[name] = Result(name, job.unit.source, "interrupted",
                                    message=f"{job.unit.source}: interrupted",
                                    exit_code=code)
+    batch.manifest.flush()
     ordered = tuple(results[name] for name in batch.order if name in results)
     return Report(ordered, time.monotonic() - t0, stopped, code)
 
@@ -168,24 +178,56 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
             assert trace_sha is not None, "a render always follows its trace"
             made = keys.made_from(product.kind, trace_sha)
         outputs[product.kind] = Output(name, sha, len(product.data), made)
+    stale: list[str] = []
+    if unit.trace is None and (outcome.searched is not None or not _current(entry, keys)):
+        # a new trace, or none for a config that changed: what else bears its name was
+        # made from an older version of it
+        stale = remove_outputs(out, unit.name, keep=written)
     if unit.trace is None:          # a new search: a new entry, if its trace is good
         if outcome.searched is not None:
             config = job.config
             manifest.entries[unit.name] = Entry(
-                config=unit.source, status=outcome.searched, answer=outcome.answer,
+                config=unit.source, path=os.path.abspath(unit.source),
+                status=outcome.searched, answer=outcome.answer,
                 moves=outcome.moves, seconds=outcome.seconds,
                 title=config.title or unit.name, family=config.puzzle_type,
                 description=catalog.description(config.text, 160), message=(
                     outcome.message if outcome.status != "error" else ""),
                 outputs=outputs)
-        else:
+        elif stale or not _current(entry, keys):
             manifest.entries.pop(unit.name, None)
     elif entry is not None:
         manifest.entries[unit.name] = replace(entry, outputs=outputs)
-    manifest.save()
+    manifest.changed()
+    notes = outcome.warnings + ((f"removed {', '.join(stale)}: made from an older version "
+                                 "of the config",) if stale else ())
+    message = outcome.message
+    if outcome.status == "error":
+        message = naming(message, unit.source)
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
-                  outcome.seconds, tuple(written), outcome.message, outcome.exit_code,
-                  warnings=outcome.warnings, detail=outcome.detail)
+                  outcome.seconds, tuple(written), message, outcome.exit_code,
+                  warnings=notes, detail=outcome.detail)
+
+
+
+def _current(entry: Entry | None, keys: Keys) -> bool:
+    """Whether ``entry``'s trace was made from what the config is now (a re-run that
+    failed then leaves it and its renders be: they are still the config's)."""
+    if entry is None or TRACE not in entry.outputs:
+        return False
+    return dict(entry.outputs[TRACE].made_from) == keys.trace_from()
+
+
+def forget_failed(batch: Plan, result: Result) -> Result:
+    """A config that could not be used at all this run (unreadable now): its outputs
+    of an earlier version leave the folder and the manifest."""
+    entry = batch.manifest.entries.pop(result.name, None)
+    stale = remove_outputs(batch.options.out_dir, result.name)
+    if entry is None and not stale:
+        return result
+    batch.manifest.changed()
+    notes = (f"removed {', '.join(stale)}: made from an older version of the config",)
+    return replace(result, warnings=result.warnings + notes) if stale else result
 
 
 __all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",

@@ -23,6 +23,9 @@ from puzzlereel import app, console, flags, interrupts
 from puzzlereel.batch.planning import BatchOptions, unit_for
 from puzzlereel.batch.unit import Steps
 from puzzlereel.config import load_config
+from puzzlereel.fileio import guarded
+from puzzlereel.gallery import PAGE
+from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, remove_outputs
 from puzzlereel.progress import Reporter
 
 
@@ -48,10 +51,12 @@ class _Bars:
 
 def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
             formats: str | None = None, max_states: int | None = None,
-            max_memory: str | None = None) -> list[Path]:
+            max_memory: str | None = None, *, with_gallery: bool = False) -> list[Path]:
     """Solve ``config`` (a file or an example's name) and render every format its
     ``[render] formats`` (or ``formats``, "mp4,gif") names into ``out_dir``; print the
-    rendered files' paths and return them.  Problems raise, as in ``solve``."""
+    rendered files' paths and return them.  Problems raise, as in ``solve``; an output
+    that would be the config itself, or the gallery page (``with_gallery``), is refused
+    before any work."""
     path = app.config_path(Path(config))
     loaded = app.puzzle_of(load_config(path))
     app.render_options(loaded.config, given)       # its errors come before --formats'
@@ -59,11 +64,23 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     options = BatchOptions(Path(out_dir), given, wanted, max_states,
                            flags.memory_size(max_memory))
     unit, _, _ = unit_for(path, loaded.config, options)
+    Claims(page=PAGE if with_gallery else None).take(
+        unit.name, str(path), ALL_KINDS if with_gallery else (TRACE, *unit.formats))
     bars = _Bars()
     steps = Steps(unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
                   collect=False)
+    outputs = [steps.path(kind) for kind in (TRACE, *unit.formats)]
     try:
-        steps.run(loaded)
+        with guarded(inputs=[path], outputs=outputs):
+            try:
+                steps.run(loaded)
+            finally:
+                if steps.end is not None:      # a new trace: the rest is older
+                    kept = (TRACE, *(item.fmt for item in steps.written))
+                    stale = remove_outputs(out_dir, unit.name, keep=kept)
+                    if stale and not console.quiet():
+                        console.echo(f"puzzlereel: warning: removed {', '.join(stale)}: made "
+                                     "from an older version of the config", err=True)
     finally:
         bars.close()
     app.check_outcome(steps.end, Path(config))

@@ -11,8 +11,10 @@ from pathlib import Path
 from puzzlereel import catalog
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.fileio import safe_name
 
 SUFFIX = ".toml"
+EMPTY = "an empty argument names no config (write . for the current folder)"
 
 
 class NoConfig(ConfigError):
@@ -29,8 +31,9 @@ class Source:
 
     @property
     def name(self) -> str:
-        """The config's name (its outputs' stem)."""
-        return self.path.stem if self.path is not None else Path(self.arg).stem or self.arg
+        """The config's name (its outputs' stem), a file name of its own."""
+        return safe_name(self.path.stem if self.path is not None
+                         else Path(self.arg).stem or self.arg, "config")
 
 
 def _hidden(path: Path, top: Path) -> bool:
@@ -39,6 +42,29 @@ def _hidden(path: Path, top: Path) -> bool:
 
 def _folder(top: Path) -> list[Path]:
     return sorted(p for p in top.rglob("*" + SUFFIX) if p.is_file() and not _hidden(p, top))
+
+
+def matches(pattern: str) -> list[Path]:
+    """What a glob pattern names, sorted: ``*``, ``?`` and ``[...]`` within a name,
+    ``**`` across folders.  ``**`` never goes through a symbolic link to a folder, so a
+    link loop cannot make it endless, and names starting with a dot are left out unless
+    the pattern's own part starts with one (as the shell's glob does)."""
+    parts = Path(pattern).parts
+    first = next((i for i, part in enumerate(parts) if glob.has_magic(part)), len(parts))
+    base = Path(*parts[:first]) if first else Path(".")
+    rest = parts[first:]
+    if not rest:
+        return [base] if base.exists() else []
+    dotted = any(part.startswith(".") for part in rest)
+    found = []
+    try:
+        for path in base.glob("/".join(rest)):
+            inside = path.relative_to(base).parts
+            if dotted or not any(part.startswith(".") for part in inside):
+                found.append(path)
+    except (OSError, ValueError):
+        return []
+    return sorted(set(found))
 
 
 def is_batch(args: Sequence[str]) -> bool:
@@ -58,7 +84,9 @@ def collect(args: Iterable[str]) -> list[Source]:
     found: list[Source] = []
     for arg in args:
         path = Path(arg)
-        if path.is_dir():
+        if arg == "":      # Path("") would be the current folder
+            found.append(Source(arg, None, NoConfig(EMPTY, path="''")))
+        elif path.is_dir():
             files = _folder(path)
             found += [Source(arg, f) for f in files] or [
                 Source(arg, None, NoConfig(f"no *{SUFFIX} config in this folder", path=arg))]
@@ -66,8 +94,7 @@ def collect(args: Iterable[str]) -> list[Source]:
             found.append(Source(arg, path))
         elif glob.has_magic(arg):
             matched: list[Path] = []
-            for hit in sorted(glob.glob(arg, recursive=True)):
-                p = Path(hit)
+            for p in matches(arg):
                 matched += _folder(p) if p.is_dir() else [p] if p.is_file() else []
             found += [Source(arg, p) for p in matched] or [
                 Source(arg, None, NoConfig("no file matches this pattern", path=arg))]
@@ -86,4 +113,4 @@ def collect(args: Iterable[str]) -> list[Source]:
     return unique
 
 
-__all__ = ["SUFFIX", "NoConfig", "Source", "collect", "is_batch"]
+__all__ = ["EMPTY", "SUFFIX", "NoConfig", "Source", "collect", "is_batch", "matches"]

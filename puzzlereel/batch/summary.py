@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from puzzlereel.batch.planning import SEVERITY, STATUSES
 from puzzlereel.batch.running import Report
+from puzzlereel.errors import EXIT_USAGE
 from puzzlereel.words import plural
 
 
@@ -50,6 +51,10 @@ def verdict(report: Report) -> str:
     if report.signal_code is not None:
         running = report.count("interrupted")
         return line + f"; exit {code} (stopped by a signal; {running} not finished)"
+    if code == EXIT_USAGE:
+        names = [r.name for r in report.results if r.exit_code == EXIT_USAGE]
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        return line + f"; exit {code} (an option that cannot be used: {shown})"
     if code:
         worst = next(status for status, c in SEVERITY if c == code)
         names = [r.name for r in report.results if r.counts_as == worst]

@@ -25,6 +25,7 @@ from puzzlereel import __version__, app
 from puzzlereel.batch.allocator import roomy_allocator
 from puzzlereel.config import load_config
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
+from puzzlereel.fileio import safe_name
 from puzzlereel.manifest import POSTER, TRACE, file_name
 from puzzlereel.posters import draw_poster, poster_moment
 from puzzlereel.trace import End, TraceError, end_of
@@ -205,13 +206,13 @@ def execute(unit: Unit, report: StageProgress = no_report, *,
 
         def local(text: str) -> str:
             """A message with the scratch folder's paths replaced by the user's names."""
-            config = str(folder / unit.config_file)
+            config = str(folder / safe_name(unit.config_file, "config.toml"))
             return text.replace(config, unit.source).replace(str(folder) + os.sep, "")
 
         steps = Steps(unit, folder, report)
         failed: tuple[str, int, str] | None = None
         try:
-            config_file = folder / unit.config_file
+            config_file = folder / safe_name(unit.config_file, "config.toml")
             config_file.write_bytes(unit.config_text)
             steps.run(app.puzzle_of(replace(load_config(config_file), path=unit.source)))
         except PuzzlereelError as exc:

@@ -25,12 +25,13 @@ class Expression:
 
     numbers: tuple[str, ...]
     ops: tuple[str, ...]
+    negative: bool = False           # a minus before the first number (``-44``)
 
     def value(self) -> Fraction:
         """The exact value, ``*`` and ``/`` binding tighter than ``+`` and ``-``."""
         total = Fraction(0)
         sign = 1
-        term = Fraction(int(self.numbers[0]))
+        term = Fraction(-int(self.numbers[0]) if self.negative else int(self.numbers[0]))
         for op, num in zip(self.ops, self.numbers[1:], strict=False):
             x = int(num)
             if op == "*":
@@ -46,19 +47,23 @@ class Expression:
         return total + sign * term
 
     def text(self) -> str:
-        out = [self.numbers[0]]
+        out = ["-" + self.numbers[0] if self.negative else self.numbers[0]]
         for op, num in zip(self.ops, self.numbers[1:], strict=False):
             out += [op, num]
         return "".join(out)
 
 
-def parse_expression(text: str, *, symbols: bool = False) -> Expression:
+def parse_expression(text: str, *, symbols: bool = False,
+                     signed: bool = False) -> Expression:
     """Split ``text`` into numbers and operators (spaces ignored).
 
     With ``symbols`` the operands may be words of letters (alphametics) instead of
-    digit strings.
+    digit strings; with ``signed`` the first number may have a minus (``-44``).
     """
     s = text.replace(" ", "")
+    negative = signed and s.startswith("-")
+    if negative:
+        s = s[1:]
     if not s:
         raise ArithError("empty expression")
     numbers: list[str] = []
@@ -78,16 +83,17 @@ def parse_expression(text: str, *, symbols: bool = False) -> Expression:
     if not cur:
         raise ArithError(f"{text!r} ends with an operator")
     numbers.append(cur)
-    return Expression(tuple(numbers), tuple(ops))
+    return Expression(tuple(numbers), tuple(ops), negative)
 
 
 def parse_equation(text: str, *, symbols: bool = False) -> tuple[Expression, Expression]:
-    """``left = right`` as two expressions."""
+    """``left = right`` as two expressions; a number on the right may be negative
+    (a komachi target of -44)."""
     parts = text.split("=")
     if len(parts) != 2:
         raise ArithError(f"expected exactly one '=' in {text!r}")
     return (parse_expression(parts[0], symbols=symbols),
-            parse_expression(parts[1], symbols=symbols))
+            parse_expression(parts[1], symbols=symbols, signed=not symbols))
 
 
 __all__ = ["OPERATORS", "ArithError", "Expression", "parse_expression", "parse_equation"]

@@ -16,6 +16,7 @@ from typing import Any
 
 from puzzlereel.trace import End, Event, Header, Solution, TraceError
 from puzzlereel.trace.fields import get_int, get_list, get_str
+from puzzlereel.trace.replay import check_status
 
 from .arith import OPERATORS, ArithError, Expression, parse_equation
 
@@ -67,6 +68,7 @@ class _EquationReplay:
             if event.status == "solved" and not self.solutions:
                 raise TraceError("status is 'solved' but the trace holds no solution",
                                  field="status")
+            check_status(event, bool(self.solutions), "the trace holds a solution")
         return None
 
     def text(self) -> str:
@@ -114,7 +116,7 @@ class KomachiReplay(_EquationReplay):
         self.join = join
 
     def check(self, event: Solution, left: Expression, right: Expression) -> None:
-        if len(right.numbers) != 1 or int(right.numbers[0]) != self.target:
+        if len(right.numbers) != 1 or right.value() != self.target:
             raise TraceError(f"the right-hand side must be the target {self.target}, got "
                              f"{right.text()!r}", field="text")
         if "".join(left.numbers) != self.digits:
@@ -159,8 +161,9 @@ class OomachiReplay(_EquationReplay):
         for a, b in zip(factors, factors[1:], strict=False):
             if b != a + 1:
                 raise TraceError(f"the factors {a} and {b} are not consecutive", field="text")
-        if len(right.numbers) != 1:
-            raise TraceError("the right-hand side must be one number", field="text")
+        if len(right.numbers) != 1 or right.negative:
+            raise TraceError("the right-hand side must be one number, a product of "
+                             "positive factors", field="text")
         _no_leading_zero(left)
         _no_leading_zero(right)
         value = right.numbers[0]

@@ -4,8 +4,11 @@ A guess must be a code of the header's shape (``length`` symbols from ``0..symbo
 no symbol twice unless ``repeats``).  With a ``secret`` in the header every answer must be
 the true (bulls, cows) against it; without one the answers must at least be consistent:
 some code must agree with all of them.  ``remaining``, when given, must be the number of
-codes still consistent with every answer so far (checked when the game has at most
-``MAX_TRACKED`` codes).  Nothing may follow the winning guess.
+codes still consistent with every answer so far.  Every game is checked for answers
+no code can give (``length - 1`` bulls and a cow; fewer symbols in common than two
+codes without repeats must share); a game of at most ``MAX_TRACKED`` codes keeps every
+code still possible, so answers that no code satisfies together are refused as well.
+Nothing may follow the winning guess.
 
 A game's ``candidates`` search events, one per guess before the guesses, tell how the
 codes still possible narrow: step ``i`` tested the codes still possible before guess
@@ -17,12 +20,13 @@ sums, as every trace's are.)
 
 from __future__ import annotations
 
-import itertools
+from typing import Any
 
 from puzzlereel.trace import End, Event, Guess, Header, Search, TraceError
 from puzzlereel.trace.fields import as_int_list, get_int
+from puzzlereel.trace.replay import check_status
 
-MAX_TRACKED = 60_000
+MAX_TRACKED = 2_000_000     # codes kept as one array of bytes (20 MB at 10 places)
 MAX_SYMBOLS = 36        # as the solver allows: digits and letters
 MAX_LENGTH = 10
 
@@ -68,11 +72,9 @@ class MastermindReplay:
                 total *= self.symbols - i
         self.total = total
         self.steps: list[Search] = []            # the candidates events, one per guess
-        self.possible: list[tuple[int, ...]] | None = None
+        self.possible: Any = None       # the codes still possible (numpy rows), if kept
         if total <= MAX_TRACKED:
-            gen = (itertools.product(range(self.symbols), repeat=self.length) if repeats
-                   else itertools.permutations(range(self.symbols), self.length))
-            self.possible = list(gen)
+            self.possible = every_code(self.symbols, self.length, repeats)
 
     def _check_code(self, code: tuple[int, ...], field: str) -> tuple[int, ...]:
         if len(code) != self.length:
@@ -84,6 +86,17 @@ class MastermindReplay:
             raise TraceError(f"{list(code)} repeats a symbol, the game has no repeats",
                              field=field)
         return code
+
+    def _check_possible(self, bulls: int, cows: int) -> None:
+        """Refuse an answer that no code can give to any guess."""
+        if bulls == self.length - 1 and cows == 1:
+            raise TraceError(f"bulls {bulls} and a cow: with one place left, its symbol "
+                             "cannot be elsewhere too", field="cows")
+        least = 2 * self.length - self.symbols
+        if not self.repeats and bulls + cows < least:
+            raise TraceError(f"bulls + cows = {bulls + cows}: two codes of {self.length} "
+                             f"different symbols out of {self.symbols} share at least "
+                             f"{least}", field="cows")
 
     def step(self, event: Event) -> Event | None:
         if isinstance(event, Search):
@@ -105,10 +118,11 @@ class MastermindReplay:
                     raise TraceError(f"against the secret {list(self.secret)} the guess "
                                      f"{list(code)} scores bulls {true[0]}, cows {true[1]}, not "
                                      f"bulls {event.bulls}, cows {event.cows}", field=which)
+            self._check_possible(event.bulls, event.cows)
             if self.possible is not None:
-                got = (event.bulls, event.cows)
-                self.possible = [c for c in self.possible if answer(c, code) == got]
-                if not self.possible:
+                self.possible = self.possible[agrees(self.possible, code, event.bulls,
+                                                     event.cows)]
+                if not len(self.possible):
                     raise TraceError("no code agrees with all the answers so far",
                                      field="bulls")
                 if event.remaining is not None and event.remaining != len(self.possible):
@@ -128,6 +142,7 @@ class MastermindReplay:
             if event.status == "solved" and not self.won:
                 raise TraceError("status is 'solved' but no guess found the code",
                                  field="status")
+            check_status(event, self.won, "a guess found the code")
             if self.declared is not None and event.status == "solved" \
                     and self.declared != self.moves:
                 raise TraceError(f"the header says {self.declared} guesses, the trace has "
@@ -178,4 +193,30 @@ class MastermindReplay:
         return event.type
 
 
-__all__ = ["MastermindReplay", "answer"]
+def every_code(symbols: int, length: int, repeats: bool) -> Any:
+    """Every code of a game as rows of a numpy array (symbols as bytes)."""
+    import numpy as np
+
+    grid = np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T
+    if not repeats:
+        keep = np.ones(len(grid), dtype=bool)
+        for a in range(length):
+            for b in range(a + 1, length):
+                keep &= grid[:, a] != grid[:, b]
+        grid = grid[keep]
+    return np.ascontiguousarray(grid)
+
+
+def agrees(codes: Any, guess: tuple[int, ...], bulls: int, cows: int) -> Any:
+    """Which of ``codes`` (numpy rows) answer ``guess`` with (bulls, cows)."""
+    import numpy as np
+
+    g = np.asarray(guess, dtype=np.int8)
+    hits = (codes == g).sum(axis=1)
+    common = np.zeros(len(codes), dtype=np.int64)
+    for symbol in set(guess):
+        common += np.minimum((codes == symbol).sum(axis=1), guess.count(symbol))
+    return (hits == bulls) & (common - hits == cows)
+
+
+__all__ = ["MastermindReplay", "agrees", "answer", "every_code"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from puzzlereel.trace import End, Event, Header, Place, Remove, Solution, TraceError
 from puzzlereel.trace.fields import get_int
+from puzzlereel.trace.replay import check_status
 
 MAX_N = 64
 
@@ -100,6 +101,7 @@ class NQueensReplay:
             if event.status == "solved" and self.solutions == 0:
                 raise TraceError("status is 'solved' but the trace holds no solution",
                                  field="status")
+            check_status(event, self.solutions > 0, "the trace holds a solution")
         return None
 
     def _on_board(self, row: int, col: int) -> None:

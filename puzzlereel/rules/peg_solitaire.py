@@ -19,7 +19,7 @@ from typing import Any
 
 from puzzlereel.trace import Cell, End, Event, Header, PegMove, TraceError
 from puzzlereel.trace.fields import as_cell, get_list, get_obj
-from puzzlereel.trace.replay import check_move_counts, declared_moves
+from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
 DEFAULT_JUMPS: tuple[Cell, ...] = ((2, 0), (-2, 0), (0, 2), (0, -2))
 GEOMETRIES = ("square", "triangle")
@@ -219,6 +219,7 @@ class PegSolitaireReplay:
                     if self.goal is not None else "one peg")
             raise TraceError(f"status is 'solved' but {len(self.pegs)} pegs are left "
                              f"(the goal is {want})", field="status")
+        check_status(end, self.solved(), "the jumps reach the goal")
 
     # ------------------------------------------------------------ text
 

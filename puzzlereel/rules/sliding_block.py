@@ -18,7 +18,7 @@ from typing import Any
 
 from puzzlereel.trace import BlockMove, Cell, End, Event, Header, State, TraceError
 from puzzlereel.trace.fields import as_cells, get_int, get_list, get_obj, get_str
-from puzzlereel.trace.replay import check_move_counts, declared_moves
+from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
 DIRS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 PIECE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -454,10 +454,12 @@ class SlidingBlockReplay:
 
     def finish(self, end: End) -> None:
         check_move_counts(end, self.moves, self.total)
-        if (end.status == "solved" and (self.layout.goal or self.layout.target)
-                and not self.position.solved()):
+        has_goal = bool(self.layout.goal or self.layout.target)
+        if end.status == "solved" and has_goal and not self.position.solved():
             raise TraceError("status is 'solved' but the last layout does not meet the goal",
                              field="status")
+        check_status(end, has_goal and self.position.solved(),
+                     "the moves reach the goal")
 
 
 __all__ = ["DIRS", "METRICS", "PIECE_CHARS", "Layout", "Piece", "Position",

@@ -12,13 +12,15 @@ writes it with ``header_fields`` and the replay reads it back with ``from_header
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlereel.errors import quoted
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
 from puzzlereel.trace.fields import get_int, get_list
-from puzzlereel.trace.replay import check_move_counts, declared_moves
+from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
 Tiles = tuple[int, ...]
 """A position: the tile number in each cell, row-major, ``0`` the blank."""
@@ -32,24 +34,27 @@ def default_goal(n: int, *, blank_first: bool = False) -> Tiles:
     return tuple(range(n)) if blank_first else tuple(range(1, n)) + (0,)
 
 
+SHOWN = 5          # tiles a message lists of each kind of problem
+
+
 def check_tiles(tiles: Sequence[int], rows: int, cols: int) -> str | None:
     """Why ``tiles`` is not a position on ``rows`` x ``cols`` (None if it is one)."""
     n = rows * cols
     if len(tiles) != n:
         return f"{len(tiles)} tiles, a {rows}x{cols} board has {n} cells"
-    if sorted(tiles) != list(range(n)):
-        missing = sorted(set(range(n)) - set(tiles))
-        dup = sorted({t for t in tiles if list(tiles).count(t) > 1})
-        what = []
-        if dup:
-            what.append("repeated " + ", ".join(map(str, dup)))
-        if missing:
-            what.append("missing " + ", ".join(map(str, missing)))
-        bad = sorted(t for t in tiles if not 0 <= t < n)
-        if bad:
-            what.append("out of range " + ", ".join(map(str, bad)))
-        return f"the tiles must be 0..{n - 1} once each ({'; '.join(what)})"
-    return None
+    seen = Counter(tiles)
+    if len(seen) == n and all(0 <= t < n for t in seen):     # n distinct, in range
+        return None
+    what = []
+    for word, found in (("repeated", (t for t, k in seen.items() if k > 1)),
+                        ("missing", (t for t in range(n) if t not in seen)),
+                        ("out of range", (t for t in seen if not 0 <= t < n))):
+        listed = sorted(found)
+        if listed:
+            shown = ", ".join(map(str, listed[:SHOWN]))
+            more = f" and {len(listed) - SHOWN:,} more" if len(listed) > SHOWN else ""
+            what.append(f"{word} {shown}{more}")
+    return f"the tiles must be 0..{n - 1} once each ({'; '.join(what)})"
 
 
 def permutation_parity(perm: Sequence[int]) -> int:
@@ -180,7 +185,7 @@ def _tiles_field(f: Mapping[str, Any], key: str, rows: int, cols: int) -> Tiles:
     """A header field holding a position, checked against the board's size."""
     raw = get_list(f, key)
     if any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
-        raise TraceError(f"expected a list of integers, got {raw!r}", field=key)
+        raise TraceError(f"expected a list of integers, got {quoted(raw)}", field=key)
     why = check_tiles(raw, rows, cols)
     if why:
         raise TraceError(why, field=key)
@@ -195,16 +200,34 @@ class SlidingTileReplay:
         self.rows, self.cols = self.layout.rows, self.layout.cols
         self.start: Tiles = self.layout.start
         self.goal: Tiles = self.layout.goal
-        self.tiles: Tiles = self.start
+        self._board = list(self.start)               # tile at each cell
+        self._cell = [0] * len(self._board)          # cell of each tile
+        for cell, tile in enumerate(self._board):
+            self._cell[tile] = cell
         self.moves = 0
         self.total: int | None = declared_moves(header.fields)
         self.last_n = 0
 
+    @property
+    def tiles(self) -> Tiles:
+        """The board now, row-major (0: the blank)."""
+        return tuple(self._board)
+
     def blank(self) -> int:
-        return self.tiles.index(0)
+        return self._cell[0]
 
     def solved(self) -> bool:
         return self.tiles == self.goal
+
+    def _slide(self, tile: int) -> None:
+        """``tile`` into the blank, in constant time (``ValueError`` if it is not next
+        to it), as ``slide`` does to a whole board."""
+        at, blank, cols = self._cell[tile], self._cell[0], self.cols
+        if abs(at - blank) not in (1, cols) or (abs(at - blank) == 1
+                                                and at // cols != blank // cols):
+            raise ValueError(f"tile {tile} is not next to the blank")
+        self._board[blank], self._board[at] = tile, 0
+        self._cell[tile], self._cell[0] = blank, at
 
     def text(self) -> str:
         return tiles_text(self.tiles, self.cols)
@@ -223,7 +246,7 @@ class SlidingTileReplay:
                 raise TraceError(f"there is no tile {event.tile} on a {self.rows}x{self.cols} "
                                  "board", field="tile")
             try:
-                self.tiles = slide(self.tiles, event.tile, self.cols)
+                self._slide(event.tile)
             except ValueError as exc:
                 raise TraceError(str(exc), field="tile") from None
             self.last_n = event.n
@@ -235,6 +258,7 @@ class SlidingTileReplay:
 
     def finish(self, end: End) -> None:
         check_move_counts(end, self.moves, self.total)
+        check_status(end, self.solved(), "the moves reach the goal")
         if end.status == "solved" and not self.solved():
             raise TraceError("status is 'solved' but the last board is not the goal",
                              field="status")

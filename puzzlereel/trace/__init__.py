@@ -29,12 +29,22 @@ from .events import (
 )
 from .fields import Cell, TraceError
 from .io import dumps, read_trace, write_trace
-from .replay import Replay, Replayed, TraceSummary, replay, replay_for, validate
+from .replay import (
+    Replay,
+    Replayed,
+    TraceSummary,
+    check_status,
+    checked,
+    replay,
+    replay_for,
+    validate,
+)
 
 __all__ = [
     "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
     "Note", "PegMove", "Place", "Remove", "Search", "Solution", "State", "TileMove",
     "TraceError",
     "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
-    "Replayed", "TraceSummary", "read_ends", "replay", "replay_for", "validate",
+    "Replayed", "TraceSummary", "check_status", "checked", "read_ends", "replay",
+    "replay_for", "validate",
 ]

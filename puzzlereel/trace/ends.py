@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .events import End, Header, header_from_json
 from .fields import TraceError
+from .io import MAX_LINE, LineTooLong
 
 TAIL = 1 << 16          # bytes read from a file's end to find its last line
 
@@ -44,7 +45,10 @@ def end_of(data: bytes, source: str) -> End:
 
 def _first_and_last(path: Path) -> tuple[bytes, bytes]:
     with open(path, "rb") as handle:
-        first = handle.readline()
+        first = handle.readline(MAX_LINE + 1)
+        if len(first) > MAX_LINE and not first.endswith(b"\n"):
+            raise LineTooLong(f"longer than {MAX_LINE:,} bytes, more than any trace line "
+                              "holds (is this a trace?)", source=str(path), line=1)
         size = handle.seek(0, 2)
         handle.seek(size - min(size, TAIL))
         return first, last_line(handle.read())

@@ -25,6 +25,9 @@ from puzzlereel.config import MAX_DEPTH, MAX_DIGITS, depth_of
 from .events import End, Event, Header, event_from_json, header_from_json
 from .fields import TraceError
 
+MAX_LINE = 16 << 20     # bytes: the longest trace line read (a header of 4,096 cells is
+                        # ~200 kB; a 500x500 sliding-tile board ~2 MB)
+
 
 def dumps(event: Event) -> str:
     """One trace line (without the newline)."""
@@ -43,20 +46,31 @@ def write_trace(events: Iterable[Event], stream: IO[str]) -> End | None:
     return last
 
 
-def _lines(stream: IO[Any]) -> Iterator[bytes | str | UnicodeDecodeError]:
-    """The stream's lines as it gives them: bytes (a text stream's byte ``buffer`` is
-    read when it has one), or text from a text stream without one, where a line it could
-    not decode ends the lines as the ``UnicodeDecodeError``."""
+class LineTooLong(TraceError):
+    """A line longer than ``MAX_LINE``: no trace line is, and reading on would hold
+    an endless one (``validate - < /dev/zero``) in memory."""
+
+
+def lines(stream: IO[Any], limit: int = MAX_LINE
+          ) -> Iterator[bytes | str | UnicodeDecodeError]:
+    """The stream's lines as it gives them, none read past ``limit`` bytes
+    (``LineTooLong``): bytes (a text stream's byte ``buffer`` is read when it has one),
+    or text from a text stream without one, where a line it could not decode ends the
+    lines as the ``UnicodeDecodeError``.  A stream without ``readline`` is iterated."""
     source: IO[Any] = getattr(stream, "buffer", None) or stream
-    lines = iter(source)
+    read = getattr(source, "readline", None)
+    them = iter(source) if read is None else iter(lambda: read(limit + 1), source.read(0))
     while True:
         try:
-            raw = next(lines)
+            raw = next(them)
         except StopIteration:
             return
         except UnicodeDecodeError as exc:
             yield exc
             return
+        if len(raw) > limit and raw[-1:] not in (b"\n", "\n"):
+            raise LineTooLong(f"longer than {limit:,} bytes, more than any trace line "
+                              "holds (is this a trace?)")
         yield raw
 
 
@@ -138,7 +152,7 @@ def read_trace(stream: IO[Any], source: str = "<trace>", *,
     ended = False
     lineno = 0
     try:
-        for raw in _lines(stream):
+        for raw in lines(stream):
             lineno += 1
             text = _text(raw).rstrip("\n").rstrip("\r")
             if ended:
@@ -158,6 +172,8 @@ def read_trace(stream: IO[Any], source: str = "<trace>", *,
                 if isinstance(event, End):
                     ended = True
             yield lineno, event
+    except LineTooLong as exc:        # raised reading the next line
+        raise exc.located(line=lineno + 1, source=source) from None
     except TraceError as exc:
         raise exc.located(line=lineno if lineno else 1, source=source) from None
     if header is None:

@@ -11,16 +11,17 @@ through a trace and knows none of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import json
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from puzzlereel.errors import quoted
 from puzzlereel.registry import KINDS
 
-from .events import End, Event, Header, Note
+from .events import End, Event, Header, Note, event_from_json, header_from_json
 from .fields import TraceError
-from .io import read_trace
+from .io import dumps, read_trace
 from .search import SearchLog
 
 
@@ -115,6 +116,35 @@ def replay(stream: IO[Any], source: str = "<trace>", *,
         except TraceError as exc:
             raise exc.located(line=lineno, source=source) from None
         yield rep, Replayed(lineno, event, applied)
+
+
+def checked(events: Iterable[Event], source: str = "<trace>") -> Iterator[Event]:
+    """``events`` as they come, each first read back as a reader will read it (its JSON
+    line parsed, the rules applied, as ``validate`` does): a writer that sends them on
+    never writes a trace that the program's own readers reject.  The first that would
+    be is a ``TraceError`` naming its line."""
+    rep: Replay | None = None
+    puzzle = ""
+    for line, event in enumerate(events, 1):
+        try:
+            obj = json.loads(dumps(event))
+            if rep is None:
+                header = header_from_json(obj)
+                puzzle = header.puzzle
+                rep = replay_for(header)
+            else:
+                rep.step(event_from_json(obj, puzzle))
+        except TraceError as exc:
+            raise exc.located(line=line, source=source) from None
+        yield event
+
+
+def check_status(end: End, reached: bool, what: str) -> None:
+    """The end's status must agree with what the trace shows: ``reached`` whether it
+    holds a solution (the goal reached, a solution listed, the code found), after which
+    "unsolvable" (a proof that there is none) is a contradiction."""
+    if reached and end.status == "unsolvable":
+        raise TraceError(f"status is 'unsolvable' but {what}", field="status")
 
 
 def validate(stream: IO[Any], source: str = "<trace>") -> TraceSummary:

@@ -16,7 +16,7 @@ from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Event, Guess, Header, Search
 from puzzlereel.trace.search import merged, step_events
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
 from .config import STRATEGIES, Mastermind, code_count
 
 
@@ -27,9 +27,14 @@ def kernel() -> ModuleType:
     return compiled
 
 
-def prepare(puzzle: Mastermind, strategy: str) -> Codes:
+def prepare(puzzle: Mastermind, strategy: str, limits: Limits | None = None) -> Codes | None:
     """Every code of the game and, for the strategies that need it, the table of answers
-    between every pair (its compiled code loaded first): what the search starts from."""
+    between every pair (its compiled code loaded first): what the search starts from;
+    None when that does not fit the memory budget of ``limits``."""
+    n = code_count(puzzle.symbols, puzzle.length, puzzle.repeats)
+    stored = n * (puzzle.length + puzzle.symbols + 8) + (n * n if strategy != "simple" else 0)
+    if limits is not None and not limits.fits(stored, what="code"):
+        return None
     codes = Codes(puzzle.symbols, puzzle.length, puzzle.repeats)
     if strategy != "simple":
         from puzzlereel.solvers.jit import preload
@@ -128,10 +133,32 @@ def choose(codes: Codes, remaining: np.ndarray, strategy: str) -> int:
     return int(kernel().best_guess(codes.table(), remaining.astype(np.int64), kind, codes.win))
 
 
-def play(codes: Codes, secret: int, strategy: str) -> Iterator[tuple[int, int, int]]:
-    """(guess, answer, codes still possible after it) until the secret is found."""
+def scored(codes: Codes, remaining: np.ndarray, strategy: str) -> int:
+    """The answers ``choose`` and the split after it look at: every code still possible
+    against every code for the strategies that weigh each guess, else once each."""
+    weighs = strategy != "simple" and len(remaining) > 2
+    return len(remaining) * (codes.n + 1 if weighs else 1)
+
+
+def afford(limits: Limits | None, cost: int) -> bool:
+    """Whether ``--max-states`` leaves room for ``cost`` answers more (spent if so)."""
+    if limits is None:
+        return True
+    if limits.room(cost) < cost:
+        limits.stop(what="answer")
+        return False
+    limits.spend(cost, what="answer")
+    return True
+
+
+def play(codes: Codes, secret: int, strategy: str,
+         limits: Limits | None = None) -> Iterator[tuple[int, int, int]]:
+    """(guess, answer, codes still possible after it) until the secret is found, or
+    until ``limits`` leave no room for the next guess."""
     remaining = np.arange(codes.n, dtype=np.int64)
     while True:
+        if not afford(limits, scored(codes, remaining, strategy)):
+            return
         guess = choose(codes, remaining, strategy)
         row = codes.answers(guess, remaining)
         # the secret is always among the codes still possible
@@ -169,19 +196,28 @@ def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
         raise puzzle.config.error("solve.strategy", f"unknown strategy {strategy!r} (known: "
                                   + ", ".join(STRATEGIES) + ")")
     watch = Stopwatch()
+    limits = Limits.of(options)
     with watch.loading():
-        codes = prepare(puzzle, strategy)
-    with watch.searching():
-        game = list(play(codes, codes.index(puzzle.secret), strategy))
+        codes = prepare(puzzle, strategy, limits)
+    game = []
+    if codes is not None:
+        with watch.searching():
+            game = list(play(codes, codes.index(puzzle.secret), strategy, limits))
     yield header(puzzle, strategy, moves=len(game))
-    if options.search_events:
+    if codes is not None and game and options.search_events:
         yield from narrowing(codes, game)
     n = 0
     for guess, answer, left in game:
+        assert codes is not None
         n += 1
         bulls, cows = codes.split(answer)
         yield Guess(n=n, code=tuple(int(x) for x in codes.codes[guess]), bulls=bulls,
                     cows=cows, remaining=left)
+    if codes is None or limits.reached:
+        yield End(status="limit", stats={"guesses": n, "answers": limits.states,
+                                         "limit": limits.so_far(n, "guess"),
+                                         **watch.stats()})
+        return
     yield End(status="solved", stats={"guesses": n, "codes": codes.n, **watch.stats()})
 
 
@@ -193,13 +229,17 @@ def narrowing(codes: Codes, game: list[tuple[int, int, int]]) -> list[Search]:
                                                                     strict=True)))
 
 
-def all_secrets(codes: Codes, strategy: str, progress: Progress = no_progress) -> dict[int, int]:
+def all_secrets(codes: Codes, strategy: str, progress: Progress = no_progress,
+                limits: Limits | None = None) -> dict[int, int]:
     """Guesses needed for every secret (secret index -> guesses), by walking the
-    strategy's decision tree once: the next guess depends only on the codes still possible."""
+    strategy's decision tree once: the next guess depends only on the codes still
+    possible.  With ``limits``, the secrets done when they leave no room."""
     result: dict[int, int] = {}
     stack: list[tuple[np.ndarray, int]] = [(np.arange(codes.n, dtype=np.int64), 1)]
     while stack:
         remaining, depth = stack.pop()
+        if not afford(limits, scored(codes, remaining, strategy)):
+            break
         guess = choose(codes, remaining, strategy)
         row = codes.answers(guess, remaining)
         order = np.argsort(row, kind="stable")
@@ -221,11 +261,19 @@ def analyze(puzzle: Mastermind, options: SolveOptions) -> Analysis:
         assert puzzle.config is not None
         raise puzzle.config.error("solve.strategy", f"unknown strategy {strategy!r}")
     watch = Stopwatch()
+    limits = Limits.of(options)
     with watch.loading():
-        codes = prepare(puzzle, strategy)
+        codes = prepare(puzzle, strategy, limits)
+    if codes is None:
+        return {"strategy": strategy, "secrets": 0, "status": "limit",
+                "limit": limits.why, **watch.stats()}
     with watch.searching():
-        guesses = all_secrets(codes, strategy, options.progress)
+        guesses = all_secrets(codes, strategy, options.progress, limits)
         first = choose(codes, np.arange(codes.n, dtype=np.int64), strategy)
+    if limits.reached:
+        return {"strategy": strategy, "secrets": len(guesses), "status": "limit",
+                "limit": f"{limits.why} ({len(guesses):,} of {codes.n:,} secrets played)",
+                "total_guesses": sum(guesses.values()), **watch.stats()}
     total = sum(guesses.values())
     hist: dict[int, int] = {}
     for g in guesses.values():

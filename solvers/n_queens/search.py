@@ -13,74 +13,154 @@ from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
 from puzzlereel.trace.search import merged, step_events
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
 from .config import NQueens
+
+STEP = 1 << 23      # placements a compiled step makes (a few hundredths of a second)
+LISTED = 1 << 12    # solutions listed a step
 
 
 def kernel() -> ModuleType:
-    """The compiled loops (importing them loads numba)."""
+    """The compiled loop (importing it loads numba)."""
     from . import kernel as compiled
 
     return compiled
+
+
+class Walk:
+    """The depth-first search of an n-board from a root (the empty board, or the first
+    row's queen in one column), run by the compiled loops in steps that it can be
+    stopped between (``count`` / ``list``)."""
+
+    def __init__(self, n: int, first: int | None = None) -> None:
+        self.n = n
+        full = (1 << n) - 1
+        # rows: squares still to try, columns, both diagonals, the column chosen
+        self.stack = np.zeros((5, n + 1), dtype=np.int64)
+        self.at = np.zeros(2, dtype=np.int64)       # depth now, root depth
+        free, cols, ld, rd, chosen = self.stack
+        if first is None:
+            free[0] = full
+        else:
+            bit = 1 << first
+            chosen[0] = first
+            self.at[:] = 1
+            cols[1], ld[1], rd[1] = bit, (bit << 1) & full, bit >> 1
+            free[1] = full & ~(cols[1] | ld[1] | rd[1])
+        self.done = n == 1 and first is not None     # one row: the root is the solution
+
+    def count(self, budget: int) -> tuple[int, int]:
+        """At most ``budget`` placements more: (solutions passed, placements made)."""
+        if self.done or budget <= 0:
+            return 0, 0
+        found, nodes, finished = kernel().count_walk(self.n, self.stack, self.at, budget)
+        self.done = bool(finished)
+        return int(found), int(nodes)
+
+    def list(self, budget: int, out: np.ndarray) -> tuple[int, int]:
+        """``count`` that writes the solutions into ``out`` (and stops when it is full):
+        (solutions written, placements made)."""
+        if self.done or budget <= 0:
+            return 0, 0
+        found, nodes, finished = kernel().list_walk(self.n, self.stack, self.at, out,
+                                                    budget)
+        self.done = bool(finished)
+        return int(found), int(nodes)
 
 
 def load_kernel(n: int) -> None:
     """Load the compiled loops for an n-board without running them."""
     from puzzlereel.solvers.jit import preload
 
-    k = kernel()
-    preload(k.count_from, n, 1, 2, 0)
-    preload(k.count_with_nodes_from, n, 1, 2, 0)
-    preload(k.first_solutions, n, 1)
+    w = Walk(n)
+    preload(kernel().count_walk, n, w.stack, w.at, 1)
+    preload(kernel().list_walk, n, w.stack, w.at, np.zeros((1, n), dtype=np.int8), 1)
 
 
-def count_by_first_row(n: int, progress: Progress = no_progress) -> list[int]:
-    """How many solutions put the first row's queen in each column.
+def search_by_first_row(n: int, progress: Progress = no_progress,
+                        limits: Limits | None = None) -> list[tuple[int, int]]:
+    """(queens placed, solutions) of the whole backtracking search, for each column of
+    the first row's queen (that queen counted), counted in steps (progress after each);
+    with ``limits``, stopped once they are reached, the figures then being those so far
+    (``limits.why`` says where it stopped).
 
     Mirror symmetry halves the work: column ``c`` and column ``n-1-c`` count the same."""
     if n == 1:
-        return [1]
-    out = [0] * n
-    full = (1 << n) - 1
-    half = (n + 1) // 2
-    for col in range(half):
-        bit = 1 << col
-        out[col] = out[n - 1 - col] = int(kernel().count_from(n, bit, (bit << 1) & full, bit >> 1))
-        progress(f"{n} queens: first queen in column {col}", col + 1, half)
-    return out
-
-
-def search_by_first_row(n: int, progress: Progress = no_progress) -> list[tuple[int, int]]:
-    """(queens placed, solutions) of the whole backtracking search, for each column of
-    the first row's queen (that queen counted); mirror symmetry halves the work."""
-    if n == 1:
         return [(1, 1)]
-    out = [(0, 0)] * n
-    full = (1 << n) - 1
+    placed = [0] * n
+    found = [0] * n
     half = (n + 1) // 2
     for col in range(half):
-        bit = 1 << col
-        found, placed = kernel().count_with_nodes_from(n, bit, (bit << 1) & full, bit >> 1)
-        out[col] = out[n - 1 - col] = (int(placed) + 1, int(found))
-        progress(f"{n} queens: first queen in column {col}", col + 1, half)
-    return out
+        walk = Walk(n, col)
+        mirror = n - 1 - col
+        placed[col] = placed[mirror] = 1
+        while not walk.done:
+            room = limits.room(STEP) if limits is not None else STEP
+            if room == 0 and limits is not None:
+                limits.stop(what="placement")
+                return list(zip(placed, found))
+            solutions, nodes = walk.count(room)
+            found[col] += solutions
+            placed[col] += nodes
+            if mirror != col:
+                found[mirror], placed[mirror] = found[col], placed[col]
+            if limits is not None:
+                limits.spend(nodes, what="placement")
+            done = limits.states if limits is not None else sum(placed)
+            progress(f"{n} queens: counting, first queen in column {col + 1} of {half}, "
+                     f"{sum(found):,} solutions so far", done, None)
+            if limits is not None and limits.reached:
+                return list(zip(placed, found))
+    return list(zip(placed, found))
+
+
+def count_by_first_row(n: int, progress: Progress = no_progress,
+                       limits: Limits | None = None) -> list[int]:
+    """How many solutions put the first row's queen in each column (``search_by_first
+    _row``'s solutions)."""
+    return [solutions for _, solutions in search_by_first_row(n, progress, limits)]
 
 
 def count_solutions(n: int) -> int:
     return sum(count_by_first_row(n))
 
 
+def solutions_in_order(n: int, limits: Limits | None = None
+                       ) -> Iterator[tuple[int, ...]]:
+    """Every solution, lexicographic in ``cols``, found a step at a time (stopping
+    once ``limits`` are reached)."""
+    walk = Walk(n)
+    while not walk.done:
+        room = limits.room(STEP) if limits is not None else STEP
+        if room == 0 and limits is not None:
+            limits.stop(what="placement")
+            return
+        rows = np.zeros((LISTED, n), dtype=np.int8)
+        found, nodes = walk.list(room, rows)
+        if limits is not None:
+            limits.spend(nodes, what="placement")
+        for row in rows[:found]:
+            yield tuple(int(c) for c in row)
+        if limits is not None and limits.reached:
+            return
+
+
 def list_solutions(n: int, limit: int = 0) -> list[tuple[int, ...]]:
     """Every solution (or the first ``limit``), lexicographic in ``cols``."""
-    if limit <= 0:
-        limit = count_solutions(n)
-    if limit == 0:
-        return []
-    return [tuple(int(c) for c in row) for row in kernel().first_solutions(n, limit)]
+    if n == 1:
+        return [(0,)]
+    out = []
+    for cols in solutions_in_order(n):
+        out.append(cols)
+        if limit and len(out) >= limit:
+            break
+    return out
 
 
 # ------------------------------------------------------------------ watched search
@@ -130,6 +210,10 @@ def backtrack_steps(n: int, *, until_first: bool,
 
 
 def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
+    """Header, the watched backtracking (``[solve] steps``), every solution (or the
+    first ``max_solutions``), end.  ``--max-states`` counts every placement the search
+    makes, the watched ones, those of listing and those of counting the total alike;
+    reached, the trace ends with status ``limit`` and the solutions found so far."""
     n = puzzle.n
     watch = Stopwatch()
     with watch.loading():
@@ -137,80 +221,89 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     yield Header(puzzle="n-queens", fields={"n": n}, title=puzzle.title or f"{n} queens",
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
                          "program": "puzzlereel"})
-    with watch.searching():
-        by_col = search_by_first_row(n, options.progress) if options.search_events else None
-        total = sum(f for _, f in by_col) if by_col is not None else count_solutions(n)
-    if by_col is not None:
+    limits = Limits.of(options)
+    by_col: list[tuple[int, int]] | None = None
+    if options.search_events:          # the whole count's events come first
+        with watch.searching():
+            by_col = search_by_first_row(n, options.progress, limits)
         yield from merged(step_events(by_col))
+    counted = sum(f for _, f in by_col) if by_col is not None and not limits.reached \
+        else None
     k = 0
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
     limit = puzzle.max_solutions
-    cap = options.max_states          # events written at most (--max-states)
-    stopped = False
-
-    def full() -> bool:
-        return cap is not None and placed + removed + k >= cap
-
     if puzzle.steps != "none":
         watched = watch.timed(backtrack_steps(n, until_first=puzzle.steps == "first",
                                               max_steps=puzzle.max_steps))
         for item in watched:
-            if full():
-                stopped = True
-                break
-            if isinstance(item, Place):
-                placed += 1
-                yield item
-            elif isinstance(item, Remove):
-                removed += 1
+            if isinstance(item, (Place, Remove)):
+                if limits.room(1) == 0:
+                    limits.stop(what="placement")
+                    break
+                limits.spend(1, what="placement")
+                placed += isinstance(item, Place)
+                removed += isinstance(item, Remove)
                 yield item
             elif not limit or k < limit:
                 k += 1
                 written.add(item)
                 yield Solution(k=k, cols=item)
-        if not stopped and placed + removed >= puzzle.max_steps and puzzle.steps == "all":
+        if not limits.reached and placed + removed >= puzzle.max_steps \
+                and puzzle.steps == "all":
             yield Note(f"backtracking steps stop after {puzzle.max_steps} (solve.max_steps); "
                        "the remaining solutions follow without them")
-    options.progress("listing solutions", 0, None)
-    want = total if not limit else min(limit, total)
-    if not stopped and k < want:
-        room = want if cap is None else min(want, k + max(0, cap - placed - removed - k)
-                                            + len(written))
+    seen = 0                          # solutions the listing passed (those written too)
+    listed_all = False
+    if not limits.reached and (not limit or k < limit):
+        options.progress("listing solutions", 0, None)
+        found = watch.timed(solutions_in_order(n, limits))
+        for cols in found:
+            seen += 1
+            if cols not in written:
+                k += 1
+                yield Solution(k=k, cols=cols)
+                if seen % LISTED == 0:
+                    options.progress("listing solutions", k, None)
+            if limit and k >= limit:
+                break
+        else:
+            listed_all = not limits.reached
+    total: int | None = seen if listed_all else counted
+    if total is None and not limits.reached:          # stopped at max_solutions: count
+        options.progress("counting every solution", 0, None)
         with watch.searching():
-            listed = list_solutions(n, room)
-        for cols in listed:
-            if cols in written:
-                continue
-            if full():
-                break
-            k += 1
-            yield Solution(k=k, cols=cols)
-            if k >= want:
-                break
-        stopped = k < want
-    status = "limit" if stopped else "solved" if total else "unsolvable"
-    stats: dict[str, Any] = {"solutions": k, "total_solutions": total, **watch.stats()}
+            every = sum(count_by_first_row(n, options.progress, limits))
+        total = None if limits.reached else every
+    status = "limit" if limits.reached else "solved" if total else "unsolvable"
+    stats: dict[str, Any] = {"solutions": k, **watch.stats()}
+    if total is not None:
+        stats["total_solutions"] = total
     if by_col is not None:
         stats["candidates"] = sum(t for t, _ in by_col)
     if puzzle.steps != "none":
         stats.update(placed=placed, removed=removed)
-    if stopped:
-        stats["limit"] = (f"stopped after {placed + removed + k:,} events ({k:,} of {want:,} "
-                          f"solutions) at --max-states {cap}; raise it")
+    if limits.reached:
+        stats["limit"] = limits.so_far(k)
     elif not total:
         stats["reason"] = f"no placement of {n} queens works"
     yield End(status=status, stats=stats)
 
 
 def analyze(puzzle: NQueens, options: SolveOptions) -> Analysis:
+    """Every solution counted, by the first row's column (``--max-states`` counts the
+    placements; reached, the counts are those so far, status ``limit``)."""
     watch = Stopwatch()
     with watch.loading():
         load_kernel(puzzle.n)
+    limits = Limits.of(options)
     with watch.searching():
-        by_col = count_by_first_row(puzzle.n, options.progress)
-    return {"n": puzzle.n, "solutions": sum(by_col), "by_first_column": by_col,
-            **watch.stats()}
+        by_col = count_by_first_row(puzzle.n, options.progress, limits)
+    out: Analysis = {"n": puzzle.n, "solutions": sum(by_col), "by_first_column": by_col,
+                     "placements": limits.states, **watch.stats()}
+    if limits.reached:
+        out.update(status="limit", limit=limits.so_far(sum(by_col)))
+    return out
 
 
 def plot_series(result: Mapping[str, Any]) -> Series | None:

@@ -16,6 +16,8 @@ from typing import Any
 from puzzlereel import __version__
 from puzzlereel.config import Config
 from puzzlereel.rules.sliding_block import (
+    MAX_CELLS,
+    MAX_SIDE,
     METRICS,
     PIECE_CHARS,
     Layout,
@@ -28,7 +30,6 @@ from puzzlereel.trace import Cell, Header
 from ..base import read_max_memory
 
 ALGORITHMS = ("bfs",)
-MAX_CELLS = 4096
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,9 @@ def load(cfg: Config) -> Puzzle:
     if width * height > MAX_CELLS:
         raise cfg.error("puzzle.layout", f"board of {width}x{height} cells is larger than "
                         f"{MAX_CELLS} cells")
+    if max(width, height) > MAX_SIDE:      # a trace holds no wider board
+        raise cfg.error("puzzle.layout", f"board of {width}x{height} cells: at most "
+                        f"{MAX_SIDE} cells along a side")
     cells, walls = _pieces_of(cfg, "puzzle.layout", rows, where)
     if not cells:
         raise cfg.error("puzzle.layout", "no pieces in the layout")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -23,6 +23,7 @@ from puzzlereel.progress import Progress, no_progress
 from puzzlereel.rules.sliding_block import Position
 from puzzlereel.trace import BlockMove, End, Event, Note, Search
 from puzzlereel.trace.search import layer_events, merged
+from puzzlereel.words import plural
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .config import Puzzle
@@ -73,9 +74,10 @@ def limit_text(stored: int, *, budget: int | None = None, max_states: int | None
                ) -> str:
     """What stopped the search, in one line that says what to raise."""
     if budget is not None:
-        return (f"stopped after {stored:,} positions at the {format_size(budget)} memory "
-                "budget; raise --max-memory or --max-states")
-    return f"stopped after {stored:,} positions at --max-states {max_states}; raise it"
+        return (f"stopped after {stored:,} {plural('position', stored)} at the "
+                f"{format_size(budget)} memory budget; raise --max-memory or --max-states")
+    return (f"stopped after {stored:,} {plural('position', stored)} at --max-states "
+            f"{max_states}; raise it")
 
 
 @dataclass
@@ -97,13 +99,17 @@ class BfsResult:
         return merged(layer_events([*self.layers, partial]))
 
 
-def run_bfs(tables: Tables, *, to_goal: bool, budget: int, max_states: int | None = None,
-            progress: Progress = no_progress) -> BfsResult:
+def run_bfs(tables: Tables, *, to_goal: bool, budget: int | Callable[[], int],
+            max_states: int | None = None, progress: Progress = no_progress) -> BfsResult:
     """Layered breadth-first search with the compiled kernel, storing at most ``budget``
-    bytes of positions."""
+    bytes of positions (a function: asked once the compiled code is loaded, so that
+    what loading it takes is no longer counted as free)."""
     watch = Stopwatch()
     with watch.loading():
         kernel = _loaded_kernel(tables)
+    if callable(budget):
+        budget = budget()
+        warn_if_huge(tables, budget)
     with watch.searching():
         return _bfs(kernel, tables, watch, to_goal, budget, max_states, progress)
 
@@ -159,10 +165,12 @@ def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool, bu
             if 2 * cap * per_state > budget:
                 out_of_memory = True
                 break
+            try:
+                keys, parents, table = _grown(keys, parents, cap)
+            except MemoryError:     # the system has less than the budget said: stop
+                out_of_memory = True    # here as at the budget
+                break
             cap *= 2
-            keys = np.concatenate([keys, np.zeros_like(keys)])
-            parents = np.concatenate([parents, np.full_like(parents, -1)])
-            table = np.full(cap * 2, -1, dtype=np.int32)
             kernel.rebuild(keys, n, table)
             start = stopped
         if found >= 0:
@@ -190,6 +198,16 @@ def _bfs(kernel: ModuleType, tables: Tables, watch: Stopwatch, to_goal: bool, bu
                      last_layer=keys[lo:hi].copy(), watch=watch, bytes_per_position=used,
                      limit=limit_text(n, budget=budget) if out_of_memory else
                      limit_text(n, max_states=max_states) if status == "limit" else None)
+
+
+def _grown(keys: np.ndarray, parents: np.ndarray, cap: int
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The position store of ``cap`` rows doubled, and an empty hash table for it."""
+    bigger = np.zeros((2 * cap, keys.shape[1]), dtype=keys.dtype)
+    bigger[:cap] = keys
+    more = np.full(2 * cap, -1, dtype=parents.dtype)
+    more[:cap] = parents
+    return bigger, more, np.full(cap * 4, -1, dtype=np.int32)
 
 
 def moves_from_path(tables: Tables, path: list[np.ndarray]) -> list[BlockMove]:
@@ -227,9 +245,8 @@ def moves_from_path(tables: Tables, path: list[np.ndarray]) -> list[BlockMove]:
 def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     """Header, the optimal solution's moves, end (with stats)."""
     tables = Tables(puzzle)
-    budget = memory_budget(options, puzzle.max_memory)
-    warn_if_huge(tables, budget)
-    result = run_bfs(tables, to_goal=True, budget=budget, max_states=options.max_states,
+    result = run_bfs(tables, to_goal=True, max_states=options.max_states,
+                     budget=lambda: memory_budget(options, puzzle.max_memory),
                      progress=options.progress)
     moves = moves_from_path(tables, result.path) if result.status == "solved" else []
     yield puzzle.header({"moves": len(moves)} if result.status == "solved" else None)
@@ -239,24 +256,26 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     stats: dict[str, Any] = {"states": result.stored, **result.watch.stats(),
                              "bytes_per_state": result.bytes_per_position}
     if result.status == "unsolvable":
-        stats["reason"] = (f"all {result.stored} positions reachable from the start were "
-                           "searched")
-        yield Note(f"No solution: all {result.stored} reachable positions were searched.")
+        them = "the 1 position" if result.stored == 1 else f"all {result.stored:,} positions"
+        stats["reason"] = f"{them} reachable from the start searched"
+        yield Note(f"No solution: {them} reachable from the start searched.")
     if result.status == "limit":
         stats["limit"] = result.limit
     yield End(status=result.status, moves=len(moves) if result.status == "solved" else None,
               stats=stats)
 
 
+FARTHEST_SHOWN = 1000    # layouts of the deepest layer an analysis lists, at most
+
+
 def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
     """The whole space reachable from the start: positions per depth, the farthest ones."""
     tables = Tables(puzzle)
-    budget = memory_budget(options, puzzle.max_memory)
-    warn_if_huge(tables, budget)
-    result = run_bfs(tables, to_goal=False, budget=budget, max_states=options.max_states,
+    result = run_bfs(tables, to_goal=False, max_states=options.max_states,
+                     budget=lambda: memory_budget(options, puzzle.max_memory),
                      progress=options.progress)
-    farthest = [tables.format_state(tables.as_int(k)).split("\n") for k in result.last_layer]
-    farthest.sort()
+    shown = result.last_layer[:FARTHEST_SHOWN]
+    farthest = sorted(tables.format_state(tables.as_int(k)).split("\n") for k in shown)
     out: Analysis = {
         "puzzle": "sliding-block",
         "metric": puzzle.metric,
@@ -266,6 +285,7 @@ def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
         "states": result.stored,
         "max_depth": len(result.layers) - 1,
         "farthest": farthest,
+        "farthest_count": len(result.last_layer),
         "depths": result.layers,
         "search": [e.to_json() for e in result.search_events()],
         **result.watch.stats(),

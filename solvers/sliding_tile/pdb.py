@@ -53,10 +53,11 @@ class DamagedTableWarning(UserWarning):
     """A cached pattern database was cut short or altered; it is built again."""
 
 
-def pdb_dir() -> Path:
+def pdb_dir() -> Path | None:
     """Where pattern databases are kept: the ``pdb`` folder of the user cache
-    (``puzzlereel.cache``)."""
-    return cache.cache_dir() / "pdb"
+    (``puzzlereel.cache``); None when there is no cache folder."""
+    base = cache.cache_dir()
+    return None if base is None else base / "pdb"
 
 
 @dataclass

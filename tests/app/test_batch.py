@@ -408,9 +408,10 @@ class _Pipe:
         self.sent.append(message)
 
 
-def test_each_unit_is_handed_its_share_of_the_cores(monkeypatch):
-    """The local executor sends every unit with its encoder threads: the budget split
-    between the units at work and waiting, the whole machine for a unit alone."""
+def test_each_unit_is_handed_its_share_of_the_cores_and_memory(monkeypatch):
+    """The local executor sends every unit with its encoder threads (the budget split
+    between the units at work and waiting, the whole machine for a unit alone) and the
+    number of searches that share the machine's memory."""
     from puzzlereel import executors
 
     monkeypatch.setattr(executors, "default_jobs", lambda: 8)
@@ -426,13 +427,14 @@ def test_each_unit_is_handed_its_share_of_the_cores(monkeypatch):
             ex._next(next(w for w in workers if w.unit is not None))
         return [m for w in workers for m in w.conn.sent]
 
-    assert handed(1, 3) == [("u0", 1), ("u1", 1), ("u2", 1), None]
-    assert handed(8, 1) == [("u0", 0), None]                  # alone: every core
+    assert handed(1, 3) == [("u0", 1, 1), ("u1", 1, 1), ("u2", 1, 1), None]
+    assert handed(8, 1) == [("u0", 0, 1), None]               # alone: every core
     four = handed(4, 6)
-    assert sorted(m for m in four if m) == [(f"u{i}", 1) for i in range(6)]
+    assert sorted(m[:2] for m in four if m) == [(f"u{i}", 1) for i in range(6)]
+    assert {m[2] for m in four if m} <= {2, 3, 4} and four[0][2] == 4
     two = handed(2, 5)
-    assert sorted(m for m in two if m) == [(f"u{i}", 1) for i in range(5)]
-    assert handed(2, 1) == [("u0", 2), None]                  # --jobs 2 of 8: two threads
+    assert sorted(m[:2] for m in two if m) == [(f"u{i}", 1) for i in range(5)]
+    assert handed(2, 1) == [("u0", 2, 1), None]               # --jobs 2 of 8: two threads
 
 
 class _FakeLibc:

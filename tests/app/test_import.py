@@ -254,7 +254,7 @@ def test_a_missing_or_binary_source(tmp_path):
                    "none.txt", "No such file")
     binary = tmp_path / "b.txt"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(importers.PuzzlereelError, match=r"b\.txt: not UTF-8 text"):
+    with pytest.raises(importers.PuzzlereelError, match=r"b\.txt: line 1: not UTF-8 text"):
         importers.import_collection("tiles", io.BytesIO(binary.read_bytes()), str(binary),
                                     tmp_path)
 

@@ -29,9 +29,9 @@ from puzzlereel import cli, console
 from puzzlereel.errors import PuzzlereelError
 
 LIMIT_SECONDS = 10.0
-# a message quotes the bad input, cut short: at most this many characters.  None: not
-# checked, since the rules and solvers quote whole values
-MAX_MESSAGE: int | None = None
+# a message quotes the bad input, cut short: at most this many characters (the problem
+# itself at most errors.MAX_PROBLEM, besides the file's name, line and field)
+MAX_MESSAGE: int | None = 1000
 
 
 class TooSlow(Exception):
