@@ -12,7 +12,6 @@ module of this floor) per command; ``exits`` maps errors to exit codes.
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +40,7 @@ from puzzlereel.words import plural
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
-    from puzzlereel.solvers.base import Analysis, Loader, SolveOptions, Solver
+    from puzzlereel.solvers.base import Loader, SolveOptions, Solver
 
 P = TypeVar("P")
 
@@ -237,69 +236,6 @@ def check_outcome(end: End | None, source: str | Path) -> None:
         raise TraceError(f"the search ended with status {end.status!r}", source=str(source))
 
 
-def analyze(loaded: Loaded[Any], options: SolveOptions) -> Analysis:
-    """The family's exploration of the puzzle's whole space (``analyze --json``)."""
-    return loaded.solver.analyze(loaded.puzzle, options)
-
-
-def analysis_story(loaded: Loaded[Any], result: Mapping[str, Any]) -> Any:
-    """``result`` as the renderer's chart: the whole space layer by layer when the
-    analysis explored it breadth first (its start and farthest positions marked), else
-    the family's own series (guesses per secret, solutions per placement...)."""
-    from puzzlereel.render.search import Bar, Story, space_story
-    from puzzlereel.trace import Search
-
-    events = result.get("search")
-    if isinstance(events, list) and events:
-        told = space_story([Search.from_json(e) for e in events])
-        if told is not None:
-            return told
-    series = loaded.solver.plot_series(result)
-    if series is None:
-        raise UsageError("this puzzle type has nothing to plot", source=loaded.config.path)
-    bars, total = [], 0
-    for x, y in series.points:
-        total += int(y)
-        bars.append(Bar(int(y), str(x), count=f"{total:,} in all"))
-    return Story("space", tuple(bars), False, series.xlabel, series.ylabel,
-                 f"{series.title}: {total:,} in all.", heading="The analysis",
-                 about=series.title)
-
-
-def plot_analysis(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
-    """Draw ``result`` as a PNG chart at ``path`` (atomically), in the style of a video's
-    "how it was found" segment."""
-    from puzzlereel.render.charts import chart_png
-    from puzzlereel.render.options import RenderOptions
-
-    chart_png(analysis_story(loaded, result), path, RenderOptions())
-
-
-def analysis_video(loaded: Loaded[Any], result: Mapping[str, Any], path: str | Path) -> None:
-    """The whole space growing layer by layer as a short video at ``path``."""
-    from puzzlereel.render.charts import chart_video
-    from puzzlereel.render.options import RenderOptions
-
-    chart_video(analysis_story(loaded, result), path, RenderOptions())
-
-
-def analysis_lines(result: Mapping[str, Any], *, as_json: bool) -> Iterator[str]:
-    """``analyze``'s output: one JSON object, or ``key: value`` lines (long values cut)."""
-    if as_json:
-        yield json.dumps(result)
-        return
-    for key, value in result.items():
-        text = json.dumps(value)
-        if len(text) > 200:
-            text = text[:197] + "..."
-        yield f"{key}: {text}"
-
-
-def analysis_exit_code(result: Mapping[str, Any]) -> int:
-    """0, or the exit code for an analysis that a limit cut short / found no solution."""
-    return {"limit": EXIT_LIMIT, "unsolvable": EXIT_UNSOLVABLE}.get(result.get("status", ""), 0)
-
-
 # ---------------------------------------------------------------- reading traces
 
 
@@ -424,7 +360,7 @@ def parse_formats(text: str) -> tuple[str, ...]:
 STREAM_FORMAT = "mp4"      # what a device or pipe without a suffix (-o /dev/null) gets
 
 
-def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
+def outputs_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
     """(format, path) for each output file, the format taken from its suffix; a device
     or named pipe without a known one (``-o /dev/null``) gets the MP4."""
     from puzzlereel.render.api import format_of
@@ -438,16 +374,16 @@ def targets_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
     return [(fmt(path), Path(path)) for path in outputs]
 
 
-def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],
                  options: RenderOptions, *, explicit: Iterable[str] | None = None,
                  progress: Progress = no_progress, allow_partial: bool = False,
                  written: list[Any] | None = None) -> End | None:
-    """Draw the trace in ``stream`` into every (format, path) of ``targets`` at once
+    """Draw the trace in ``stream`` into every (format, path) of ``files`` at once
     (``explicit``: the options the user set; None: those differing from the defaults);
     ``written`` receives a ``render.api.Written`` per file (its ``summary()`` line)."""
     from puzzlereel.render.api import render_trace as draw_all
 
-    return draw_all(stream, source, targets, options, explicit=explicit, progress=progress,
+    return draw_all(stream, source, files, options, explicit=explicit, progress=progress,
                     allow_partial=allow_partial, written=written)
 
 
@@ -474,26 +410,6 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
             run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))
 
 
-def analyze_config(config: str | Path, *, plot: str | Path | None = None,
-                   video: str | Path | None = None, farthest: bool = False,
-                   max_states: int | None = None, max_memory: str | None = None) -> Analysis:
-    """``analyze``: explore ``config``'s space with a progress bar, stoppable by a signal
-    at once; the chart too when ``plot`` names a PNG, and its video when ``video`` names
-    an MP4, WebM or GIF."""
-    path = config_path(config)
-    drawn = [file for file in (plot, video) if file is not None]
-    with guarded(inputs=[path], outputs=drawn):
-        loaded = load_puzzle(path)
-        with Reporter("analyze") as bar:
-            options = solve_options(max_states, None, bar, farthest, max_memory)
-            result = run_stoppable(lambda: analyze(loaded, options))
-        if plot is not None:
-            plot_analysis(loaded, result, plot)
-        if video is not None:
-            analysis_video(loaded, result, video)
-    return result
-
-
 def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, Any], *,
                  config: str | Path | None = None, allow_partial: bool = False,
                  stdin: IO[Any] | None = None) -> list[Any]:
@@ -502,10 +418,10 @@ def render_files(trace: str, outputs: Iterable[str | Path], flags: Mapping[str, 
     of each file written (``summary()``)."""
     config_file = config_path(config) if config is not None else None
     found = load_config(config_file) if config_file is not None else None
-    targets = targets_for(outputs)             # the outputs and the options are
+    files = outputs_for(outputs)             # the outputs and the options are
     render_options(found, flags)               # checked before the trace is opened
     inputs = [trace] + ([config_file] if config_file is not None else [])
-    with guarded(inputs=inputs, outputs=[path for _, path in targets]), \
+    with guarded(inputs=inputs, outputs=[path for _, path in files]), \
             open_trace(trace, stdin) as (stream, name), Reporter("render") as progress:
         return render_outputs(stream, name, outputs, found, flags, progress=progress,
                               allow_partial=allow_partial)
@@ -518,18 +434,16 @@ def render_outputs(stream: IO[Any], source: str, outputs: Iterable[str | Path],
     """Draw the trace in ``stream`` into every file of ``outputs`` (the format from each
     suffix) in one pass, with ``config``'s ``[render]`` table then ``flags``; the
     renderer's account of each file written (``render.api.Written``)."""
-    targets = targets_for(outputs)
+    files = outputs_for(outputs)
     options, explicit = render_options(config, flags, named=named)
     written: list[Any] = []
-    render_trace(stream, source, targets, options, explicit=explicit, progress=progress,
+    render_trace(stream, source, files, options, explicit=explicit, progress=progress,
                  allow_partial=allow_partial, written=written)
     return written
 
-__all__ = ["EXPECT_KEY", "LimitReached", "flag_name", "Loaded", "UnexpectedAnswer", "Unsolvable",
-           "UntraceablePuzzle",
-           "analysis_exit_code", "analysis_lines", "analyze", "analyze_config", "check_expected",
-           "check_outcome", "config_path", "expected_count", "found_count", "kind_of",
-           "load_puzzle", "open_trace", "parse_formats", "plot_analysis",
-           "puzzle_of", "render_files", "render_options", "render_outputs", "render_trace",
-           "show_lines", "solve_config", "solve_events", "solve_to",
-           "targets_for", "validate_lines"]
+__all__ = ["EXPECT_KEY", "LimitReached", "Loaded", "UnexpectedAnswer", "Unsolvable",
+           "UntraceablePuzzle", "check_expected", "check_outcome", "config_path",
+           "expected_count", "flag_name", "found_count", "kind_of", "load_puzzle",
+           "open_trace", "outputs_for", "parse_formats", "puzzle_of", "render_files",
+           "render_options", "render_outputs", "render_trace", "show_lines", "solve_config",
+           "solve_events", "solve_to", "validate_lines"]

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from puzzlereel import __version__, console, exits, flags, progress
+from puzzlereel import __version__, analysis, config_commands, console, exits, flags, progress
 from puzzlereel import app as work
 from puzzlereel.exits import friendly
 from puzzlereel.parameters import (
@@ -23,7 +23,6 @@ from puzzlereel.parameters import (
     Crf,
     Duration,
     Easing,
-    Force,
     Fps,
     GifFps,
     MaxMemory,
@@ -39,7 +38,6 @@ from puzzlereel.parameters import (
     Target,
     Theme,
     TraceArg,
-    file_name,
     file_path,
     text_path,
 )
@@ -176,11 +174,11 @@ def analyze(
       puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
       puzzlereel analyze configs/eight-puzzle.toml --video space.mp4
     """
-    result = work.analyze_config(config, plot=plot, video=video, farthest=farthest,
+    result = analysis.analyze_config(config, plot=plot, video=video, farthest=farthest,
                                  max_states=max_states, max_memory=max_memory)
-    for line in work.analysis_lines(result, as_json=as_json):
+    for line in analysis.analysis_lines(result, as_json=as_json):
         console.echo(line)
-    code = work.analysis_exit_code(result)
+    code = analysis.analysis_exit_code(result)
     if code:
         raise typer.Exit(code)
 
@@ -342,69 +340,7 @@ def gallery_page(
     gallery.write_page(out_dir, title)
 
 
-# ---------------------------------------------------------------- examples / new / preview / import
-
-@app.command()
-@friendly
-def examples(
-    name: Annotated[str | None, typer.Argument(metavar="NAME", help="An example's name; "
-                                               "without it, list every example.",
-                                               show_default=False)] = None,
-    output: Annotated[str | None, typer.Option("-o", "--output", help="Copy the example's "
-                                               "config to this file ('-': stdout, the "
-                                               "default).", parser=text_path)] = None,
-    force: Force = False,
-) -> None:
-    """List the example configs that ship with puzzlereel, or copy one out to edit.
-
-    The list gives each example's name, family, the published answer when it is known,
-    title and what it is.  An example's name works wherever a config file is expected
-    (solve, run, analyze, render --config, preview), from any folder.
-
-    Examples:
-
-      puzzlereel examples
-
-      puzzlereel examples hakoiri-musume -o my.toml
-
-      puzzlereel run hakoiri-musume --out-dir out
-    """
-    from puzzlereel import catalog
-
-    catalog.list_or_copy(name, output, force=force)
-
-
-@app.command()
-@friendly
-def new(
-    family: Annotated[str | None, typer.Argument(metavar="FAMILY", help="The puzzle family "
-                                                 "(new --list names them).",
-                                                 show_default=False)] = None,
-    output: Annotated[str, typer.Option("-o", "--output", help="The config to write ('-': "
-                                        "stdout, the default).", parser=text_path)] = "-",
-    list_families: Annotated[bool, typer.Option("--list", help="Name the families and "
-                                                "what they are.")] = False,
-    force: Force = False,
-) -> None:
-    """Write a commented starting config for a puzzle family.
-
-    The config has every key the family reads, with its default and a one-line
-    explanation, and solves as written (it describes a known puzzle of the family).
-    Families: sliding-block, sliding-tile, peg-solitaire, n-queens, mastermind,
-    komachi, oomachi, alphametic.
-
-    Examples:
-
-      puzzlereel new --list
-
-      puzzlereel new sliding-block -o puzzle.toml && puzzlereel solve puzzle.toml
-
-      puzzlereel new peg-solitaire > pegs.toml
-    """
-    from puzzlereel import templates
-
-    templates.new_config(family, output, list_families=list_families, force=force)
-
+# ---------------------------------------------------------------- preview
 
 @app.command()
 @friendly
@@ -462,70 +398,9 @@ def preview(
                  f"{done.frame.seconds:.2f} s")
 
 
-@app.command("import")
-@friendly
-def import_collection(
-    fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="rush-hour, tiles or klotski.",
-                                       show_default=False)],
-    source: Annotated[str, typer.Argument(metavar="SOURCE", help="The collection: a file, "
-                                          "or '-' for stdin.", show_default=False,
-                                          parser=text_path)],
-    out_dir: Annotated[Path, typer.Option("-o", "--out-dir", help="The folder to write the "
-                                          "configs into.", parser=file_path)],
-    name: Annotated[str | None, typer.Option("--name", help="Configs are NAME-LINE.toml "
-                                             "(default: the source's file name); a plain "
-                                             "name, no folder part.", parser=file_name)]
-    = None,
-    blank: Annotated[str | None, typer.Option("--blank", help="tiles: where the goal has the "
-                                              "blank, 'last' (default) or 'first' (Korf's)."
-                                              )] = None,
-    size: Annotated[str | None, typer.Option("--size", help="tiles: ROWSxCOLS (default: a "
-                                             "square of the count).")] = None,
-    skip: Annotated[int | None, typer.Option("--skip", min=0, help="tiles: leading numbers of "
-                                             "each line to ignore (an instance number).")]
-    = None,
-    with_moves: Annotated[bool, typer.Option("--with-moves", help="tiles: the last number of "
-                                             "each line is its optimal length.")] = False,
-    pdb: Annotated[str | None, typer.Option("--pdb", help="tiles: the configs' pattern "
-                                            "databases, e.g. 6-6-3.")] = None,
-    piece: Annotated[str | None, typer.Option("--piece", help="klotski: the goal piece "
-                                              "(default: the largest).")] = None,
-    at: Annotated[str | None, typer.Option("--at", help="klotski: X,Y, where the goal "
-                                           "piece's top-left cell must end (default: bottom "
-                                           "centre).")] = None,
-    metric: Annotated[str | None, typer.Option("--metric", help="klotski: piece (default), "
-                                               "line or step.")] = None,
-    force: Force = False,
-) -> None:
-    """Turn every puzzle of an existing collection into a config, one file each.
-
-    rush-hour: the Rush Hour database's 36-character boards (rows of 6, 'o' empty, 'x'
-    wall, 'A' the red car), one a line, alone or as 'MOVES BOARD CLUSTER_SIZE'; the
-    move count becomes [solve] expect_moves, so solving checks it.
-
-    tiles: one list of numbers a line, 0 the blank (Korf's 100, most benchmark files).
-
-    klotski: layouts drawn in letters ('.' empty, '#' wall), separated by blank lines,
-    or one a line with '/' between rows.
-
-    Bad entries are reported on stderr with their line number (exit 1); the good ones
-    are still written, as OUT_DIR/NAME-LINE.toml.
-
-    Examples:
-
-      puzzlereel import rush-hour rush.txt -o rush
-
-      puzzlereel import tiles korf100.txt -o korf --blank first --pdb 6-6-3
-
-      puzzlereel import klotski layouts.txt -o klotski --piece A --at 1,3
-    """
-    from puzzlereel import importers
-
-    tiles, klotski = flags.import_options(fmt, blank=blank, size=size, skip=skip,
-                                          with_moves=with_moves, pdb=pdb, piece=piece, at=at,
-                                          metric=metric)
-    importers.import_file(fmt, source, out_dir, prefix=name, tiles=tiles, klotski=klotski,
-                          force=force)
+# the commands that write configs: examples, new, import
+for _name, _command in config_commands.COMMANDS.items():
+    app.command(_name)(friendly(_command))
 
 
 def main() -> None:

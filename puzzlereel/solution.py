@@ -150,7 +150,7 @@ class Solution:
                  else [Path(p) for p in outputs])
         if not paths:
             raise UsageError("name at least one output file", field="outputs")
-        app.targets_for(paths)
+        app.outputs_for(paths)
         self._options("render", options)
         with reporting(progress, "render") as report:
             written = app.render_outputs(self._stream(), self.source, paths, self.config,

@@ -1,6 +1,6 @@
 """Rendering a trace stream to files: picks the encoder by suffix, writes atomically.
 
-``render_trace(stream, source, targets, options)`` replays the trace once and writes every
+``render_trace(stream, source, files, options)`` replays the trace once and writes every
 target (``[(format, path), ...]``) at the same time; each file appears only when it is
 complete (a temporary file beside it is renamed into place), and a bad trace leaves
 nothing behind.  ``player_html`` gives the player page of a trace as a string (what an
@@ -77,11 +77,11 @@ class Written:
         return f"{self.path}: {size}"
 
 
-def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],
                  options: RenderOptions, *, explicit: Iterable[str] | None = None,
                  progress: Progress = no_progress, allow_partial: bool = False,
                  written: list[Written] | None = None) -> End | None:
-    """Render the trace in ``stream`` to every ``(format, path)`` of ``targets``.
+    """Render the trace in ``stream`` to every ``(format, path)`` of ``files``.
 
     ``explicit`` names the options the user set (they win over the header's hints and
     the family's pacing; when not given, every field of ``options`` that differs from
@@ -90,9 +90,9 @@ def render_trace(stream: IO[Any], source: str, targets: Sequence[tuple[str, str 
     if given, receives one ``Written`` per file once all are in place."""
     chosen = changed_fields(options) if explicit is None else explicit
     made: list[Output] = []
-    end = _render(stream, source, targets, options, chosen, progress, allow_partial, made)
+    end = _render(stream, source, files, options, chosen, progress, allow_partial, made)
     if written is not None:
-        for (fmt, path), out in zip(targets, made, strict=True):
+        for (fmt, path), out in zip(files, made, strict=True):
             frames = out.total_frames if isinstance(out, Movie) else 0
             seconds = out.seconds if isinstance(out, (Movie, Vector)) else 0.0
             written.append(Written(Path(path), fmt, seconds, frames,
@@ -156,12 +156,12 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> 
     return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options))
 
 
-def _render(stream: IO[Any], source: str, targets: Sequence[tuple[str, str | Path]],
+def _render(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],
             options: RenderOptions, explicit: Iterable[str], progress: Progress,
             allow_partial: bool, made: list[Output]) -> End | None:
     explicit = set(explicit)
     with contextlib.ExitStack() as stack:
-        tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in targets]
+        tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in files]
 
         def make(header: Header) -> list[Output]:
             opts = resolve_options(header, options, explicit)

@@ -179,11 +179,11 @@ class Steps:
             self.report(stage, label, done, total)
 
         self.report(stage, "starting", 0, None)
-        targets = [(fmt, self.path(fmt)) for fmt in formats]
+        files = [(fmt, self.path(fmt)) for fmt in formats]
         with app.open_trace(str(trace)) as (stream, _):
-            app.render_trace(stream, self.unit.trace_source, targets, options,
+            app.render_trace(stream, self.unit.trace_source, files, options,
                              explicit=explicit, progress=progress, written=self.written)
-        for fmt, path in targets:
+        for fmt, path in files:
             self.keep(fmt, path)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel import analysis, app
 from puzzlereel.app import LimitReached, Unsolvable
 from puzzlereel.config import ConfigError, load_config
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, EXIT_USAGE, UsageError
@@ -68,10 +68,10 @@ def test_formats_and_targets():
     assert app.parse_formats(" mp4, .GIF ,") == ("mp4", "gif")
     with pytest.raises(UsageError, match="--formats: avi is not one of: mp4, gif, png, webm"):
         app.parse_formats("mp4,avi")
-    assert app.targets_for(["a/x.MP4", "y.png"]) == [("mp4", Path("a/x.MP4")),
+    assert app.outputs_for(["a/x.MP4", "y.png"]) == [("mp4", Path("a/x.MP4")),
                                                     ("png", Path("y.png"))]
     with pytest.raises(UnsupportedFormat) as caught:
-        app.targets_for(["x.avi"])
+        app.outputs_for(["x.avi"])
     assert caught.value.exit_code == EXIT_USAGE
     assert str(caught.value).startswith("x.avi: unsupported output suffix .avi")
 
@@ -95,8 +95,8 @@ def test_outcomes_become_errors_with_exit_codes():
     assert limit.value.exit_code == EXIT_LIMIT
     assert str(limit.value) == ("c.toml: stopped by a limit before a solution was found "
                                 "(--max-states 5)")
-    assert app.analysis_exit_code({"status": "limit"}) == EXIT_LIMIT
-    assert app.analysis_exit_code({"status": "complete"}) == 0
+    assert analysis.analysis_exit_code({"status": "limit"}) == EXIT_LIMIT
+    assert analysis.analysis_exit_code({"status": "complete"}) == 0
 
 
 def test_piece_colours_take_either_spelling(tmp_path):

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import app, importers
+from puzzlereel import analysis, app, importers
 from puzzlereel.config import load_config
 from puzzlereel.solvers.base import SolveOptions
 from tests.fixtures import CONFIGS, ROOT, cli, one_line_error, write
@@ -108,7 +108,7 @@ def test_rush_hour_lines_solve_to_their_published_lengths(tmp_path):
         assert loaded.expect_moves == moves
         end = app.solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())   # checks it too
         assert end is not None and end.moves == moves, path
-        assert app.analyze(loaded, SolveOptions())["states"] == cluster, path
+        assert analysis.analyze(loaded, SolveOptions())["states"] == cluster, path
         assert cli("validate", tmp_path / "t.jsonl").exit_code == 0
 
 

@@ -204,10 +204,10 @@ def test_svg_player_and_captions_parse_whatever_the_trace_says(fuzz, tmp_path_fa
     def run(title, label, note, goal):
         folder = tmp_path_factory.mktemp("vector")
         text = hostile_trace(title, label, note, goal)
-        targets = [("svg", folder / "t.svg"), ("html", folder / "t.html"),
+        files = [("svg", folder / "t.svg"), ("html", folder / "t.html"),
                    ("vtt", folder / "t.vtt")]
         options = RenderOptions(fps=4)
-        app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", targets, options)
+        app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files, options)
 
         svg = ET.parse(folder / "t.svg").getroot()
         shown = svg.find("{http://www.w3.org/2000/svg}title")
@@ -287,8 +287,8 @@ def test_show_and_validate_print_no_control_character(fuzz, tmp_path_factory):
 @pytest.mark.parametrize("brk", list(PARAGRAPH_BREAKS))
 def test_a_line_break_in_a_label_or_title_renders(tmp_path, brk):
     text = hostile_trace(f"a{brk}b", f"c{brk}d", "note", "goal")
-    targets = [("svg", tmp_path / "t.svg"), ("vtt", tmp_path / "t.vtt")]
-    app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", targets,
+    files = [("svg", tmp_path / "t.svg"), ("vtt", tmp_path / "t.vtt")]
+    app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files,
                      RenderOptions(fps=4))
     ET.parse(tmp_path / "t.svg")
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.doc_tables import block, ratio_agrees, tables
-from puzzlereel import app
+from puzzlereel import analysis, app
 from puzzlereel.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
@@ -321,7 +321,7 @@ def test_polyominoes_and_axis_restricted_pieces(tmp_path):
 
 def test_family_registry_and_plot_series():
     loaded = app.load_puzzle(CONFIGS / "dads-puzzle.toml")
-    result = app.analyze(loaded, SolveOptions())
+    result = analysis.analyze(loaded, SolveOptions())
     series = loaded.solver.plot_series(result)
     assert result["states"] == 1398
     assert series is not None and sum(y for _, y in series.points) == result["states"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel import analysis, app
 from puzzlereel.solvers.base import SolveOptions, Stopwatch
 from puzzlereel.trace import End
 from tests.fixtures import CONFIGS
@@ -23,7 +23,7 @@ def test_end_stats_split_search_from_loading(name):
     assert search >= 0 and load >= 0
     assert total == pytest.approx(search + load, abs=2e-4)
     # the same for analyze, where it reports time
-    result = app.analyze(loaded, SolveOptions())
+    result = analysis.analyze(loaded, SolveOptions())
     if "seconds" in result:
         assert result["seconds"] == pytest.approx(result["search_seconds"]
                                                   + result["load_seconds"], abs=2e-4)
