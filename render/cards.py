@@ -153,11 +153,12 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     if end.status == "unsolvable":
         reason = stats.get("reason")
         why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
-               else f"All {n:,} positions explored" if n else "The search space was exhausted")
+               else f"All {n:,} {plural('position', n)} explored" if n
+               else "The search space was exhausted")
         return Ending("unsolvable", "No solution exists", (why,))
     if end.status == "limit":
         limit = stats.get("limit")
-        first = f"The search stopped after {n:,} positions" if n else \
+        first = f"The search stopped after {n:,} {plural('position', n)}" if n else \
             "The search stopped before a solution was found"
         more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
         return Ending("limit", "Search stopped", (first, *more))
@@ -177,7 +178,7 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     took = search_seconds(stats)
     secs = None if took is None else duration(took)
     if n:
-        details.append(f"{n:,} positions explored" + (f" in {secs}" if secs else ""))
+        details.append(f"{n:,} {plural('position', n)} explored" + (f" in {secs}" if secs else ""))
     elif secs:
         details.append(f"found in {secs}")
     return Ending("solved", headline, tuple(details[:2]), note)

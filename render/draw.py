@@ -227,10 +227,20 @@ def bold_stroke(px: int, bold: bool) -> int:
     return max(1, round(px / 48)) if bold and px >= 14 else 0
 
 
+# what ends a paragraph for the font's layout; a line of text is set with spaces there
+PARAGRAPH_BREAKS = str.maketrans(dict.fromkeys("\n\r\x1c\x1d\x1e\x85\u2028\u2029", " "))
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: each paragraph or line break a space."""
+    return text.translate(PARAGRAPH_BREAKS)
+
+
 @lru_cache(maxsize=1024)
 def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
-    """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``), cropped
-    vertically to the font's line box (so masks of one size line up)."""
+    """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``) on one line,
+    cropped vertically to the font's line box (so masks of one size line up)."""
+    text = one_line(text)
     f = font(px)
     sw = bold_stroke(px, bold)
     left, _, right, _ = f.getbbox(text, stroke_width=sw)
@@ -246,7 +256,7 @@ def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
 @lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
-    left, _, right, _ = font(px).getbbox(text, stroke_width=bold_stroke(px, bold))
+    left, _, right, _ = font(px).getbbox(one_line(text), stroke_width=bold_stroke(px, bold))
     return max(1, int(right - min(left, 0)) + 2)
 
 
@@ -341,7 +351,7 @@ def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
 
 __all__ = ["ELLIPSIS", "FONT_FILE", "Rect", "Sprite", "blend", "blit", "blit_within",
            "darker", "draw_text", "fade", "fill", "fit_text_px", "fits", "font", "frozen",
-           "mix", "mix_into", "shorten", "solid", "text_box", "text_mask", "text_width",
+           "mix", "mix_into", "one_line", "shorten", "solid", "text_box", "text_mask", "text_width",
            "wrap"]
 
 

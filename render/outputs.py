@@ -25,6 +25,7 @@ import numpy as np
 
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
+from puzzlereel.trace.io import lines
 
 from . import cards, draw
 from .compositor import Compositor
@@ -290,11 +291,16 @@ class _CutLinesDropped:
     Every other line, a whole last line included, passes as the stream gives it."""
 
     def __init__(self, stream: IO[Any]) -> None:
-        self.source: IO[Any] = getattr(stream, "buffer", None) or stream
+        self.source = stream
 
-    def __iter__(self) -> Iterator[bytes | str]:
+    def __iter__(self) -> Iterator[bytes | str | UnicodeDecodeError]:
         held: bytes | str | None = None
-        for line in self.source:
+        for line in lines(self.source):        # each no longer than a trace line may be
+            if isinstance(line, UnicodeDecodeError):   # the reader says where
+                if held is not None:
+                    yield held
+                yield line
+                return
             if held is not None:
                 yield held
             held = line

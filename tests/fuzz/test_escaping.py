@@ -281,9 +281,6 @@ def test_show_and_validate_print_no_control_character(fuzz, tmp_path_factory):
     run()
 
 
-@pytest.mark.xfail(raises=RuntimeError, strict=False,
-                   reason="render/draw.py measures text with Pillow's raqm layout, which "
-                   "fails on a paragraph separator; the renderer's to fix")
 @pytest.mark.parametrize("brk", list(PARAGRAPH_BREAKS))
 def test_a_line_break_in_a_label_or_title_renders(tmp_path, brk):
     text = hostile_trace(f"a{brk}b", f"c{brk}d", "note", "goal")
