@@ -34,7 +34,8 @@ from .shapes import Box, Shape, scaled
 
 IntBox = tuple[int, int, int, int]        # x0, y0, x1, y1 in pixels
 WHOLE_SHARE = 0.5          # a change over more than this share of the frame redraws it all
-PICTURE_CACHE_BYTES = 96 << 20
+PICTURE_CACHE_FRAMES = 10      # sprites kept: as many bytes as this many whole frames
+PICTURE_CACHE_MIN_BYTES = 16 << 20
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ class Pictures:
     scrolling list) share its sprite; the shapes live as long as the film they are in,
     and so does a compositor's cache."""
 
-    def __init__(self, limit: int = PICTURE_CACHE_BYTES) -> None:
+    def __init__(self, limit: int) -> None:
         self.limit = limit
         self.bytes = 0
         self.items: OrderedDict[tuple[int, float], tuple[Shape, Picture]] = OrderedDict()
@@ -123,7 +124,8 @@ class Compositor:
         self.film = film
         self.frame_box: IntBox = (0, 0, film.width, film.height)
         self.buf = np.empty((film.height, film.width, 3), np.uint8)
-        self.pictures = pictures or Pictures()
+        self.pictures = pictures or Pictures(max(
+            PICTURE_CACHE_MIN_BYTES, PICTURE_CACHE_FRAMES * self.buf.nbytes))
         elements = film.elements
         self.underlay, self.live = self._split(elements)
         self.clips: list[IntBox] = [

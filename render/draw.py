@@ -135,7 +135,7 @@ class _Coverage:
 
 _COVERAGE: OrderedDict[int, _Coverage] = OrderedDict()
 _COVERAGE_BYTES = [0]
-COVERAGE_CACHE_BYTES = 16 << 20
+COVERAGE_CACHE_BYTES = 8 << 20
 
 
 def _coverage(a: np.ndarray) -> tuple[_Coverage, int, int] | None:

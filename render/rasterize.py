@@ -61,7 +61,9 @@ class Picture:
 
     @property
     def nbytes(self) -> int:
-        return int(self.rgb.nbytes + self.alpha.nbytes)
+        """The memory it holds: one row of ``rgb`` when its rows are one (a colour)."""
+        rgb = self.rgb if self.rgb.strides[0] else self.rgb[0]
+        return int(rgb.nbytes + self.alpha.nbytes)
 
 
 BLANK = Picture(np.zeros((1, 1, 3), np.uint8), np.zeros((1, 1), np.uint8), 0, 0, False)
@@ -101,7 +103,8 @@ def _text_picture(t: Text, dx: float, dy: float) -> Picture:
     h, w = mask.shape
     x, y = int(round(t.x + dx)), int(round(t.y + dy))
     x -= w // 2 if t.anchor == "middle" else w if t.anchor == "end" else 0
-    return Picture(draw.solid((h, w), t.fill), mask, x, y - h // 2, False)
+    colour = np.broadcast_to(draw.solid((1, w), t.fill), (h, w, 3))   # one row, shared
+    return Picture(colour, mask, x, y - h // 2, False)
 
 
 def _leaves(shape: Shape, dx: float, dy: float) -> list[tuple[Shape, float, float]] | None:

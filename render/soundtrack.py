@@ -47,10 +47,11 @@ CODECS = {"mp4": "aac", "webm": "libopus"}
 BIT_RATES = {"aac": 64_000, "libopus": 64_000}
 SAMPLE_FORMATS = {"aac": "fltp", "libopus": "flt"}   # float input each encoder takes
 # the encoders' speed settings.  FFmpeg's AAC encoder takes most of a sound track's
-# time, and most of that on the spectrum above 8 kHz, where the sounds of render.sound
-# have nothing (-60 dB and less): cut there it takes about 2/3 of the time.  libopus at
-# complexity 5 of 10 takes about 3/4 of the time of 10
-OPTIONS = {"aac": {"cutoff": "8000"}, "libopus": {"compression_level": "5"}}
+# time, much of it on the spectrum above 6 kHz, where the sounds of render.sound have
+# almost nothing (a Hakoiri track: -55 dB of its energy): cut there it takes about 4/5
+# of the time, for a file as large.  libopus at complexity 5 of 10 takes about 3/4 of
+# the time of 10
+OPTIONS = {"aac": {"cutoff": "6000"}, "libopus": {"compression_level": "5"}}
 LEAD = 0.5            # seconds of audio muxed ahead of the video packet being muxed
 CHUNK = RATE          # samples read from the track and handed to the encoder at a time
 
@@ -215,9 +216,10 @@ def packet_seconds(packet: Any) -> float:
     """A packet's decoding time in seconds (its presentation time if it has no decoding
     time; 0 if neither)."""
     stamp = packet.dts if packet.dts is not None else packet.pts
-    if stamp is None or packet.time_base is None:
+    base = packet.time_base
+    if stamp is None or base is None:
         return 0.0
-    return float(stamp * packet.time_base)
+    return stamp * base.numerator / base.denominator
 
 
 __all__ = ["BIT_RATES", "CODECS", "LEAD", "ArrayTrack", "AudioMux", "container_format",

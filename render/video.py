@@ -96,7 +96,7 @@ class VideoSink:
         self.queue: queue.Queue[tuple[Job, int] | None] | None = None
         self.thread: threading.Thread | None = None
         if threaded and _threads != 1:          # one core's share: no second thread
-            self.queue = queue.Queue(maxsize=8)
+            self.queue = queue.Queue(maxsize=4)
             self.thread = threading.Thread(target=self._work, name="encoder", daemon=True)
             self.thread.start()
 
