@@ -4,7 +4,8 @@
 Two times per side, medians over the runs:
 
 - search s: ``end.stats.search_seconds``, the search alone (wall time; for N-Queens it
-  holds the compiled count, which also counts the queens placed when events are on);
+  holds the compiled walks: the listing of every solution, which with events on walks
+  each first column in turn and counts the queens placed as it goes);
 - solve CPU s: the processor time of the whole ``solve`` call (search, building every
   event, the moves, and loading, which after the warm-up is only finding the compiled
   code and tables again, the same either way).  Processor time, because on a shared

@@ -20,7 +20,7 @@ from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
 from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
-from .config import NQueens
+from .config import MAX_LIST_N, NQueens
 
 STEP = 1 << 23      # placements a compiled step makes (a few hundredths of a second)
 LISTED = 1 << 12    # solutions listed a step
@@ -118,6 +118,44 @@ def search_by_first_row(n: int, progress: Progress = no_progress,
             if limits is not None and limits.reached:
                 return list(zip(placed, found))
     return list(zip(placed, found))
+
+
+def list_by_first_row(n: int, progress: Progress = no_progress,
+                      limits: Limits | None = None
+                      ) -> tuple[list[tuple[int, int]], list[tuple[int, ...]]]:
+    """``search_by_first_row``'s figures and every solution with them, lexicographic in
+    ``cols``, from one pass of the whole search (no mirror: each column is walked, as
+    listing every solution walks them anyway); with ``limits``, stopped once they are
+    reached, the figures and solutions then being those so far.  For boards whose
+    solutions can all be listed (``MAX_LIST_N``)."""
+    if n == 1:
+        return [(1, 1)], [(0,)]
+    figures: list[tuple[int, int]] = []
+    solutions: list[tuple[int, ...]] = []
+    for col in range(n):
+        walk = Walk(n, col)
+        placed, found = 1, 0
+        while not walk.done:
+            room = limits.room(STEP) if limits is not None else STEP
+            if room == 0 and limits is not None:
+                limits.stop(what="placement")
+                break
+            rows = np.zeros((LISTED, n), dtype=np.int8)
+            listed, nodes = walk.list(room, rows)
+            found += listed
+            placed += nodes
+            solutions.extend(tuple(int(c) for c in row) for row in rows[:listed])
+            if limits is not None:
+                limits.spend(nodes, what="placement")
+                if limits.reached:
+                    break
+        figures.append((placed, found))
+        progress(f"{n} queens: listing, first queen in column {col + 1} of {n}, "
+                 f"{len(solutions):,} solutions so far",
+                 limits.states if limits is not None else sum(p for p, _ in figures), None)
+        if limits is not None and limits.reached:
+            break
+    return figures, solutions
 
 
 def count_by_first_row(n: int, progress: Progress = no_progress,
@@ -222,17 +260,21 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
                          "program": "puzzlereel"})
     limits = Limits.of(options)
+    limit = puzzle.max_solutions
     by_col: list[tuple[int, int]] | None = None
-    if options.search_events:          # the whole count's events come first
+    listed: list[tuple[int, ...]] | None = None       # every solution, from the events' pass
+    if options.search_events:          # the whole search's events come first
         with watch.searching():
-            by_col = search_by_first_row(n, options.progress, limits)
+            if limit == 0 and n <= MAX_LIST_N:    # every solution is listed: one pass
+                by_col, listed = list_by_first_row(n, options.progress, limits)
+            else:                                  # a count, as the total needs anyway
+                by_col = search_by_first_row(n, options.progress, limits)
         yield from merged(step_events(by_col))
     counted = sum(f for _, f in by_col) if by_col is not None and not limits.reached \
         else None
     k = 0
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
-    limit = puzzle.max_solutions
     if puzzle.steps != "none":
         watched = watch.timed(backtrack_steps(n, until_first=puzzle.steps == "first",
                                               max_steps=puzzle.max_steps))
@@ -257,7 +299,8 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     listed_all = False
     if not limits.reached and (not limit or k < limit):
         options.progress("listing solutions", 0, None)
-        found = watch.timed(solutions_in_order(n, limits))
+        found = iter(listed) if listed is not None else \
+            watch.timed(solutions_in_order(n, limits))
         for cols in found:
             seen += 1
             if cols not in written:

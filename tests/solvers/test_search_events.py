@@ -249,6 +249,23 @@ def test_n_queens_steps_are_the_columns_of_the_first_queen() -> None:
     assert sum(e.accepted or 0 for e in found) == end.stats["total_solutions"] == 92
 
 
+@pytest.mark.parametrize("max_solutions", [0, 5])
+def test_n_queens_writes_the_same_solutions_with_events_as_without(
+        tmp_path: Path, max_solutions: int) -> None:
+    """With events the whole search is walked first (listing every solution as it goes,
+    or counting when only some are written); the solutions, their order and the total
+    are those of the trace without events."""
+    config = write(tmp_path, "q.toml", '[puzzle]\ntype = "n-queens"\nn = 9\n'
+                   f'[solve]\nsteps = "first"\nmax_solutions = {max_solutions}\n')
+    on, found, end_on = solved(config)
+    off, none, end_off = solved(config, search_events=False)
+    assert none == [] and len(found) == 9
+    assert [e for e in on if isinstance(e, Solution)] == \
+        [e for e in off if isinstance(e, Solution)]
+    assert end_on.stats["total_solutions"] == end_off.stats["total_solutions"] == 352
+    assert sum(e.accepted or 0 for e in found) == 352
+
+
 def test_mastermind_steps_narrow_the_codes_guess_by_guess() -> None:
     events, found, end = solved("mastermind-9431-simple")
     before_the_answer(events)
