@@ -57,6 +57,7 @@ class FrameLayout:
     panel: Area = NONE
     head: Area = NONE
     kind: str = "compact"
+    words: float = 1.0       # the portrait and square words' scale (``WORD_SIZES``)
 
     @property
     def compact(self) -> bool:
@@ -215,13 +216,35 @@ def _landscape(width: int, height: int, ew: float, eh: float) -> FrameLayout:
                        "landscape")
 
 
-# the words around the board of a portrait or square frame, in multiples of the
-# legible size: the title, the goal's lines and the facts; the counter, the progress
-# bar and the moves listed
-HEAD_LINES = (2.3 * 1.3, 1.25 * 1.4, 1.0 * 1.6)     # title, one goal line, facts
-COUNTER_LINE = 2.0 * 1.45
-BAR = 0.5 + 0.8                                      # the bar and the space after it
-ROW = 1.1 * 1.75
+# the words around the board of a portrait or square frame: their sizes in multiples
+# of the legible size at full scale (title, goal, counter, a listed move), the line
+# heights in multiples of their size, and the progress bar with the space after it
+WORD_SIZES = (2.3, 1.25, 2.0, 1.1)
+LINE_HEIGHTS = (1.3, 1.4, 1.45, 1.75)
+FACTS_LINE = 1.0 * 1.6
+TITLE_GAP = 0.2              # the space between the title and the goal
+BAR = 0.5 + 0.8
+# a portrait frame's words shrink (never under the legible size) down to this scale
+# while a board about as wide as tall is narrower than BOARD_WIDTH of the frame
+LEAST_WORDS = 0.55
+BOARD_WIDTH = 0.85
+
+
+def word_size(layout_words: float, k: int) -> float:
+    """Size ``k`` of ``WORD_SIZES`` at the scale ``layout_words``, in legible sizes
+    (1 at the least)."""
+    return max(1.0, WORD_SIZES[k] * layout_words)
+
+
+def _word_room(words: float, portrait: bool) -> tuple[float, float, float, float]:
+    """In legible sizes, the head's least room (the title and two lines of the goal)
+    and the panel's (the counter, the bar and one move), the head's comfortable room
+    (the facts too) and the words' whole comfortable room (three moves too)."""
+    title, goal, counter, row = (word_size(words, k) * LINE_HEIGHTS[k] for k in range(4))
+    head_least = title + TITLE_GAP + 2 * goal if portrait else 0.0
+    head_full = head_least + FACTS_LINE if portrait else 0.0
+    panel_least = counter + BAR + row
+    return head_least, panel_least, head_full, head_full + panel_least + 2 * row
 
 
 def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLayout:
@@ -229,30 +252,42 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLay
 
     The board first gets the width of the title-safe area; it gives up height only as
     far as the words need their smallest room (the title, two lines of the goal, the
-    counter, the bar and one move), and what it does not use goes to the words."""
+    counter, the bar and one move), and what it does not use goes to the words.  A
+    portrait board about as wide as tall (at least 0.9 of it) and narrower than
+    ``BOARD_WIDTH`` of the frame gets room from smaller words, down to ``LEAST_WORDS``
+    of their size (and never under the legible size)."""
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
     unit = probe.legible
     gap = max(4, round(unit * 0.5))
-    head_min = round(unit * (HEAD_LINES[0] + 2 * HEAD_LINES[1])) if shape == "portrait" else 0
-    panel_min = round(unit * (COUNTER_LINE + BAR + ROW))
-    room = sh - head_min - panel_min - 2 * gap
-    cell = int(min(sw / ew, room / eh))
+    portrait = shape == "portrait"
+    widest = int(sw / ew)
+    floor = min(widest, math.ceil(BOARD_WIDTH * width / ew))
+
+    def least_room(words: float) -> tuple[int, int]:
+        head, panel, _, _ = _word_room(words, portrait)
+        return round(unit * head), round(unit * panel)
+
+    def largest_cell(words: float) -> int:
+        return int(min(widest, (sh - sum(least_room(words)) - 2 * gap) / eh))
+
+    words = 1.0               # a board about as wide as tall: smaller words, wider board
+    while portrait and ew >= 0.9 * eh and words > LEAST_WORDS + 1e-9 \
+            and largest_cell(words) < floor:
+        words = round(words - 0.05, 2)
+    _, _, head_full, comfort = _word_room(words, portrait)
+    head_min, panel_min = least_room(words)
+    cell = largest_cell(words)
     if cell < 2:
         raise _too_small(width, height, ew, eh, shape)
-    # the words' comfortable room (two lines of the goal, the facts, three moves) is
-    # taken back from the board as long as it stays 85 % of the frame's width
-    comfort = round(unit * ((HEAD_LINES[0] + 2 * HEAD_LINES[1] + HEAD_LINES[2])
-                            if shape == "portrait" else 0) + unit * (COUNTER_LINE + BAR
-                                                                     + 3 * ROW))
-    floor = min(int(sw / ew), math.ceil(0.85 * width / ew))
+    # the words' comfortable room (the facts, three moves) is taken back from the board
+    # as long as it stays BOARD_WIDTH of the frame's width
     if cell > floor:
-        cell = max(floor, min(cell, int((sh - comfort - 2 * gap) / eh)))
+        cell = max(floor, min(cell, int((sh - round(unit * comfort) - 2 * gap) / eh)))
     bw, bh = drawing_size((ew, eh), cell)
     spare = sh - bh - 2 * gap - head_min - panel_min
-    if shape == "portrait":
-        head_full = round(unit * (HEAD_LINES[0] + 2 * HEAD_LINES[1] + HEAD_LINES[2]))
-        head_h = head_min + min(spare, head_full - head_min)
+    if portrait:
+        head_h = head_min + max(0, min(spare, round(unit * head_full) - head_min))
         spare -= head_h - head_min
     else:
         head_h = 0
@@ -261,7 +296,7 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLay
     by = sy + head_h + (gap if head_h else 0)
     board = (sx + (sw - bw) // 2, by, bw, bh)
     panel = (sx, by + bh + gap, sw, panel_h)
-    return FrameLayout(width, height, cell, board, NONE, panel, head, shape)
+    return FrameLayout(width, height, cell, board, NONE, panel, head, shape, words)
 
 
 def fit_check(layout: FrameLayout, extent: tuple[float, float]) -> None:

@@ -21,7 +21,7 @@ from puzzlereel.trace import Header
 
 from . import cards, draw
 from .film import Element, Film, Motion
-from .layout import FrameLayout
+from .layout import TITLE_GAP, FrameLayout, word_size
 from .plan import Counter, Plan
 from .shapes import Group, Rect, Shape, Text, group
 from .theme import RGB, Theme
@@ -73,7 +73,8 @@ def sizes(layout: FrameLayout) -> Sizes:
         H = layout.height
         return Sizes(max(u, 14, H // 15), max(u, H // 30), max(u, H // 45), max(u, H // 38),
                      max(u, H // 40), max(u, 14, H // 16), max(u, H // 34))
-    return Sizes(round(u * 2.3), round(u * 1.25), u, u, u, round(u * 2.0), round(u * 1.1))
+    title, goal, counter, row = (round(u * word_size(layout.words, k)) for k in range(4))
+    return Sizes(title, goal, u, u, u, counter, row)
 
 
 def switch_at(element: Element, changes: Sequence[tuple[float, int]]) -> None:
@@ -239,7 +240,7 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
         out.append(top_text(0, cy, draw.shorten(line, title_px, w, True), title_px, t.text,
                             True))
         cy += int(title_px * 1.3)
-    cy += int(H * 0.01) if landscape else round(layout.legible * 0.2)
+    cy += int(H * 0.01) if landscape else round(layout.legible * TITLE_GAP)
     facts = cards.facts_line(header, plan.totals.get(plan.word))
     goal_px = s.goal
     whole = " ".join(goal.split())

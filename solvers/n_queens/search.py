@@ -133,22 +133,11 @@ def list_by_first_row(n: int, progress: Progress = no_progress,
     figures: list[tuple[int, int]] = []
     solutions: list[tuple[int, ...]] = []
     for col in range(n):
-        walk = Walk(n, col)
         placed, found = 1, 0
-        while not walk.done:
-            room = limits.room(STEP) if limits is not None else STEP
-            if room == 0 and limits is not None:
-                limits.stop(what="placement")
-                break
-            rows = np.zeros((LISTED, n), dtype=np.int8)
-            listed, nodes = walk.list(room, rows)
-            found += listed
+        for rows, nodes in listed_steps(Walk(n, col), limits):
+            found += len(rows)
             placed += nodes
-            solutions.extend(tuple(int(c) for c in row) for row in rows[:listed])
-            if limits is not None:
-                limits.spend(nodes, what="placement")
-                if limits.reached:
-                    break
+            solutions.extend(tuple(int(c) for c in row) for row in rows)
         figures.append((placed, found))
         progress(f"{n} queens: listing, first queen in column {col + 1} of {n}, "
                  f"{len(solutions):,} solutions so far",
@@ -169,11 +158,11 @@ def count_solutions(n: int) -> int:
     return sum(count_by_first_row(n))
 
 
-def solutions_in_order(n: int, limits: Limits | None = None
-                       ) -> Iterator[tuple[int, ...]]:
-    """Every solution, lexicographic in ``cols``, found a step at a time (stopping
-    once ``limits`` are reached)."""
-    walk = Walk(n)
+def listed_steps(walk: Walk, limits: Limits | None = None
+                 ) -> Iterator[tuple[np.ndarray, int]]:
+    """``walk`` listed a step at a time: (the solutions the step found, one row each,
+    placements it made), stopping once ``limits`` are reached."""
+    n = walk.n
     while not walk.done:
         room = limits.room(STEP) if limits is not None else STEP
         if room == 0 and limits is not None:
@@ -183,10 +172,18 @@ def solutions_in_order(n: int, limits: Limits | None = None
         found, nodes = walk.list(room, rows)
         if limits is not None:
             limits.spend(nodes, what="placement")
-        for row in rows[:found]:
-            yield tuple(int(c) for c in row)
+        yield rows[:found], nodes
         if limits is not None and limits.reached:
             return
+
+
+def solutions_in_order(n: int, limits: Limits | None = None
+                       ) -> Iterator[tuple[int, ...]]:
+    """Every solution, lexicographic in ``cols``, found a step at a time (stopping
+    once ``limits`` are reached)."""
+    for rows, _ in listed_steps(Walk(n), limits):
+        for row in rows:
+            yield tuple(int(c) for c in row)
 
 
 def list_solutions(n: int, limit: int = 0) -> list[tuple[int, ...]]:
