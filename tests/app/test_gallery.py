@@ -84,7 +84,7 @@ def test_a_card_holds_the_answer_the_statistics_and_the_files(site):
     assert set(french.files) == {"jsonl", "poster"}
     page = (site / "index.html").read_text(encoding="utf-8")
     assert page.count('<article class="card') == 4
-    assert '<video controls muted loop playsinline preload="metadata"' in page
+    assert '<video autoplay controls muted loop playsinline preload="metadata"' in page
     assert "<code>long block</code>" in page
 
 
