@@ -220,14 +220,35 @@ def _landscape(width: int, height: int, ew: float, eh: float) -> FrameLayout:
 # of the legible size at full scale (title, goal, counter, a listed move), the line
 # heights in multiples of their size, and the progress bar with the space after it
 WORD_SIZES = (2.3, 1.25, 2.0, 1.1)
-LINE_HEIGHTS = (1.3, 1.4, 1.45, 1.75)
+LINE_HEIGHTS = (1.3, 1.4, 1.45)     # the title's, a goal line's, the counter's
 FACTS_LINE = 1.0 * 1.6
 TITLE_GAP = 0.2              # the space between the title and the goal
-BAR = 0.5 + 0.8
+BAR = 0.5                    # the progress bar's height
 # a portrait frame's words shrink (never under the legible size) down to this scale
 # while a board about as wide as tall is narrower than BOARD_WIDTH of the frame
 LEAST_WORDS = 0.55
 BOARD_WIDTH = 0.85
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """The space around the portrait and square words, in legible sizes: between the
+    board and the words (``gap``), under the progress bar (``under_bar``), and a listed
+    move's line height in multiples of its size (``row``); tighter where the words are
+    made smaller to give the board room."""
+
+    gap: float
+    under_bar: float
+    row: float
+
+
+ROOMY = Spacing(0.5, 0.8, 1.75)
+TIGHT = Spacing(0.25, 0.5, 1.5)
+
+
+def spacing(words: float) -> Spacing:
+    """The spacing of words at the scale ``words``."""
+    return ROOMY if words >= 1.0 else TIGHT
 
 
 def word_size(layout_words: float, k: int) -> float:
@@ -240,10 +261,12 @@ def _word_room(words: float, portrait: bool) -> tuple[float, float, float, float
     """In legible sizes, the head's least room (the title and two lines of the goal)
     and the panel's (the counter, the bar and one move), the head's comfortable room
     (the facts too) and the words' whole comfortable room (three moves too)."""
-    title, goal, counter, row = (word_size(words, k) * LINE_HEIGHTS[k] for k in range(4))
+    title, goal, counter = (word_size(words, k) * LINE_HEIGHTS[k] for k in range(3))
+    space = spacing(words)
+    row = word_size(words, 3) * space.row
     head_least = title + TITLE_GAP + 2 * goal if portrait else 0.0
     head_full = head_least + FACTS_LINE if portrait else 0.0
-    panel_least = counter + BAR + row
+    panel_least = counter + BAR + space.under_bar + row
     return head_least, panel_least, head_full, head_full + panel_least + 2 * row
 
 
@@ -259,22 +282,25 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLay
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
     unit = probe.legible
-    gap = max(4, round(unit * 0.5))
     portrait = shape == "portrait"
     widest = int(sw / ew)
     floor = min(widest, math.ceil(BOARD_WIDTH * width / ew))
+
+    def gap_of(words: float) -> int:
+        return max(4, round(unit * spacing(words).gap))
 
     def least_room(words: float) -> tuple[int, int]:
         head, panel, _, _ = _word_room(words, portrait)
         return round(unit * head), round(unit * panel)
 
     def largest_cell(words: float) -> int:
-        return int(min(widest, (sh - sum(least_room(words)) - 2 * gap) / eh))
+        return int(min(widest, (sh - sum(least_room(words)) - 2 * gap_of(words)) / eh))
 
     words = 1.0               # a board about as wide as tall: smaller words, wider board
     while portrait and ew >= 0.9 * eh and words > LEAST_WORDS + 1e-9 \
             and largest_cell(words) < floor:
         words = round(words - 0.05, 2)
+    gap = gap_of(words)
     _, _, head_full, comfort = _word_room(words, portrait)
     head_min, panel_min = least_room(words)
     cell = largest_cell(words)

@@ -21,7 +21,7 @@ from puzzlereel.trace import Header
 
 from . import cards, draw
 from .film import Element, Film, Motion
-from .layout import TITLE_GAP, FrameLayout, word_size
+from .layout import TITLE_GAP, FrameLayout, spacing, word_size
 from .plan import Counter, Plan
 from .shapes import Group, Rect, Shape, Text, group
 from .theme import RGB, Theme
@@ -151,8 +151,9 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     bar_h = max(4, layout.height // 60) if layout.kind == "landscape" \
         else max(4, round(layout.legible * 0.5))
     bar_y = y + int(s.counter * 1.45)
+    space = spacing(layout.words)
     room_top = bar_y + bar_h + (int(layout.height * 0.03) if layout.kind == "landscape"
-                                else round(layout.legible * 0.8))
+                                else round(layout.legible * space.under_bar))
 
     def bar(key: Hashable) -> Shape:
         done = cast(int, key)
@@ -162,7 +163,7 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         return group(shapes)
 
     rpx = s.row
-    row_h = int(rpx * 1.75)
+    row_h = int(rpx * (1.75 if layout.kind == "landscape" else space.row))
     room = max(0, (y + h - room_top) // row_h)
     num_w = draw.text_width("0000", rpx)
 
