@@ -2,19 +2,22 @@
 
 Ctrl-C while the command itself is still being imported ends with the command's one
 line and exit code, as it does once ``puzzlereel.interrupts`` has set up its handlers
-(they replace this one)."""
+(they replace the one set here)."""
 
-import os
-import signal
+import os  # loaded already by the interpreter's own start-up: it takes no time
 
 
-def _interrupted(signum: int, frame: object) -> None:
+def _interrupted(*_: object) -> None:
     os.write(2, b"puzzlereel: interrupted\n")
     os._exit(130)
 
 
-signal.signal(signal.SIGINT, _interrupted)
+try:
+    import signal
 
-from puzzlereel.command import main  # noqa: E402
+    signal.signal(signal.SIGINT, _interrupted)
+    from puzzlereel.command import main
+except KeyboardInterrupt:            # before the handler above was in place
+    _interrupted()
 
 main()
