@@ -120,24 +120,35 @@ def search_by_first_row(n: int, progress: Progress = no_progress,
     return list(zip(placed, found))
 
 
+def solution_bytes(n: int) -> int:
+    """The memory a solution held in a list takes: its tuple of n small ints and the
+    list's pointer to it."""
+    return 40 + 8 * n + 8
+
+
 def list_by_first_row(n: int, progress: Progress = no_progress,
                       limits: Limits | None = None
                       ) -> tuple[list[tuple[int, int]], list[tuple[int, ...]]]:
     """``search_by_first_row``'s figures and every solution with them, lexicographic in
     ``cols``, from one pass of the whole search (no mirror: each column is walked, as
     listing every solution walks them anyway); with ``limits``, stopped once they are
-    reached, the figures and solutions then being those so far.  For boards whose
+    reached (the solutions held count against the memory budget), the figures and
+    solutions then being those so far.  For boards whose
     solutions can all be listed (``MAX_LIST_N``)."""
     if n == 1:
         return [(1, 1)], [(0,)]
     figures: list[tuple[int, int]] = []
     solutions: list[tuple[int, ...]] = []
+    each = solution_bytes(n)
     for col in range(n):
         placed, found = 1, 0
         for rows, nodes in listed_steps(Walk(n, col), limits):
             found += len(rows)
             placed += nodes
             solutions.extend(tuple(int(c) for c in row) for row in rows)
+            if limits is not None and not limits.fits(each * len(solutions),
+                                                      what="placement"):
+                break
         figures.append((placed, found))
         progress(f"{n} queens: listing, first queen in column {col + 1} of {n}, "
                  f"{len(solutions):,} solutions so far",
@@ -294,7 +305,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                        "the remaining solutions follow without them")
     seen = 0                          # solutions the listing passed (those written too)
     listed_all = False
-    if not limits.reached and (not limit or k < limit):
+    if (not limits.reached or listed is not None) and (not limit or k < limit):
         options.progress("listing solutions", 0, None)
         found = iter(listed) if listed is not None else \
             watch.timed(solutions_in_order(n, limits))

@@ -13,7 +13,7 @@ from puzzlereel import app
 from puzzlereel.solvers import n_queens
 from puzzlereel.solvers.base import Limits, SolveOptions
 from puzzlereel.trace import validate
-from tests.fixtures import CONFIGS, cli, write
+from tests.fixtures import CONFIGS, cli, replayed, write
 from tests.fuzz.checks import time_limit
 
 FAMILIES = ["n-queens-8", "n-queens-12", "komachi-100-all-operators", "oomachi",
@@ -74,6 +74,7 @@ def test_twenty_queens_stops_at_the_limit_with_the_count_so_far(tmp_path):
     end = events[-1]        # with the search's events, the whole count comes first
     assert end.status == "limit" and "so far" in end.stats["limit"]
     assert sum(e.type == "search" for e in events) > 0
+    replayed(events)        # valid: fewer solutions written than the count had found
 
 
 def test_the_memory_budget_bounds_what_a_search_stores(tmp_path):
@@ -98,3 +99,19 @@ def test_listing_every_solution_holds_none_of_them():
     rest = list(steps)
     assert first + rest == sorted(first + rest) and len(first + rest) == 14200
     assert limits.states > n_queens.search.STEP or len(rest) > 0
+
+
+def test_the_solutions_held_for_the_search_events_count_against_the_memory_budget(
+        tmp_path):
+    """With search events every solution is listed (and held) while the queens placed
+    are counted: 14,200 solutions of 12 queens are about 2 MB, over a 1 MiB budget."""
+    config = write(tmp_path, "q.toml", '[puzzle]\ntype = "n-queens"\nn = 12\n')
+    small = cli("solve", config, "--max-memory", "1M", "-o", tmp_path / "t.jsonl")
+    assert small.exit_code == 4, small.output
+    lines = (tmp_path / "t.jsonl").read_text(encoding="utf-8").splitlines()
+    end = json.loads(lines[-1])
+    assert end["status"] == "limit" and "1 MiB memory budget" in end["stats"]["limit"]
+    with open(tmp_path / "t.jsonl", encoding="utf-8") as trace:
+        assert validate(trace).end is not None
+    whole = cli("solve", config, "--max-memory", "8M", "-o", tmp_path / "w.jsonl")
+    assert whole.exit_code == 0, whole.output
