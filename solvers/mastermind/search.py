@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from puzzlereel.progress import Progress, no_progress
+from puzzlereel.rules.mastermind import every_code
 from puzzlereel.trace import End, Event, Guess, Header, Search
 from puzzlereel.trace.search import merged, step_events
 
@@ -52,16 +53,9 @@ class Codes:
         self.symbols = symbols
         self.length = length
         self.repeats = repeats
-        # every row of symbols^length in lexicographic order; without repeats keep the
-        # rows whose symbols are all different (the order stays lexicographic)
-        grid = np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T
-        if not repeats:
-            keep = np.ones(len(grid), dtype=bool)
-            for a in range(length):
-                for b in range(a + 1, length):
-                    keep &= grid[:, a] != grid[:, b]
-            grid = grid[keep]
-        self.codes = np.ascontiguousarray(grid)
+        # every code in lexicographic order (without repeats: those whose symbols are
+        # all different), as the rules replay them
+        self.codes = every_code(symbols, length, repeats)
         self.n = len(self.codes)
         self._counts: np.ndarray | None = None
         # without repeats the common symbols of two codes are the bits their symbol sets share
