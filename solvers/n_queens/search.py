@@ -27,7 +27,7 @@ LISTED = 1 << 12    # solutions listed a step
 
 
 def kernel() -> ModuleType:
-    """The compiled loop (importing it loads numba)."""
+    """The compiled loops (importing them loads numba)."""
     from . import kernel as compiled
 
     return compiled
@@ -283,13 +283,14 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     k = 0
     written: set[tuple[int, ...]] = set()
     placed = removed = 0
-    if puzzle.steps != "none":
+    if puzzle.steps != "none" and not limits.reached:
         watched = watch.timed(backtrack_steps(n, until_first=puzzle.steps == "first",
                                               max_steps=puzzle.max_steps))
         for item in watched:
             if isinstance(item, (Place, Remove)):
                 if limits.room(1) == 0:
                     limits.stop(what="placement")
+                if limits.reached:
                     break
                 limits.spend(1, what="placement")
                 placed += isinstance(item, Place)

@@ -115,3 +115,15 @@ def test_the_solutions_held_for_the_search_events_count_against_the_memory_budge
         assert validate(trace).end is not None
     whole = cli("solve", config, "--max-memory", "8M", "-o", tmp_path / "w.jsonl")
     assert whole.exit_code == 0, whole.output
+
+
+@pytest.mark.parametrize("steps", ["all", "first", "none"])
+def test_a_memory_stop_in_the_events_pass_ends_the_search_there(steps):
+    """Stopped by the memory budget while counting for the events, the watched
+    backtracking does not run on: the trace is valid and says where it stopped."""
+    config = n_queens.config.NQueens(n=8, steps=steps, max_steps=3_000_000)
+    events, summary = replayed(n_queens.search.solve(config, SolveOptions(max_memory=1000)))
+    end = events[-1]
+    assert end.status == "limit" and "memory budget" in end.stats["limit"]
+    assert not any(e.type in ("place", "remove") for e in events)
+    assert summary.end is not None
