@@ -9,12 +9,11 @@ gives both ends with ``read_ends``, which reads the first line and at most the l
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from .events import End, Header, header_from_json
 from .fields import TraceError
-from .io import MAX_LINE, LineTooLong
+from .io import MAX_LINE, LineTooLong, line_value
 
 TAIL = 1 << 16          # bytes read from a file's end to find its last line
 
@@ -27,9 +26,9 @@ def last_line(data: bytes) -> bytes:
 def end_from_line(line: bytes, source: str) -> End:
     """The ``end`` event a trace's last line holds (``TraceError`` naming ``source``)."""
     try:
-        obj = json.loads(line)
-    except ValueError:
-        raise TraceError("the last line is not JSON", source=source) from None
+        obj = line_value(line)
+    except TraceError as exc:
+        raise TraceError(f"the last line: {exc.problem}", source=source) from None
     if not isinstance(obj, dict) or obj.get("type") != "end":
         raise TraceError("the trace does not end with an 'end' line", source=source)
     try:
@@ -59,9 +58,10 @@ def read_ends(path: str | Path) -> tuple[Header, End]:
     source = str(path)
     first, last = _first_and_last(Path(path))
     try:
-        header = header_from_json(json.loads(first))
-    except ValueError:
-        raise TraceError("not a trace (its first line is not JSON)", source=source) from None
+        obj = line_value(first)
+        if not isinstance(obj, dict):
+            raise TraceError("not a trace (its first line is not a JSON object)")
+        header = header_from_json(obj)
     except TraceError as exc:
         raise exc.located(source=source, line=1) from None
     return header, end_from_line(last, source)

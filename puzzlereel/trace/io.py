@@ -123,6 +123,12 @@ def _parse(text: str) -> Any:
 _SURROGATE = re.compile(r"\\u[dD][89abcdefABCDEF]")
 
 
+def line_value(raw: bytes | str) -> Any:
+    """One trace line's JSON value, decoded and parsed as ``read_trace`` does
+    (``TraceError`` saying why not: not UTF-8, invalid JSON, nested too deep, ...)."""
+    return _parse(_text(raw).rstrip("\n").rstrip("\r"))
+
+
 def _has_lone_surrogate(obj: Any) -> bool:
     stack = [obj]
     while stack:
