@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, TypeAlias
 from puzzlereel import app, templates
 from puzzlereel.config import Config, ConfigError, checked, load_config, parse_config
 from puzzlereel.errors import UsageError, quoted
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import atomic_text, guarded
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.solution import Solution
 from puzzlereel.trace import End, Event, TraceError, replay, write_trace
@@ -153,7 +153,8 @@ def solve_loaded(loaded: app.Loaded[Any], options: SolveOptions, *,
         for _ in kept():
             pass
     elif isinstance(trace, (str, os.PathLike)):
-        with atomic_text(trace) as handle:
+        with guarded(inputs=[loaded.config.path], outputs=[trace]), \
+                atomic_text(trace) as handle:
             write_trace(kept(), handle)
     else:
         write_trace(kept(), trace)

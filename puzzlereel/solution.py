@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 from puzzlereel import app
 from puzzlereel.config import Config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_text
+from puzzlereel.fileio import atomic_text, guarded
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Event, Header, dumps
 from puzzlereel.words import plural
@@ -118,6 +118,12 @@ class Solution:
         """The trace as JSON Lines text, as ``solve`` writes it."""
         return "".join(dumps(event) + "\n" for event in self.events)
 
+    def _inputs(self) -> list[str]:
+        """The files this solution was read from: its trace and its config (none that
+        was given as text or a dict); no output may replace them."""
+        return [p for p in {self.source, self.config.path if self.config else ""}
+                if p and os.path.isfile(p)]
+
     def _stream(self) -> IO[bytes]:
         return io.BytesIO(self.jsonl().encode("utf-8"))
 
@@ -125,7 +131,7 @@ class Solution:
         """Write the trace to ``path`` (atomically: it appears only when complete), or
         to an open text file."""
         if isinstance(path, (str, os.PathLike)):
-            with atomic_text(path) as handle:
+            with guarded(self._inputs(), [path]), atomic_text(path) as handle:
                 handle.write(self.jsonl())
         else:
             path.write(self.jsonl())
@@ -152,7 +158,7 @@ class Solution:
             raise UsageError("name at least one output file", field="outputs")
         app.outputs_for(paths)
         self._options("render", options)
-        with reporting(progress, "render") as report:
+        with guarded(self._inputs(), paths), reporting(progress, "render") as report:
             written = app.render_outputs(self._stream(), self.source, paths, self.config,
                                          _plain(options), progress=report,
                                          named=keywords_of("render"),

@@ -283,3 +283,25 @@ def test_the_commands_solve_and_render_through_the_api(tmp_path, monkeypatch):
     puzzlereel.load(tmp_path / "d.jsonl").render(tmp_path / "again.vtt")
     assert solved == ["dads-puzzle", "dads-puzzle"]
     assert drawn == [[".vtt"], [".vtt"]]
+
+
+def test_no_method_writes_over_the_files_a_solution_came_from(tmp_path):
+    """The Python route keeps the command line's guarantee: a trace or a render named
+    as the config or the trace it was read from is refused, and the file is left."""
+    from puzzlereel.fileio import OverInput
+
+    config = tmp_path / "q.toml"
+    text = (CONFIGS / "dads-puzzle.toml").read_text(encoding="utf-8")
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(OverInput):
+        puzzlereel.solve(config, trace=config)
+    solution = puzzlereel.solve(config)
+    with pytest.raises(OverInput):
+        solution.save(config)
+    assert config.read_text(encoding="utf-8") == text
+    trace = tmp_path / "t.gif"              # a trace that happens to be named .gif
+    solution.save(trace)
+    kept = trace.read_bytes()
+    with pytest.raises(OverInput):
+        puzzlereel.load(trace).render(trace)
+    assert trace.read_bytes() == kept
