@@ -99,7 +99,9 @@ def bad_entry(problem: str, source: str, line: int, field: str | None = None) ->
 
 
 def _whole(token: str) -> int | None:
-    return int(token) if token.isdigit() else None
+    """``token`` as a whole number written in ASCII digits (at most 18 of them), else
+    None ("²" is a digit to ``str.isdigit`` but no number to ``int``)."""
+    return int(token) if token.isascii() and token.isdigit() and len(token) <= 18 else None
 
 
 def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:

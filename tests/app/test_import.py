@@ -263,3 +263,14 @@ def test_stdin_is_a_source(tmp_path):
     result = cli("import", "rush-hour", "-", "-o", tmp_path, input=RUSH[5] + "\n")
     assert result.exit_code == 0, result.output
     assert Path(result.stdout.strip()).name == "stdin-1.toml"
+
+
+@pytest.mark.parametrize("token", ["²", "٣", "9" * 5000])
+def test_a_number_that_is_no_plain_whole_number_is_a_bad_entry(tmp_path, token):
+    """Digits ``int`` refuses (a superscript, more than 4,300 of them) or that are not
+    ASCII: one line naming the file, line and field, not a traceback."""
+    source = write(tmp_path, "tiles.txt", f"1 2 3 4 5 6 7 8 {token}\n")
+    result = cli("import", "tiles", source, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"puzzlereel: {source}: line 1: tiles: ")
+    assert "Traceback" not in result.stderr and len(result.stderr) < 400
