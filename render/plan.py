@@ -199,6 +199,13 @@ class Plan:
             last_number = number
         return out
 
+    def span(self, kind: str) -> tuple[float, float] | None:
+        """The times (start, end) of the first phase of ``kind`` that has frames."""
+        for k, (phase, count) in enumerate(zip(self.phases, self.counts, strict=True)):
+            if phase.kind == kind and count > 0:
+                return self.spans[k]
+        return None
+
     def first(self, kind: str) -> int | None:
         """The first frame of the first phase of ``kind`` that has frames."""
         n = 0

@@ -28,7 +28,7 @@ from puzzlereel import escape
 from . import cards, search
 from .director import Director
 from .film import Element, Film
-from .markup import Defs, hexcolour, markup, num
+from .markup import Defs, hexcolour, markup, num, xml_text
 from .theme import RGB
 from .timeline import HOLD, SEARCH, START
 
@@ -68,30 +68,28 @@ def search_film(director: Director) -> Film | None:
     told = director.search_story(plan.end if plan is not None else None)
     if plan is None or told is None:
         return None
-    at = {phase.kind: plan.spans[k] for k, phase in enumerate(plan.phases)}
-    if SEARCH not in at:
+    shown = plan.span(SEARCH)
+    if shown is None:
         return None
     film = Film(CHART[0], CHART[1], director.theme.background)
     frame = search.Frame(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
-    search.chart(film, frame, director.theme, told, *at[SEARCH])
+    search.chart(film, frame, director.theme, told, *shown)
     return film
 
 
-def film_data(film: Film, director: Director) -> dict[str, Any]:
-    """What the page plays: the board's elements and their tracks, the time from the
-    start position to the end of the hold, the counter's words over time, and each
-    counted move's end, counter and notation."""
+def film_data(film: Film, director: Director, chart: Film | None) -> dict[str, Any]:
+    """What the page plays: the board's elements (and the search's ``chart``) and their
+    tracks, the time from the chart's start (else the start position's) to the end of
+    the hold, the counter's words over time, and each counted move's end, counter and
+    notation."""
     plan = director.plan
     assert plan is not None
-    start = end = 0.0
-    for k, phase in enumerate(plan.phases):
-        if phase.kind in (START, SEARCH) and (phase.kind == SEARCH or not start):
-            start = plan.spans[k][0]
-        if phase.kind == HOLD:
-            end = plan.spans[k][1]
+    first = plan.span(SEARCH) or plan.span(START)
+    start = first[0] if first is not None else 0.0
+    end = max([t1 for phase, (_t0, t1) in zip(plan.phases, plan.spans, strict=True)
+               if phase.kind == HOLD] or [start])
     end = max(end, start)
     board = [(f"e{i}", e) for i, e in enumerate(film.elements) if e.role == "board"]
-    chart = search_film(director)
     if chart is not None:
         board += [(f"s{i}", e) for i, e in enumerate(chart.elements)]
     counters: list[list[Any]] = []
@@ -134,25 +132,19 @@ def svg_of(elements: list[tuple[str, Element]], box: tuple[float, float, float, 
                     f'opacity="{num(state.opacity, 3)}">{variants}</g></g>')
     x0, y0, x1, y1 = box
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(x0)} {num(y0)} '
-            f'{num(x1 - x0)} {num(y1 - y0)}" role="img" aria-label="{_attr(label)}">')
+            f'{num(x1 - x0)} {num(y1 - y0)}" role="img" aria-label="{xml_text(label)}">')
     rect = (f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" '
             f'height="{num(y1 - y0)}" fill="{hexcolour(background)}"/>')
     return head + defs.markup() + rect + "".join(body) + "</svg>"
 
 
-def _attr(text: str) -> str:
-    from .markup import xml_text
-
-    return xml_text(text)
-
-
 def html_text(film: Film, director: Director) -> str:
     """The whole player page of a film."""
     t, h = director.theme, director.header
-    data = film_data(film, director)
+    chart = search_film(director)
+    data = film_data(film, director, chart)
     plan = director.plan
     assert plan is not None
-    chart = search_film(director)
     script = resources.files("puzzlereel.render").joinpath("templates/player.js").read_text(
         encoding="utf-8")
     return environment().get_template("player.html").render(

@@ -19,6 +19,7 @@ import pytest
 
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.player import script_json
+from puzzlereel.render.timeline import SEARCH
 from puzzlereel.trace import BlockMove, Header, replay
 from tests.fixtures import REQUIRED_BROWSER as REQUIRED
 from tests.render.examples import EXAMPLES, example_trace
@@ -207,3 +208,21 @@ def test_every_example_opens_without_a_console_error(browser: Any, tmp_path: Pat
             page.evaluate("window.puzzlereelPlayer.go(window.puzzlereelPlayer.last)")
         assert problems == [], (config.stem, fmt)
         page.close()
+
+
+@pytest.mark.parametrize("title", [True, False])
+def test_the_page_starts_with_the_search_chart_with_or_without_a_title_card(
+        tmp_path: Path, title: bool) -> None:
+    """With ``--search`` the scrubber's range begins where the chart starts growing,
+    whether or not a title card comes before it."""
+    out = tmp_path / "p.html"
+    text = trace_of("eight-puzzle")
+    write_vector("html", text, out, RenderOptions(search=True, title=title))
+    data = data_of(out.read_text(encoding="utf-8"))
+    plan = directed(text, RenderOptions(search=True, title=title), layout="compact",
+                    with_cards=True).plan
+    assert plan is not None
+    shown = plan.span(SEARCH)
+    assert shown is not None
+    assert data["start"] == pytest.approx(shown[0], abs=1e-3)
+    assert any(e["id"].startswith("s") for e in data["elements"])
