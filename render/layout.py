@@ -7,10 +7,9 @@ The frame's shape picks the layout:
   the frame's height on the left; a side panel on the right holds the title, goal and
   facts (``head``), then the counter, a progress bar and the last moves (``panel``);
 - **portrait** (taller than 1.2 : 1; 9:16, 4:5): the title and goal above the board
-  (``head``), the board as wide as the room left allows (at 9:16, at least 85 % of the
-  frame's width where its proportions let it; at 4:5 the words' least room leaves a
-  square board about three quarters of it), then the counter, progress bar and last moves
-  below it (``panel``);
+  (``head``), the board as wide as the room left allows (a board about as wide as tall
+  at least 85 % of the frame's width, at 4:5 by making the words smaller), then the
+  counter, progress bar and last moves below it (``panel``);
 - **square** (in between): the board, and a compact panel below it (counter, progress
   bar, the last move);
 - **compact** (GIFs, SVGs and the player by default, the ``docs`` target, ``--cell``):
@@ -218,10 +217,10 @@ def _landscape(width: int, height: int, ew: float, eh: float) -> FrameLayout:
 
 # the words around the board of a portrait or square frame: their sizes in multiples
 # of the legible size at full scale (title, goal, counter, a listed move), the line
-# heights in multiples of their size, and the progress bar with the space after it
+# heights in multiples of their size, and the progress bar's height
 WORD_SIZES = (2.3, 1.25, 2.0, 1.1)
 LINE_HEIGHTS = (1.3, 1.4, 1.45)     # the title's, a goal line's, the counter's
-FACTS_LINE = 1.0 * 1.6
+FACTS_LINE = 1.6           # the facts line's height, in legible sizes
 TITLE_GAP = 0.2              # the space between the title and the goal
 BAR = 0.5                    # the progress bar's height
 # a portrait frame's words shrink (never under the legible size) down to this scale
@@ -323,13 +322,6 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLay
     board = (sx + (sw - bw) // 2, by, bw, bh)
     panel = (sx, by + bh + gap, sw, panel_h)
     return FrameLayout(width, height, cell, board, NONE, panel, head, shape, words)
-
-
-def fit_check(layout: FrameLayout, extent: tuple[float, float]) -> None:
-    """A usage error when the board would be drawn too small to read (under 2 pixels a
-    cell)."""
-    if layout.cell < 2:
-        raise _too_small(layout.width, layout.height, extent[0], extent[1], layout.kind)
 
 
 __all__ = ["GIF_WIDTH", "KINDS", "LEGIBLE", "SAFE", "VIDEO_SIZE", "Area", "FrameLayout",

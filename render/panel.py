@@ -7,8 +7,8 @@ moves with the current one marked.  The **counter line** (compact layouts): the 
 alone, under the board.  Each changing part is one element whose variants are the texts
 it ever shows, switched at the start of the phase that shows them (``Plan.counter``), so
 every backend shows the same words at the same times.  Sizes follow the frame: the
-landscape panel's from its height, as it always read, the portrait and square ones from
-the legible size (``FrameLayout.legible``), never under it.
+landscape panel's from its height, the portrait and square ones from the legible size
+(``FrameLayout.legible``, scaled by ``FrameLayout.words``), never under it.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from puzzlereel.trace import Header
 
 from . import cards, draw
 from .film import Element, Film, Motion
-from .layout import TITLE_GAP, FrameLayout, spacing, word_size
+from .layout import BAR, FACTS_LINE, LINE_HEIGHTS, TITLE_GAP, FrameLayout, spacing, word_size
 from .plan import Counter, Plan
 from .shapes import Group, Rect, Shape, Text, group
 from .theme import RGB, Theme
+
+TITLE_HEIGHT, GOAL_HEIGHT, COUNTER_HEIGHT = LINE_HEIGHTS   # a line's height / its size
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,8 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         return top_text(x, y, draw.shorten(text, px, w, True), px, t.text, True)
 
     bar_h = max(4, layout.height // 60) if layout.kind == "landscape" \
-        else max(4, round(layout.legible * 0.5))
-    bar_y = y + int(s.counter * 1.45)
+        else max(4, round(layout.legible * BAR))
+    bar_y = y + int(s.counter * COUNTER_HEIGHT)
     space = spacing(layout.words)
     room_top = bar_y + bar_h + (int(layout.height * 0.03) if layout.kind == "landscape"
                                 else round(layout.legible * space.under_bar))
@@ -163,7 +165,7 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         return group(shapes)
 
     rpx = s.row
-    row_h = int(rpx * (1.75 if layout.kind == "landscape" else space.row))
+    row_h = int(rpx * space.row)
     room = max(0, (y + h - room_top) // row_h)
     num_w = draw.text_width("0000", rpx)
 
@@ -240,7 +242,7 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
     for line in title:
         out.append(top_text(0, cy, draw.shorten(line, title_px, w, True), title_px, t.text,
                             True))
-        cy += int(title_px * 1.3)
+        cy += int(title_px * TITLE_HEIGHT)
     cy += int(H * 0.01) if landscape else round(layout.legible * TITLE_GAP)
     facts = cards.facts_line(header, plan.totals.get(plan.word))
     goal_px = s.goal
@@ -251,10 +253,10 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
         the title, and the facts line while the goal fits beside it."""
         if landscape:
             return 4
-        with_facts = int((h - cy - (s.facts * 1.6 if facts else 0)) // (px * 1.4))
+        with_facts = int((h - cy - (s.facts * FACTS_LINE if facts else 0)) // (px * GOAL_HEIGHT))
         if " ".join(draw.wrap(whole, px, w, max(1, with_facts))) == whole:
             return max(1, with_facts)
-        return max(1, int((h - cy) // (px * 1.4)))        # the goal before the facts
+        return max(1, int((h - cy) // (px * GOAL_HEIGHT)))    # the goal before the facts
 
     lines_room = room(goal_px)
     while goal_px > s.goal_min and " ".join(draw.wrap(whole, goal_px, w, lines_room)) != whole:
@@ -262,11 +264,11 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
         lines_room = room(goal_px)
     for line in draw.wrap(goal, goal_px, w, lines_room):
         out.append(top_text(0, cy, line, goal_px, t.text))
-        cy += int(goal_px * 1.4)
+        cy += int(goal_px * GOAL_HEIGHT)
     cy += int(H * 0.012) if landscape else 0
     if facts and (landscape or cy + s.facts * 1.3 <= h):
         out.append(top_text(0, cy, draw.shorten(facts, s.facts, w), s.facts, t.muted))
-        cy += int(s.facts * 1.6)
+        cy += int(s.facts * FACTS_LINE)
     if picture is not None:
         lpx = s.label
         label_w = draw.text_width("Goal:", lpx) + lpx

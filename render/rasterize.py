@@ -131,9 +131,9 @@ def _leaves(shape: Shape, dx: float, dy: float) -> list[tuple[Shape, float, floa
 
 
 def _flat(shape: Shape) -> Picture | None:
-    """The sprite of a group of plain shapes (``_leaves``) painted in 8 bits, as text was
-    always set on a panel: when the first is a rectangle under all the rest, or none of
-    them overlap.  None when the group is not of that kind."""
+    """The sprite of a group of plain shapes (``_leaves``) painted in 8 bits: when the
+    first is a rectangle under all the rest, or none of them overlap.  None when the
+    group is not of that kind."""
     leaves = _leaves(shape, 0.0, 0.0)
     if not leaves or len(leaves) < 2:
         return None

@@ -139,7 +139,7 @@ class PegSolitaireScene(SceneBase):
         self.at_stage = stage
         t = self.theme
         self.peg_d = d = max(3, round(PEG * c))
-        bw = max(1, round(c * 0.05))                 # whole pixels, as every sprite was
+        bw = max(1, round(c * 0.05))                 # the outline in whole pixels
         self.peg = Circle(d / 2, d / 2, (d - bw) / 2, self.peg_fill, darker(self.peg_fill), bw)
         self.width = math.ceil(self.w_cells * c)
         self.height = math.ceil((self.h_cells + FOOTER) * c)
