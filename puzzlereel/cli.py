@@ -323,7 +323,7 @@ def gallery_page(
     """Write OUT_DIR/index.html: one page with a card for every puzzle in the folder.
 
     Each card has the puzzle's title, what it asks, the answer, the search's
-    statistics, the MP4 (muted, looping, with a poster frame) and links to the GIF,
+    statistics, the MP4 (playing muted, looping, with a poster frame) and links to the GIF,
     the PNG sheet and the trace.  The page has no script and loads nothing from the
     network: open it from disk or copy the folder to any static host.  Posters missing
     or older than their trace are drawn first (OUT_DIR/<name>.poster.png).

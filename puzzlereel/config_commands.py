@@ -59,8 +59,7 @@ def new(
 
     The config has every key the family reads, with its default and a one-line
     explanation, and solves as written (it describes a known puzzle of the family).
-    Families: sliding-block, sliding-tile, peg-solitaire, n-queens, mastermind,
-    komachi, oomachi, alphametic.
+    `new --list` names the families.
 
     Examples:
 
