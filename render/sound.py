@@ -37,9 +37,10 @@ ring for tens of ms, noise with its peaks rounded off): short sounds read quiet 
 400 ms loudness block, so a sharp click would need a peak above full scale to reach
 -16 LUFS alone.  Then the track (``level``) is measured as BS.1770 does and scaled to
 ``LOUDNESS``; if that would put its sample peak above ``PEAK``, the peak wins and the
-track is quieter (lone slides shorter than 0.1 s read about -18 LUFS).  The measure
-reads the track a window at a time: each sound's K-weighted copy is mixed beside it, so
-the K-weighting is computed once per distinct sound, never over the whole track.
+track is quieter (lone sounds shorter than about 0.2 s: 0.06 s flicks 0.6 s apart read
+-17.9 LUFS).  The measure reads the track a window at a time: each sound's K-weighted
+copy is mixed beside it, so the K-weighting is computed once per distinct sound, never
+over the whole track.
 """
 
 from __future__ import annotations
