@@ -15,6 +15,7 @@ import typer
 
 from puzzlereel import flags
 from puzzlereel.parameters import Force, file_name, file_path, text_path
+from puzzlereel.registry import NAMES
 
 
 def examples(
@@ -59,7 +60,7 @@ def new(
 
     The config has every key the family reads, with its default and a one-line
     explanation, and solves as written (it describes a known puzzle of the family).
-    `new --list` names the families.
+    Families: {families}.
 
     Examples:
 
@@ -72,6 +73,9 @@ def new(
     from puzzlereel import templates
 
     templates.new_config(family, output, list_families=list_families, force=force)
+
+
+new.__doc__ = (new.__doc__ or "").replace("{families}", ", ".join(NAMES))   # the registry's
 
 
 def import_collection(

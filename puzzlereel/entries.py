@@ -14,7 +14,7 @@ from typing import Any
 
 from puzzlereel.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.escape import toml_comment, toml_string
-from puzzlereel.rules.sliding_block import PIECE_CHARS, connected, shape_of
+from puzzlereel.rules.sliding_block import BadLayout, layout_cells, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
 
@@ -267,30 +267,12 @@ def check_pdb(spec: str, cells: int | None = None) -> str:
 def klotski_entry(rows: list[str], source: str, line: int, title: str,
                   options: KlotskiOptions, original: list[str]) -> Entry:
     """One layout (its rows start on ``line``) as a sliding-block config."""
-    width = len(rows[0])
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise bad_entry(f"ragged layout: row {r + 1} {quoted(row)} has {len(row)} cells, "
-                            f"row 1 has {width}", source, line + r, "layout")
-        for ch in row:
-            if ch not in PIECE_CHARS and ch not in ".#":
-                raise bad_entry(f"row {r + 1} {quoted(row)}: {ch!r} is not a piece (letters and "
-                           "digits), '.' (empty) or '#' (wall)", source, line + r, "layout")
-    cells: dict[str, list[Cell]] = {}
-    walls: set[Cell] = set()
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch == "#":
-                walls.add((x, y))
-            elif ch != ".":
-                cells.setdefault(ch, []).append((x, y))
+    try:
+        cells, walls = layout_cells(rows)
+    except BadLayout as exc:
+        raise bad_entry(exc.problem, source, line + exc.row, "layout") from None
     if not cells:
         raise bad_entry("no pieces in the layout", source, line, "layout")
-    for pid, cs in cells.items():
-        if not connected(cs):
-            first = min(cs, key=lambda c: (c[1], c[0]))
-            raise bad_entry(f"piece {quoted(pid)} is split in two or more parts", source,
-                       line + first[1], "layout")
     if options.piece is not None:
         pid = options.piece
     else:
@@ -305,7 +287,7 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
     _, shape = shape_of(cells[pid])
     w = max(dx for dx, _ in shape) + 1
     h = max(dy for _, dy in shape) + 1
-    height = len(rows)
+    width, height = len(rows[0]), len(rows)
     gx, gy = options.at if options.at is not None else ((width - w) // 2, height - h)
     for dx, dy in shape:
         c = (gx + dx, gy + dy)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlereel.errors import quoted
 from puzzlereel.trace import BlockMove, Cell, End, Event, Header, State, TraceError
 from puzzlereel.trace.fields import as_cells, get_int, get_list, get_obj, get_str
 from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
@@ -79,6 +80,39 @@ def connected(cells: list[Cell]) -> bool:
                 seen.add(c)
                 todo.append(c)
     return len(seen) == len(cells)
+
+
+class BadLayout(ValueError):
+    """Rows that describe no board: what is wrong (``problem``) and in which row (0-based)."""
+
+    def __init__(self, problem: str, row: int) -> None:
+        super().__init__(problem)
+        self.problem, self.row = problem, row
+
+
+def layout_cells(rows: list[str]) -> tuple[dict[str, list[Cell]], set[Cell]]:
+    """The pieces' cells (by letter) and the walls ('#') of a layout's rows, '.' empty;
+    ``BadLayout`` when the rows are ragged, hold another character or split a piece."""
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise BadLayout(f"ragged layout: row {r + 1} {quoted(row)} has {len(row)} cells, "
+                            f"row 1 has {width}", r)
+        for ch in row:
+            if ch not in PIECE_CHARS and ch not in ".#":
+                raise BadLayout(f"row {r + 1} {quoted(row)}: {quoted(ch)} is not a piece "
+                                "(letters and digits), '.' (empty) or '#' (wall)", r)
+    walls = {(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"}
+    cells: dict[str, list[Cell]] = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch not in ".#":
+                cells.setdefault(ch, []).append((x, y))
+    for pid, cs in cells.items():
+        if not connected(cs):        # named at the row of its first cell
+            raise BadLayout(f"piece {quoted(pid)} is split in two or more parts",
+                            min(y for _, y in cs))
+    return cells, walls
 
 
 def shape_of(cells: list[Cell]) -> tuple[Cell, tuple[Cell, ...]]:
@@ -462,5 +496,5 @@ class SlidingBlockReplay:
                      "the moves reach the goal")
 
 
-__all__ = ["DIRS", "METRICS", "PIECE_CHARS", "Layout", "Piece", "Position",
-           "SlidingBlockReplay", "connected", "path_ok", "shape_of"]
+__all__ = ["DIRS", "METRICS", "PIECE_CHARS", "BadLayout", "Layout", "Piece", "Position",
+           "SlidingBlockReplay", "connected", "layout_cells", "path_ok", "shape_of"]

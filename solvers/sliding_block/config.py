@@ -19,10 +19,10 @@ from puzzlereel.rules.sliding_block import (
     MAX_CELLS,
     MAX_SIDE,
     METRICS,
-    PIECE_CHARS,
+    BadLayout,
     Layout,
     Piece,
-    connected,
+    layout_cells,
     shape_of,
 )
 from puzzlereel.trace import Cell, Header
@@ -76,35 +76,15 @@ def _parse_layout(cfg: Config, key: str, text: str) -> tuple[list[str], list[int
             where.append(i)
     if not rows:
         raise cfg.error(key, "empty layout")
-    width = len(rows[0])
-    for r, row in enumerate(rows):
-        if len(row) != width:
-            raise cfg.error(key, f"ragged layout: row {r + 1} {row!r} has {len(row)} cells, "
-                            f"row 1 has {width}", line=cfg.value_line(key, where[r]))
-        for ch in row:
-            if ch not in PIECE_CHARS and ch not in ".#":
-                raise cfg.error(key, f"row {r + 1} {row!r}: {ch!r} is not a piece (letters and "
-                                "digits), '.' (empty) or '#' (wall)",
-                                line=cfg.value_line(key, where[r]))
     return rows, where
 
 
 def _pieces_of(cfg: Config, key: str, rows: list[str], where: list[int]
                ) -> tuple[dict[str, list[Cell]], set[Cell]]:
-    cells: dict[str, list[Cell]] = {}
-    walls: set[Cell] = set()
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch == "#":
-                walls.add((x, y))
-            elif ch != ".":
-                cells.setdefault(ch, []).append((x, y))
-    for pid, cs in cells.items():
-        if not connected(cs):
-            first = min(cs, key=lambda c: (c[1], c[0]))
-            raise cfg.error(key, f"piece {pid!r} is split in two or more parts",
-                            line=cfg.value_line(key, where[first[1]]))
-    return cells, walls
+    try:
+        return layout_cells(rows)
+    except BadLayout as exc:
+        raise cfg.error(key, exc.problem, line=cfg.value_line(key, where[exc.row])) from None
 
 
 def _extra_walls(cfg: Config, rows: list[str], walls: set[Cell]) -> None:
