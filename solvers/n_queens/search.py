@@ -9,9 +9,9 @@ and the solutions found there (``accepted``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from puzzlereel.trace.search import merged, step_events
 from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
 from .config import MAX_LIST_N, NQueens
 
+T = TypeVar("T")
 STEP = 1 << 23      # placements a compiled step makes (a few hundredths of a second)
 LISTED = 1 << 12    # solutions listed a step
 
@@ -98,25 +99,18 @@ def search_by_first_row(n: int, progress: Progress = no_progress,
     half = (n + 1) // 2
     for col in range(half):
         walk = Walk(n, col)
-        mirror = n - 1 - col
-        placed[col] = placed[mirror] = 1
-        while not walk.done:
-            room = limits.room(STEP) if limits is not None else STEP
-            if room == 0 and limits is not None:
-                limits.stop(what="placement")
-                return list(zip(placed, found))
-            solutions, nodes = walk.count(room)
+        placed[col] = 1
+        for solutions, nodes in walked(walk, limits, walk.count):
             found[col] += solutions
             placed[col] += nodes
-            if mirror != col:
-                found[mirror], placed[mirror] = found[col], placed[col]
-            if limits is not None:
-                limits.spend(nodes, what="placement")
             done = limits.states if limits is not None else sum(placed)
             progress(f"{n} queens: counting, first queen in column {col + 1} of {half}, "
                      f"{sum(found):,} solutions so far", done, None)
-            if limits is not None and limits.reached:
-                return list(zip(placed, found))
+        if walk.done:                      # a column stopped part-way has no mirror
+            mirror = n - 1 - col
+            found[mirror], placed[mirror] = found[col], placed[col]
+        if limits is not None and limits.reached:
+            break
     return list(zip(placed, found))
 
 
@@ -169,23 +163,33 @@ def count_solutions(n: int) -> int:
     return sum(count_by_first_row(n))
 
 
-def listed_steps(walk: Walk, limits: Limits | None = None
-                 ) -> Iterator[tuple[np.ndarray, int]]:
-    """``walk`` listed a step at a time: (the solutions the step found, one row each,
-    placements it made), stopping once ``limits`` are reached."""
-    n = walk.n
+def walked(walk: Walk, limits: Limits | None, step: Callable[[int], tuple[T, int]]
+           ) -> Iterator[tuple[T, int]]:
+    """``walk`` a step at a time, ``step(room)`` making at most ``room`` placements and
+    giving (what it found, placements made); stopping once ``limits`` are reached."""
     while not walk.done:
         room = limits.room(STEP) if limits is not None else STEP
         if room == 0 and limits is not None:
             limits.stop(what="placement")
             return
-        rows = np.zeros((LISTED, n), dtype=np.int8)
-        found, nodes = walk.list(room, rows)
+        got, nodes = step(room)
         if limits is not None:
             limits.spend(nodes, what="placement")
-        yield rows[:found], nodes
+        yield got, nodes
         if limits is not None and limits.reached:
             return
+
+
+def listed_steps(walk: Walk, limits: Limits | None = None
+                 ) -> Iterator[tuple[np.ndarray, int]]:
+    """``walk`` listed a step at a time: (the solutions the step found, one row each,
+    placements it made), stopping once ``limits`` are reached."""
+    def step(room: int) -> tuple[np.ndarray, int]:
+        rows = np.zeros((LISTED, walk.n), dtype=np.int8)
+        found, nodes = walk.list(room, rows)
+        return rows[:found], nodes
+
+    return walked(walk, limits, step)
 
 
 def solutions_in_order(n: int, limits: Limits | None = None
@@ -199,8 +203,6 @@ def solutions_in_order(n: int, limits: Limits | None = None
 
 def list_solutions(n: int, limit: int = 0) -> list[tuple[int, ...]]:
     """Every solution (or the first ``limit``), lexicographic in ``cols``."""
-    if n == 1:
-        return [(0,)]
     out = []
     for cols in solutions_in_order(n):
         out.append(cols)
