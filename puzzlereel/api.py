@@ -27,7 +27,7 @@ from puzzlereel.config import Config, ConfigError, checked, load_config, parse_c
 from puzzlereel.errors import UsageError, quoted
 from puzzlereel.fileio import atomic_text, guarded
 from puzzlereel.progress import Progress, Reporter, no_progress
-from puzzlereel.solution import Solution
+from puzzlereel.solution import Solution, plain
 from puzzlereel.trace import End, Event, TraceError, replay, write_trace
 
 if TYPE_CHECKING:
@@ -82,19 +82,10 @@ class _WithOptions(Config):
         return super().error(dotted, problem, line=line)
 
 
-def _plain(value: Any) -> Any:
-    """``value`` with tuples as lists and mappings as dicts: the values TOML gives."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
 def config_from(puzzle: PuzzleSource) -> Config:
     """The config ``puzzle`` names (see ``PuzzleSource``), read and checked."""
     if isinstance(puzzle, Mapping):
-        return checked(Config(path="<dict>", text="", data=_plain(puzzle)))
+        return checked(Config(path="<dict>", text="", data=plain(puzzle)))
     if isinstance(puzzle, str) and "\n" in puzzle:
         return parse_config(puzzle, "<toml>")
     if isinstance(puzzle, (str, os.PathLike)):
@@ -120,7 +111,7 @@ def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
         if value is None:
             table.pop(key, None)
         else:
-            table[key] = _plain(value)
+            table[key] = plain(value)
     return _WithOptions(config.path, config.text, {**config.data, "solve": table},
                         frozenset(f"solve.{key}" for key in options))
 

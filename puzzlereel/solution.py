@@ -39,10 +39,14 @@ def keywords_of(method: str) -> Callable[[str], str]:
     return lambda key: f"{method}(): {key}"
 
 
-def _plain(options: Mapping[str, object]) -> dict[str, Any]:
-    """Keyword arguments as ``[render]`` values: a tuple (``size=(640, 480)``) as a list."""
-    return {key: list(value) if isinstance(value, tuple) else value
-            for key, value in options.items()}
+def plain(value: Any) -> Any:
+    """``value`` with tuples as lists and mappings as dicts: the values TOML gives
+    (keyword arguments as ``[solve]``/``[render]`` values: ``size=(640, 480)``)."""
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
 
 
 class Solution:
@@ -140,7 +144,7 @@ class Solution:
 
     def _options(self, method: str, options: Mapping[str, object]
                  ) -> tuple[Any, frozenset[str]]:
-        return app.render_options(self.config, _plain(options), named=keywords_of(method))
+        return app.render_options(self.config, plain(options), named=keywords_of(method))
 
     def render(self, outputs: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
                progress: Progress | bool | str | None = None,
@@ -160,7 +164,7 @@ class Solution:
         self._options("render", options)
         with guarded(self._inputs(), paths), reporting(progress, "render") as report:
             written = app.render_outputs(self._stream(), self.source, paths, self.config,
-                                         _plain(options), progress=report,
+                                         plain(options), progress=report,
                                          named=keywords_of("render"),
                                          allow_partial=self.end is None)
         return [item.path for item in written]

@@ -15,6 +15,7 @@ from typing import Any
 
 from puzzlereel.errors import quoted
 from puzzlereel.registry import KINDS
+from puzzlereel.words import plural
 
 from .fields import (
     Cell,
@@ -317,7 +318,7 @@ class Search:
         if self.new is not None:
             if self.new < self.span:
                 raise TraceError(f"{self.new} new positions in {self.span} "
-                                 f"{_plural('layer', self.span)}: every layer adds at least "
+                                 f"{plural('layer', self.span)}: every layer adds at least "
                                  "one", field="new")
             if self.total is not None and self.total < self.new:
                 raise TraceError(f"{self.total:,} positions in all, fewer than the "
@@ -342,10 +343,6 @@ class Search:
 def _count(obj: Mapping[str, Any], key: str) -> int:
     value: int = get_int(obj, key, minimum=0, maximum=MAX_COUNT)
     return value
-
-
-def _plural(word: str, n: int) -> str:
-    return word if n == 1 else word + "s"
 
 
 @dataclass(frozen=True)
