@@ -125,6 +125,9 @@ def markup(shape: Shape, defs: Defs) -> str:
         bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
                 'stroke-linejoin="round"' if sw else "")
         opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
+        if shape.vertical:
+            anchor = (' text-anchor="middle" transform="rotate(-90 '
+                      f'{num(shape.x)} {num(shape.y)})"')
         return (f'<text x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(shape.size)}"'
                 f'{anchor}{bold} fill="{hexcolour(shape.fill)}"{opacity}>'
                 f'{xml_text(shape.text)}</text>')

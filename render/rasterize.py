@@ -98,13 +98,27 @@ def _text_picture(t: Text, dx: float, dy: float) -> Picture:
     """A line of text alone: its glyphs' coverage in its colour, placed as ``_text``."""
     if not t.text:
         return BLANK
-    mask = draw.text_mask(t.text, t.size, t.bold).copy()
+    mask = _text_cover(t)
     mask.flags.writeable = False
     h, w = mask.shape
-    x, y = int(round(t.x + dx)), int(round(t.y + dy))
-    x -= w // 2 if t.anchor == "middle" else w if t.anchor == "end" else 0
+    x, y = _text_origin(t, dx, dy, w, h)
     colour = np.broadcast_to(draw.solid((1, w), t.fill), (h, w, 3))   # one row, shared
-    return Picture(colour, mask, x, y - h // 2, False)
+    return Picture(colour, mask, x, y, False)
+
+
+def _text_cover(t: Text) -> np.ndarray:
+    """The glyphs' coverage of ``t`` (a new array), turned a quarter left if vertical."""
+    mask = draw.text_mask(t.text, t.size, t.bold)
+    return np.ascontiguousarray(np.rot90(mask)) if t.vertical else mask.copy()
+
+
+def _text_origin(t: Text, dx: float, dy: float, w: int, h: int) -> tuple[int, int]:
+    """The top-left pixel of ``t``'s coverage (``w`` x ``h``), moved by (dx, dy)."""
+    x, y = int(round(t.x + dx)), int(round(t.y + dy))
+    if t.vertical:
+        return x - w // 2, y - h // 2
+    x -= w // 2 if t.anchor == "middle" else w if t.anchor == "end" else 0
+    return x, y - h // 2
 
 
 def _leaves(shape: Shape, dx: float, dy: float) -> list[tuple[Shape, float, float]] | None:
@@ -351,15 +365,10 @@ class _Canvas:
     def _text(self, t: Text, dx: float, dy: float, o: float) -> None:
         if not t.text:
             return
-        mask = draw.text_mask(t.text, t.size, t.bold)
+        mask = _text_cover(t) if t.vertical else draw.text_mask(t.text, t.size, t.bold)
         h, w = mask.shape
-        x, y = self._local(t.x + dx, t.y + dy)
-        x, y = int(round(x)), int(round(y))
-        if t.anchor == "middle":
-            x -= w // 2
-        elif t.anchor == "end":
-            x -= w
-        y -= h // 2
+        lx, ly = self._local(t.x + dx, t.y + dy)
+        x, y = _text_origin(t, lx - t.x, ly - t.y, w, h)
         cover = mask.astype(np.float32) * np.float32(o / 255.0)
         self.over(cover, t.fill, x, y)
 

@@ -71,7 +71,9 @@ class Polygon:
 @dataclass(frozen=True)
 class Text:
     """One line of ``text`` at ``size`` pixels; ``anchor``: "start", "middle" or "end"
-    (which point of the line ``x`` is); ``y`` is the middle of the line box."""
+    (which point of the line ``x`` is); ``y`` is the middle of the line box.  A
+    ``vertical`` line is turned a quarter to the left (it reads upwards) about (x, y),
+    which is then the middle of its line box."""
 
     x: float
     y: float
@@ -81,6 +83,7 @@ class Text:
     anchor: str = "middle"
     bold: bool = False
     opacity: float = 1.0
+    vertical: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,8 @@ def bounds(shape: Shape) -> Box:
         from .draw import text_box
 
         w, h = text_box(shape.text, shape.size, shape.bold)
+        if shape.vertical:
+            return (shape.x - h // 2, shape.y - w // 2, shape.x - h // 2 + h, shape.y - w // 2 + w)
         x0 = shape.x - (w // 2 if shape.anchor == "middle" else w if shape.anchor == "end" else 0)
         return (x0, shape.y - h // 2, x0 + w, shape.y - h // 2 + h)
     if isinstance(shape, Chequer):

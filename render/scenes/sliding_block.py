@@ -157,6 +157,7 @@ class SlidingBlockScene(SceneBase):
         ml, mt = (round(m * c) for m in self.margin)
         self.ox, self.oy = ml + fp, mt + fp          # the board's first cell, in the drawing
         self.at_stage = stage
+        self.upright = self._upright_labels()
         stage.add("board", group(self._board()), "under")
         self.piece_elements: list[Element] = []
         self.glows: list[Element | None] = []
@@ -234,11 +235,28 @@ class SlidingBlockScene(SceneBase):
                            radius=max(0.0, radius - border / 2))
         shapes: list[Shape] = [body]
         if label and self.options.labels:
-            px = self.at_stage.text_px(label, w * c * 0.86, max(8, int(c * 0.2)), bold=True)
-            if px >= 8:
+            upright = self.upright and h > w
+            px = self._label_px(label, (h if upright else w) * c * 0.86)
+            if px:
                 shapes.append(Text(w * c // 2, h * c // 2, label, px, self.theme.on(fill),
-                                   bold=True))
+                                   bold=True, vertical=upright))
         return group(shapes)
+
+    def _label_px(self, label: str, room: float) -> int:
+        """The size of a piece's label along ``room`` pixels (0: not legibly)."""
+        px = self.at_stage.text_px(label, room, max(8, int(self.cell * 0.2)), bold=True)
+        return px if px >= 8 else 0
+
+    def _upright_labels(self) -> bool:
+        """Whether the labels of pieces taller than wide read upwards: when one of them
+        cannot be set across its piece legibly, so that all of them turn alike."""
+        if not self.options.labels:
+            return False
+        for piece in self.pieces:
+            w, h, _, _ = self._dims(piece.cells)
+            if piece.label and h > w and not self._label_px(piece.label, w * self.cell * 0.86):
+                return True
+        return False
 
     def _outline(self, cells: Sequence[Cell]) -> Shape:
         """The highlight: an outline of the piece's shape, inside its edge."""

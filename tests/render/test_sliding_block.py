@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from puzzlereel.registry import KINDS
+from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
+from puzzlereel.render.shapes import Text
 from puzzlereel.render.theme import THEMES
 from puzzlereel.rules.sliding_block import SlidingBlockReplay
 from puzzlereel.trace import Header, Replayed, read_trace
@@ -136,3 +138,55 @@ def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
     tiny = scene_for(Header(puzzle="sliding-block", title="tiny", fields=fields),
                      RenderOptions(), THEMES["light"])
     assert tiny.goal_sentence() == "Slide the wide piece to the marked target."
+
+
+def piece_labels(d: Director) -> dict[str, Text]:
+    """The label drawn on each piece of a directed film, by piece id."""
+    from tests.render.test_layouts import texts
+
+    out: dict[str, Text] = {}
+    for el in d.film.elements:
+        pid = dict(el.data).get("piece")
+        if el.name.startswith("piece") and pid is not None:
+            found = [t for t, _, _ in texts(list(el.variants))]
+            if found:
+                out[pid] = found[0]
+    return out
+
+
+@pytest.mark.parametrize("size", [(480, 432), (1280, 720)])
+def test_every_label_shows_and_tall_pieces_turn_theirs_alike(size: tuple[int, int]) -> None:
+    """Where a tall piece's label cannot be set across it at the legible size, the labels
+    of all tall pieces read upwards, so none is left out; with room, all read across."""
+    from tests.render.test_svg import trace_of
+
+    d = directed(trace_of("hakoiri-musume"), RenderOptions(size=size), layout="gif",
+                 explicit=frozenset({"size"}))
+    scene = d.scene
+    assert isinstance(scene, SlidingBlockScene)
+    labels = piece_labels(d)
+    wanted = {p.id: p.label for p in scene.pieces if p.label}
+    assert {pid: t.text for pid, t in labels.items()} == wanted
+    tall = {p.id for p in scene.pieces if p.label and len({y for _, y in p.cells}) >
+            len({x for x, _ in p.cells})}
+    assert tall, "the example has tall labelled pieces"
+    turned = {pid for pid, t in labels.items() if t.vertical}
+    assert turned in (set(), tall)
+    assert bool(turned) == (size == (480, 432))
+    assert all(t.size >= d.layout.legible for t in labels.values())
+
+
+def test_an_upright_label_is_the_across_one_turned_a_quarter_left() -> None:
+    """The raster sets an upright text as the across one turned (reading upwards),
+    centred on its point; SVG turns the same text about the same point."""
+    from puzzlereel.render.markup import Defs, markup
+    from puzzlereel.render.rasterize import paint
+
+    across = Text(50, 40, "Mother", 14, (255, 255, 255), bold=True)
+    upright = Text(50, 40, "Mother", 14, (255, 255, 255), bold=True, vertical=True)
+    a, u = paint(across), paint(upright)
+    assert np.array_equal(np.rot90(a.alpha), u.alpha)
+    h, w = u.alpha.shape
+    assert abs(u.x + w / 2 - 50) <= 1 and abs(u.y + h / 2 - 40) <= 1
+    assert 'transform="rotate(-90 50 40)"' in markup(upright, Defs())
+    assert "rotate" not in markup(across, Defs())
