@@ -24,6 +24,7 @@ from .options import RenderOptions
 from .plan import Cue, Plan, cues, plan
 from .scene import Beat, Scene, Stage, scene_for
 from .search import Story, story
+from .shapes import texts
 from .sound import Sound
 from .theme import THEMES, Theme
 from .timeline import (
@@ -192,9 +193,21 @@ class Director:
     # ------------------------------------------------------------ the goal's picture
 
     def goal_picture(self) -> panel.GoalPicture | None:
-        """The goal position drawn small for the panel: the scene staged again at a
-        small cell size, its goal beat played at once, taken as still shapes."""
-        room_w, room_h = panel.picture_room(self.layout)
+        """The goal position drawn small for the panel (``panel.PICTURE_HEIGHT`` of the
+        frame's height at most), or larger (``PICTURE_HEIGHT_TEXT``) when that sets
+        words in it (tile numbers) which are too small to be legible at the smaller
+        size."""
+        small = self._goal_picture(panel.PICTURE_HEIGHT)
+        large = self._goal_picture(panel.PICTURE_HEIGHT_TEXT)
+        if large is not None and _words(large) > _words(small):
+            return large
+        return small
+
+    def _goal_picture(self, share: float) -> panel.GoalPicture | None:
+        """The goal's picture within ``share`` of the frame's height: the scene staged
+        again at a small cell size, its goal beat played at once, taken as still
+        shapes."""
+        room_w, room_h = panel.picture_room(self.layout, share)
         if room_w <= 0 or room_h <= 0:
             return None
         mini = scene_for(self.header, self.options, self.theme)
@@ -254,6 +267,11 @@ class Director:
             element = self.film.add("card.end", [shape], "cards", opacity=0.0, role="card")
             a, b = fade_out if fade_out is not None else (end_at[0], end_at[0])  # type: ignore[index]
             element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
+
+
+def _words(picture: panel.GoalPicture | None) -> int:
+    """How many lines of text ``picture`` sets (0 without a picture)."""
+    return 0 if picture is None else sum(1 for s in picture.shapes for _ in texts(s))
 
 
 __all__ = ["Director"]

@@ -218,13 +218,18 @@ def _done(plan: Plan, c: Counter, w: int) -> int:
     return int(round(w * min(max(frac, 0.0), 1.0)))
 
 
-def picture_room(layout: FrameLayout) -> tuple[int, int]:
+PICTURE_HEIGHT = 0.2          # the goal's picture: at most this share of the frame's height,
+PICTURE_HEIGHT_TEXT = 0.26    # or this much where its words need the room to be legible
+
+
+def picture_room(layout: FrameLayout, share: float = PICTURE_HEIGHT) -> tuple[int, int]:
     """The most room (w, h) the goal's small picture may take in the head (beside its
-    label "Goal:"); none outside the landscape panel."""
+    label "Goal:"), at most ``share`` of the frame's height; none outside the landscape
+    panel."""
     if layout.kind != "landscape":
         return (0, 0)
     lpx = sizes(layout).label
-    return (layout.head[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * 0.26))
+    return (layout.head[2] - draw.text_width("Goal:", lpx) - lpx, int(layout.height * share))
 
 
 def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, goal: str,
@@ -281,4 +286,4 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
 
 
 __all__ = ["GoalPicture", "Sizes", "Variants", "counter_block", "counter_line", "head_shapes",
-           "picture_room", "sizes", "switch_at", "top_text", "words"]
+           "PICTURE_HEIGHT", "PICTURE_HEIGHT_TEXT", "picture_room", "sizes", "switch_at", "top_text", "words"]

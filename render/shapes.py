@@ -298,6 +298,15 @@ def colours(shape: Shape) -> Iterator[RGB]:
         yield stroke
 
 
+def texts(shape: Shape) -> Iterator[Text]:
+    """Every line of text ``shape`` draws."""
+    if isinstance(shape, Group):
+        for child in shape.children:
+            yield from texts(child)
+    elif isinstance(shape, Text):
+        yield shape
+
+
 __all__ = ["EMPTY", "Box", "Chequer", "Circle", "Group", "Point", "Polygon", "Rect", "Shape",
            "Text", "bounds", "colours", "corner_radius", "group", "polyomino",
-           "rounded_box", "rounded_outline", "scaled", "union"]
+           "rounded_box", "rounded_outline", "scaled", "texts", "union"]
