@@ -12,6 +12,7 @@ from tests.render.generate_and_test import MM, THEME, TOLERANCE, colour_near, sc
 
 def test_mastermind_frames(golden: GoldenImages) -> None:
     from puzzlereel.render.scenes.mastermind import RESULT, MastermindScene
+    from puzzlereel.render.shapes import texts
     from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     from tests.render.films import beat_time
     from tests.render.films import frame as film_frame
@@ -28,6 +29,13 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
     golden.check("mastermind-first", first, TOLERANCE)
     golden.check("mastermind-mid", mid, TOLERANCE)
     golden.check("mastermind-won", won, TOLERANCE)
+    # at 32-pixel cells the pegs carry their symbols and the rows their numbers
+    big = scene_film(MM, 32)
+    assert big.plan is not None
+    at = beat_time(big.plan, 1, 0.5)
+    shown = [t.text for s in big.film.still(at) for t in texts(s)]
+    assert {"0", "1", "2", "3"} <= set(shown) and "secret" in shown
+    golden.check("mastermind-symbols-mid", film_frame(big.film, at), TOLERANCE)
     # the secret is covered until the winning guess: its colours appear only then
     assert colour_near(won, PEG_COLOURS[5], 10) > colour_near(mid, PEG_COLOURS[5], 10)
     # uncovered as the winning guess's last peg lands, its pins fading in with it

@@ -16,7 +16,7 @@ from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import scene_for
 from puzzlereel.render.scenes.sliding_tile import SlidingTileScene, tile_groups
-from puzzlereel.render.shapes import Group, Text
+from puzzlereel.render.shapes import Group, Text, texts
 from puzzlereel.render.theme import THEMES
 from puzzlereel.render.timeline import MOVE, PAYOFF, frame_time
 from puzzlereel.trace import Header, TraceError
@@ -51,6 +51,17 @@ def test_golden_frames_start_and_mid_slide(golden: GoldenImages) -> None:
     golden.check("sliding-tile-mid", mid, TOLERANCE)
     # the tile is half-way: the frame differs from both ends
     assert (still != mid).any()
+
+
+def test_golden_frame_with_numbers(golden: GoldenImages) -> None:
+    """At 28-pixel cells the numbers are set (at 12 they would be under 7 pixels, and
+    are left out): half-way through the first slide."""
+    d = film_of(RenderOptions(cell=28))
+    assert d.plan is not None
+    mid = frame(d.film, beat_time(d.plan, 0, 0.5))
+    shown = {t.text for s in d.film.still(beat_time(d.plan, 0, 0.5)) for t in texts(s)}
+    assert shown == {str(k) for k in range(1, 9)}
+    golden.check("sliding-tile-numbers-mid", mid, TOLERANCE)
 
 
 def test_a_frame_is_a_pure_function_of_time() -> None:
