@@ -167,11 +167,14 @@ class Stage:
 
     def text_px(self, text: str, room: float, px: int, bold: bool = False) -> int:
         """The size to set ``text`` at: ``px`` or smaller so that it fits ``room``
-        pixels, but never under the legible size (0: it cannot be set legibly)."""
-        from .draw import fit_text_px
+        pixels, but never under the legible size nor under 6 pixels (0: it cannot be
+        set legibly in its room)."""
+        from .draw import fit_text_px, fits
 
         fitted = fit_text_px(text, int(room), max(px, self.legible), bold)
-        return fitted if fitted >= self.legible and fitted > 6 else 0
+        if fitted < max(self.legible, 6) or not fits(text, fitted, int(room), bold):
+            return 0
+        return fitted
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """The frame pixel of the drawing's pixel (x, y)."""
