@@ -54,8 +54,8 @@ def test_golden_frames_start_and_mid_slide(golden: GoldenImages) -> None:
 
 
 def test_golden_frame_with_numbers(golden: GoldenImages) -> None:
-    """At 28-pixel cells the numbers are set (at 12 they would be under 7 pixels, and
-    are left out): half-way through the first slide."""
+    """At 28-pixel cells the numbers are large enough to read (at 12 they are 6-pixel
+    specks): half-way through the first slide."""
     d = film_of(RenderOptions(cell=28))
     assert d.plan is not None
     mid = frame(d.film, beat_time(d.plan, 0, 0.5))
