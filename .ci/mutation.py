@@ -153,7 +153,7 @@ def run_tests(repo: Path, tests: tuple[str, ...], cache: Path, limit: float) -> 
     # memory silently (compiled code does not check indexes unless told to)
     env = dict(os.environ, PYTHONPATH=str(repo), PUZZLEREEL_CACHE=str(cache),
                NUMBA_CACHE_DIR=str(cache / "numba"), NUMBA_BOUNDSCHECK="1")
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider", *tests]
     t0 = time.perf_counter()
     try:
         proc = subprocess.run(cmd, cwd=repo, env=env, capture_output=True, timeout=limit)
