@@ -285,5 +285,6 @@ def head_shapes(layout: FrameLayout, theme: Theme, plan: Plan, header: Header, g
     return out, min(h, cy + int(H * 0.03)) if landscape else h
 
 
-__all__ = ["GoalPicture", "Sizes", "Variants", "counter_block", "counter_line", "head_shapes",
-           "PICTURE_HEIGHT", "PICTURE_HEIGHT_TEXT", "picture_room", "sizes", "switch_at", "top_text", "words"]
+__all__ = ["PICTURE_HEIGHT", "PICTURE_HEIGHT_TEXT", "GoalPicture", "Sizes", "Variants",
+           "counter_block", "counter_line", "head_shapes", "picture_room", "sizes", "switch_at",
+           "top_text", "words"]
