@@ -34,7 +34,7 @@ from .shapes import Box, Shape, scaled
 
 IntBox = tuple[int, int, int, int]        # x0, y0, x1, y1 in pixels
 WHOLE_SHARE = 0.5          # a change over more than this share of the frame redraws it all
-PICTURE_CACHE_FRAMES = 10      # sprites kept: as many bytes as this many whole frames
+PICTURE_CACHE_FRAMES = 8       # sprites kept: as many bytes as this many whole frames
 PICTURE_CACHE_MIN_BYTES = 16 << 20
 
 
