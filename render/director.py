@@ -199,7 +199,8 @@ class Director:
         size."""
         small = self._goal_picture(panel.PICTURE_HEIGHT)
         large = self._goal_picture(panel.PICTURE_HEIGHT_TEXT)
-        if large is not None and _words(large) > _words(small):
+        legible = self.layout.legible
+        if large is not None and _words(large, legible) > _words(small, legible):
             return large
         return small
 
@@ -269,9 +270,11 @@ class Director:
             element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
 
 
-def _words(picture: panel.GoalPicture | None) -> int:
-    """How many lines of text ``picture`` sets (0 without a picture)."""
-    return 0 if picture is None else sum(1 for s in picture.shapes for _ in texts(s))
+def _words(picture: panel.GoalPicture | None, legible: int) -> int:
+    """How many lines of text ``picture`` sets at the ``legible`` size or larger (0
+    without a picture)."""
+    return 0 if picture is None else sum(1 for s in picture.shapes for t in texts(s)
+                                         if t.size >= legible)
 
 
 __all__ = ["Director"]

@@ -171,10 +171,11 @@ class Stage:
         set legibly in its room)."""
         from .draw import fit_text_px, fits
 
+        floor = max(self.legible, 6)
         fitted = fit_text_px(text, int(room), max(px, self.legible), bold)
-        if fitted < max(self.legible, 6) or not fits(text, fitted, int(room), bold):
-            return 0
-        return fitted
+        if fitted < floor:          # its steps of a tenth may pass over the floor itself
+            fitted = floor
+        return fitted if fits(text, fitted, int(room), bold) else 0
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """The frame pixel of the drawing's pixel (x, y)."""

@@ -189,6 +189,8 @@ class PegSolitaireScene(SceneBase):
                 gx, gy = self._corner(hole, gd)
                 out.append(Circle(gx + gd / 2, gy + gd / 2, (gd - gw) / 2, None, t.target, gw))
         px, labels = self.coordinates(c)
+        if px < self.at_stage.legible:          # (a goal's small picture) none
+            labels = []
         out += [Text(round(x * c), round(y * c), text, px, t.muted) for text, x, y in labels]
         return out
 

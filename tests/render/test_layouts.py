@@ -131,3 +131,44 @@ def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
 
     slow, smooth = changes(30), changes(60)
     assert slow >= 0.8 * (p30.counts[k] - 1) and smooth >= 2 * slow - 2, (slow, smooth)
+
+
+def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
+    """``Stage.text_px``: the size a text fits at, never under the legible size (nor 6
+    pixels), and 0 when it does not fit its room even there."""
+    from puzzlereel.render.draw import text_width
+    from puzzlereel.render.film import Film
+    from puzzlereel.render.scene import Stage
+
+    stage = Stage(Film(100, 100, (0, 0, 0)), 20, 0, 0, 100, 100, legible=10)
+    exact = text_width("Father", 10, True)
+    assert stage.text_px("Father", exact, 11, bold=True) == 10   # 11 steps down to 9
+    assert stage.text_px("Father", exact - 1, 11, bold=True) == 0
+    assert stage.text_px("Father", 400, 11, bold=True) == 11
+    bare = Stage(Film(100, 100, (0, 0, 0)), 20, 0, 0, 100, 100)
+    assert bare.text_px("8", text_width("8", 6, True), 6, bold=True) == 6
+    assert bare.text_px("88", text_width("88", 6, True) - 1, 6, bold=True) == 0
+
+
+@pytest.mark.parametrize(("name", "size", "large"), [
+    ("fifteen-puzzle-korf-1", (1280, 720), True),    # its numbers need 26 % to be legible
+    ("fifteen-puzzle-korf-1", (1920, 1080), True),
+    ("eight-puzzle", (1280, 720), False),             # legible at 20 % already
+    ("six-puzzle-2x3", (1280, 720), False),          # legible at 20 % already
+    ("triangle", (1280, 720), False),                # no words in it
+    ("hoppers", (1920, 1080), False),                # its coordinates too small either way
+])
+def test_the_goal_picture_grows_only_to_set_its_words_legibly(
+        name: str, size: tuple[int, int], large: bool) -> None:
+    from puzzlereel.render.panel import PICTURE_HEIGHT
+    from puzzlereel.render.shapes import texts as words_of
+
+    d = directed(trace_of(name), RenderOptions(size=size), layout="video",
+                 explicit=frozenset({"size"}))
+    picture = d.goal_picture()
+    assert picture is not None
+    assert (picture.height > PICTURE_HEIGHT * size[1]) == large, (name, picture.height)
+    words = [t for s in picture.shapes for t in words_of(s)]
+    assert all(t.size >= d.layout.legible for t in words), name
+    numbers = {"fifteen-puzzle-korf-1": 15, "eight-puzzle": 8, "six-puzzle-2x3": 5}
+    assert len(words) == numbers.get(name, 0), name      # every tile's number, legible

@@ -14,7 +14,7 @@ from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
-from puzzlereel.render.shapes import Text
+from puzzlereel.render.shapes import Rect, Text, bounds, group
 from puzzlereel.render.theme import THEMES
 from puzzlereel.rules.sliding_block import SlidingBlockReplay
 from puzzlereel.trace import Header, Replayed, read_trace
@@ -154,14 +154,18 @@ def piece_labels(d: Director) -> dict[str, Text]:
     return out
 
 
+def hakoiri_film(size: tuple[int, int]) -> Director:
+    from tests.render.test_svg import trace_of
+
+    return directed(trace_of("hakoiri-musume"), RenderOptions(size=size), layout="gif",
+                    explicit=frozenset({"size"}))
+
+
 @pytest.mark.parametrize("size", [(480, 432), (1280, 720)])
 def test_every_label_shows_and_tall_pieces_turn_theirs_alike(size: tuple[int, int]) -> None:
     """Where a tall piece's label cannot be set across it at the legible size, the labels
     of all tall pieces read upwards, so none is left out; with room, all read across."""
-    from tests.render.test_svg import trace_of
-
-    d = directed(trace_of("hakoiri-musume"), RenderOptions(size=size), layout="gif",
-                 explicit=frozenset({"size"}))
+    d = hakoiri_film(size)
     scene = d.scene
     assert isinstance(scene, SlidingBlockScene)
     labels = piece_labels(d)
@@ -176,6 +180,16 @@ def test_every_label_shows_and_tall_pieces_turn_theirs_alike(size: tuple[int, in
     assert all(t.size >= d.layout.legible for t in labels.values())
 
 
+def test_golden_frame_with_upright_labels(golden: GoldenImages) -> None:
+    """Hakoiri at 480x432 half-way through its fifth move: "Father" and "Mother" read
+    upwards inside their pieces (the board's top rows, where they stand)."""
+    d = hakoiri_film((480, 432))
+    assert d.plan is not None
+    img = frame(d.film, beat_time(d.plan, 4, 0.5))
+    golden.check("sliding-block-upright-labels", np.ascontiguousarray(img[35:135, 140:340]),
+                 TOLERANCE)
+
+
 def test_an_upright_label_is_the_across_one_turned_a_quarter_left() -> None:
     """The raster sets an upright text as the across one turned (reading upwards),
     centred on its point; SVG turns the same text about the same point."""
@@ -188,5 +202,13 @@ def test_an_upright_label_is_the_across_one_turned_a_quarter_left() -> None:
     assert np.array_equal(np.rot90(a.alpha), u.alpha)
     h, w = u.alpha.shape
     assert abs(u.x + w / 2 - 50) <= 1 and abs(u.y + h / 2 - 40) <= 1
+    assert bounds(upright) == (u.x, u.y, u.x + w, u.y + h)
+    # on a piece (a rounded box under it: the canvas's path, not the lone text's) the
+    # glyphs land on the same pixels
+    piece = paint(group([Rect(0, 0, 100, 80, (0, 0, 0), rx=6), upright]))
+    inked = piece.rgb[..., 0] > 127
+    want = np.zeros_like(inked)
+    want[u.y - piece.y:u.y - piece.y + h, u.x - piece.x:u.x - piece.x + w] = u.alpha > 127
+    assert np.array_equal(inked, want)
     assert 'transform="rotate(-90 50 40)"' in markup(upright, Defs())
     assert "rotate" not in markup(across, Defs())
