@@ -157,6 +157,7 @@ def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
     ("six-puzzle-2x3", (1280, 720), False),          # legible at 20 % already
     ("triangle", (1280, 720), False),                # no words in it
     ("hoppers", (1920, 1080), False),                # its coordinates too small either way
+    ("english", (3840, 2160), False),                # the same, drawn at 13 px in 4k
 ])
 def test_the_goal_picture_grows_only_to_set_its_words_legibly(
         name: str, size: tuple[int, int], large: bool) -> None:
