@@ -14,7 +14,7 @@ from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
-from puzzlereel.render.shapes import Rect, Text, bounds, group
+from puzzlereel.render.shapes import Rect, Text, bounds, group, texts
 from puzzlereel.render.theme import THEMES
 from puzzlereel.rules.sliding_block import SlidingBlockReplay
 from puzzlereel.trace import Header, Replayed, read_trace
@@ -142,13 +142,11 @@ def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
 
 def piece_labels(d: Director) -> dict[str, Text]:
     """The label drawn on each piece of a directed film, by piece id."""
-    from tests.render.test_layouts import texts
-
     out: dict[str, Text] = {}
     for el in d.film.elements:
         pid = dict(el.data).get("piece")
         if el.name.startswith("piece") and pid is not None:
-            found = [t for t, _, _ in texts(list(el.variants))]
+            found = [t for shape in el.variants for t in texts(shape)]
             if found:
                 out[pid] = found[0]
     return out
