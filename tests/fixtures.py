@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,3 +199,37 @@ class GoldenImages:
             f"{name}: frame differs from {path} (mean difference {diff.mean():.3f}, "
             f"{off.mean():.2%} off by more than {tolerance.off}; after an intended change of "
             f"the look: python -m pytest {UPDATE_GOLDEN})")
+
+
+def long_tile_trace(moves: int = 1000, seed: int = 13) -> str:
+    """A valid (far from optimal) 4x4 sliding-tile trace of ``moves`` moves that ends
+    solved: a random walk away from a scrambled start and back, then home."""
+    rng = random.Random(seed)
+    cols = 4
+    goal = list(range(1, 16)) + [0]
+
+    def walk(board: list[int], n: int) -> list[int]:
+        tiles, last = [], None
+        for _ in range(n):
+            b = board.index(0)
+            r, c = divmod(b, cols)
+            near = [p for p in (b - 1 if c else -1, b + 1 if c < cols - 1 else -1,
+                                b - cols, b + cols) if 0 <= p < 16 and board[p] != last]
+            p = rng.choice(near)
+            tile = board[p]
+            board[b], board[p] = tile, 0
+            tiles.append(tile)
+            last = tile
+        return tiles
+
+    start = goal[:]
+    scramble = walk(start, 300)                 # goal -> start
+    board = start[:]
+    away = walk(board, (moves - 300) // 2)      # start -> elsewhere, then straight back
+    path = away + away[::-1] + scramble[::-1]
+    lines = [json.dumps({"type": "header", "format": "puzzlereel-trace", "version": 1,
+                         "puzzle": "sliding-tile", "title": "A long walk", "rows": 4,
+                         "cols": 4, "tiles": start, "goal": goal, "moves": len(path)})]
+    lines += [json.dumps({"type": "move", "n": n, "tile": t}) for n, t in enumerate(path, 1)]
+    lines.append(json.dumps({"type": "end", "status": "solved", "moves": len(path)}))
+    return "\n".join(lines) + "\n"

@@ -22,9 +22,10 @@ from puzzlereel.render.player import script_json
 from puzzlereel.render.timeline import SEARCH
 from puzzlereel.trace import BlockMove, Header, replay
 from tests.fixtures import REQUIRED_BROWSER as REQUIRED
+from tests.fixtures import long_tile_trace
 from tests.render.examples import EXAMPLES, example_trace
 from tests.render.films import directed
-from tests.render.test_svg import long_tile_trace, trace_of, write_vector
+from tests.render.test_svg import trace_of, write_vector
 
 SOME = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8", "mastermind-knuth",
         "send-more-money", "komachi-100", "oomachi"]

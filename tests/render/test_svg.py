@@ -32,7 +32,7 @@ from puzzlereel.render.easing import CURVES, EASINGS, bezier, bezier_param
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, frame_time
 from puzzlereel.trace import TraceError
-from tests.fixtures import CONFIGS
+from tests.fixtures import CONFIGS, long_tile_trace
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
 
@@ -91,40 +91,6 @@ def svg_of(text: str, options: RenderOptions | None = None, tmp: Path | None = N
     out = (tmp or Path(os.environ.get("TMPDIR", "/tmp"))) / "t.svg"
     write_vector("svg", text, out, options)
     return out.read_text(encoding="utf-8")
-
-
-def long_tile_trace(moves: int = 1000, seed: int = 13) -> str:
-    """A valid (far from optimal) 4x4 sliding-tile trace of ``moves`` moves that ends
-    solved: a random walk away from a scrambled start and back, then home."""
-    rng = random.Random(seed)
-    cols = 4
-    goal = list(range(1, 16)) + [0]
-
-    def walk(board: list[int], n: int) -> list[int]:
-        tiles, last = [], None
-        for _ in range(n):
-            b = board.index(0)
-            r, c = divmod(b, cols)
-            near = [p for p in (b - 1 if c else -1, b + 1 if c < cols - 1 else -1,
-                                b - cols, b + cols) if 0 <= p < 16 and board[p] != last]
-            p = rng.choice(near)
-            tile = board[p]
-            board[b], board[p] = tile, 0
-            tiles.append(tile)
-            last = tile
-        return tiles
-
-    start = goal[:]
-    scramble = walk(start, 300)                 # goal -> start
-    board = start[:]
-    away = walk(board, (moves - 300) // 2)      # start -> elsewhere, then straight back
-    path = away + away[::-1] + scramble[::-1]
-    lines = [json.dumps({"type": "header", "format": "puzzlereel-trace", "version": 1,
-                         "puzzle": "sliding-tile", "title": "A long walk", "rows": 4,
-                         "cols": 4, "tiles": start, "goal": goal, "moves": len(path)})]
-    lines += [json.dumps({"type": "move", "n": n, "tile": t}) for n, t in enumerate(path, 1)]
-    lines.append(json.dumps({"type": "end", "status": "solved", "moves": len(path)}))
-    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------- the file

@@ -427,9 +427,11 @@ def test_the_cli_reports_a_damaged_table_in_one_line(tmp_path, fresh_cache):
     cfg = write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\nrows = 3\n'
                 'tiles = [5,1,3,4,9,2,7,8,6,10,0,11]\n[solve]\n'
                 'pdb = [[1,2,5,6,9],[3,4,7,8],[10,11]]\n')
-    # the real command (its warnings reach stderr as one line), with this test's cache
+    # the real command (its warnings reach stderr as one line; no progress lines, which a
+    # busy machine's slower run would print), with this test's cache
     # and the compiled code already cached by this process (NUMBA_CACHE_DIR is inherited)
-    command = [sys.executable, "-m", "puzzlereel", "solve", str(cfg), "-o"]
+    command = [sys.executable, "-m", "puzzlereel", "--progress", "none", "solve", str(cfg),
+               "-o"]
     first = subprocess.run(command + [str(tmp_path / "a.jsonl")], capture_output=True,
                            text=True, cwd=ROOT)
     assert first.returncode == 0, first.stderr
