@@ -354,8 +354,10 @@ def preview(
                                              "the default: the start).")] = None,
     at_time: Annotated[float | None, typer.Option("--time", help="The frame shown at this "
                                                   "many seconds into the video.")] = None,
-    title_card: Annotated[bool, typer.Option("--title", help="The title card.")] = False,
-    last: Annotated[bool, typer.Option("--end", help="The last frame.")] = False,
+    title_card: Annotated[bool, typer.Option("--title", help="The opening: the start "
+                                             "position with the title.")] = False,
+    last: Annotated[bool, typer.Option("--end", help="The ending: the last position with "
+                                       "the result.")] = False,
     gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
                                       "the GIF's frame rate) instead of the MP4's.")] = False,
     config: Annotated[Path | None, typer.Option("--config", help="With a trace: take "
@@ -382,7 +384,7 @@ def preview(
 
       puzzlereel preview hakoiri-musume -o frame.png --theme dark --trace hakoiri.jsonl
 
-      puzzlereel preview hakoiri.jsonl -o card.png --title --size 1280x720
+      puzzlereel preview hakoiri.jsonl -o opening.png --title --size 1280x720
 
       puzzlereel preview hakoiri.jsonl -o t.png --time 12.5 --config my.toml
     """

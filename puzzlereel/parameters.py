@@ -66,7 +66,8 @@ Pause = Annotated[float | None, typer.Option("--pause", help="Seconds of stillne
 Easing = Annotated[str | None, typer.Option("--easing", help="ease-in-out (default), "
                                             "linear, ease-in, ease-out.")]
 Theme = Annotated[str | None, typer.Option("--theme", help="light (default), dark, wood.")]
-NoTitle = Annotated[bool, typer.Option("--no-title", help="No title card.")]
+NoTitle = Annotated[bool, typer.Option("--no-title", help="Open without the title: the "
+                                       "start position held for hold_start alone.")]
 NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter bar.")]
 NoLabels = Annotated[bool, typer.Option("--no-labels", help="No piece labels.")]
 Crf = Annotated[int | None, typer.Option("--crf", help="Video quality 0-51, lower is "

@@ -1,11 +1,12 @@
 """One frame of a solution, drawn exactly as ``render`` would draw it, for tuning the look.
 
-``puzzlereel preview`` picks one moment of the video — the title card, the position
-after move N, the frame shown at a time, or the last frame — and writes that frame as a
-PNG.  It plans the renderer's own film of the trace (the same scene, timeline, options
-and header hints as ``render``; ``render.still``) and draws that one frame alone, which
-is the very frame the encoder would receive: a frame is a pure function of time, so no
-other frame is drawn.  From a config it solves first (into a temporary trace, or the
+``puzzlereel preview`` picks one moment of the video — the opening (the start position
+with its title), the position after move N, the frame shown at a time, or the ending
+(the last position with the result) — and writes that frame as a PNG.  It plans the
+renderer's own film of the trace (the same scene, timeline, options and header hints as
+``render``; ``render.still``) and draws that one frame alone, which is the very frame
+the encoder would receive: a frame is a pure function of time, so no other frame is
+drawn.  From a config it solves first (into a temporary trace, or the
 file ``--trace`` names).
 """
 
@@ -34,9 +35,11 @@ from puzzlereel.render.plan import Plan
 
 @dataclass(frozen=True)
 class Moment:
-    """Which frame: ``"title"``, ``"move"`` (after move ``value``), ``"time"`` (the frame
-    shown at ``value`` seconds), ``"end"`` (the last frame: the end card) or ``"phase"``
-    (the first frame of the phase ``name``: ``payoff``, ``hold``, ``end``...)."""
+    """Which frame: ``"title"`` (the opening: the start position with the title),
+    ``"move"`` (after move ``value``), ``"time"`` (the frame shown at ``value``
+    seconds), ``"end"`` (the ending: the last position with the result, before a GIF's
+    return to its start) or ``"phase"`` (the first frame of the phase ``name``:
+    ``payoff``, ``hold``, ``end``...)."""
 
     kind: str
     value: float = 0.0
@@ -106,7 +109,7 @@ def frame_index(plan: Plan, when: Moment) -> int:
         if index is None:
             raise UsageError(f"--{when.name}: this video has no {when.name} phase")
     else:
-        index = plan.total_frames - 1
+        index = plan.ending_frame()
     return min(max(0, index if index is not None else 0), max(0, plan.total_frames - 1))
 
 
@@ -118,7 +121,7 @@ def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Momen
 
     def check(opts: RenderOptions) -> None:
         if when.kind == "title" and not (opts.title and opts.title_seconds > 0):
-            raise UsageError("--title: this video has no title card (title is off)")
+            raise UsageError("--title: this video opens without its title (title is off)")
 
     director = still.direct(stream, source, options, explicit=explicit,
                             allow_partial=allow_partial, fmt="gif" if gif else "mp4",

@@ -174,8 +174,9 @@ class Solution:
               **options: object) -> Image:
         """One frame of the video as a Pillow image, the very frame ``preview`` draws:
         the position after ``move`` (0, the default: the start), the frame shown at
-        ``time`` seconds, the ``title`` card or the ``end``; ``gif``: the GIF's frame
-        instead of the MP4's; ``options`` as for ``render``."""
+        ``time`` seconds, the ``title`` (the opening) or the ``end`` (the ending: the
+        last position with the result); ``gif``: the GIF's frame instead of the MP4's;
+        ``options`` as for ``render``."""
         from PIL import Image as Pillow
 
         from puzzlereel import preview
@@ -205,7 +206,8 @@ class Solution:
                     height=INLINE_HEIGHT)
 
     def _repr_png_(self) -> bytes:
-        """The last frame (the end card), for where HTML is not shown."""
+        """The video's ending (the last position with the result: its most telling
+        frame), for where HTML is not shown (GitHub, nbviewer)."""
         out = io.BytesIO()
         self.frame(end=True).save(out, format="PNG")
         return out.getvalue()

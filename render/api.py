@@ -23,7 +23,7 @@ from puzzlereel.trace import End, Header, Replay, Replayed
 from .director import Director
 from .film import Film
 from .layout import layout_for
-from .options import FORMATS, RenderOptions, changed_fields
+from .options import FORMATS, LOOPING, RenderOptions, changed_fields
 from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
 from .plan import resolve_options
 
@@ -153,7 +153,8 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> 
         return VideoSink(path, film.width, film.height, fps, options,
                          codec="libx264" if fmt == "mp4" else "libvpx-vp9")
 
-    return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options))
+    return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options),
+                 loop=fmt in LOOPING)
 
 
 def _render(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],

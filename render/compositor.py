@@ -11,7 +11,7 @@ RGB buffer.  It knows no puzzle; what keeps it fast is what the film says of tim
   which rectangles, so that an encoder converts only those);
 - **held frames**: a frame in which nothing changed is reported as such (the encoders
   repeat the last one), and ``quiet_until`` says how long nothing will;
-- **covers**: an opaque element that covers the part being drawn (a card) hides all
+- **covers**: an opaque element that covers the part being drawn (an overlay) hides all
   below it, which is not drawn.
 
 ``frame(t)`` draws any frame alone (a frame is a pure function of time).
@@ -194,7 +194,7 @@ class Compositor:
             return
         pic = self._picture(e, s)
         x, y = int(round(s.x)) + pic.x, int(round(s.y)) + pic.y
-        if pic.opaque and s.opacity < 1.0:      # a card crossfading: one weighted sum
+        if pic.opaque and s.opacity < 1.0:      # an overlay crossfading: one weighted sum
             part = _meet(box, (x, y, x + pic.width, y + pic.height))
             if part is None:
                 return

@@ -4,10 +4,12 @@
 scene, and collects the beats the scene makes of each replayed event (``feed``).  When
 the trace has ended, ``finish`` plans the video on the frame grid of ``fps``
 (``render.plan``), turns every beat's tweens into motions at the beat's time, and adds
-what every puzzle's video has: the counter line or the side panel, the title card and
-the end card, crossfading with the board.  The film it returns is all a backend reads;
-``sounds`` are the video's sound events (``--sound``): the ones the scene's beats make,
-a chime when a solved puzzle reaches its goal, a low tone when there is no solution.
+what every puzzle's video has: the words around the board (``render.panel``: the title
+and the goal from the first frame, the counter, the result over the last position)
+and, for a format that loops (``loop``: GIF, SVG), a crossfade from the last position
+back to the first frame.  The film it returns is all a backend reads; ``sounds`` are
+the video's sound events (``--sound``): the ones the scene's beats make, a chime when a
+solved puzzle reaches its goal, a low tone when there is no solution.
 """
 
 from __future__ import annotations
@@ -17,47 +19,51 @@ from dataclasses import replace
 
 from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
-from . import cards, panel, search
+from . import panel, search, wording
 from .film import Film, Motion
 from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
 from .plan import Cue, Plan, cues, plan
+from .room import Heading
 from .scene import Beat, Scene, Stage, scene_for
 from .search import Story, story
-from .shapes import texts
+from .shapes import Rect, group, texts
 from .sound import Sound
 from .theme import THEMES, Theme
 from .timeline import (
-    END,
-    FADE_IN,
-    FADE_OUT,
     HOLD,
     MOVE,
     PAYOFF,
+    RETURN,
     SEARCH,
+    SEARCH_IN,
     SEARCH_OUT,
-    TITLE,
+    frame_time,
 )
 
 
 class Director:
     """One film of one trace (see the module docstring).  ``layout`` is "video" (the
     frame's proportions choose), "compact" or "board" (``render.layout``);
-    ``with_cards`` False leaves the title and end cards out (the contact sheet's
-    film); ``timing_only`` plans the video and keeps nothing of what it shows (the
-    subtitles: a beat's tweens are dropped as soon as it is made)."""
+    ``whole`` False leaves the opening's title and the ending's result out (the contact
+    sheet's film: the moves alone); ``loop`` ends the film with a
+    crossfade back to its first frame (GIF, SVG); ``timing_only`` plans the video and
+    keeps nothing of what it shows (the subtitles: a beat's tweens are dropped as soon
+    as it is made)."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, *,
-                 layout: str = "video", with_cards: bool = True,
+                 layout: str = "video", whole: bool = True, loop: bool = False,
                  timing_only: bool = False) -> None:
         self.header = header
         self.options = options
         self.fps = fps
-        self.with_cards = with_cards
+        self.whole = whole
+        self.loop = loop and whole
         self.timing_only = timing_only
         self.theme: Theme = THEMES[options.theme]
         self.scene: Scene = scene_for(header, options, self.theme)
-        self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout)
+        self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout,
+                                               heading=self.heading())
         L = self.layout
         self.film = Film(L.width, L.height, self.theme.background)
         size = drawing_size(self.scene.extent(), L.cell)
@@ -103,11 +109,12 @@ class Director:
         o = self.options
         beats = self.scene.retime(self.beats)
         payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
-        if not self.with_cards:
+        if not self.whole:
             o = replace(o, title=False, end_seconds=0.0)
-        told = self.search_story(end) if self.with_cards else None
+        told = self.search_story(end) if self.whole else None
         p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
-                             payoff, f"How it was found: {told.sentence}" if told else "")
+                             payoff, f"How it was found: {told.sentence}" if told else "",
+                             loop=self.loop)
         self.film.duration = max(p.seconds, 1 / self.fps)
         for k, phase in enumerate(p.phases):
             t0, t1 = p.spans[k]
@@ -115,24 +122,26 @@ class Director:
                 self._play(p.beats[phase.step], t0, t1)
             elif phase.kind == PAYOFF and p.payoff is not None:
                 self._play(p.payoff, t0, t1)
+        said = self.said()
         if not self.layout.compact:
-            panel.words(self.film, self.layout, self.theme, p, self.header,
-                        self.goal_sentence(), self.scene.end_text(p.moves),
-                        self.options.counter, self.goal_picture())
-        elif self.options.counter and self.layout.bar[3] > 0:
-            panel.counter_line(self.film, self.layout, self.theme, p,
-                               self.scene.end_text(p.moves))
-        if self.with_cards:
-            self._cards(p, under_chart=told is not None)
+            panel.words(self.film, self.layout, self.theme, p, said, self.options.counter,
+                        self.goal_picture())
+        else:
+            panel.compact_title(self.film, self.layout, self.theme, said.heading)
+            if self.options.counter and self.layout.bar[3] > 0:
+                panel.counter_line(self.film, self.layout, self.theme, p, said)
         if told is not None:
             self._search(p, told)
+        if p.span(RETURN) is not None:
+            self._return(p)
         self.sounds = self._sounds(p)
         return self.film
 
     def _sounds(self, p: Plan) -> list[Sound]:
         """The beats' sounds at their times; the chime as the goal is reached (the
         payoff's start, else the final hold's) for a solved trace; the low tone as the
-        end card comes in (else as the final hold starts) for one without a solution."""
+        final hold starts (the result "No solution exists" with it) for one without a
+        solution."""
         made: list[Sound] = []
         starts: dict[str, float] = {}
         for k, phase in enumerate(p.phases):
@@ -145,23 +154,35 @@ class Director:
         status = p.end.status if p.end is not None else None
         if status == "solved" and (PAYOFF in starts or HOLD in starts):
             made.append(Sound(starts.get(PAYOFF, starts.get(HOLD, 0.0)), "chime"))
-        elif status == "unsolvable" and (FADE_OUT in starts or HOLD in starts):
-            made.append(Sound(starts.get(FADE_OUT, starts.get(HOLD, 0.0)), "low"))
+        elif status == "unsolvable" and HOLD in starts:
+            made.append(Sound(starts[HOLD], "low"))
         return sorted(made, key=lambda s: s.start)
 
     def _search(self, p: Plan, told: Story) -> None:
-        """The "how it was found" chart: crossfading in as the title card goes, growing
-        while its phase plays, crossfading to the board."""
+        """The "how it was found" chart: crossfading in over the opening board, growing
+        while its phase plays, crossfading back to the board."""
         at = {phase.kind: p.spans[k] for k, phase in enumerate(p.phases)}
         t0, t1 = at[SEARCH]
         a, b = at[SEARCH_OUT]
+        f0, f1 = at[SEARCH_IN]
         for element in search.chart(self.film, search.frame_of(self.layout), self.theme, told,
                                     t0, t1):
-            if FADE_IN in at and element.opacity > 0:     # over the title card, unseen
-                f0, f1 = at[FADE_IN]                        # till the crossfade
+            if element.opacity > 0:          # unseen till its crossfade in
                 element.opacity = 0.0
                 element.animate("opacity", Motion(f0, f1, "linear", ((0.0, 0.0), (1.0, 1.0))))
             element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
+
+    def _return(self, p: Plan) -> None:
+        """A looping format's way back: the first frame's picture, opaque over the whole
+        frame, crossfading in over the last position, so that the loop starts again on
+        the very picture it ends on."""
+        span = p.span(RETURN)
+        assert span is not None
+        first = self.film.still(frame_time(0, self.fps))
+        L = self.layout
+        picture = group([Rect(0, 0, L.width, L.height, self.theme.background), *first])
+        element = self.film.add("return", [picture], "overlay", opacity=0.0, role="overlay")
+        element.animate("opacity", Motion(span[0], span[1], "linear", ((0.0, 0.0), (1.0, 1.0))))
 
     def _play(self, beat: Beat, t0: float, t1: float) -> None:
         for tween in beat.tweens:
@@ -171,13 +192,31 @@ class Director:
     # ------------------------------------------------------------ words
 
     def goal_sentence(self) -> str:
-        return cards.goal_text(self.header, self.scene.goal_sentence())
+        return wording.goal_text(self.header, self.scene.goal_sentence())
 
-    def ending(self) -> cards.Ending:
+    def heading(self) -> Heading:
+        """The title and the goal the frame makes room for (no title in a frame without
+        its opening: the contact sheet's, or with ``title`` off in a compact one)."""
+        if not self.whole or not self.options.title:
+            return Heading("", self.goal_sentence())
+        return Heading(wording.human_title(self.header), self.goal_sentence())
+
+    def ending(self) -> wording.Ending:
         assert self.plan is not None, "finish() first"
         p = self.plan
-        return cards.ending(self.header, p.end, p.moves, self.scene.end_text(p.moves),
+        return wording.ending(self.header, p.end, p.moves, self.scene.end_text(p.moves),
                             self.scene.shown_count())
+
+    def final_text(self) -> str:
+        """The counter from the final hold on: the result's headline."""
+        return self.ending().headline
+
+    def said(self) -> panel.Said:
+        """What the words around the board say (``render.panel``)."""
+        assert self.plan is not None, "finish() first"
+        p = self.plan
+        return panel.Said(self.heading(), wording.facts_line(self.header, p.totals.get(p.word)),
+                          self.ending())
 
     def metadata(self) -> dict[str, str]:
         """Container metadata: the title, and a comment with the solver and metric."""
@@ -185,10 +224,10 @@ class Director:
         solver = self.header.solver if isinstance(self.header.solver, Mapping) else {}
         parts = [f"{k} {solver[k]}" for k in ("program", "algorithm", "metric")
                  if isinstance(solver.get(k), str)]
-        facts = cards.facts_line(self.header, self.plan.totals.get(self.plan.final_word))
+        facts = wording.facts_line(self.header, self.plan.totals.get(self.plan.final_word))
         comment = "; ".join(x for x in ("solver: " + ", ".join(parts) if parts else "",
                                         facts) if x)
-        return {"title": cards.human_title(self.header), "comment": comment}
+        return {"title": wording.human_title(self.header), "comment": comment}
 
     # ------------------------------------------------------------ the goal's picture
 
@@ -228,46 +267,6 @@ class Director:
             tween.element.animate(tween.prop, Motion(0.0, 0.0, "linear", tween.stops))
         w, h = drawing_size((pw, ph), cell)
         return panel.GoalPicture(tuple(film.still(1.0)), w, h)
-
-    # ------------------------------------------------------------ cards
-
-    def _cards(self, p: Plan, under_chart: bool = False) -> None:
-        """The title card (``under_chart``: staying whole while the search's chart
-        crossfades in over it, so the board never shows through) and the end card."""
-        L, t, h = self.layout, self.theme, self.header
-        title_at = fade_in = fade_out = end_at = None
-        for k, phase in enumerate(p.phases):
-            if phase.kind == TITLE:
-                title_at = p.spans[k]
-            elif phase.kind == FADE_IN:
-                fade_in = p.spans[k]
-            elif phase.kind == FADE_OUT:
-                fade_out = p.spans[k]
-            elif phase.kind == END:
-                end_at = p.spans[k]
-        if title_at is not None:
-            facts = cards.facts_line(h, p.totals.get(p.word))
-            lines = [(self.goal_sentence(), "text")] + ([(facts, "muted")] if facts else [])
-            shape = cards.card(L.width, L.height, t, cards.human_title(h), lines,
-                               top=cards.family_name(h))
-            element = self.film.add("card.title", [shape], "cards", role="card")
-            if fade_in is not None and not under_chart:
-                element.animate("opacity", Motion(fade_in[0], fade_in[1], "linear",
-                                                  ((0.0, 1.0), (1.0, 0.0))))
-            elif fade_in is not None:
-                element.animate("opacity", Motion(fade_in[1], fade_in[1], "linear",
-                                                  ((0.0, 0.0),)))
-            else:
-                element.animate("opacity", Motion(title_at[1], title_at[1], "linear",
-                                                  ((0.0, 0.0),)))
-        if end_at is not None or fade_out is not None:
-            e = self.ending()
-            lines = ([(e.note, "emphasis")] if e.note else []) + [(d, "muted") for d in e.details]
-            shape = cards.card(L.width, L.height, t, e.headline, lines,
-                               top=cards.human_title(h))
-            element = self.film.add("card.end", [shape], "cards", opacity=0.0, role="card")
-            a, b = fade_out if fade_out is not None else (end_at[0], end_at[0])  # type: ignore[index]
-            element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
 
 
 def _words(picture: panel.GoalPicture | None, legible: int) -> int:

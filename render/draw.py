@@ -316,6 +316,22 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
     return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
 
 
+def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
+    """The size and lines to set ``text`` in ``width`` pixels at about ``target``
+    pixels: one line if it fits near that size, else two larger lines rather than one
+    small one (the last shortened with an ellipsis if even two do not hold it)."""
+    px = fit_text_px(text, width, target, bold=bold)
+    lines = wrap(text, px, width, 2, bold=bold)
+    whole = " ".join(text.split())
+    size = int(target * 0.85)
+    while size > px * 1.15:
+        two = wrap(whole, size, width, 2, bold=bold)
+        if " ".join(two) == whole:
+            return size, two
+        size -= 1
+    return px, lines
+
+
 def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
               anchor: str = "lt", bold: bool = False) -> None:
     """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b.  A text
@@ -350,9 +366,9 @@ def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
 
 
 __all__ = ["ELLIPSIS", "FONT_FILE", "Rect", "Sprite", "blend", "blit", "blit_within",
-           "darker", "draw_text", "fade", "fill", "fit_text_px", "fits", "font", "frozen",
-           "mix", "mix_into", "one_line", "shorten", "solid", "text_box", "text_mask", "text_width",
-           "wrap"]
+           "darker", "draw_text", "fade", "fill", "fit_lines", "fit_text_px", "fits", "font",
+           "frozen", "mix", "mix_into", "one_line", "shorten", "solid", "text_box", "text_mask",
+           "text_width", "wrap"]
 
 
 def fill(out: np.ndarray, colour: RGB | int) -> None:

@@ -3,7 +3,8 @@
 An **element** is something drawn: one or more *variants* (shapes from ``render.shapes``),
 of which it shows one at a time, moved to ``(x, y)``, scaled about its origin by
 ``scale`` and faded by ``opacity``.  Elements are drawn in layers (``LAYERS``: the board
-under the pieces, the pieces, marks over them, the panel and counter, the cards), in the
+under the pieces, the pieces, marks over them, the panel and counter, whole-frame
+overlays: the search's chart, a looping format's way back to its start), in the
 order they were added within a layer, and a scene's elements are clipped to its area.
 
 A **track** is how one property of one element changes: a list of **motions** that do
@@ -33,7 +34,7 @@ from . import easing as eases
 from .shapes import EMPTY, Box, Group, Shape, bounds, colours, union
 from .theme import RGB
 
-LAYERS = ("under", "pieces", "over", "chrome", "cards")
+LAYERS = ("under", "pieces", "over", "chrome", "overlay")
 PROPERTIES = ("pos", "opacity", "scale", "shape")
 
 Value = float | tuple[float, float]
@@ -130,7 +131,8 @@ class Element:
     """One drawn thing: its variants, where it starts, its tracks (see the module doc).
 
     ``role`` says what it belongs to: ``"board"`` (a scene's drawing), ``"chrome"`` (the
-    panel or counter line) or ``"card"``; ``data`` are attributes the SVG keeps
+    panel or counter line), ``"search"`` (the search's chart) or ``"overlay"`` (a looping
+    format's way back to its start); ``data`` are attributes the SVG keeps
     (``data-piece="B"``); ``clip`` the box it is drawn within (None: the frame)."""
 
     name: str

@@ -6,19 +6,22 @@ The frame's shape picks the layout:
 - **landscape** (wider than 1.3 : 1; MP4/WebM at 1280x720 by default): the board fills
   the frame's height on the left; a side panel on the right holds the title, goal and
   facts (``head``), then the counter, a progress bar and the last moves (``panel``);
-- **portrait** (taller than 1.2 : 1; 9:16, 4:5): the title and goal above the board
-  (``head``), the board as wide as the room left allows (a board about as wide as tall
-  at least 85 % of the frame's width, at 4:5 by making the words smaller), then the
-  counter, progress bar and last moves below it (``panel``);
+- **portrait** (taller than 1.2 : 1; 9:16, 4:5): the title and the whole goal above the
+  board (``head``), the board as wide as the room left allows (a board about as wide as
+  tall at least 85 % of the frame's width, at 4:5 by making the words smaller), then
+  the counter, progress bar and last moves below it (``panel``); a 9:16 frame keeps
+  its words above the platforms' caption (its bottom 18 %) and the counter block left
+  of their buttons (its right 12 %), and shares the room left between the parts;
 - **square** (in between): the board, and a compact panel below it (counter, progress
-  bar, the last move);
+  bar, the last move), which holds the title and the goal while the video opens;
 - **compact** (GIFs, SVGs and the player by default, the ``docs`` target, ``--cell``):
-  the board and one counter line under it (``bar``), 480 px wide by default;
+  the title and the goal above the board (unless the title is off), the board and one
+  counter line under it (``bar``), 480 px wide by default;
 - **board** (the contact sheet's panels): the board alone at ``cell`` pixels a cell.
 
 Every text stays inside the title-safe area, 5 % of the frame from each edge (``safe``),
 and no text is smaller than ``legible`` pixels: 28 at a short side of 1080 pixels, in
-proportion at other sizes.
+proportion at other sizes.  How much room the words take is ``render.room``'s.
 """
 
 from __future__ import annotations
@@ -29,15 +32,22 @@ from dataclasses import dataclass, replace
 from puzzlereel.errors import UsageError
 
 from .options import RANGES, TARGETS, RenderOptions
+from .room import NO_HEADING, SAFE, Heading, TallWords, compact_head_height
 
 VIDEO_SIZE = (1280, 720)     # MP4 / WebM default: 16:9, board + side panel
 GIF_WIDTH = 480              # GIF default width (compact: board + one counter line)
-SAFE = 0.05                  # the title-safe margin, a share of each side
 LEGIBLE = 28 / 1080          # the smallest text, a share of the frame's short side
 
 Area = tuple[int, int, int, int]     # x, y, w, h in pixels
 NONE: Area = (0, 0, 0, 0)
 KINDS = ("landscape", "portrait", "square", "compact", "board")
+# a 9:16 frame (height at least TALL x its width) plays under the platforms' own words:
+# their caption and buttons over its bottom CAPTION, their buttons down its right BUTTONS;
+# nothing that changes while the moves play lies there
+TALL = 1.7
+CAPTION = 0.18
+BUTTONS = 0.12
+RECENT = 5          # the moves the panel lists at most
 
 
 @dataclass(frozen=True)
@@ -121,8 +131,10 @@ def _too_small(width: int, height: int, ew: float, eh: float, kind: str) -> Usag
 
 
 def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: str = "video",
-                counter: bool | None = None, grow: bool = True) -> FrameLayout:
-    """The frame's pixels for a drawing ``extent`` cells large (pure: no drawing).
+                counter: bool | None = None, grow: bool = True,
+                heading: Heading = NO_HEADING) -> FrameLayout:
+    """The frame's pixels for a drawing ``extent`` cells large (pure: no drawing; the
+    words of ``heading`` are measured to make room for them).
 
     ``kind``: "video" (the frame's proportions choose landscape, portrait or square;
     1280x720 when no size is given), "compact" or "board" (see the module docstring);
@@ -141,9 +153,13 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
         bar_h = max(18, round(cell * 0.55)) if counter else 0
         pad = max(4, round(cell * 0.15))
         bw, bh = drawing_size((ew, eh), cell)
-        width, height = even(bw + 2 * pad), even(bh + bar_h + 2 * pad)
+        width = even(bw + 2 * pad)
+        legible = legible_px(width, bh + bar_h + 2 * pad)
+        head_h = compact_head_height(heading, width, legible)
+        top, height = headed_height(head_h, bh + bar_h) if head_h \
+            else (pad, even(bh + bar_h + 2 * pad))
         _check_frame(width, height, f"--cell {cell} with a board of {ew:g}x{eh:g} cells")
-        return _compact(width, height, cell, bw, bh, bar_h, pad, counter)
+        return _compact(width, height, cell, bw, bh, bar_h, pad, counter, top, head_h)
     if options.size is None and grow:    # the default size grows to fit any board
         default = (GIF_WIDTH, round(GIF_WIDTH * 0.9)) if kind == "compact" else VIDEO_SIZE
         for k in range(1, 17):
@@ -153,26 +169,31 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
                 break
             try:
                 return plan_layout(extent, replace(options, size=grown if k > 1 else None),
-                                   kind=kind, counter=counter, grow=False)
+                                   kind=kind, counter=counter, grow=False, heading=heading)
             except UsageError:
                 continue
-    return _sized(ew, eh, options, kind, counter)
+    return _sized(ew, eh, options, kind, counter, heading)
 
 
 def _sized(ew: float, eh: float, options: RenderOptions, kind: str,
-           counter: bool) -> FrameLayout:
+           counter: bool, heading: Heading) -> FrameLayout:
     if kind == "compact":
-        return _compact_in(ew, eh, options.size, counter)
+        return _compact_in(ew, eh, options.size, counter, heading)
     width, height = options.size or VIDEO_SIZE
     width, height = even(width), even(height)
     shape = shape_of(width, height)
     if shape == "landscape":
         return _landscape(width, height, ew, eh)
-    return _tall(width, height, ew, eh, shape)
+    return _tall(width, height, ew, eh, shape, heading)
+
+
+def legible_px(width: int, height: int) -> int:
+    """The smallest text size of a ``width`` x ``height`` frame, in pixels."""
+    return max(10, math.ceil(min(width, height) * LEGIBLE))
 
 
 def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
-                counter: bool) -> FrameLayout:
+                counter: bool, heading: Heading) -> FrameLayout:
     if size is not None:
         width, height = even(size[0]), even(size[1])
     else:
@@ -180,23 +201,48 @@ def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
     bar_h = max(18, round(width * 0.06)) if counter else 0
     pad = max(4, round(width * 0.03))
     max_h = height if height else round(GIF_WIDTH * 0.9)
-    cell = int(min((width - 2 * pad) / ew, (max_h - bar_h - 2 * pad) / eh))
+    head_h = compact_head_height(heading, width, legible_px(width, max_h))
+    if head_h and height:
+        top = math.ceil(height * SAFE) + head_h
+        room_h = math.floor(height * (1 - SAFE)) - top - bar_h
+    else:
+        top, room_h = pad, max_h - bar_h - 2 * pad
+    cell = int(min((width - 2 * pad) / ew, room_h / eh))
     if cell < 2:
         raise _too_small(width, max_h, ew, eh, "compact")
     bw, bh = drawing_size((ew, eh), cell)
     if not height:
-        height = even(bh + bar_h + 2 * pad)
-    return _compact(width, height, cell, bw, bh, bar_h, pad, counter)
+        if head_h:
+            top, height = headed_height(head_h, bh + bar_h)
+        else:
+            height = even(bh + bar_h + 2 * pad)
+    return _compact(width, height, cell, bw, bh, bar_h, pad, counter, top, head_h)
+
+
+def headed_height(head_h: int, below: int) -> tuple[int, int]:
+    """(the board's top, the frame's height) of a compact frame whose title lines take
+    ``head_h`` pixels and whose board and counter line ``below`` pixels, with the
+    title-safe margin above the title lines and under the counter line."""
+    height = even(head_h + below)
+    for _ in range(4):          # the margins follow the height; a few rounds settle them
+        top = math.ceil(height * SAFE) + head_h
+        height = even(math.ceil((top + below) / (1 - SAFE)))
+    return math.ceil(height * SAFE) + head_h, height
 
 
 def _compact(width: int, height: int, cell: int, bw: int, bh: int, bar_h: int, pad: int,
-             counter: bool) -> FrameLayout:
-    """The board above one counter line whose text lies inside the title-safe area."""
+             counter: bool, top: int | None = None, head_h: int = 0) -> FrameLayout:
+    """The title lines (``head_h`` pixels above ``top``, the board's room), the board,
+    then one counter line whose text lies inside the title-safe area."""
+    top = pad if top is None else top
     bottom = min(height - pad // 2, math.floor(height * (1 - SAFE)))
     bx = (width - bw) // 2
-    by = pad + (bottom - bar_h - pad - bh) // 2
+    by = top + (bottom - bar_h - top - bh) // 2
     bar = (0, bottom - bar_h, width, bar_h) if counter else (0, height, width, 0)
-    return FrameLayout(width, height, cell, (bx, max(0, by), bw, bh), bar, kind="compact")
+    mx = math.ceil(width * SAFE)
+    head = (mx, top - head_h, width - 2 * mx, head_h) if head_h else NONE
+    return FrameLayout(width, height, cell, (bx, max(0, by), bw, bh), bar, NONE, head,
+                       kind="compact")
 
 
 def _landscape(width: int, height: int, ew: float, eh: float) -> FrameLayout:
@@ -215,114 +261,91 @@ def _landscape(width: int, height: int, ew: float, eh: float) -> FrameLayout:
                        "landscape")
 
 
-# the words around the board of a portrait or square frame: their sizes in multiples
-# of the legible size at full scale (title, goal, counter, a listed move), the line
-# heights in multiples of their size, and the progress bar's height
-WORD_SIZES = (2.3, 1.25, 2.0, 1.1)
-LINE_HEIGHTS = (1.3, 1.4, 1.45)     # the title's, a goal line's, the counter's
-FACTS_LINE = 1.6           # the facts line's height, in legible sizes
-TITLE_GAP = 0.2              # the space between the title and the goal
-BAR = 0.5                    # the progress bar's height
 # a portrait frame's words shrink (never under the legible size) down to this scale
 # while a board about as wide as tall is narrower than BOARD_WIDTH of the frame
 LEAST_WORDS = 0.55
 BOARD_WIDTH = 0.85
 
 
-@dataclass(frozen=True)
-class Spacing:
-    """The space around the portrait and square words, in legible sizes: between the
-    board and the words (``gap``), under the progress bar (``under_bar``), and a listed
-    move's line height in multiples of its size (``row``); tighter where the words are
-    made smaller to give the board room."""
-
-    gap: float
-    under_bar: float
-    row: float
+def overlays(width: int, height: int) -> tuple[int, int]:
+    """The pixels a 9:16 frame leaves to the platform's words: at its bottom (the
+    caption) and down its right side (the buttons); (0, 0) for other frames."""
+    if height < TALL * width:
+        return (0, 0)
+    return (math.ceil(height * CAPTION), math.ceil(width * BUTTONS))
 
 
-ROOMY = Spacing(0.5, 0.8, 1.75)
-TIGHT = Spacing(0.25, 0.5, 1.5)
+def _tall(width: int, height: int, ew: float, eh: float, shape: str,
+          heading: Heading) -> FrameLayout:
+    """Portrait: head above the board, panel below; square: the panel below only (its
+    room holds the title and the goal while the video opens).
 
-
-def spacing(words: float) -> Spacing:
-    """The spacing of words at the scale ``words``."""
-    return ROOMY if words >= 1.0 else TIGHT
-
-
-def word_size(layout_words: float, k: int) -> float:
-    """Size ``k`` of ``WORD_SIZES`` at the scale ``layout_words``, in legible sizes
-    (1 at the least)."""
-    return max(1.0, WORD_SIZES[k] * layout_words)
-
-
-def _word_room(words: float, portrait: bool) -> tuple[float, float, float, float]:
-    """In legible sizes, the head's least room (the title and two lines of the goal)
-    and the panel's (the counter, the bar and one move), the head's comfortable room
-    (the facts too) and the words' whole comfortable room (three moves too)."""
-    title, goal, counter = (word_size(words, k) * LINE_HEIGHTS[k] for k in range(3))
-    space = spacing(words)
-    row = word_size(words, 3) * space.row
-    head_least = title + TITLE_GAP + 2 * goal if portrait else 0.0
-    head_full = head_least + FACTS_LINE if portrait else 0.0
-    panel_least = counter + BAR + space.under_bar + row
-    return head_least, panel_least, head_full, head_full + panel_least + 2 * row
-
-
-def _tall(width: int, height: int, ew: float, eh: float, shape: str) -> FrameLayout:
-    """Portrait: head above the board, panel below; square: the panel below only.
-
-    The board first gets the width of the title-safe area; it gives up height only as
-    far as the words need their smallest room (the title, two lines of the goal, the
-    counter, the bar and one move), and what it does not use goes to the words.  A
-    portrait board about as wide as tall (at least 0.9 of it) and narrower than
-    ``BOARD_WIDTH`` of the frame gets room from smaller words, down to ``LEAST_WORDS``
-    of their size (and never under the legible size)."""
+    The words and the board lie between the title-safe area's top and its bottom, or in
+    a 9:16 frame the platform's caption (``overlays``); the counter block keeps left of
+    its buttons.  The board first gets the width of the title-safe area; it gives up
+    height only as far as the words need their smallest room (the title, the whole
+    goal, the counter, the bar and one move), and what it does not use goes to the
+    words.  A portrait board about as wide as tall (at least 0.9 of it) and narrower than
+    ``BOARD_WIDTH`` of the frame gets room from smaller words, down to ``LEAST_WORDS`` of
+    their size (and never under the legible size), then from the list of moves.  Room
+    left when the board can grow no more is shared out between the parts, so that no
+    empty band opens up."""
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
     unit = probe.legible
     portrait = shape == "portrait"
+    caption, buttons = overlays(width, height)
+    top, bottom = sy, min(sy + sh, height - caption)
+    zone = bottom - top
+    panel_w = min(sw, width - buttons - sx)
     widest = int(sw / ew)
     floor = min(widest, math.ceil(BOARD_WIDTH * width / ew))
 
-    def gap_of(words: float) -> int:
-        return max(4, round(unit * spacing(words).gap))
+    def words_at(scale: float) -> TallWords:
+        return TallWords(unit, sw, scale, heading, portrait)
 
-    def least_room(words: float) -> tuple[int, int]:
-        head, panel, _, _ = _word_room(words, portrait)
-        return round(unit * head), round(unit * panel)
+    least_rows = 1
 
-    def largest_cell(words: float) -> int:
-        return int(min(widest, (sh - sum(least_room(words)) - 2 * gap_of(words)) / eh))
+    def least_panel(w: TallWords) -> int:
+        return max(w.panel_room(least_rows), w.opening_room(panel_w))
 
-    words = 1.0               # a board about as wide as tall: smaller words, wider board
-    while portrait and ew >= 0.9 * eh and words > LEAST_WORDS + 1e-9 \
-            and largest_cell(words) < floor:
-        words = round(words - 0.05, 2)
-    gap = gap_of(words)
-    _, _, head_full, comfort = _word_room(words, portrait)
-    head_min, panel_min = least_room(words)
-    cell = largest_cell(words)
+    def largest_cell(w: TallWords) -> int:
+        return int(min(widest, (zone - w.head_room(False) - least_panel(w) - 2 * w.gap) / eh))
+
+    w = words_at(1.0)        # a board about as wide as tall: smaller words, wider board
+    square_board = portrait and ew >= 0.9 * eh
+    while square_board and w.scale > LEAST_WORDS + 1e-9 and largest_cell(w) < floor:
+        w = words_at(round(w.scale - 0.05, 2))
+    if square_board and largest_cell(w) < floor:
+        least_rows = 0       # a long goal: the list gives way before the board does
+    cell = largest_cell(w)
     if cell < 2:
         raise _too_small(width, height, ew, eh, shape)
     # the words' comfortable room (the facts, three moves) is taken back from the board
     # as long as it stays BOARD_WIDTH of the frame's width
+    comfort = w.head_room(True) + max(w.panel_room(3), w.opening_room(panel_w))
     if cell > floor:
-        cell = max(floor, min(cell, int((sh - round(unit * comfort) - 2 * gap) / eh)))
+        cell = max(floor, min(cell, int((zone - comfort - 2 * w.gap) / eh)))
     bw, bh = drawing_size((ew, eh), cell)
-    spare = sh - bh - 2 * gap - head_min - panel_min
-    if portrait:
-        head_h = head_min + max(0, min(spare, round(unit * head_full) - head_min))
-        spare -= head_h - head_min
-    else:
-        head_h = 0
-    panel_h = panel_min + max(0, spare)
-    head = (sx, sy, sw, head_h) if head_h else NONE
-    by = sy + head_h + (gap if head_h else 0)
-    board = (sx + (sw - bw) // 2, by, bw, bh)
-    panel = (sx, by + bh + gap, sw, panel_h)
-    return FrameLayout(width, height, cell, board, NONE, panel, head, shape, words)
+    left = zone - bh - 2 * w.gap
+    head_h = w.head_room(True) if left - w.head_room(True) >= least_panel(w) \
+        else w.head_room(False)
+    left -= head_h
+    rows = max(least_rows, min(RECENT, (left - w.panel_room(0)) // max(1, w.row)))
+    panel_h = max(w.panel_room(rows), w.opening_room(panel_w))
+    spare = max(0, left - panel_h)
+    parts = 4 if portrait else 3       # above the head, between the parts, under them
+    share = spare // parts
+    y = top + share
+    head = (sx, y, sw, head_h) if head_h else NONE
+    if head_h:
+        y += head_h + w.gap + share
+    board = (sx + (sw - bw) // 2, y, bw, bh)
+    y += bh + w.gap + share
+    panel = (sx, y, panel_w, panel_h + (spare - parts * share))
+    return FrameLayout(width, height, cell, board, NONE, panel, head, shape, w.scale)
 
 
-__all__ = ["GIF_WIDTH", "KINDS", "LEGIBLE", "SAFE", "VIDEO_SIZE", "Area", "FrameLayout",
-           "drawing_size", "even", "layout_for", "plan_layout", "shape_of"]
+__all__ = ["BOARD_WIDTH", "BUTTONS", "CAPTION", "GIF_WIDTH", "KINDS", "LEAST_WORDS", "LEGIBLE",
+           "RECENT", "TALL", "VIDEO_SIZE", "Area", "FrameLayout", "drawing_size", "even",
+           "layout_for", "legible_px", "overlays", "plan_layout", "shape_of"]

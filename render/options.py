@@ -25,6 +25,7 @@ from puzzlereel.errors import PuzzlereelError
 from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
 FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
+LOOPING = ("gif", "svg")     # formats that play forever: they end by returning to the start
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
 # colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
 # any.  The option is checked by the scene that reads it; a hint is checked here
@@ -142,15 +143,16 @@ class RenderOptions:
     cell: int | None = None                 # pixels per board cell (overrides size)
     speed: float = 0.25                     # seconds per unit slide
     pause: float = 0.12                     # still time after each move
-    hold_start: float = 1.0                 # still time on the first position
+    hold_start: float = 1.5                 # still time on the first position before
+                                            # the first move (the title's time included)
     hold_end: float = 1.5                   # still time on the last position (after the
-                                            # payoff, before the end card)
-    end_seconds: float = 3.0                # the end card (0: none)
+                                            # payoff), the result's headline showing
+    end_seconds: float = 2.0                # then the result's details too (0: none)
     duration: float | None = None           # fit the whole video to this many seconds
     easing: str = "ease-in-out"
     theme: str = "light"
-    title: bool = True                      # show a title card first
-    title_seconds: float = 2.0
+    title: bool = True                      # open with the title beside or over the board
+    title_seconds: float = 1.0              # ... for this long (part of hold_start)
     counter: bool = True                    # "Move 12 / 81" bar under the board
     highlight: bool = True                  # the moving piece stands out
     labels: bool = True                     # piece labels from the trace / config
@@ -344,6 +346,6 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
 
 
 __all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
-           "RenderHintWarning", "Range", "RANGES", "FORMATS", "EASINGS", "PRESETS", "SCHEMES",
-           "SECONDS", "KEYS", "coerce", "with_values", "header_hints", "parse_colour",
-           "parse_size"]
+           "RenderHintWarning", "Range", "RANGES", "FORMATS", "LOOPING", "EASINGS", "PRESETS",
+           "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
+           "parse_colour", "parse_size"]

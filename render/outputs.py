@@ -27,12 +27,12 @@ from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.trace.io import lines
 
-from . import cards, draw
+from . import draw, wording
 from .compositor import Compositor
 from .director import Director
 from .film import Film
 from .layout import layout_for
-from .options import RenderOptions
+from .options import LOOPING, RenderOptions
 from .plan import Cue, total_moves
 from .sound import Track, soundtrack
 from .theme import RGB
@@ -89,9 +89,9 @@ class Movie:
     """A video of the trace: its film's frames into the sink ``make_sink`` opens."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int,
-                 make_sink: SinkFactory, *, layout: str = "video") -> None:
+                 make_sink: SinkFactory, *, layout: str = "video", loop: bool = False) -> None:
         self.fps = fps
-        self.director = Director(header, options, fps, layout=layout)
+        self.director = Director(header, options, fps, layout=layout, loop=loop)
         self.make_sink = make_sink
         self.sink: Sink | None = None
         self.frames = 0
@@ -160,7 +160,7 @@ class Sheet:
         self.options = options
         self.path = path
         self.header = header
-        self.director = Director(header, options, options.fps, layout="board", with_cards=False)
+        self.director = Director(header, options, options.fps, layout="board", whole=False)
 
     def feed(self, item: Replayed, rep: Replay) -> None:
         self.director.feed(item, rep)
@@ -209,7 +209,7 @@ class Sheet:
         width = cols * pw + 2 * pad
         height = head_h + rows * ph + 2 * pad
         total = total_moves(self.header)
-        heading = "  ·  ".join(cards.title_lines(self.header, total if total is not None
+        heading = "  ·  ".join(wording.title_lines(self.header, total if total is not None
                                                   else (last if last else None)))
 
         def bands() -> Iterable[np.ndarray]:
@@ -260,7 +260,8 @@ class Vector:
     def __init__(self, header: Header, options: RenderOptions, fmt: str, path: Path) -> None:
         self.fmt = fmt
         self.path = path
-        self.director = Director(header, options, options.fps, layout=layout_for(fmt, options))
+        self.director = Director(header, options, options.fps, layout=layout_for(fmt, options),
+                                 loop=fmt in LOOPING)
         self.seconds = 0.0
 
     def feed(self, item: Replayed, rep: Replay) -> None:

@@ -2,10 +2,11 @@
 
 ``resolve_options`` applies a trace header's render hints and the family's pacing
 (``registry``) to the options the user gave.  ``plan(beats, ...)`` lays the beats out as
-phases (``timeline.schedule``: title card, crossfade, start hold, each beat, pauses, the
-payoff, the hold, crossfade, end card; ``timeline.fit`` for ``--duration``) on one frame
-rate's grid, and says what the counter shows in each phase: everything the panel, the
-counter line and the subtitles need, and nothing about pixels.
+phases (``timeline.schedule``: the opening with the title, the start hold, each beat,
+pauses, the payoff, the hold, the result, a looping format's return; ``timeline.fit``
+for ``--duration``) on one frame rate's grid, and says what the counter shows in each
+phase: everything the panel, the counter line and the subtitles need, and nothing about
+pixels.
 """
 
 from __future__ import annotations
@@ -17,18 +18,19 @@ from typing import Any
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header
 
-from .cards import counter_text
+from .layout import RECENT
 from .options import FIELD_OF, RANGES, TARGETS, RenderOptions, header_hints, with_values
 from .scene import Beat
 from .timeline import (
     END,
-    FADE_IN,
-    FADE_OUT,
     HOLD,
     MOVE,
     PAUSE,
     PAYOFF,
+    RETURN,
+    RETURN_SECONDS,
     SEARCH,
+    SEARCH_IN,
     SEARCH_OUT,
     START,
     TITLE,
@@ -42,11 +44,11 @@ from .timeline import (
     spans,
     total_seconds,
 )
+from .wording import counter_text
 
 PAYOFF_SECONDS = 1.2     # the payoff after the last move of a solved trace
 NO_MOVES_START = 3.0     # a trace without moves: its start shows at least this long,
-NO_MOVES_END = 4.0       # and its end card (seconds)
-RECENT = 5               # moves the panel lists
+NO_MOVES_END = 4.0       # and its result (seconds)
 SCALED_WITH_SPEED = ("pause", "hold_start", "hold_end")
 
 
@@ -124,8 +126,8 @@ class Plan:
     """The beats of a trace placed on one frame rate's grid (see the module docstring).
 
     ``phases`` with their frame ``counts`` and time ``spans``; ``shown[i]`` the counter
-    (number, word) while beat i plays; ``notes`` every counted beat's (number, note),
-    in order; ``totals`` the last number of each counter word (the header's ``moves``
+    (number, word) while beat i plays; ``notes`` every counted beat's (number, note,
+    counter word), in order; ``totals`` the last number of each counter word (the header's ``moves``
     for the scene's word); ``moves`` the last number shown; ``payoff`` the payoff beat
     if it plays."""
 
@@ -135,7 +137,7 @@ class Plan:
     counts: list[int]
     spans: list[tuple[float, float]]
     shown: list[tuple[int, str]]
-    notes: list[tuple[int, str]]
+    notes: list[tuple[int, str, str]]
     note_at: dict[int, int]
     totals: dict[str, int]
     moves: int
@@ -161,7 +163,7 @@ class Plan:
     def counter(self, k: int) -> Counter:
         """What the counter shows in phase ``k``."""
         phase = self.phases[k]
-        if phase.kind in (TITLE, START, FADE_IN, SEARCH, SEARCH_OUT):
+        if phase.kind in (TITLE, START, SEARCH_IN, SEARCH, SEARCH_OUT):
             return Counter(0, self.word, False, None)
         if phase.kind in (MOVE, PAUSE) and phase.step is not None:
             move, word = self.shown[phase.step]
@@ -170,7 +172,7 @@ class Plan:
                 entry = self._entry_before(phase.step, move)
             return Counter(move, word, False, entry)
         last = len(self.notes) - 1 if self.notes and self.moves > 0 else None
-        return Counter(self.moves, self.final_word, phase.kind in (HOLD, FADE_OUT, END), last)
+        return Counter(self.moves, self.final_word, phase.kind in (HOLD, END, RETURN), last)
 
     def _entry_before(self, at: int, move: int) -> int | None:
         if move <= 0 or not self.notes:
@@ -178,23 +180,27 @@ class Plan:
         before = [pos for k, pos in self.note_at.items() if k <= at]
         return max(before) if before else None
 
-    def counter_line(self, c: Counter, end_text: str) -> str:
-        """The counter's words: "Move 12 / 81", "Start", or ``end_text`` at the final hold
-        of a solved trace."""
-        if c.final and self.solved():
-            return end_text
+    def counter_line(self, c: Counter, final: str) -> str:
+        """The counter's words: "Move 12 / 81", "Start", or from the final hold on
+        ``final``, the result's headline ("Solved in 81 moves", "No solution exists")."""
+        if c.final:
+            return final
         return counter_text(c.word, c.move, self.totals.get(c.word))
 
     def recent(self, entry: int | None) -> list[tuple[str, str, bool]]:
         """The panel's list: the last few counted beats up to ``entry`` (number, note,
-        marked), the current one last; a number repeated by beats of one move is
-        written once."""
+        marked), the current one last, all of the current one's counter word (a list
+        keeps to one notation: the search's steps, then the solutions); a number
+        repeated by beats of one move is written once."""
         if not self.notes or entry is None:
             return []
+        word = self.notes[entry][2]
         out: list[tuple[str, str, bool]] = []
         last_number = None
         for i in range(max(0, entry - (RECENT - 1)), entry + 1):
-            number, text = self.notes[i]
+            number, text, said = self.notes[i]
+            if said != word:
+                continue
             out.append(("" if number == last_number else str(number), text, i == entry))
             last_number = number
         return out
@@ -205,6 +211,17 @@ class Plan:
             if phase.kind == kind and count > 0:
                 return self.spans[k]
         return None
+
+    def ending_frame(self) -> int:
+        """The last frame that shows the solved position (or the end of a trace without
+        one) with its result: the video's last frame, or the one before a looping
+        format's return to the start."""
+        n = self.total_frames
+        for phase, count in zip(reversed(self.phases), reversed(self.counts), strict=True):
+            if phase.kind != RETURN:
+                break
+            n -= count
+        return max(0, n - 1)
 
     def first(self, kind: str) -> int | None:
         """The first frame of the first phase of ``kind`` that has frames."""
@@ -246,20 +263,22 @@ def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str,
 
 
 def _pacing(beats: Sequence[Beat], header: Header, o: RenderOptions,
-            payoff: Beat | None, search: bool = False) -> Pacing:
+            payoff: Beat | None, search: bool = False, loop: bool = False) -> Pacing:
     """The seconds the phases take; a trace without moves (no solution, a search that
-    stopped) shows its start and its end card longer: there is nothing else to watch."""
+    stopped) shows its start and its result longer: there is nothing else to watch.
+    ``loop``: the video returns to its start (GIF, SVG)."""
     still = not any(b.move for b in beats)
     base_speed = float(family_pacing(header).get("speed", RenderOptions.speed))
     return Pacing(
         speed=o.speed, pause=o.pause, hold_end=o.hold_end,
         hold_start=max(o.hold_start, NO_MOVES_START) if still else o.hold_start,
         title=o.title_seconds if o.title else 0.0,
-        end_card=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
+        result=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
         else o.end_seconds,
         payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
         if payoff is not None else 0.0,
-        search=o.search_seconds if search else 0.0)
+        search=o.search_seconds if search else 0.0,
+        loop=RETURN_SECONDS if loop else 0.0)
 
 
 def _phases(beats: Sequence[Beat], pacing: Pacing) -> Iterator[Phase]:
@@ -277,7 +296,7 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
     own cue while it shows."""
     scale = 1.0
     if duration is not None:
-        total = total_seconds(_phases(beats, pacing))
+        total = total_seconds(p for p in _phases(beats, pacing) if p.kind != RETURN)
         scale = duration / total if total > 0 else 1.0
     clock = Clock(fps)
     pending: Cue | None = None
@@ -285,7 +304,7 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
     closed = False
     for phase in _phases(beats, pacing):
         start = clock.frames / fps
-        seconds = phase.seconds * scale
+        seconds = phase.seconds * (1.0 if phase.kind == RETURN else scale)
         clock.take(seconds, minimum=least_frames(phase.kind, seconds, phase.minimum, fps))
         if phase.kind == SEARCH and search:
             yield Cue(start, clock.frames / fps, search)
@@ -312,11 +331,13 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
 
 
 def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None, search: str = "") -> Plan:
+         end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
+         loop: bool = False) -> Plan:
     """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
     ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
     after the last beat of a solved trace; ``search``, the sentence that ends the "how
-    it was found" segment, puts that segment after the title card."""
+    it was found" segment, puts that segment after the title; ``loop`` ends the video
+    with a return to its start (GIF, SVG)."""
     o = options
     beats = list(beats)
     words = [b.word or scene_word for b in beats]
@@ -331,13 +352,13 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
         if b.move is not None:
             current, word = b.move, w
         shown.append((current, word))
-    notes: list[tuple[int, str]] = []
+    notes: list[tuple[int, str, str]] = []
     note_at: dict[int, int] = {}
-    for k, (b, (m, _w)) in enumerate(zip(beats, shown, strict=True)):
+    for k, (b, (m, w)) in enumerate(zip(beats, shown, strict=True)):
         if b.move and b.note:
             note_at[k] = len(notes)
-            notes.append((m, b.note))
-    pacing = _pacing(beats, header, o, payoff, bool(search))
+            notes.append((m, b.note, w))
+    pacing = _pacing(beats, header, o, payoff, bool(search), loop)
     scheduled = list(_phases(beats, pacing))
     if o.duration is not None:
         scheduled = fit(scheduled, o.duration)
@@ -359,6 +380,6 @@ def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
                      fps, search)
 
 
-__all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "RECENT", "Counter", "Cue",
+__all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "Counter", "Cue",
            "Plan", "cues", "family_pacing", "plan", "resolve_options", "subtitles",
            "total_moves"]

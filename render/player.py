@@ -25,12 +25,12 @@ from markupsafe import Markup
 
 from puzzlereel import escape
 
-from . import cards, search
+from . import search, wording
 from .director import Director
 from .film import Element, Film
 from .markup import Defs, hexcolour, markup, num, xml_text
 from .theme import RGB
-from .timeline import HOLD, SEARCH, START
+from .timeline import END, HOLD, SEARCH, START
 
 CHART = (960, 540)           # the "how it was found" chart's frame on the page
 
@@ -80,14 +80,14 @@ def search_film(director: Director) -> Film | None:
 def film_data(film: Film, director: Director, chart: Film | None) -> dict[str, Any]:
     """What the page plays: the board's elements (and the search's ``chart``) and their
     tracks, the time from the chart's start (else the start position's) to the end of
-    the hold, the counter's words over time, and each counted move's end, counter and
+    the result, the counter's words over time, and each counted move's end, counter and
     notation."""
     plan = director.plan
     assert plan is not None
     first = plan.span(SEARCH) or plan.span(START)
     start = first[0] if first is not None else 0.0
     end = max([t1 for phase, (_t0, t1) in zip(plan.phases, plan.spans, strict=True)
-               if phase.kind == HOLD] or [start])
+               if phase.kind in (HOLD, END)] or [start])
     end = max(end, start)
     board = [(f"e{i}", e) for i, e in enumerate(film.elements) if e.role == "board"]
     if chart is not None:
@@ -95,7 +95,7 @@ def film_data(film: Film, director: Director, chart: Film | None) -> dict[str, A
     counters: list[list[Any]] = []
     beats: list[list[Any]] = []
     for k in range(len(plan.phases)):
-        text = plan.counter_line(plan.counter(k), director.scene.end_text(plan.moves))
+        text = plan.counter_line(plan.counter(k), director.final_text())
         if not counters or counters[-1][1] != text:
             counters.append([round(plan.spans[k][0], 4), text])
         phase = plan.phases[k]
@@ -111,7 +111,7 @@ def stage_svg(film: Film, director: Director) -> str:
     """The board's elements as an SVG, each variant a group the script shows or hides."""
     elements = [(f"e{i}", e) for i, e in enumerate(film.elements) if e.role == "board"]
     return svg_of(elements, director.stage.box, film.background,
-                  cards.human_title(director.header), "b")
+                  wording.human_title(director.header), "b")
 
 
 def svg_of(elements: list[tuple[str, Element]], box: tuple[float, float, float, float],
@@ -148,8 +148,8 @@ def html_text(film: Film, director: Director) -> str:
     script = resources.files("puzzlereel.render").joinpath("templates/player.js").read_text(
         encoding="utf-8")
     return environment().get_template("player.html").render(
-        title=cards.human_title(h), goal=director.goal_sentence(),
-        facts=cards.facts_line(h, plan.totals.get(plan.word)),
+        title=wording.human_title(h), goal=director.goal_sentence(),
+        facts=wording.facts_line(h, plan.totals.get(plan.word)),
         colours={"bg": hexcolour(t.background), "fg": hexcolour(t.text),
                  "muted": hexcolour(t.muted), "accent": hexcolour(t.accent),
                  "row": hexcolour(t.row)},

@@ -5,8 +5,8 @@ board, the pieces, labels, targets — and turns each replayed event into **beat
 animated change each, saying which elements change how (``Tween``: a property through
 stops in the beat's eased progress), how long it lasts in the video's units of time,
 the number the counter shows from then on, and the move in words.  The director
-(``render.director``) places the beats on the video's timeline and adds the panel and
-the cards; the backends (raster frames, animated SVG, the player) draw what the film
+(``render.director``) places the beats on the video's timeline and adds the words
+around the board; the backends (raster frames, animated SVG, the player) draw what the film
 says and know no scene.
 
 A scene is built as ``Cls(header, options, theme)`` and reads the puzzle from the header
@@ -139,6 +139,71 @@ def glow(element: Element) -> Tween:
     """A moving piece's outline: in over the first fifth of the motion's eased progress,
     out over the last fifth (never changing the piece's size or place)."""
     return Tween(element, "opacity", ((0.0, 0.0), (0.2, 1.0), (0.8, 1.0), (1.0, 0.0)))
+
+
+def time_lapse(index: Sequence[int], *, units: float, budget: float, lapse: float,
+               head: int = 0, tail: int = 0) -> list[list[int]]:
+    """The beats of a run of ``index``: one an item of ``units`` while they all fit
+    ``budget`` units; else a time-lapse: the first ``head`` and the last ``tail`` alone,
+    those between them a few a beat, in as many beats of ``lapse`` units as the budget
+    leaves (a beat then shows where the last of its items leaves things)."""
+    n = len(index)
+    if n * units <= budget or n <= head + tail:
+        return [[i] for i in index]
+    middle = list(index[head:n - tail])
+    count = max(1, int((budget - (head + tail) * units) / lapse))
+    size = math.ceil(len(middle) / count)
+    return ([[i] for i in index[:head]]
+            + [middle[j:j + size] for j in range(0, len(middle), size)]
+            + [[i] for i in index[n - tail:]])
+
+
+class Shown:
+    """What each element shows as a scene makes its beats one after another: whether it
+    is visible and which variant, so that a beat's tweens change only what differs (a
+    scene that sets many elements at once, like a board of queens)."""
+
+    def __init__(self) -> None:
+        self.on: dict[Element, bool] = {}
+        self.look: dict[Element, int] = {}
+
+    def visible(self, el: Element, first: bool, then: bool | None = None,
+                last: float = 0.1) -> list[Tween]:
+        """``el`` shown or not from the beat's start (``first``), then (``then``) by its
+        end, fading over the ``last`` share of its progress; nothing when that changes
+        nothing."""
+        then = first if then is None else then
+        was = self.on.get(el, el.opacity > 0)
+        self.on[el] = then
+        if was == first == then:
+            return []
+        if first == then:
+            return [show(el, first)]
+        a, b = float(first), float(then)
+        return [Tween(el, "opacity", ((0.0, a), (1.0 - last, a), (1.0, b)))]
+
+    def fade(self, el: Element, visible: bool, p0: float, p1: float) -> list[Tween]:
+        """``el`` fading in or out while the progress runs p0 -> p1 (nothing when it
+        already shows so)."""
+        was = self.on.get(el, el.opacity > 0)
+        self.on[el] = visible
+        if was == visible:
+            return []
+        return [fade(el, float(was), float(visible), p0, p1)]
+
+    def looks(self, el: Element, k: int) -> list[Tween]:
+        """``el`` showing its variant ``k`` from the beat's start (from the film's start
+        when it has not shown yet)."""
+        if self.look.get(el, el.shape) == k:
+            return []
+        self.look[el] = k
+        if el not in self.on:
+            el.shape = k
+            return []
+        return [switch(el, [(0.0, k)])]
+
+    def showing(self, el: Element) -> bool:
+        return self.on.get(el, el.opacity > 0)
 
 
 # ---------------------------------------------------------------- the stage
@@ -315,4 +380,4 @@ def scene_for(header: Header, options: RenderOptions, theme: Theme) -> Scene:
 
 
 __all__ = ["Beat", "BeatSound", "Scene", "SceneBase", "Stage", "Tween", "fade", "glow", "ramp",
-           "scene_for", "show", "slide", "switch"]
+           "Shown", "scene_for", "show", "slide", "switch", "time_lapse"]

@@ -192,7 +192,7 @@ def frame_of(layout: FrameLayout) -> Frame:
 
 
 def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: float,
-          layer: str = "cards", name: str = "search", words: bool = True) -> list[Element]:
+          layer: str = "overlay", name: str = "search", words: bool = True) -> list[Element]:
     """The chart as elements of ``film``, its bars rising one after another from ``t0``
     and its sentence shown from 85 % of the way to ``t1``; returns every element (for a
     crossfade to fade them together).  Without ``words`` only the bars, their marks and

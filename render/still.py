@@ -19,7 +19,7 @@ from .api import frame_rate
 from .compositor import Compositor
 from .director import Director
 from .layout import layout_for
-from .options import RenderOptions
+from .options import LOOPING, RenderOptions
 from .outputs import Output, render_stream
 from .plan import resolve_options
 from .timeline import frame_time
@@ -51,7 +51,7 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
         if check is not None:
             check(opts)
         made.append(Director(header, opts, frame_rate(fmt, opts),
-                             layout=layout_for(fmt, opts)))
+                             layout=layout_for(fmt, opts), loop=fmt in LOOPING))
         return [_Feed(made[0])]
 
     render_stream(stream, source, make, allow_partial=allow_partial)

@@ -16,12 +16,14 @@ backend draws for the frame of that time.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
-from . import cards, easing
+from . import easing, wording
 from .director import Director
 from .film import Element, Film, Motion, Track, Value, scalar
 from .markup import FONT_STACK, Defs, hexcolour, markup, num, xml_text
+from .shapes import Shape, Text
 
 STEPS = 1_000_000    # keyframe offsets are whole millionths of the loop (4 decimals of %)
 
@@ -150,6 +152,21 @@ def _opacity(v: Value) -> str:
     return f"opacity:{num(v, 3)}"
 
 
+def shared_text(variants: Sequence[Shape]) -> str:
+    """The attributes every variant shares when each is one line of text differing from
+    the others only in its words (a counter), as a group's attributes that its texts
+    inherit ("": not such variants)."""
+    lines = [v for v in variants if isinstance(v, Text)]
+    if len(variants) < 2 or len(lines) < len(variants):
+        return ""
+    first = lines[0]
+    if first.vertical or any(replace(v, text=first.text) != first for v in lines):
+        return ""
+    one = markup(replace(first, x=0.0, y=0.0, text=""), Defs())
+    attrs = one[len('<text x="0" y="0"'):one.index(">")]
+    return f' transform="translate({num(first.x)} {num(first.y)})"{attrs}'
+
+
 def element_markup(i: int, e: Element, total: float, ease_css: str, css: list[str],
                    defs: Defs) -> str:
     """One element as a group with its animations (their CSS rules go to ``css``)."""
@@ -175,18 +192,21 @@ def element_markup(i: int, e: Element, total: float, ease_css: str, css: list[st
     if len(e.variants) == 1 and "shape" not in e.tracks:
         inner = markup(e.variants[0], defs)
     else:
+        shared = shared_text(e.variants)
         parts = []
         for k, variant in enumerate(e.variants):
             spans = windows(e, k)
             if not spans:
                 continue
             vid = f"{ident}v{k}"
+            drawn = f"<text>{xml_text(variant.text)}</text>" \
+                if shared and isinstance(variant, Text) else markup(variant, defs)
             if spans == [(0.0, float("inf"))]:
-                parts.append(f'<g id="{vid}">{markup(variant, defs)}</g>')
+                parts.append(f'<g id="{vid}">{drawn}</g>')
                 continue
             css.append(f"#{vid}{{animation-name:{vid}}}" + window_rule(vid, spans, total))
-            parts.append(f'<g id="{vid}" class="k w">{markup(variant, defs)}</g>')
-        inner = "".join(parts)
+            parts.append(f'<g id="{vid}" class="k w">{drawn}</g>')
+        inner = f"<g{shared}>{''.join(parts)}</g>" if shared else "".join(parts)
     scale = e.tracks.get("scale")
     if scale is not None or e.scale != 1.0:
         rule = keyframes(f"s{i}", scale, e.scale, total, ease_css, _scale) \
@@ -223,7 +243,7 @@ def svg_text(film: Film, director: Director) -> str:
         body.append(element_markup(i, e, total, ease_css, css, defs))
     if clip is not None:
         body.append("</g>")
-    title = xml_text(cards.human_title(director.header))
+    title = xml_text(wording.human_title(director.header))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{film.width}" '
             f'height="{film.height}" viewBox="0 0 {film.width} {film.height}" role="img" '
             f'aria-label="{title}">')

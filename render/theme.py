@@ -67,7 +67,7 @@ def readable_on(fill: RGB) -> RGB:
 @dataclass(frozen=True)
 class Theme:
     name: str
-    background: RGB          # around the board, the panel, the title and end cards
+    background: RGB          # around the board and the panel
     board: RGB               # the playing area
     frame: RGB               # the board's frame / walls
     text: RGB                # titles, counters, the panel

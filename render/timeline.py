@@ -1,8 +1,9 @@
 """Timing: the phases of a video in seconds, and where their frames fall.
 
-A video is one list of ``Phase`` values in seconds (title card, crossfade, the search
-and a crossfade when it is shown, start hold, each beat, pauses, payoff, hold, crossfade,
-end card), the same for every format and
+A video is one list of ``Phase`` values in seconds (the opening: the start position with
+its title; the search between two crossfades when it is shown; the rest of the start
+hold; each beat, pauses; the payoff, the hold and the result on the solved position; a
+looping format's return to the start), the same for every format but the return, and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
 The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
 into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
@@ -61,18 +62,19 @@ def frame_counts(phases: Iterable[tuple[float, int]], fps: int) -> list[int]:
 
 # ---------------------------------------------------------------- phases
 
-TITLE, FADE_IN, SEARCH, SEARCH_OUT, START, MOVE, PAUSE, PAYOFF, HOLD, FADE_OUT, END = (
-    "title", "fade-in", "search", "search-out", "start", "move", "pause", "payoff", "hold",
-    "fade-out", "end")
-CROSSFADE = 0.3     # seconds of each crossfade between title card, board and end card
-ENDING = frozenset({HOLD, FADE_OUT, END})    # after the last beat and the payoff
+TITLE, SEARCH_IN, SEARCH, SEARCH_OUT, START, MOVE, PAUSE, PAYOFF, HOLD, END, RETURN = (
+    "title", "search-in", "search", "search-out", "start", "move", "pause", "payoff", "hold",
+    "end", "return")
+CROSSFADE = 0.3     # seconds of a crossfade: the title fading, the search's chart in and out
+RETURN_SECONDS = 0.5    # a looping format's crossfade from the solved position to the start
+ENDING = frozenset({HOLD, END, RETURN})    # after the last beat and the payoff
 
 
 @dataclass(frozen=True)
 class Phase:
-    """One part of a video: its ``kind`` (``TITLE``, ``FADE_IN``, ``SEARCH``,
-    ``SEARCH_OUT``, ``START``, ``MOVE``, ``PAUSE``, ``PAYOFF``, ``HOLD``, ``FADE_OUT``,
-    ``END``), its length in seconds, the frames it must have at least (a beat always
+    """One part of a video: its ``kind`` (``TITLE``, ``SEARCH_IN``, ``SEARCH``,
+    ``SEARCH_OUT``, ``START``, ``MOVE``, ``PAUSE``, ``PAYOFF``, ``HOLD``, ``END``,
+    ``RETURN``), its length in seconds, the frames it must have at least (a beat always
     shows) and, for ``MOVE`` and ``PAUSE``, the index of its beat in the video's list of
     beats."""
 
@@ -85,17 +87,30 @@ class Phase:
 @dataclass(frozen=True)
 class Pacing:
     """The seconds a video's phases take (``RenderOptions`` after the family's pacing and
-    ``--speed`` scaling): ``speed`` per unit of a step, ``pause`` after each move, the
-    holds, the title and end cards, the payoff."""
+    ``--speed`` scaling): ``speed`` per unit of a step, ``pause`` after each move,
+    ``hold_start`` the start position's whole still time before the first move (the
+    title's included), ``title`` the part of it with the title over or beside the board,
+    ``hold_end`` the solved position's still time, ``result`` the time after it with the
+    result's details, the payoff, the search's chart, and ``loop`` the return to the
+    start of a format that loops."""
 
     speed: float
     pause: float
     hold_start: float
     hold_end: float
-    title: float            # 0: no title card
-    end_card: float         # 0: no end card
+    title: float            # 0: no title
+    result: float           # 0: no result details after the hold
     payoff: float           # 0: no payoff
     search: float = 0.0     # 0: no "how it was found" segment
+    loop: float = 0.0       # 0: the video ends on the solved position
+
+    def opening_rest(self) -> float:
+        """The start hold left after the title: ``hold_start`` less the title's time,
+        but at least the title's crossfade away (all of ``hold_start`` without a title,
+        or after the search's chart)."""
+        if self.title <= 0 or self.search > 0:
+            return self.hold_start
+        return max(self.hold_start - self.title, CROSSFADE)
 
 
 def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
@@ -104,11 +119,11 @@ def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
     (``pauses[i]``: a pause follows beat i, never after the last one), one at a time."""
     if pacing.title > 0:
         yield Phase(TITLE, pacing.title)
-        yield Phase(FADE_IN, CROSSFADE)
     if pacing.search > 0:
+        yield Phase(SEARCH_IN, CROSSFADE)
         yield Phase(SEARCH, pacing.search)
         yield Phase(SEARCH_OUT, CROSSFADE)
-    yield Phase(START, pacing.hold_start)
+    yield Phase(START, pacing.opening_rest())
     last = count - 1
     for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
         yield Phase(MOVE, u * pacing.speed, 1, i)
@@ -117,9 +132,10 @@ def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
     if pacing.payoff > 0:
         yield Phase(PAYOFF, pacing.payoff)
     yield Phase(HOLD, pacing.hold_end)
-    if pacing.end_card > 0:
-        yield Phase(FADE_OUT, CROSSFADE)
-        yield Phase(END, pacing.end_card)
+    if pacing.result > 0:
+        yield Phase(END, pacing.result)
+    if pacing.loop > 0:
+        yield Phase(RETURN, pacing.loop)
 
 
 def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
@@ -135,18 +151,20 @@ def total_seconds(phases: Iterable[Phase]) -> float:
 def fit(phases: Sequence[Phase], duration: float) -> list[Phase]:
     """``phases`` scaled so that together they last ``duration`` seconds: every phase,
     moves and holds alike, by the same factor (the frames then end within one frame of
-    ``duration``)."""
-    total = total_seconds(phases)
+    ``duration``); a looping format's return to the start is not scaled and comes on
+    top, so that every format plays its moves alike."""
+    total = total_seconds(p for p in phases if p.kind != RETURN)
     if total <= 0:
         return list(phases)
     k = duration / total
-    return [Phase(p.kind, p.seconds * k, p.minimum, p.step) for p in phases]
+    return [p if p.kind == RETURN else Phase(p.kind, p.seconds * k, p.minimum, p.step)
+            for p in phases]
 
 
 def frames_of(phases: Sequence[Phase], fps: int) -> list[int]:
     """The frames of each phase at ``fps`` (``Clock``'s rule).  The frames owed by beats
-    shorter than a frame are never taken from the ending (the final hold, the crossfade
-    and the end card keep all but one of their frames): with many such beats at a low
+    shorter than a frame are never taken from the ending (the final hold, the result and
+    the return keep all but one of their frames): with many such beats at a low
     frame rate the video runs longer instead of losing its last words."""
     return frame_counts(((p.seconds, least_frames(p.kind, p.seconds, p.minimum, fps))
                          for p in phases), fps)
@@ -174,7 +192,7 @@ def frame_time(index: int, fps: int) -> float:
     return (index + 1) / fps
 
 
-__all__ = ["CROSSFADE", "ENDING", "Clock", "Pacing", "Phase", "boundary", "fit", "frame_counts",
-           "least_frames", "frame_time", "frames_of", "phases", "schedule", "spans",
-           "total_seconds", "TITLE", "FADE_IN", "SEARCH", "SEARCH_OUT", "START", "MOVE", "PAUSE",
-           "PAYOFF", "HOLD", "FADE_OUT", "END"]
+__all__ = ["CROSSFADE", "ENDING", "RETURN_SECONDS", "Clock", "Pacing", "Phase", "boundary",
+           "fit", "frame_counts", "least_frames", "frame_time", "frames_of", "phases",
+           "schedule", "spans", "total_seconds", "TITLE", "SEARCH_IN", "SEARCH", "SEARCH_OUT",
+           "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "END", "RETURN"]

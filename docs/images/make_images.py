@@ -14,9 +14,12 @@ temporary folder), then draws single frames with ``puzzlereel preview``, exactly
   family's solution (``--time``, the time read from the video's plan), eight frames
   side by side in a 4 x 2 grid with the config's name under each, scaled down;
 - ``story-portrait-9x16.png``, ``story-square-1x1.png`` (``--target shorts``,
-  ``square``): for each family, a row of four frames: the title card, half-way through
-  the middle move, the payoff (half-way through it; a family without one: just after
-  the final hold starts) and the end card, the family's name under the first;
+  ``square``): for each family, a row of four frames: the first frame (the opening),
+  half-way through the middle move, the payoff (half-way through it; a family without
+  one: just after the final hold starts) and the last frame (the ending), the family's
+  name under the first;
+- ``opening-ending-loop.png``: Hakoiri Musume's MP4, its first and last frames, and its
+  GIF's ending, half-way through its return to the start and its last frame;
 - ``search-<kind>.png``: the "how it was found" chart (``--search``) of a breadth-first
   search (hakoiri-musume), of IDA* (eight-puzzle) and of generate-and-test
   (n-queens-8), at 960x540, just before the segment ends (the chart grown, its sentence
@@ -39,7 +42,7 @@ from PIL import Image, ImageDraw, ImageFont
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.plan import Plan
 from puzzlereel.render.still import direct
-from puzzlereel.render.timeline import END, HOLD, MOVE, PAYOFF, SEARCH, TITLE
+from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, RETURN, SEARCH
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "images"
@@ -52,7 +55,7 @@ FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
 LAYOUTS = {"youtube": ("layout-landscape-16x9", 400), "shorts": ("layout-portrait-9x16", 240),
            "instagram": ("layout-portrait-4x5", 300), "square": ("layout-square-1x1", 300)}
 STORIES = {"shorts": ("story-portrait-9x16", 160), "square": ("story-square-1x1", 190)}
-MOMENTS = ("title", "mid-move", "payoff", "end")
+MOMENTS = ("opening", "mid-move", "payoff", "ending")
 SEARCHES = {"search-bfs": "hakoiri-musume", "search-ida": "eight-puzzle",
             "search-candidates": "n-queens-8"}
 COLUMNS = 4
@@ -86,14 +89,35 @@ def mid_move_time(trace: Path, target: str) -> float:
 
 
 def story_times(trace: Path, target: str) -> list[float]:
-    """Seconds into the video of ``MOMENTS``: the middle of the title card, of the middle
-    move, of the payoff (else just after the final hold starts) and of the end card."""
+    """Seconds into the video of ``MOMENTS``: its first frame, the middle of the middle
+    move, of the payoff (else just after the final hold starts) and its last frame."""
     plan = planned(trace, RenderOptions(target=target), {"target"})
     spans = {phase.kind: plan.spans[k] for k, phase in enumerate(plan.phases)}
     moves = [k for k, phase in enumerate(plan.phases) if phase.kind == MOVE]
     middle = plan.spans[moves[len(moves) // 2]]
     payoff = spans[PAYOFF] if PAYOFF in spans else (spans[HOLD][0], spans[HOLD][0] + 0.6)
-    return [sum(span) / 2 for span in (spans[TITLE], middle, payoff, spans[END])]
+    return [0.0, sum(middle) / 2, sum(payoff) / 2, (plan.total_frames - 1) / plan.fps]
+
+
+def loop_frames(trace: Path, kept: Path) -> list[tuple[str, Image.Image]]:
+    """``opening-ending-loop.png``'s frames: the MP4's first and last, the GIF's ending,
+    half-way back to its start and its last frame."""
+    out = []
+    for label, args in (("MP4: first frame", ["--title"]), ("MP4: last frame", ["--end"])):
+        png = kept / f"loop-{len(out)}.png"
+        puzzlereel("preview", trace, "-o", png, *args)
+        out.append((label, Image.open(png).convert("RGB")))
+    with open(trace, encoding="utf-8") as stream:
+        plan = direct(stream, str(trace), RenderOptions(), fmt="gif").plan
+    assert plan is not None
+    back = next(plan.spans[k] for k, phase in enumerate(plan.phases) if phase.kind == RETURN)
+    for label, at in (("GIF: the ending", plan.ending_frame() / plan.fps),
+                      ("GIF: half-way back", sum(back) / 2),
+                      ("GIF: last frame", (plan.total_frames - 1) / plan.fps)):
+        png = kept / f"loop-{len(out)}.png"
+        puzzlereel("preview", trace, "-o", png, "--gif", "--time", f"{at:.4f}")
+        out.append((label, Image.open(png).convert("RGB")))
+    return out
 
 
 def search_end_time(trace: Path, size: tuple[int, int]) -> float:
@@ -121,6 +145,25 @@ def grid(frames: list[tuple[str, Image.Image]], width: int, columns: int = COLUM
         sheet.paste(image.resize((width, height), Image.Resampling.LANCZOS), (x, y))
         pen.text((x + width // 2, y + height + caption // 2), name, fill=(40, 40, 40),
                  font=font, anchor="mm")
+    return sheet
+
+
+def row(frames: list[tuple[str, Image.Image]], height: int) -> Image.Image:
+    """``frames`` scaled to ``height`` pixels high, side by side, each with its name
+    under it."""
+    font = ImageFont.truetype(str(FONT), 15)
+    gap, caption = 12, 24
+    sized = [(name, image.resize((round(image.width * height / image.height), height),
+                                 Image.Resampling.LANCZOS)) for name, image in frames]
+    sheet = Image.new("RGB", (sum(i.width for _, i in sized) + gap * (len(sized) + 1),
+                              height + caption + 2 * gap), (255, 255, 255))
+    pen = ImageDraw.Draw(sheet)
+    x = gap
+    for name, image in sized:
+        sheet.paste(image, (x, gap))
+        pen.text((x + image.width // 2, gap + height + caption // 2), name, fill=(40, 40, 40),
+                 font=font, anchor="mm")
+        x += image.width + gap
     return sheet
 
 
@@ -163,6 +206,9 @@ def main() -> None:
                     frames.append((label, Image.open(png).convert("RGB")))
             path = save(grid(frames, width, len(MOMENTS)), name)
             print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
+        frames = loop_frames(traces["hakoiri-musume"], kept)
+        path = save(row(frames, 240), "opening-ending-loop")
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
         for name, family in SEARCHES.items():
             png = kept / f"{name}.png"
             trace = traces[family]

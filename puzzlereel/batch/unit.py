@@ -27,7 +27,7 @@ from puzzlereel.config import load_config
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
 from puzzlereel.fileio import safe_name
 from puzzlereel.manifest import POSTER, TRACE, file_name
-from puzzlereel.posters import draw_poster, poster_moment
+from puzzlereel.posters import draw_poster
 from puzzlereel.trace import End, TraceError, end_of
 from puzzlereel.words import plural
 
@@ -149,7 +149,7 @@ class Steps:
         if self.status == "solved" and unit.formats:
             self.render(trace, options, explicit)
         if unit.poster:
-            self.report("poster", poster_moment(loaded.kind.unit), 0, None)
+            self.report("poster", "ending", 0, None)
             draw_poster(trace, self.path(POSTER), options, explicit, unit.trace_source)
             self.keep(POSTER, self.path(POSTER))
 

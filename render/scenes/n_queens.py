@@ -1,30 +1,38 @@
 """The N-Queens scene: a chessboard where the backtracking search places and takes back
-queens, then each solution in turn.
+queens, then the solutions: the first on the board itself, the others in a montage of a
+few boards large enough to read, counted as they come.
 
 Squares attacked by the queens on the board are tinted, so the search's pruning can be
 seen: a queen is only ever placed on an untinted square of the next row.  A placed queen
 fades in (the squares it attacks are tinted once it stands), a removed one fades out in
-the theme's target colour.  The first solution fills the board, its queens in the goal
-colour.  From the second on, the solutions fill a montage: a grid of small boards, one
-added per solution, the newest outlined, the grid growing 2x2, 3x3... as solutions
-arrive (each growth moves and shrinks the boards already there); at most
-``MAX_SOLUTIONS`` of them, or the trace header's ``render.max_solutions`` hint, the
-whole montage lasting at most ``MONTAGE_SECONDS``.
+the theme's target colour.  A long search is shown as a **time-lapse**: its first and
+last ``ALONE`` steps one at a time (``STEP_UNITS`` each: the rules, then the slow run up
+to the solution), the steps between them a few at once (``LAPSE_UNITS`` a beat, the
+board jumping to where the search stands and the counter running on), so that the whole
+run lasts about ``SEARCH_BUDGET`` units and no step is on screen for less than a
+``LAPSE_UNITS`` beat.
 
-Every square that ever holds a queen has one element showing the queen of the search,
-the leaving one or the solved one; every square ever attacked one tint.  The montage is
-laid out by ``retime``, once the number of solutions shown is known: every small board
-is one element drawn at the size of the last grid (crisp where the video ends, and the
-same picture for all boards at any size) and scaled up while the grid is smaller; its
-chequer is one pattern in SVG and its queens plain squares (rectangles, which the
-raster fills from their exact edges), so a board is a few hundred bytes and about a
-millisecond to draw at each size.
+The first solution fills the board, its queens in the goal colour (``FIRST_UNITS``).
+From the second on the solutions fill a **montage**: a grid of at most ``GRID`` x
+``GRID`` boards, apart from each other and framed, their queens drawn as the board's
+are (crowns), the newest outlined.  Once the grid is full, each new solution takes the
+place of the oldest; past ``SOLUTION_UNITS`` a board for about ``MONTAGE_BUDGET`` units,
+the rest are counted a few at once (the grid shows the last of each beat).  At most
+``MAX_SOLUTIONS`` solutions are shown, or the trace header's ``render.max_solutions``
+hint.  The payoff (a solved trace) brings the board back with the first solution on it,
+which the video ends on.
+
+``advance`` only records what happened; ``retime``, once every event is known, turns
+the records into beats (the time-lapse needs the length of the run, the montage the
+number of solutions).  Every square that ever holds a queen has one element showing the
+queen of the search, the leaving one or the solved one; every square ever attacked one
+tint; every place of the montage one element, whose variants are the solutions it
+shows.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
@@ -33,61 +41,40 @@ from puzzlereel.words import plural
 from ..draw import darker, mix
 from ..film import Element
 from ..options import RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show, switch
+from ..scene import Beat, BeatSound, SceneBase, Shown, Stage, Tween, fade, time_lapse
 from ..shapes import Chequer, Rect, Shape, group
 from ..theme import Theme
 from .crown import crown, crown_box
+from .montage import Look, Montage, attacked, grid_cols
 
 FRAME = 0.32            # frame thickness, in cells
 MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
-SEARCH_UNITS = 0.4      # a place/remove lasts this many `speed` units
-SOLUTION_UNITS = 1.5    # each solution stays at most this long
-MONTAGE_SECONDS = 25.0  # the whole montage of solutions lasts at most this long
+STEP_UNITS = 1.4        # a search step shown alone lasts this many `speed` units
+LAPSE_UNITS = 1.2       # a time-lapse beat of several steps or solutions
+ALONE = 6               # steps shown alone at each end of a time-lapsed search
+SEARCH_BUDGET = 32.0    # a run of search steps lasts about this many units at most
+FIRST_UNITS = 6.0       # the first solution, on the board itself
+SOLUTION_UNITS = 2.0    # each solution while the montage fills
+MONTAGE_BUDGET = 24.0   # the solutions after those, counted in about this many units
 TINT = 0.1              # a placed queen's tints fade in over this last share of the step
 
-def attacked(cols: tuple[int, ...]) -> set[tuple[int, int]]:
-    """Squares (row, col) attacked by the queens in ``cols`` (their own squares excluded)."""
-    n = len(cols)
-    out: set[tuple[int, int]] = set()
-    for r, c in enumerate(cols):
-        if c < 0:
-            continue
-        for k in range(n):
-            out.add((r, k))
-            out.add((k, c))
-            for dr in (k, -k):
-                if 0 <= r + dr < n:
-                    for cc in (c + dr, c - dr):
-                        if 0 <= cc < n:
-                            out.add((r + dr, cc))
-    return out - {(r, c) for r, c in enumerate(cols) if c >= 0}
+
+@dataclass(frozen=True)
+class Step:
+    """A search step: the columns before and after it, the square, placed or removed."""
+
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    square: tuple[int, int]
+    place: bool
 
 
-def montage_grid(count: int, width: int, height: int, n: int
-                 ) -> tuple[int, int, int, int, int, int]:
-    """Where ``count`` small n x n boards sit in a ``width`` x ``height`` montage: a square
-    grid of ``cols`` columns (2x2, 3x3, ... as solutions arrive), ``gap`` pixels apart,
-    squares of ``sq`` pixels (boards of ``size``), the grid's top-left at (``x0``, ``y0``)."""
-    cols = rows = math.ceil(math.sqrt(max(count, 1)))
-    gap = max(1, width // 120)
-    size = max(2, min((width - gap) // cols - gap, (height - gap) // rows - gap))
-    sq = max(1, size // n)
-    size = sq * n
-    x0 = (width - cols * (size + gap) + gap) // 2
-    y0 = (height - rows * (size + gap) + gap) // 2
-    return cols, gap, sq, size, x0, y0
+@dataclass(frozen=True)
+class Found:
+    """A solution shown: its columns and its number."""
 
-
-Grid = tuple[int, int, int, int, int, int]     # montage_grid's answer
-
-
-class _Mini:
-    """A small board of the montage: its element and where and how large it shows now."""
-
-    def __init__(self, element: Element, place: tuple[float, float], scale: float) -> None:
-        self.element = element
-        self.place = place
-        self.scale = scale
+    cols: tuple[int, ...]
+    number: int
 
 
 class NQueensScene(SceneBase):
@@ -105,6 +92,7 @@ class NQueensScene(SceneBase):
         self.steps = 0
         self.shown = 0
         self.first: tuple[int, ...] = ()
+        self.records: list[Step | Found] = []
         self.light = theme.board
         self.dark = mix(theme.board, theme.frame, 0.4)
         self.tint = mix(theme.board, theme.target, 0.28)
@@ -142,19 +130,22 @@ class NQueensScene(SceneBase):
         self.board = stage.add("board", group([Rect(0, 0, W, W, t.frame, rx=fp * 0.9),
                                                Chequer(fp, fp, self.n, c, self.light,
                                                        self.dark)]), "under")
-        size, off, border = crown_box(c)
-        # one shape per look, shared by every square: one sprite each
-        self.crowns = [crown(off, off, size, fill, edge, border) for fill, edge in (
-            (self.queen, darker(self.queen, 0.5)), (self.leaving, darker(self.leaving)),
-            (self.solved, darker(self.solved)))]
+        self.crowns = self._crowns(c)
         self.tint_shapes = (Rect(0, 0, c, c, self.tint), Rect(0, 0, c, c, self.tint_dark))
         self.tints: dict[tuple[int, int], Element] = {}
         self.queens: dict[tuple[int, int], Element] = {}
-        self.on: dict[Element, bool] = {self.board: True}
-        self.look: dict[Element, int] = {}
-        self.made: list[tuple[int, ...] | None] = []   # each beat's solution (None: search)
-        self.minis: list[_Mini] = []
-        self.outline: Element | None = None
+        self.book = Shown()                    # what each element shows, beat by beat
+        self.book.on[self.board] = True
+        self.montage: Montage | None = None
+        self.order: dict[int, int] = {}        # a solution's number -> its turn in the montage
+        self.timed: list[Beat] | None = None
+
+    def _crowns(self, square: int) -> list[Shape]:
+        """The queen in a square of ``square`` pixels: of the search, leaving, solved."""
+        size, off, border = crown_box(square)
+        return [crown(off, off, size, fill, edge, border) for fill, edge in (
+            (self.queen, darker(self.queen, 0.5)), (self.leaving, darker(self.leaving)),
+            (self.solved, darker(self.solved)))]
 
     def _square(self, row: int, col: int) -> tuple[int, int]:
         return (self.fp + col * self.cell, self.fp + row * self.cell)
@@ -177,31 +168,6 @@ class NQueensScene(SceneBase):
 
     # ---------------------------------------------------------------- tweens
 
-    def _visible(self, el: Element, first: bool, then: bool | None = None) -> list[Tween]:
-        """``el`` shown or not from the beat's start (``first``), then (``then``) by its
-        end, fading over the last ``TINT`` of its progress; nothing when that changes
-        nothing."""
-        then = first if then is None else then
-        was = self.on.get(el, el.opacity > 0)
-        self.on[el] = then
-        if was == first == then:
-            return []
-        if first == then:
-            return [show(el, first)]
-        a, b = float(first), float(then)
-        return [Tween(el, "opacity", ((0.0, a), (1.0 - TINT, a), (1.0, b)))]
-
-    def _looks(self, el: Element, k: int) -> list[Tween]:
-        """``el`` showing its variant ``k`` from the beat's start (from the film's start
-        when it has not shown yet)."""
-        if self.look.get(el, el.shape) == k:
-            return []
-        self.look[el] = k
-        if el not in self.on:
-            el.shape = k
-            return []
-        return [switch(el, [(0.0, k)])]
-
     def _queens_at(self, squares: set[tuple[int, int]], look: int,
                    skip: tuple[int, int] | None = None) -> list[Tween]:
         """Queens showing ``look`` on ``squares`` and nowhere else (``skip`` aside)."""
@@ -211,13 +177,15 @@ class NQueensScene(SceneBase):
                 continue
             el = self._queen(sq)
             if sq in squares:
-                out += self._looks(el, look)
-            out += self._visible(el, sq in squares)
+                out += self.book.looks(el, look)
+            out += self.book.visible(el, sq in squares)
         return out
 
-    # ---------------------------------------------------------------- beats
+    # ---------------------------------------------------------------- events
 
     def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
+        """Each step and solution as a beat that says when and in which words; what it
+        shows comes in ``retime``."""
         ev = item.applied
         if isinstance(ev, (Place, Remove)):
             before = self.cols
@@ -226,10 +194,9 @@ class NQueensScene(SceneBase):
                               for r, c in enumerate(before))
             self.steps += 1
             self.counter_word = "Step"
-            self.made.append(None)
+            self.records.append(Step(before, self.cols, (ev.row, ev.col), place))
             kind = "place" if place else "remove"
-            return [Beat(tuple(self._search(before, self.cols, (ev.row, ev.col), place)),
-                         move=self.steps, word="Step", units=SEARCH_UNITS, pause=False,
+            return [Beat(move=self.steps, word="Step", units=STEP_UNITS, pause=False,
                          sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, Solution) and ev.cols is not None:
@@ -237,156 +204,163 @@ class NQueensScene(SceneBase):
                 return []
             self.shown += 1
             self.counter_word = "Solution"
-            solution = tuple(ev.cols)
-            self.made.append(solution)
-            tweens = self._first(solution) if self.shown == 1 else self._board_leaves()
-            return [Beat(tuple(tweens), move=self.shown, word="Solution",
-                         units=SOLUTION_UNITS, pause=False,
-                         note=" ".join(str(c + 1) for c in solution),
+            self.records.append(Found(tuple(ev.cols), self.shown))
+            return [Beat(move=self.shown, word="Solution", units=SOLUTION_UNITS, pause=False,
+                         note=" ".join(str(c + 1) for c in ev.cols),
                          sounds=(BeatSound("click"),))]
         return []
 
-    def _search(self, before: tuple[int, ...], after: tuple[int, ...], sq: tuple[int, int],
-                place: bool) -> list[Tween]:
-        """A queen fading in on ``sq`` (the squares it attacks tinted once it stands), or
-        fading out there in the leaving colour (the tints it made gone at once)."""
-        out = self._visible(self.board, True)
+    def retime(self, beats: list[Beat]) -> list[Beat]:
+        """The beats of the whole trace, each run of steps as a time-lapse and each run
+        of solutions on the board or in the montage (once; later calls return them)."""
+        if self.timed is not None:
+            return self.timed
+        runs: list[tuple[bool, list[list[int]]]] = []   # (steps?, groups of indices)
+        k = 0
+        while k < len(beats):
+            stepping = isinstance(self.records[k], Step)
+            end = k
+            while end < len(beats) and isinstance(self.records[end], Step) == stepping:
+                end += 1
+            index = list(range(k, end))
+            runs.append((stepping, self._search_groups(index) if stepping
+                         else self._solution_groups(index)))
+            k = end
+        montage = [self.records[g[-1]] for stepping, groups in runs if not stepping
+                   for g in groups]
+        shown = [f for f in montage if isinstance(f, Found)]
+        if len(shown) > 1:
+            self.order = {f.number: k for k, f in enumerate(shown)}
+            look = Look(self.light, self.dark, self.theme.frame, self.theme.highlight,
+                        self.solved, lambda sq: self._crowns(sq)[2])
+            self.montage = Montage(self.st, [f.cols for f in shown], self.width, self.n, look)
+        out: list[Beat] = []
+        for stepping, groups in runs:
+            leaving = self.montage.leaves(self.book) \
+                if stepping and self.montage is not None else []
+            for g in groups:
+                beat = self._search_beat(beats, g) if stepping else self._solution_beat(beats, g)
+                out.append(replace(beat, tweens=tuple(leaving) + beat.tweens))
+                leaving = []
+        self.timed = out
+        return out
+
+    def _search_groups(self, index: list[int]) -> list[list[int]]:
+        """A run of search steps as beats: one a step when they fit ``SEARCH_BUDGET``,
+        else the first and last ``ALONE`` alone and those between them a few a beat."""
+        return time_lapse(index, units=STEP_UNITS, budget=SEARCH_BUDGET, lapse=LAPSE_UNITS,
+                          head=ALONE, tail=ALONE)
+
+    def _solution_groups(self, index: list[int]) -> list[list[int]]:
+        """A run of solutions as beats: one a solution while the montage fills (the
+        first of the trace alone on the board) and for ``MONTAGE_BUDGET`` units after
+        that, else a few a beat."""
+        total = sum(1 for r in self.records if isinstance(r, Found))
+        places = 1 if total <= 1 else grid_cols(total) ** 2
+        slow = [i for i in index if self._number(i) <= places]
+        fast = [i for i in index if self._number(i) > places]
+        return [[i] for i in slow] + time_lapse(fast, units=SOLUTION_UNITS,
+                                                budget=MONTAGE_BUDGET, lapse=LAPSE_UNITS)
+
+    def _number(self, i: int) -> int:
+        found = self.records[i]
+        assert isinstance(found, Found)
+        return found.number
+
+    # ---------------------------------------------------------------- the search
+
+    def _search_beat(self, beats: list[Beat], group_: list[int]) -> Beat:
+        """A step alone, or several at once: the board jumps to where the search stands
+        after the last, the counter runs on to its number."""
+        last = beats[group_[-1]]
+        step = self.records[group_[-1]]
+        assert isinstance(step, Step)
+        if len(group_) == 1:
+            return replace(last, tweens=tuple(self._step(step)))
+        first = beats[group_[0]]
+        return replace(last, tweens=tuple(self._jump(step.after)), units=LAPSE_UNITS,
+                       note=f"steps {first.move}–{last.move}", sounds=(BeatSound("click"),))
+
+    def _step(self, step: Step) -> list[Tween]:
+        """A queen fading in on its square (the squares it attacks tinted once it
+        stands), or fading out there in the leaving colour (the tints it made gone at
+        once)."""
+        before, after, sq, place = step.before, step.after, step.square, step.place
+        out = self.book.visible(self.board, True)
         standing = {(r, c) for r, c in enumerate(after) if c >= 0} - {sq}
         out += self._queens_at(standing, 0, skip=sq)
         el = self._queen(sq)
-        out += self._looks(el, 0 if place else 1)
+        out += self.book.looks(el, 0 if place else 1)
         out.append(fade(el, 0.0, 1.0) if place else fade(el, 1.0, 0.0))
-        self.on[el] = place
+        self.book.on[el] = place
         first = attacked(before) if place else attacked(after)
         then = attacked(after)
         for square in sorted(set(self.tints) | first | then):
-            out += self._visible(self._tint(square), square in first, square in then)
+            out += self.book.visible(self._tint(square), square in first, square in then,
+                                     last=TINT)
         return out
+
+    def _jump(self, after: tuple[int, ...]) -> list[Tween]:
+        """The board as the search stands after a few steps, at once: its queens and the
+        squares they attack."""
+        out = self.book.visible(self.board, True)
+        out += self._queens_at({(r, c) for r, c in enumerate(after) if c >= 0}, 0)
+        then = attacked(after)
+        for square in sorted(set(self.tints) | then):
+            out += self.book.visible(self._tint(square), square in then)
+        return out
+
+    # ---------------------------------------------------------------- the solutions
+
+    def _solution_beat(self, beats: list[Beat], group_: list[int]) -> Beat:
+        """The trace's first solution on the board itself; any other (the last of a few
+        counted at once) into the montage."""
+        last = beats[group_[-1]]
+        found = self.records[group_[-1]]
+        assert isinstance(found, Found)
+        if found.number == 1:
+            return replace(last, tweens=tuple(self._first(found.cols)), units=FIRST_UNITS)
+        units = SOLUTION_UNITS if len(group_) == 1 else LAPSE_UNITS
+        return replace(last, tweens=tuple(self._montage_beat(found)), units=units)
 
     def _first(self, cols: tuple[int, ...]) -> list[Tween]:
         """The first solution on the board itself, its queens in the goal colour."""
         self.first = cols
-        out = self._visible(self.board, True)
+        out = self.book.visible(self.board, True)
         for el in self.tints.values():
-            out += self._visible(el, False)
+            out += self.book.visible(el, False)
         return out + self._queens_at({(r, c) for r, c in enumerate(cols) if c >= 0}, 2)
 
-    def _board_leaves(self) -> list[Tween]:
-        """The board and all on it gone for the montage (which ``retime`` lays out)."""
-        out = self._visible(self.board, False)
-        for el in (*self.tints.values(), *self.queens.values()):
-            out += self._visible(el, False)
-        return out
-
-    # ---------------------------------------------------------------- the montage
-
-    def retime(self, beats: list[Beat]) -> list[Beat]:
-        """The montage, now that the number of solutions shown is known: its small boards
-        are drawn at the last grid's size (crisp where the video ends) and scaled up
-        while the grid is smaller; and the solutions share ``MONTAGE_SECONDS`` (each at
-        most ``SOLUTION_UNITS``)."""
-        count = sum(1 for cols in self.made if cols is not None)
-        if not count:
-            return beats
-        units = min(SOLUTION_UNITS, MONTAGE_SECONDS / (self.options.speed * count))
-        self.last = montage_grid(count, self.width, self.width, self.n)
-        self.grid = 0                       # the columns of the grid laid out last
-        showing = False                     # whether the montage showed last
-        out = []
-        k = 0
-        for beat, cols in zip(beats, self.made, strict=True):
-            extra: list[Tween] = []
-            if cols is None:
-                if showing:
-                    extra = self._montage_leaves()
-                showing = False
-            else:
-                k += 1
-                if k >= 2:
-                    extra = self._montage_beat(k, cols, showing)
-                    showing = True
-            out.append(replace(beat, tweens=beat.tweens + tuple(extra),
-                               units=beat.units if cols is None else units))
-        return out
-
-    def _montage_leaves(self) -> list[Tween]:
-        """The montage gone for the search's board (a search step after a solution)."""
+    def _montage_beat(self, found: Found) -> list[Tween]:
+        """Solution ``found`` on its board of the montage (an empty one at first, the
+        oldest once all hold one), the montage opening over the board if it does not
+        show yet."""
+        assert self.montage is not None
         out: list[Tween] = []
-        for mini in self.minis:
-            out += self._visible(mini.element, False)
-        if self.outline is not None:
-            out += self._visible(self.outline, False)
-        return out
+        if self.book.showing(self.board):
+            out += self.book.fade(self.board, False, 0.0, 0.35)
+            for el in (*self.tints.values(), *self.queens.values()):
+                out += self.book.fade(el, False, 0.0, 0.35)
+            out += self.montage.opens(self.book, bool(self.first))
+        return out + self.montage.comes(self.order[found.number], self.book)
 
-    def _montage_beat(self, k: int, cols: tuple[int, ...], showing: bool) -> list[Tween]:
-        """Solution ``k`` (2 or more) joining the montage, the grid growing if need be."""
-        out: list[Tween] = []
-        if not showing:
-            for mini in self.minis:
-                out += self._visible(mini.element, True)
-        grid = montage_grid(k, self.width, self.width, self.n)
-        if grid[0] != self.grid:
-            for i, mini in enumerate(self.minis):
-                out += self._regrid(mini, i, grid)
-            self.grid = grid[0]
-        if not self.minis:              # the first solution joins the second
-            out += self._add_mini(self.first, grid, 0)
-        out += self._add_mini(cols, grid, k - 1)
-        return out + self._outline_on(k - 1, grid)
+    # ---------------------------------------------------------------- the payoff
 
-    def _place(self, i: int, grid: Grid) -> tuple[float, float]:
-        """The frame pixel of board ``i``'s top-left in ``grid``."""
-        cols, gap, _, size, x0, y0 = grid
-        r, c = divmod(i, cols)
-        return self.st.at(x0 + c * (size + gap), y0 + r * (size + gap))
-
-    def _add_mini(self, cols: tuple[int, ...], grid: Grid, i: int) -> list[Tween]:
-        """Board ``i`` (solution ``cols``) appearing in ``grid``."""
-        place, scale = self._place(i, grid), grid[2] / self.last[2]
-        el = self.st.add("solution", self._marked(cols, self.last[2]), x=place[0] - self.st.x,
-                         y=place[1] - self.st.y, opacity=0.0)
-        el.scale = scale
-        self.minis.append(_Mini(el, place, scale))
-        return self._visible(el, True)
-
-    def _marked(self, cols: tuple[int, ...], sq: int) -> Shape:
-        """A solution as a small board of ``sq``-pixel squares (the last grid's) with
-        plain marks, inset by a sixth of a square in whole pixels."""
-        m = sq // 6
-        return group([Chequer(0, 0, self.n, sq, self.light, self.dark),
-                      *(Rect(c * sq + m, r * sq + m, sq - 2 * m, sq - 2 * m, self.solved)
-                        for r, c in enumerate(cols) if c >= 0)])
-
-    def _regrid(self, mini: _Mini, i: int, grid: Grid) -> list[Tween]:
-        """Board ``i`` moved and scaled into ``grid`` as the beat starts."""
-        el = mini.element
-        out: list[Tween] = []
-        place, scale = self._place(i, grid), grid[2] / self.last[2]
-        if place != mini.place:
-            mini.place = place
-            out.append(Tween(el, "pos", ((0.0, place),), "linear"))
-        if scale != mini.scale:
-            mini.scale = scale
-            out.append(Tween(el, "scale", ((0.0, scale),), "linear"))
-        return out
-
-    def _outline_on(self, i: int, grid: Grid) -> list[Tween]:
-        """The newest board's outline: one element, a variant for each grid size."""
-        if self.outline is None:
-            looks = []
-            for cols in range(2, self.last[0] + 1):
-                _, gap, _, size, _, _ = montage_grid(cols * cols, self.width, self.width,
-                                                     self.n)
-                w = max(1, gap)
-                looks.append(Rect(-w / 2, -w / 2, size + w, size + w, None,
-                                  stroke=self.theme.highlight, stroke_width=w))
-            x, y = self._place(i, grid)
-            self.outline = self.st.add("newest", looks, "over", x=x - self.st.x,
-                                       y=y - self.st.y, opacity=0.0)
-        el = self.outline
-        out = [Tween(el, "pos", ((0.0, self._place(i, grid)),), "linear")]
-        return out + self._looks(el, grid[0] - 2) + self._visible(el, True)
+    def payoff(self) -> Beat | None:
+        """After a montage, the board comes back with the first solution on it: the board
+        fades in under the montage, the montage fades out, the queens fade in (None
+        without a montage, or when the search's board shows at the end)."""
+        if self.montage is None or not self.first or not self.montage.showing(self.book):
+            return None
+        out = self.book.fade(self.board, True, 0.0, 0.35)   # under the montage first,
+        out += self.montage.leaves(self.book, (0.25, 0.6))  # then the montage goes
+        for r, c in enumerate(self.first):
+            if c < 0:
+                continue
+            el = self._queen((r, c))
+            out += self.book.looks(el, 2) + self.book.fade(el, True, 0.45, 0.8)
+        return Beat(tuple(out), move=None, units=1.0, pause=False, sheet=False)
 
 
-__all__ = ["MAX_SOLUTIONS", "MONTAGE_SECONDS", "NQueensScene", "SEARCH_UNITS",
-           "SOLUTION_UNITS", "attacked", "montage_grid"]
+__all__ = ["ALONE", "FIRST_UNITS", "LAPSE_UNITS", "MAX_SOLUTIONS", "MONTAGE_BUDGET",
+           "SEARCH_BUDGET", "SOLUTION_UNITS", "STEP_UNITS", "Found", "NQueensScene", "Step"]

@@ -68,7 +68,6 @@ def ring(d: int, width: int, colour: RGB, opacity: float = 1.0) -> Circle:
 class PegSolitaireScene(SceneBase):
     """Draws peg-solitaire traces (English, French, Hoppers, triangle, custom boards)."""
 
-    PACING = {"speed": 0.3, "pause": 0.15, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)

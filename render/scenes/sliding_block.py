@@ -311,8 +311,9 @@ class SlidingBlockScene(SceneBase):
                      note=self.notation(i, route), sounds=(BeatSound("slide"),))]
 
     def payoff(self) -> Beat | None:
-        """The goal piece slides out through the exit (if it stands at one), fading as
-        it goes; it slides as far as the drawing has room, never cut off by its edge."""
+        """The goal piece slides out through the exit (if it stands at one) and stays
+        there, the answer the video ends on; it slides as far as the drawing has room,
+        never cut off by its edge."""
         if not self.goals or not self.exits:
             return None
         i = self.goals[0][0]
@@ -334,9 +335,7 @@ class SlidingBlockScene(SceneBase):
                 route = [(x, y), (x + dx * dist, y + dy * dist)]
                 el = self.piece_elements[i]
                 points = [self.at_stage.at(*self._cell(p)) for p in route]
-                return Beat((slide(el, points),
-                             Tween(el, "opacity", ((0.375, 1.0), (1.0, 0.0)))),
-                            pause=False, sheet=False)
+                return Beat((slide(el, points),), pause=False, sheet=False)
         return None
 
 

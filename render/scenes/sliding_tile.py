@@ -70,7 +70,6 @@ def chosen_scheme(header: Header, options: RenderOptions) -> str:
 class SlidingTileScene(SceneBase):
     """Draws sliding-tile traces (8-puzzle, 15-puzzle, any rows x cols)."""
 
-    PACING = {"speed": 0.3, "pause": 0.12, "hold_start": 1.0, "hold_end": 1.5}
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)

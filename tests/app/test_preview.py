@@ -1,5 +1,5 @@
 """`puzzlereel preview`: one frame, and it is the very frame the render pipeline hands its
-MP4 (and GIF) encoder at that moment — title card, after a move, at a time, the end."""
+MP4 (and GIF) encoder at that moment — the opening, after a move, at a time, the ending."""
 
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def test_a_trace_from_stdin(tmp_path, trace):
     (["--move", "60"], 2, ["--move 60: the trace's counter stops at 59"]),
     (["--move", "-1"], 2, ["--move: must be >= 0"]),
     (["--time", "-2"], 2, ["--time: must be >= 0 seconds"]),
-    (["--title", "--no-title"], 2, ["--title: this video has no title card"]),
+    (["--title", "--no-title"], 2, ["--title: this video opens without its title"]),
     (["--trace", "t.jsonl"], 2, ["--trace: only with a config"]),
     (["--theme", "neon"], 2, ["--theme", "'neon'"]),
 ])

@@ -23,10 +23,11 @@ from puzzlereel.trace import Header, Replay, Replayed
 
 
 def directed(trace: str | Path, options: RenderOptions | None = None, *,
-             layout: str = "board", fps: int = 30, with_cards: bool | None = None,
-             explicit: frozenset[str] | None = None) -> Director:
+             layout: str = "board", fps: int = 30, whole: bool | None = None,
+             explicit: frozenset[str] | None = None, loop: bool = False) -> Director:
     """The director of ``trace`` (a path or the JSON lines), finished: a "board" film
-    (the scene alone, no cards, at ``options.cell`` or ``sheet_cell``) by default."""
+    (the scene alone, no title and no result, at ``options.cell`` or ``sheet_cell``) by
+    default; ``loop``: ending with the return to its start, as a GIF's."""
     options = options or RenderOptions()
     text = Path(trace).read_text() if isinstance(trace, Path) else trace
     made: list[Director] = []
@@ -44,8 +45,8 @@ def directed(trace: str | Path, options: RenderOptions | None = None, *,
     def outputs(header: Header) -> list[Feed]:
         opts = resolve_options(header, options, explicit if explicit is not None else
                                frozenset(k for k in ("size", "cell") if getattr(options, k)))
-        cards = layout != "board" if with_cards is None else with_cards
-        made.append(Director(header, opts, fps, layout=layout, with_cards=cards))
+        cards = layout != "board" if whole is None else whole
+        made.append(Director(header, opts, fps, layout=layout, whole=cards, loop=loop))
         return [Feed(made[0])]
 
     end = render_stream(io.StringIO(text), "trace", outputs)     # type: ignore[arg-type]

@@ -50,7 +50,7 @@ def walk(film: Film, fps: int, frames: int) -> int:
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_frames_drawn_in_part_are_the_frames_drawn_whole(case: int, layout: str) -> None:
     options = RenderOptions(size=(320, 180)) if layout == "video" else RenderOptions(cell=12)
-    d = directed(CASES[case], options, layout=layout, fps=10, with_cards=True)
+    d = directed(CASES[case], options, layout=layout, fps=10, whole=True)
     assert d.plan is not None
     frames = min(d.plan.total_frames, 400)
     parts = walk(d.film, 10, frames)

@@ -40,7 +40,7 @@ def texts(shapes: list[Shape], dx: float = 0.0, dy: float = 0.0) -> Iterator[tup
 @pytest.mark.parametrize("name", FAMILIES)
 def test_every_layout_fits_its_frame_and_keeps_text_safe(name: str, target: str) -> None:
     d = directed(trace_of(name), RenderOptions(target=target), layout="video",
-                 with_cards=True, explicit=frozenset({"target"}))
+                 whole=True, explicit=frozenset({"target"}))
     L, film, plan = d.layout, d.film, d.plan
     assert plan is not None
     assert (film.width, film.height) == TARGETS[target].size
@@ -97,7 +97,7 @@ def test_the_default_size_grows_to_fit_any_board() -> None:
 @pytest.mark.parametrize("name", FAMILIES)
 def test_golden_portrait_and_square_frames(golden, name: str, size: tuple[int, int]) -> None:
     """A frame half-way through the middle move of every family, 9:16 and 1:1."""
-    d = directed(trace_of(name), RenderOptions(size=size), layout="video", with_cards=True,
+    d = directed(trace_of(name), RenderOptions(size=size), layout="video", whole=True,
                  explicit=frozenset({"size"}))
     plan = d.plan
     assert plan is not None
@@ -113,7 +113,7 @@ def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
     """At 60 fps a video lasts as long as at 30 (within one frame), a move gets twice
     its frames, and the picture changes between about twice as many of them."""
     at = {fps: directed(trace_of(name), RenderOptions(size=(640, 360), fps=fps),
-                        layout="video", fps=fps, with_cards=True,
+                        layout="video", fps=fps, whole=True,
                         explicit=frozenset({"size", "fps"})) for fps in (30, 60)}
     p30, p60 = at[30].plan, at[60].plan
     assert p30 is not None and p60 is not None

@@ -1,6 +1,6 @@
-"""The N-Queens scene: golden frames, the tints following the queens, the montage of
-solutions growing in every format and sharing its seconds, a whole MP4's frame count,
-the end caption."""
+"""The N-Queens scene: golden frames, the tints following the queens, the search as a
+time-lapse, the montage of a few boards and the count of the rest, the ending on the
+first solution, one notation a list, a whole MP4's frame count, the end caption."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 
 from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import frame_counts
+from puzzlereel.render.timeline import MOVE, frame_counts
 from tests.fixtures import GoldenImages
+from tests.render.films import beat_time, directed
 from tests.render.generate_and_test import Q4, THEME, TOLERANCE, colour_near, scene_film
 
 
@@ -31,8 +32,8 @@ def test_queens_frames(golden: GoldenImages) -> None:
     assert [(b.move, b.word) for b in plan.beats] == [
         (1, "Step"), (2, "Step"), (3, "Step"), (4, "Step"), (1, "Solution"), (5, "Step"),
         (2, "Solution")]
-    assert [b.units for b in plan.beats] == [n_queens.SEARCH_UNITS] * 4 + [
-        n_queens.SOLUTION_UNITS, n_queens.SEARCH_UNITS, n_queens.SOLUTION_UNITS]
+    assert [b.units for b in plan.beats] == [n_queens.STEP_UNITS] * 4 + [
+        n_queens.FIRST_UNITS, n_queens.STEP_UNITS, n_queens.SOLUTION_UNITS]
     assert [b.note for b in plan.beats] == [
         "place row 1, column 2", "place row 2, column 4", "place row 3, column 1",
         "place row 4, column 3", "2 4 1 3", "remove row 4, column 3", "3 1 4 2"]
@@ -92,118 +93,144 @@ def test_queens_tints_follow_the_queens() -> None:
     assert scene.board.state(t).opacity == 1.0
 
 
-def test_queens_montage_grows_as_solutions_arrive() -> None:
-    """Every solution from the second on joins a grid of small boards that grows 2x2,
-    3x3... (montage_grid, the one layout): each board is where the grid of the solutions
-    shown so far puts it, at its size, in the film every format draws; the newest is
-    outlined."""
-    from puzzlereel.render.scenes.n_queens import montage_grid
-    from tests.render.examples import STORED
-    from tests.render.films import beat_time
-
-    cell = 40
-    d = scene_film((STORED / "n-queens-8.jsonl").read_text(), cell)
-    plan, scene = d.plan, d.scene
-    assert plan is not None
-    beats = {b.move: k for k, b in enumerate(plan.beats) if b.word == "Solution"}
-    assert len(beats) == 92 and len(scene.minis) == 92
-    last = montage_grid(92, scene.width, scene.width, 8)
-    seen_cols = set()
-    for k in (2, 4, 5, 9, 10, 37, 50, 92):
-        t = beat_time(plan, beats[k], 0.5)
-        cols, gap, sq, size, x0, y0 = montage_grid(k, scene.width, scene.width, 8)
-        seen_cols.add(cols)
-        for i, mini in enumerate(scene.minis):
-            s = mini.element.state(t)
-            if i >= k:
-                assert s.opacity == 0.0, (k, i)
-                continue
-            r, c = divmod(i, cols)
-            assert s.opacity == 1.0
-            assert (s.x, s.y) == d.stage.at(x0 + c * (size + gap), y0 + r * (size + gap))
-            assert s.scale * last[2] == pytest.approx(sq)
-        outline = scene.outline.state(t)
-        r, c = divmod(k - 1, cols)
-        assert (outline.x, outline.y) == d.stage.at(x0 + c * (size + gap), y0 + r * (size + gap))
-        assert outline.shape == cols - 2
-        assert scene.board.state(t).opacity == 0.0
-    assert seen_cols == {2, 3, 4, 7, 8, 10}
-
-
-def test_queens_svg_montage_grows() -> None:
-    """The animated SVG writes the same growth: a board's keyframes take it to its place
-    and size in each grid it lives through (the SVG once laid every board out on the
-    last grid from the start)."""
-    import re
-
-    from puzzlereel.render.scenes.n_queens import montage_grid
-    from puzzlereel.render.svg import svg_text
+def eight(cell: int = 48):
     from tests.render.examples import STORED
 
-    d = scene_film((STORED / "n-queens-8.jsonl").read_text(), 20)
-    scene = d.scene
-    text = svg_text(d.film, d)
-    last = montage_grid(92, scene.width, scene.width, 8)
-    i = d.film.elements.index(scene.minis[0].element)
-    moves = re.search(rf"@keyframes p{i}{{(.*?)}}}}", text)
-    sizes = re.search(rf"@keyframes s{i}{{(.*?)}}}}", text)
-    assert moves is not None and sizes is not None
-    places = re.findall(r"translate\(([-\d.]+)px,([-\d.]+)px\)", moves.group(1))
-    scales = re.findall(r"scale\(([\d.]+)\)", sizes.group(1))
-    want_places, want_scales = [], []
-    for cols in range(2, 11):
-        _, _, sq, _, x0, y0 = montage_grid(cols * cols, scene.width, scene.width, 8)
-        want_places.append(d.stage.at(x0, y0))
-        want_scales.append(round(sq / last[2], 4))
-
-    def runs(values: list) -> list:          # a value held over several keyframes, once
-        return [v for k, v in enumerate(values) if k == 0 or values[k - 1] != v]
-
-    assert runs([(float(x), float(y)) for x, y in places]) == runs(want_places)
-    assert runs([float(v) for v in scales]) == runs(want_scales)
+    return scene_film((STORED / "n-queens-8.jsonl").read_text(), cell)
 
 
-def test_queens_montage_frames_grow() -> None:
-    """The frames show it: the first board's squares lie where the 2x2 grid puts them,
-    then where the 3x3 grid does (a queen's square shows the goal colour at its
-    middle, the others the chequer's colours)."""
-    from puzzlereel.render.scenes.n_queens import montage_grid
-    from tests.render.examples import STORED
-    from tests.render.films import beat_time
-    from tests.render.films import frame as film_frame
-
-    d = scene_film((STORED / "n-queens-8.jsonl").read_text(), 30)
-    plan, scene = d.plan, d.scene
-    assert plan is not None
-    beats = {b.move: k for k, b in enumerate(plan.beats) if b.word == "Solution"}
-    sizes = []
-    for k in (4, 5):
-        img = film_frame(d.film, beat_time(plan, beats[k], 0.5))
-        _, _, sq, _, x0, y0 = montage_grid(k, scene.width, scene.width, 8)
-        sizes.append(sq)
-        for r in range(8):
-            for c in range(8):
-                x, y = d.stage.at(x0 + c * sq + sq // 2, y0 + r * sq + round(sq * 0.6))
-                pixel = tuple(int(v) for v in img[int(y), int(x)])
-                if c == scene.first[r]:
-                    assert colour_near(np.array([[pixel]]), THEME.goal, 60), (k, r, c, pixel)
-                else:
-                    assert pixel == (scene.dark if (r + c) % 2 else scene.light), (k, r, c)
-    assert sizes[1] < sizes[0]
-
-
-def test_queens_montage_shares_its_seconds() -> None:
+def test_the_search_is_a_time_lapse_that_slows_for_the_first_solution() -> None:
+    """218 steps to the first solution: the first and last few alone, those between a
+    few a beat with the counter running on; no beat under a quarter of a second at the
+    family's pace (on the frame grid too), and the first solution on screen by 12 s
+    of the default video."""
+    from puzzlereel.render import still
     from puzzlereel.render.scenes import n_queens
+    from puzzlereel.render.scenes.montage import attacked
     from tests.render.examples import STORED
 
-    d = scene_film((STORED / "n-queens-8.jsonl").read_text(), 8)
-    assert d.plan is not None
-    units = {b.units for b in d.plan.beats if b.word == "Solution"}
-    speed = d.options.speed
-    assert len(units) == 1
-    assert units.pop() == pytest.approx(n_queens.MONTAGE_SECONDS / (speed * 92))
-    assert d.scene.end_text(d.plan.moves) == "92 solutions"
-    assert d.ending().headline == "92 solutions"
+    d = eight(8)
+    plan = d.plan
+    assert plan is not None
+    steps = [b for b in plan.beats if b.word == "Step"]
+    alone, lapse = n_queens.ALONE, n_queens.LAPSE_UNITS
+    assert [b.move for b in steps[:alone]] == list(range(1, alone + 1))
+    assert [b.move for b in steps[-alone:]] == list(range(219 - alone, 219))
+    middle = steps[alone:-alone]
+    assert middle and all(b.units == lapse for b in middle)
+    assert [b.note for b in middle[:2]] == [
+        f"steps {alone + 1}–{middle[0].move}",
+        f"steps {middle[0].move + 1}–{middle[1].move}"]
+    numbers = [b.move for b in steps]
+    assert numbers == sorted(numbers) and len(numbers) < 40        # a time-lapse
+    path = STORED / "n-queens-8.jsonl"
+    with open(path, encoding="utf-8") as f:
+        video = still.direct(f, str(path), RenderOptions())
+    p = video.plan
+    assert p is not None
+    moves = [(k, ph) for k, ph in enumerate(p.phases) if ph.kind == MOVE]
+    assert all(p.counts[k] / p.fps >= 0.25 for k, _ in moves)
+    first = next(p.spans[k][0] for k, ph in moves if p.beats[ph.step].word == "Solution")
+    assert first <= 12.0, first
+    # the board a lapse beat shows is where the search stands after its last step
+    scene = video.scene
+    k, ph = next((k, ph) for k, ph in moves if p.beats[ph.step].units == lapse)
+    t = p.spans[k][1]
+    standing = {sq for sq, el in scene.queens.items() if el.state(t).opacity > 0}
+    walked = [r for r in scene.records if isinstance(r, n_queens.Step)]
+    cols = walked[p.beats[ph.step].move - 1].after
+    assert standing == {(r, c) for r, c in enumerate(cols) if c >= 0}
+    assert {sq for sq, el in scene.tints.items() if el.state(t).opacity > 0} == \
+        attacked(cols)
+
+
+def test_the_montage_shows_a_few_boards_apart_and_counts_the_rest() -> None:
+    """From the second solution on: GRID x GRID boards, empty till a solution comes to
+    each, apart from each other, each a framed board whose queens are crowns like the
+    board's (never plain squares); the newest outlined; once all hold one, several
+    solutions a beat, the counter running to 92, the last of each beat shown."""
+    from puzzlereel.render.scenes.montage import GRID
+    from puzzlereel.render.shapes import Group, Polygon, Rect, bounds
+
+    d = eight()
+    plan, scene = d.plan, d.scene
+    assert plan is not None
+    solutions = [b for b in plan.beats if b.word == "Solution"]
+    assert solutions[-1].move == 92 and len(solutions) < 40
+    assert [b.move for b in solutions[:9]] == list(range(1, 10))    # one a beat at first
+    montage = scene.montage
+    assert montage is not None
+    grid = montage.grid
+    assert grid.cols == GRID
+    assert len(montage.places) == GRID ** 2
+    boxes = sorted((el.x, el.y) for el in montage.places)
+    pitch = grid.size + 2 * grid.border
+    for (x0, y0), (x1, y1) in zip(boxes, boxes[1:]):
+        if y0 == y1:
+            assert x1 - x0 >= pitch + grid.gap >= pitch + 4       # a gap between boards
+
+    def crowns(shape) -> int:
+        if isinstance(shape, Group):
+            return sum(crowns(c) for c in shape.children)
+        return isinstance(shape, Polygon)
+
+    for el in montage.places:
+        assert crowns(el.variants[0]) == 0                         # empty till it holds one
+        for variant in el.variants[1:]:
+            assert crowns(variant) >= 8                            # a crown a queen
+            marks = [c for c in variant.children if isinstance(c, Rect)
+                     and c.fill == scene.solved]
+            assert marks == []
+    for b in solutions[len(solutions) // 2:]:
+        k = plan.beats.index(b)
+        t = beat_time(plan, k, 1.0)
+        showing = [el for el in montage.places if el.state(t).opacity > 0]
+        assert len(showing) == GRID ** 2
+        assert scene.board.state(t).opacity == 0.0
+        outline = montage.outline.state(t)
+        assert outline.opacity == 1.0
+        place, variant = montage.at[scene.order[b.move]]
+        newest = montage.places[place].state(t)
+        assert (outline.x, outline.y) == (newest.x, newest.y) and newest.shape == variant
+        x0, y0, x1, y1 = bounds(montage.places[place].variants[variant])
+        assert x1 - x0 == pytest.approx(grid.size + 2 * grid.border)
+
+
+def test_the_video_ends_on_the_first_solution_on_the_board() -> None:
+    """The payoff brings the board back, the first solution's queens on it in the goal
+    colour; the montage is gone."""
+    d = eight()
+    plan, scene = d.plan, d.scene
+    assert plan is not None and plan.payoff is not None
+    t = d.film.duration
+    assert scene.board.state(t).opacity == 1.0
+    assert scene.montage is not None
+    assert all(el.state(t).opacity == 0.0 for el in scene.montage.places)
+    assert scene.montage.outline.state(t).opacity == 0.0
+    shown = {sq for sq, el in scene.queens.items() if el.state(t).opacity > 0}
+    assert shown == {(r, c) for r, c in enumerate(scene.first)}
+    assert all(scene.queens[sq].state(t).shape == 2 for sq in shown)
+
+
+def test_the_list_keeps_to_one_notation() -> None:
+    """Once the solutions come, the panel lists solutions only (never a search step
+    beside them)."""
+    from tests.render.examples import STORED
+
+    d = directed(STORED / "n-queens-8.jsonl", RenderOptions(size=(1280, 720)),
+                 layout="video", whole=True, explicit=frozenset({"size"}))
+    plan = d.plan
+    assert plan is not None
+    for k, ph in enumerate(plan.phases):
+        if ph.kind != MOVE:
+            continue
+        listed = plan.recent(plan.counter(k).entry)
+        word = plan.beats[ph.step].word
+        notes = [note for _, note, _ in listed]
+        if word == "Solution":
+            assert notes and all(not n.startswith(("place", "remove", "steps")) for n in notes)
+        else:
+            assert all(n.startswith(("place", "remove", "steps")) for n in notes)
 
 
 def test_queens_hint_limits_solutions() -> None:
@@ -212,7 +239,7 @@ def test_queens_hint_limits_solutions() -> None:
     assert d.plan is not None
     assert [b.move for b in d.plan.beats if b.word == "Solution"] == [1]
     assert d.scene.shown_count() == 1
-    assert d.scene.outline is None            # one solution: no montage
+    assert d.scene.montage is None            # one solution: no montage
     # the search goes on after the one solution shown: the video ends on its steps
     assert d.scene.end_text(d.plan.moves) == "5 steps"
     ended = Q4.split("\n")
@@ -220,8 +247,6 @@ def test_queens_hint_limits_solutions() -> None:
     one = one.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
     e = scene_film(one, 8)
     assert e.plan is not None and e.scene.end_text(e.plan.moves) == "1 solution shown"
-
-
 
 
 def test_queens_mp4_frame_count(tmp_path: Path) -> None:
@@ -235,18 +260,20 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
         stream = box.streams.video[0]
         got = sum(1 for _ in box.decode(stream))
         size = (stream.codec_context.width, stream.codec_context.height)
-    # the family's pacing (no pause), docs/rendering.md "Timing": title, crossfade, start
-    # hold, place x4, solution 1, remove, solution 2 (the montage shares its seconds), the
-    # end hold, crossfade and the end card; N-Queens has no payoff
+    # the family's pacing (no pause), docs/rendering.md "Timing": the title, the rest of
+    # the start hold, place x4, solution 1 on the board, remove, solution 2 (the
+    # montage), the payoff (the board back with solution 1), the end hold and the result
     from puzzlereel.registry import KINDS
+    from puzzlereel.render.plan import PAYOFF_SECONDS
 
     pace = KINDS["n-queens"].pacing
     speed = pace["speed"]
-    place = (n_queens.SEARCH_UNITS * speed, 1)
-    shown = (min(n_queens.SOLUTION_UNITS * speed, n_queens.MONTAGE_SECONDS / 2), 1)
-    phases = [(opts.title_seconds, 0), (CROSSFADE, 0), (pace["hold_start"], 0),
-              place, place, place, place, shown, place, shown,
-              (pace["hold_end"], 0), (CROSSFADE, 0), (opts.end_seconds, 0)]
+    step = (n_queens.STEP_UNITS * speed, 1)
+    phases = [(opts.title_seconds, 0),
+              (max(pace["hold_start"] - opts.title_seconds, CROSSFADE), 0),
+              step, step, step, step, (n_queens.FIRST_UNITS * speed, 1), step,
+              (n_queens.SOLUTION_UNITS * speed, 1), (PAYOFF_SECONDS, 0),
+              (pace["hold_end"], 0), (opts.end_seconds, 0)]
     want = sum(frame_counts(phases, opts.fps))
     assert (got, size) == (want, (160, 120))
 

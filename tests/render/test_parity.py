@@ -38,7 +38,7 @@ def rasterised(svg: str) -> np.ndarray:
 @pytest.mark.parametrize("layout", ["video", "compact"])
 @pytest.mark.parametrize("name", FAMILIES)
 def test_the_still_svg_shows_the_raster_frame(name: str, layout: str) -> None:
-    d = directed(trace_of(name), RenderOptions(), layout=layout, with_cards=True)
+    d = directed(trace_of(name), RenderOptions(), layout=layout, whole=True)
     film, plan = d.film, d.plan
     assert plan is not None
     moves = [k for k, p in enumerate(plan.phases) if p.kind == MOVE and plan.counts[k] > 1]

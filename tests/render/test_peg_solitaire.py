@@ -310,13 +310,14 @@ def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
         with av.open(str(out)) as c:
             n = sum(1 for _ in c.decode(video=0))
         # the family's pacing (docs/rendering.md "Timing"): start hold, move 1 (2 jumps
-        # of 2 cells), pause, move 2 (1 jump), end hold, crossfade, the end card (the
-        # trace ends on "limit": no payoff), at 10 fps
-        from puzzlereel.render.timeline import CROSSFADE, frame_counts
+        # of 2 cells), pause, move 2 (1 jump), end hold, the result (the trace ends on
+        # "limit": no payoff), at 10 fps
+        from puzzlereel.registry import KINDS
+        from puzzlereel.render.timeline import frame_counts
 
-        pace = PegSolitaireScene.PACING
+        pace = KINDS["peg-solitaire"].pacing
         phases = [(pace["hold_start"], 0), (4 * pace["speed"], 1), (pace["pause"], 0),
-                  (2 * pace["speed"], 1), (pace["hold_end"], 0), (CROSSFADE, 0),
+                  (2 * pace["speed"], 1), (pace["hold_end"], 0),
                   (RenderOptions.end_seconds, 0)]
         assert n == sum(frame_counts(phases, 10))
 

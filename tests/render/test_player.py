@@ -109,7 +109,7 @@ READ_DOM = """() => Array.from(document.querySelectorAll('svg g[id^="e"]'))
 def check_last_position(dom: list[dict[str, Any]], text: str, end: float) -> None:
     """The board in the DOM is the film's at ``end``, and sliding blocks stand on the
     cells the rules' replay ends on."""
-    d = directed(text, RenderOptions(), layout="compact", with_cards=True)
+    d = directed(text, RenderOptions(), layout="compact", whole=True)
     by_id = {el["id"]: el for el in dom}
     board = [(i, e) for i, e in enumerate(d.film.elements) if e.role == "board"]
     for i, e in board:
@@ -150,7 +150,7 @@ def test_play_step_scrub_to_the_end(browser: Any, tmp_path: Path, name: str) -> 
     problems = watch(page)
     page.goto(out.resolve().as_uri())
     assert page.inner_text("#counter").startswith("Start")
-    d = directed(text, RenderOptions(), layout="compact", with_cards=True)
+    d = directed(text, RenderOptions(), layout="compact", whole=True)
     assert page.inner_text("#goal") == d.goal_sentence()
     page.click("#play")                              # plays on its own
     page.wait_for_function("Number(document.body.dataset.at) >= 1", timeout=10000)
@@ -221,7 +221,7 @@ def test_the_page_starts_with_the_search_chart_with_or_without_a_title_card(
     write_vector("html", text, out, RenderOptions(search=True, title=title))
     data = data_of(out.read_text(encoding="utf-8"))
     plan = directed(text, RenderOptions(search=True, title=title), layout="compact",
-                    with_cards=True).plan
+                    whole=True).plan
     assert plan is not None
     shown = plan.span(SEARCH)
     assert shown is not None

@@ -15,7 +15,7 @@ import pytest
 from puzzlereel.registry import KINDS as ROWS
 from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import CROSSFADE, SEARCH, SEARCH_OUT, TITLE
+from puzzlereel.render.timeline import CROSSFADE, SEARCH, SEARCH_IN, SEARCH_OUT, TITLE
 from puzzlereel.trace import End, Search
 from tests.fixtures import CONFIGS, Tolerance, cli
 from tests.render.examples import example_trace
@@ -51,7 +51,7 @@ def _timeless(text: str) -> str:
 
 def _film(text: str, search: bool, size: tuple[int, int] = (640, 360)) -> Director:
     return directed(text, RenderOptions(size=size, search=search), layout="video",
-                    with_cards=True, explicit=frozenset({"size", "search"}))
+                    whole=True, explicit=frozenset({"size", "search"}))
 
 
 @pytest.mark.parametrize("phase", list(KINDS))
@@ -92,12 +92,19 @@ def test_the_segment_follows_the_title_and_lasts_the_familys_seconds(name: str) 
     assert plain.plan is not None and shown.plan is not None
     kinds = [p.kind for p in shown.plan.phases]
     assert SEARCH not in [p.kind for p in plain.plan.phases]
-    assert kinds.index(SEARCH) == kinds.index(TITLE) + 2         # after the title's fade
+    assert kinds.index(SEARCH) == kinds.index(TITLE) + 2       # after the chart comes in
+    assert kinds[kinds.index(SEARCH) - 1] == SEARCH_IN
     assert kinds[kinds.index(SEARCH) + 1] == SEARCH_OUT
-    seconds = ROWS[shown.header.puzzle].pacing["search_seconds"]
+    pace = ROWS[shown.header.puzzle].pacing
+    seconds = pace["search_seconds"]
     assert 4 <= seconds <= 10
+    # the chart and its two crossfades, and after it the whole start hold again (the
+    # title's part of it was spent before the chart)
+    o = shown.options
+    rest = max(o.hold_start - o.title_seconds, CROSSFADE)
     longer = shown.plan.seconds - plain.plan.seconds
-    assert abs(longer - (seconds + CROSSFADE)) <= 1 / shown.plan.fps, (name, longer)
+    want = seconds + 2 * CROSSFADE + o.hold_start - rest
+    assert abs(longer - want) <= 1 / shown.plan.fps, (name, longer)
 
 
 def test_a_trace_without_search_events_is_drawn_as_without_search() -> None:
@@ -146,8 +153,7 @@ def test_golden_chart_frames(golden, phase: str, size: tuple[int, int]) -> None:
                      Tolerance(mean=1.5, off=48, share=0.01))
 
 
-def test_the_title_card_shows_whole_before_the_chart_and_the_board_never_shows_through(
-) -> None:
+def test_the_opening_shows_whole_before_the_chart_crossfades_in_over_it() -> None:
     text = _timeless(_trace("hakoiri-musume"))
     shown, plain = _film(text, True), _film(text, False)
     assert shown.plan is not None and plain.plan is not None
@@ -155,12 +161,12 @@ def test_the_title_card_shows_whole_before_the_chart_and_the_board_never_shows_t
     t0, t1 = shown.plan.spans[kinds.index(TITLE)]
     middle = (t0 + t1) / 2
     assert np.array_equal(frame(shown.film, middle), frame(plain.film, middle))
-    f0, f1 = shown.plan.spans[kinds.index(TITLE) + 1]           # the crossfade
+    f0, f1 = shown.plan.spans[kinds.index(SEARCH_IN)]           # the crossfade
     s0, _ = shown.plan.spans[kinds.index(SEARCH)]
-    title, chart = frame(shown.film, t0 + 0.5), frame(shown.film, s0 + 0.02)
+    opening, chart = frame(shown.film, middle), frame(shown.film, s0)     # grown from s0 on
     half = frame(shown.film, (f0 + f1) / 2).astype(np.int16)
-    # half-way, every pixel lies between the title card's and the chart's (the board's
-    # colours, which neither has, never appear)
-    lo = np.minimum(title, chart).astype(np.int16) - 3
-    hi = np.maximum(title, chart).astype(np.int16) + 3
+    # half-way, every pixel lies between the opening's and the chart's
+    lo = np.minimum(opening, chart).astype(np.int16) - 3
+    hi = np.maximum(opening, chart).astype(np.int16) + 3
     assert ((half >= lo) & (half <= hi)).all()
+    assert not np.array_equal(half, opening) and not np.array_equal(half, chart)

@@ -231,13 +231,14 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path) -> None:
         n = sum(1 for _ in c.decode(video=0))
     # the options given win over the family's pacing: start hold, 2 moves with a pause
     # between them, the payoff (tiles light up; shortened as speed is faster than the
-    # family's), the end hold, a crossfade and the end card
+    # family's), the end hold and the result
+    from puzzlereel.registry import KINDS
     from puzzlereel.render.plan import PAYOFF_SECONDS
-    from puzzlereel.render.timeline import CROSSFADE, frame_counts
+    from puzzlereel.render.timeline import frame_counts
 
-    payoff = PAYOFF_SECONDS * min(1.0, opts.speed / SlidingTileScene.PACING["speed"])
+    payoff = PAYOFF_SECONDS * min(1.0, opts.speed / KINDS["sliding-tile"].pacing["speed"])
     phases = [(opts.hold_start, 0), (opts.speed, 1), (opts.pause, 0), (opts.speed, 1),
-              (payoff, 0), (opts.hold_end, 0), (CROSSFADE, 0), (opts.end_seconds, 0)]
-    assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 3 + 30
+              (payoff, 0), (opts.hold_end, 0), (opts.end_seconds, 0)]
+    assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 20
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50

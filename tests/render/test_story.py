@@ -1,4 +1,4 @@
-"""The story a video tells: text contrast in every theme, the end card's words for each
+"""The story a video tells: text contrast in every theme, the result's words for each
 way a trace ends, the goal sentence, and ``--duration`` fitting the whole video."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ import json
 import numpy as np
 import pytest
 
-from puzzlereel.render.cards import ending
 from puzzlereel.render.director import Director
 from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.shapes import Text
 from puzzlereel.render.theme import THEMES, contrast
-from puzzlereel.render.timeline import MOVE, frame_time
+from puzzlereel.render.timeline import HOLD, MOVE, frame_time
+from puzzlereel.render.wording import ending
 from puzzlereel.trace import End, Header
 from tests.fixtures import DATA
 from tests.render.films import directed, frame
@@ -111,9 +112,10 @@ STORY_SIZE = (384, 216)
 
 
 @pytest.mark.parametrize("name", STORY)
-def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
-    """Each family's title card, a frame half-way through its first move and its end
-    card, in the 16:9 layout (board and side panel), against their golden images."""
+def test_opening_mid_move_and_ending_frames(golden, name: str) -> None:
+    """Each family's first frame (the start position with its title), a frame half-way
+    through its first move and its last frame (the last position with the result), in
+    the 16:9 layout (board and side panel), against their golden images."""
     from tests.fixtures import Tolerance
     from tests.render.examples import STORED
 
@@ -123,7 +125,7 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
     assert plan is not None
     first_move = next(k for k, p in enumerate(plan.phases) if p.kind == MOVE)
     mid = sum(plan.counts[:first_move]) + (plan.counts[first_move] - 1) // 2
-    frames = {"title": 0, "mid": mid, "end": plan.total_frames - 1}
+    frames = {"opening": 0, "mid": mid, "ending": plan.total_frames - 1}
     tolerance = Tolerance(mean=1.5, off=48, by_value=True)
     seen = {}
     for what, index in frames.items():
@@ -131,14 +133,15 @@ def test_title_mid_move_and_end_card_frames(golden, name: str) -> None:
         assert img.shape == (STORY_SIZE[1], STORY_SIZE[0], 3)
         golden.check(f"story-{name}-{what}", img, tolerance)
         seen[what] = img
-    # three different pictures: the cards are not the board
-    assert not np.array_equal(seen["title"], seen["mid"])
-    assert not np.array_equal(seen["mid"], seen["end"])
+    # three different pictures: the start, a move under way, the end
+    assert not np.array_equal(seen["opening"], seen["mid"])
+    assert not np.array_equal(seen["mid"], seen["ending"])
 
 
 def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
-    ends on the "Trace ends here (incomplete)" card; without it the cut is an error."""
+    ends on its last position with the result "Trace ends here (incomplete)"; without
+    it the cut is an error."""
 
     from puzzlereel.render.outputs import render_stream
     from puzzlereel.render.plan import resolve_options
@@ -157,7 +160,7 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
             pass
 
     def make(header: Header) -> list[Feed]:
-        made.append(Director(header, resolve_options(header, RenderOptions(cell=8)), 10,
+        made.append(Director(header, resolve_options(header, RenderOptions(cell=40)), 10,
                              layout="compact"))
         return [Feed()]
 
@@ -166,10 +169,13 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     film = d.finish(end)
     assert end is None and d.plan is not None and d.plan.moves == 2
     assert d.ending().headline == "Trace ends here (incomplete)"
-    last = frame(film, film.duration)
-    card = film.names["card.end"]
-    assert card.state(film.duration).opacity == 1.0
-    assert np.array_equal(last, frame(film, film.duration - 0.1))
+    counter = film.names["counter"]
+    said = counter.variants[counter.state(film.duration).shape]
+    assert isinstance(said, Text) and said.text == "Trace ends here (incomplete)"
+    # the last position stays: the video's last frame is the ending's still picture
+    hold = d.plan.span(HOLD)
+    assert hold is not None
+    assert np.array_equal(frame(film, film.duration), frame(film, hold[0] + 0.05))
     made.clear()
     with pytest.raises(TraceError):
         render_stream(io.BytesIO(cut.encode()), "cut", make)

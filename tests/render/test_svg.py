@@ -30,7 +30,7 @@ from puzzlereel.render.api import render_trace
 from puzzlereel.render.director import Director
 from puzzlereel.render.easing import CURVES, EASINGS, bezier, bezier_param
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, frame_time
+from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, RETURN, frame_time
 from puzzlereel.trace import TraceError
 from tests.fixtures import CONFIGS, long_tile_trace
 from tests.render.examples import example_trace
@@ -180,9 +180,11 @@ def test_a_thousand_moves_fit_in_a_megabyte(tmp_path: Path) -> None:
 
 
 def raster_film(trace: str, options: RenderOptions) -> Director:
-    """The compact (GIF-like) film of ``trace`` at the options' frame rate, planned,
-    drawing nothing until asked for a frame."""
-    return directed(trace, options, layout="compact", fps=options.fps, with_cards=True)
+    """The compact (GIF-like) film of ``trace`` at the options' frame rate, looping back
+    to its start as the GIF and the SVG do, planned, drawing nothing until asked for a
+    frame."""
+    return directed(trace, options, layout="compact", fps=options.fps, whole=True,
+                    loop=True)
 
 
 PAUSE_AT = """t => { for (const a of document.getAnimations()) { a.pause();
@@ -202,9 +204,10 @@ def blocks(img: np.ndarray, k: int) -> np.ndarray:
 
 
 def moments(d: Director) -> dict[str, int]:
-    """Frames to compare: the title card, a mid-move frame, the last move's last frame,
-    the middle of the payoff, the hold on the final position, and the last frame (the
-    end card)."""
+    """Frames to compare: the opening with the title, a mid-move frame, the last move's
+    last frame, the middle of the payoff, the hold on the final position, the result,
+    the middle of the return to the start, and the last frame (the first picture
+    again)."""
     plan = d.plan
     assert plan is not None
     starts, n = [], 0
@@ -213,7 +216,7 @@ def moments(d: Director) -> dict[str, int]:
         n += count
     moves = [(starts[k], plan.counts[k]) for k, ph in enumerate(plan.phases)
              if ph.kind == MOVE and plan.counts[k] > 1]
-    out = {"end card": n - 1}
+    out = {"last": n - 1, "result": plan.ending_frame()}
     if d.options.title:
         out["title"] = 10
     if moves:
@@ -227,7 +230,7 @@ def moments(d: Director) -> dict[str, int]:
             out["a corner"] = starts[k] + plan.counts[k] // 3
             break
     for k, ph in enumerate(plan.phases):
-        if ph.kind in (PAYOFF, HOLD) and plan.counts[k] > 1:
+        if ph.kind in (PAYOFF, HOLD, RETURN) and plan.counts[k] > 1:
             out[ph.kind] = starts[k] + plan.counts[k] // 2
     return out
 
@@ -257,10 +260,8 @@ def test_the_svg_shows_what_the_video_shows(browser: Any, tmp_path: Path, name: 
         seen = shoot(page, t - 0.001)
         want = frame(film, t)
         assert seen.shape == want.shape, what
-        # blocks of about a quarter of a cell on the board; on the cards, where only
-        # text is, blocks of a line's height
-        k = max(12, film.width // 40) if what in ("title", "end card") \
-            else max(4, d.layout.cell // 4)
+        # blocks of about a quarter of a cell on the board
+        k = max(4, d.layout.cell // 4)
         a, b = blocks(seen, k), blocks(want, k)
         diff = np.abs(a - b).max(axis=2)
         # a piece out of place by a cell leaves blocks differing by ~100 levels; text

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import FADE_OUT, MOVE, PAYOFF, START
+from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, START
 from tests.fixtures import DATA, cli, tiny_block
 from tests.render.films import directed
 from tests.render.test_sound import onsets
@@ -33,7 +33,7 @@ def _spans(d, kind: str) -> list[tuple[float, float]]:
 @pytest.mark.parametrize("name", FAMILIES)
 def test_every_familys_moves_make_their_sound_while_they_happen(name: str) -> None:
     d = directed(trace_of(name), RenderOptions(size=(640, 360), sound=True), layout="video",
-                 with_cards=True, explicit=frozenset({"size", "sound"}))
+                 whole=True, explicit=frozenset({"size", "sound"}))
     moves = _spans(d, MOVE)
     made = [s for s in d.sounds if s.kind != "chime"]
     assert made and {s.kind for s in made} == KIND[d.header.puzzle], name
@@ -45,7 +45,7 @@ def test_every_familys_moves_make_their_sound_while_they_happen(name: str) -> No
 
 def test_a_slide_sounds_for_as_long_as_its_motion() -> None:
     d = directed(DATA / "hakoiri-5.jsonl", RenderOptions(size=(640, 360)), layout="video",
-                 with_cards=True, explicit=frozenset({"size"}))
+                 whole=True, explicit=frozenset({"size"}))
     slides = [t for s in d.sounds for t in (s.start, s.start + s.seconds)]
     assert slides == pytest.approx([t for span in _spans(d, MOVE) for t in span])
     assert all(s.kind == "slide" for s in d.sounds)        # a trace cut short: no chime
@@ -53,7 +53,7 @@ def test_a_slide_sounds_for_as_long_as_its_motion() -> None:
 
 def test_pegs_pop_as_each_jump_of_a_chain_lands() -> None:
     d = directed(trace_of("triangle"), RenderOptions(size=(640, 360)), layout="video",
-                 with_cards=True, explicit=frozenset({"size"}))
+                 whole=True, explicit=frozenset({"size"}))
     paths = [len(json.loads(line)["path"]) for line in trace_of("triangle").splitlines()
              if json.loads(line)["type"] == "move"]
     pops = [s.start for s in d.sounds if s.kind == "pop"]
@@ -69,7 +69,7 @@ def test_pegs_pop_as_each_jump_of_a_chain_lands() -> None:
 
 def test_the_goal_chimes_as_the_payoff_starts() -> None:
     d = directed(trace_of("hakoiri-musume"), RenderOptions(size=(640, 360)),
-                 layout="video", with_cards=True, explicit=frozenset({"size"}))
+                 layout="video", whole=True, explicit=frozenset({"size"}))
     (chime,) = [s for s in d.sounds if s.kind == "chime"]
     assert chime.start == pytest.approx(_spans(d, PAYOFF)[0][0])
 
@@ -81,11 +81,11 @@ UNSOLVABLE = "\n".join(json.dumps(o) for o in (
     {"type": "end", "status": "unsolvable", "stats": {"reason": "parity"}})) + "\n"
 
 
-def test_no_solution_ends_on_a_low_tone_as_the_end_card_comes_in() -> None:
+def test_no_solution_ends_on_a_low_tone_as_the_result_shows() -> None:
     d = directed(UNSOLVABLE, RenderOptions(size=(640, 360)), layout="video",
-                 with_cards=True, explicit=frozenset({"size"}))
+                 whole=True, explicit=frozenset({"size"}))
     assert [s.kind for s in d.sounds] == ["low"]
-    assert d.sounds[0].start == pytest.approx(_spans(d, FADE_OUT)[0][0])
+    assert d.sounds[0].start == pytest.approx(_spans(d, HOLD)[0][0])
     assert d.sounds[0].start > _spans(d, START)[0][0]
 
 
@@ -110,7 +110,7 @@ def test_the_videos_sound_is_heard_when_the_moves_happen(tmp_path, suffix: str,
     assert found is not None
     name, samples = found
     assert name == codec
-    d = directed(trace, RenderOptions(size=(320, 180)), layout="video", with_cards=True,
+    d = directed(trace, RenderOptions(size=(320, 180)), layout="video", whole=True,
                  explicit=frozenset({"size"}))
     assert len(samples) / 48000 == pytest.approx(d.plan.seconds, abs=0.05)
     title_end = _spans(d, MOVE)[0][0]

@@ -1,18 +1,18 @@
-"""What the video says in words, and where it says it: the title card, the side panel,
-the compact counter line and the end card.
+"""What the video says in words: the title, the goal, the facts, the counter and the
+result.
 
 The words come from the trace: the human title, the goal sentence (the header's
 ``goal_text``, else the family's default), the facts that make the solution interesting
 (optimal, metric, length), the counter in the puzzle's unit ("Move 12 / 81",
-"Guess 3 / 9", "Solution 7 / 92"), and an end card that says honestly how the trace
-ended: solved (with the numbers), no solution (and why), a search stopped by a limit,
-or a trace that simply stops (``--partial``).  Everything here is pure: the words are
-tested as text, and ``card`` lays a full-frame card out as shapes.
+"Guess 3 / 9", "Solution 7 / 92"), and the result the ending shows beside or over the
+last position, saying honestly how the trace ended: solved (with the numbers), no
+solution (and why), a search stopped by a limit, or a trace that simply stops
+(``--partial``).  Everything here is pure text; ``render.panel`` sets it in a frame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +21,8 @@ from puzzlereel.trace import End, Header
 from puzzlereel.words import duration, plural, search_seconds
 
 from . import draw
-from .shapes import Group, Rect, Shape, Text, group
-from .theme import RGB, Theme
 
-TITLE_CHARS = 120   # a title card line is cut to this many characters, then fitted
+TITLE_CHARS = 120   # a title line is cut to this many characters, then fitted
 
 # programs whose move-counting searches are optimal (breadth-first, IDA*, bidirectional)
 OPTIMAL_PROGRAM = "puzzlereel"
@@ -91,7 +89,7 @@ def facts_line(header: Header, total: int | None) -> str:
 
 
 def title_lines(header: Header, total: int | None) -> list[str]:
-    """The title card's lines: the title, the family (and metric), the length.
+    """The contact sheet's heading: the title, the family (and metric), the length.
 
     Each line is cut to ``TITLE_CHARS`` characters before anything measures it."""
     sub = family_name(header)
@@ -184,56 +182,6 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     return Ending("solved", headline, tuple(details[:2]), note)
 
 
-# ---------------------------------------------------------------- drawing
-
-
-def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
-    """The size and lines to set ``text`` in ``width`` pixels at about ``target``
-    pixels: one line if it fits near that size, else two larger lines rather than one
-    small one (the last shortened with an ellipsis if even two do not hold it)."""
-    px = draw.fit_text_px(text, width, target, bold=bold)
-    lines = draw.wrap(text, px, width, 2, bold=bold)
-    whole = " ".join(text.split())
-    size = int(target * 0.85)
-    while size > px * 1.15:
-        two = draw.wrap(whole, size, width, 2, bold=bold)
-        if " ".join(two) == whole:
-            return size, two
-        size -= 1
-    return px, lines
-
-
-def card(width: int, height: int, theme: Theme, big: str, lines: Sequence[tuple[str, str]],
-         *, top: str | None = None) -> Group:
-    """A full-frame card: ``top`` small above, ``big`` bold, then ``lines`` of
-    (text, "text" | "muted" | "emphasis"), centred, on the background."""
-    w, h = width, height
-    text_w = int(w * 0.86)
-    target = max(14, min(h // 9, w // 12))            # the height of 16:9, the width of 9:16
-    big_px, big_lines = fit_lines(big, text_w, target)
-    small_px = max(10, min(h // 20, int(target * 0.5)))
-    legible = max(10, -(-min(w, h) * 28 // 1080))      # never under the legible size
-    big_px, small_px = max(big_px, legible), max(small_px, legible)
-    rows: list[tuple[str, int, RGB, bool]] = []
-    if top:
-        rows.append((top, small_px, theme.muted, False))
-    rows += [(line, big_px, theme.text, True) for line in big_lines]
-    colours: dict[str, RGB] = {"text": theme.text, "muted": theme.muted,
-                               "emphasis": theme.emphasis}
-    for text, kind in lines:
-        for line in draw.wrap(text, small_px, text_w, 4):
-            rows.append((line, small_px, colours.get(kind, theme.text), False))
-    heights = [int(px * 1.45) for _, px, _, _ in rows]
-    y = (h - sum(heights)) // 2
-    shapes: list[Shape] = [Rect(0, 0, w, h, theme.background)]
-    for (row, px, rgb, bold), lh in zip(rows, heights, strict=True):
-        row = draw.shorten(row, px, 2 * min(w // 2, w - w // 2), bold)
-        if row:
-            shapes.append(Text(w // 2, y + lh // 2, row, px, rgb, bold=bold))
-        y += lh
-    return group(shapes)
-
-
-__all__ = ["TITLE_CHARS", "Ending", "card", "counter_text", "fit_lines",
-           "ending", "explored", "facts_line", "family_name", "goal_text",
-           "human_title", "is_optimal", "metric_of", "title_lines", "unit_of"]
+__all__ = ["TITLE_CHARS", "Ending", "counter_text", "ending", "explored", "facts_line",
+           "family_name", "goal_text", "human_title", "is_optimal", "metric_of", "title_lines",
+           "unit_of"]

@@ -1,0 +1,319 @@
+"""A video as a viewer meets it, one test a rule: the first frame is the puzzle with its
+title, the first move comes within a second and a half, the last frame is the last
+position with the result, a GIF or SVG loops from the puzzle back to the puzzle with
+no frame of text alone, every still picture of a video is a board, and 9:16 and 4:5
+frames are filled around the platforms' own words.
+
+"Cover" is ``benchmarks/screens.py``'s: the share of a frame's pixels more than 24
+levels from its most common colour; a frame of text alone covers a few per cent, a
+board a third or more."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from benchmarks.screens import cover, empty_band
+from puzzlereel.render.compositor import Compositor
+from puzzlereel.render.director import Director
+from puzzlereel.render.draw import ELLIPSIS
+from puzzlereel.render.layout import overlays
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.shapes import Shape, texts
+from puzzlereel.render.timeline import END, HOLD, MOVE, RETURN, START, frame_time
+from tests.fixtures import CONFIGS, DATA
+from tests.render.examples import example_trace
+from tests.render.films import directed, frame
+
+# the seven the issue names: one or two examples of every family
+SEVEN = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
+         "send-more-money", "mastermind-9431"]
+# the films every target of them gets: the MP4's (1280x720), 9:16, the GIF's
+FILMS = {"video": (RenderOptions(), "video", False),
+         "shorts": (RenderOptions(target="shorts"), "video", False),
+         "gif": (RenderOptions(fps=15), "compact", True)}
+
+
+def film_of(name: str, which: str) -> Director:
+    options, layout, loop = FILMS[which]
+    explicit = frozenset({"target"} if options.target else set())
+    return directed(example_trace(CONFIGS / f"{name}.toml"), options, layout=layout,
+                    fps=options.fps, whole=True, explicit=explicit, loop=loop)
+
+
+def words(shapes: list[Shape]) -> list[str]:
+    return [t.text for s in shapes for t in texts(s) if t.opacity > 0]
+
+
+def at_frame(d: Director, index: int) -> np.ndarray:
+    assert d.plan is not None
+    return frame(d.film, frame_time(index, d.plan.fps))
+
+
+def mid_cover(d: Director) -> float:
+    assert d.plan is not None
+    return cover(at_frame(d, d.plan.total_frames // 2))
+
+
+def board_shapes(d: Director, t: float) -> list[Shape]:
+    return d.film.still(t, role="board")
+
+
+def phase_span(d: Director, kind: str) -> tuple[float, float]:
+    assert d.plan is not None
+    span = d.plan.span(kind)
+    assert span is not None, kind
+    return span
+
+
+# ---------------------------------------------------------------- the opening
+
+
+@pytest.mark.parametrize("which", list(FILMS))
+@pytest.mark.parametrize("name", SEVEN)
+def test_frame_zero_is_the_start_position_with_its_title(name: str, which: str) -> None:
+    """Frame 0 shows the board as the start hold does (nothing over it), the title
+    beside or above it, and covers at least 60 % of what a mid-video frame covers."""
+    d = film_of(name, which)
+    assert d.plan is not None
+    t0 = frame_time(0, d.plan.fps)
+    start = phase_span(d, START)
+    assert board_shapes(d, t0) == board_shapes(d, start[1] - 1e-6), (name, which)
+    assert d.film.still(t0, role="overlay") == []
+    assert d.heading().title in " ".join(words(d.film.still(t0))), (name, which)
+    assert cover(at_frame(d, 0)) >= 0.6 * mid_cover(d), (name, which)
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_the_first_move_starts_by_one_and_a_half_seconds(name: str) -> None:
+    """With the default options the first move starts within 1.5 s, and its subtitle by
+    2 s (the title's time is part of the start hold)."""
+    d = film_of(name, "video")
+    plan = d.plan
+    assert plan is not None
+    first = next(plan.spans[k][0] for k, p in enumerate(plan.phases) if p.kind == MOVE)
+    assert first <= 1.5, (name, first)
+    cues = plan.cues()
+    assert cues and cues[0].start <= 2.0, (name, cues[0])
+
+
+def test_title_seconds_and_no_title_keep_their_meaning() -> None:
+    """``title_seconds`` is how long the title shows over or beside the start position;
+    the first move waits for it when it is longer than the start hold, and ``--no-title``
+    opens on the start position alone for ``hold_start``."""
+    text = example_trace(CONFIGS / "eight-puzzle.toml")
+    for options, first_move in ((RenderOptions(title_seconds=3.0), 3.3),
+                                (RenderOptions(title=False), 1.5),
+                                (RenderOptions(hold_start=4.0), 4.0)):
+        d = directed(text, options, layout="compact", whole=True,
+                     explicit=frozenset({"title_seconds", "title", "hold_start"}))
+        plan = d.plan
+        assert plan is not None
+        got = next(plan.spans[k][0] for k, p in enumerate(plan.phases) if p.kind == MOVE)
+        assert got == pytest.approx(first_move, abs=1 / 30), options
+        compact_title = d.film.names.get("head")
+        assert (compact_title is not None) == options.title
+
+
+def test_a_square_frame_opens_with_the_title_and_goal_in_its_panel() -> None:
+    """1:1 has no head: its panel holds the title and the goal while the video opens,
+    then gives way to the counter."""
+    d = directed(example_trace(CONFIGS / "mastermind-9431.toml"), RenderOptions(target="square"),
+                 layout="video", whole=True, explicit=frozenset({"target"}))
+    assert d.plan is not None and d.layout.kind == "square"
+    t0 = frame_time(0, d.plan.fps)
+    said = words(d.film.still(t0))
+    assert d.heading().title in said and "Start" not in said
+    assert " ".join(said).count("secret code") == 1       # the goal, whole
+    later = words(d.film.still(phase_span(d, MOVE)[0]))
+    assert d.heading().title not in later and "Start" in later
+
+
+# ---------------------------------------------------------------- the ending
+
+
+@pytest.mark.parametrize("which", ["video", "shorts"])
+@pytest.mark.parametrize("name", SEVEN)
+def test_the_last_frame_is_the_last_position_with_the_result(name: str, which: str) -> None:
+    """The last frame shows the board as the final hold does, the result's headline
+    beside it, and covers at least 60 % of what a mid-video frame covers."""
+    d = film_of(name, which)
+    assert d.plan is not None
+    last = d.plan.total_frames - 1
+    t = frame_time(last, d.plan.fps)
+    hold = phase_span(d, HOLD)
+    assert board_shapes(d, t) == board_shapes(d, hold[0] + 1e-6), (name, which)
+    assert d.ending().headline in words(d.film.still(t)), (name, which)
+    assert cover(at_frame(d, last)) >= 0.6 * mid_cover(d), (name, which)
+    assert d.film.still(t, role="overlay") == []
+
+
+def test_the_result_details_replace_the_list_for_the_results_time() -> None:
+    d = film_of("hakoiri-musume", "video")
+    hold, result = phase_span(d, HOLD), phase_span(d, END)
+    e = d.ending()
+    during_hold = words(d.film.still(hold[0] + 0.05))
+    at_end = words(d.film.still(result[1] - 0.01))
+    assert "Daughter →" in " ".join(during_hold) and e.note not in during_hold
+    assert e.note in at_end and e.details[0] in at_end
+    assert "Daughter →" not in " ".join(at_end)
+
+
+def test_generate_and_test_families_end_on_their_answer() -> None:
+    """The sum with its digits, the board with the secret uncovered, the equation."""
+    send = film_of("send-more-money", "video")
+    last = words(send.film.still(send.film.duration, role="board"))
+    assert sorted(w for w in last if w.isdigit()) == sorted("9567" + "1085" + "10652")
+    assert not [w for w in last if w.isalpha()]            # every letter turned digit
+    master = film_of("mastermind-9431", "video")
+    scene = master.scene
+    assert scene.uncovered.state(master.film.duration).opacity == 1.0     # type: ignore[attr-defined]
+    assert scene.covered.state(master.film.duration).opacity == 0.0       # type: ignore[attr-defined]
+    komachi = directed(example_trace(CONFIGS / "komachi-100.toml"), RenderOptions(),
+                       layout="video", whole=True)
+    said = "".join(words(komachi.film.still(komachi.film.duration, role="board")))
+    assert "=100" in said and sum(said.count(op) for op in "+−×÷") >= 3    # 123−45−67+89
+
+
+@pytest.mark.parametrize(("trace", "headline"), [
+    (CONFIGS / "french.toml", "No solution exists"),
+    (DATA / "hakoiri-5.jsonl", "Search stopped")])
+def test_a_trace_without_a_solution_says_so_over_its_board(trace: Path, headline: str) -> None:
+    text = example_trace(trace) if trace.suffix == ".toml" else trace.read_text()
+    for layout, loop in (("video", False), ("compact", True)):
+        d = directed(text, RenderOptions(), layout=layout, whole=True, loop=loop)
+        assert d.plan is not None and d.ending().headline == headline
+        t = frame_time(d.plan.ending_frame(), d.plan.fps)
+        assert headline in words(d.film.still(t))
+        assert board_shapes(d, t) and d.film.still(t, role="overlay") == []
+
+
+# ---------------------------------------------------------------- the loop
+
+
+def gif_frames(d: Director) -> list[np.ndarray]:
+    """Every frame of the film at its frame rate, drawn one after another."""
+    plan = d.plan
+    assert plan is not None
+    frames = Compositor(d.film)
+    out = []
+    for i in range(plan.total_frames):
+        frames.next(frame_time(i, plan.fps))
+        out.append(frames.buf.copy())
+    return out
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_the_gif_plays_as_a_puzzle_forever(name: str) -> None:
+    """No frame of the GIF covers under half of what its middle frame covers (no text
+    alone, ever); it returns to its start by a crossfade and its last frame is its
+    first picture again (within a level of rounding)."""
+    d = film_of(name, "gif")
+    plan = d.plan
+    assert plan is not None and plan.span(RETURN) is not None
+    shots = gif_frames(d)
+    least = min(cover(f) for f in shots)
+    assert least >= 0.5 * cover(shots[len(shots) // 2]), (name, least)
+    assert np.abs(shots[-1].astype(int) - shots[0].astype(int)).max() <= 1
+    assert not np.array_equal(shots[plan.ending_frame()], shots[0])
+
+
+def test_the_svg_loops_through_the_same_return() -> None:
+    """The animated SVG is the same film: its return element fades in over the last
+    half second of its loop, and its first frame is the start board with the title."""
+    import re
+
+    from puzzlereel.render.svg import svg_text
+
+    d = film_of("eight-puzzle", "gif")
+    text = svg_text(d.film, d)
+    i = d.film.elements.index(d.film.names["return"])
+    rule = re.search(rf"@keyframes o{i}{{(.*?)}}}}", text)
+    assert rule is not None
+    keys = re.findall(r"([\d.]+)%\{opacity:([\d.]+)", rule.group(1))
+    assert keys[-1] == ("100", "1") and float(keys[0][1]) == 0.0
+    plan = d.plan
+    assert plan is not None
+    start = float(keys[1][0]) / 100 * d.film.duration
+    assert start == pytest.approx(phase_span(d, RETURN)[0], abs=0.01)
+    assert d.heading().title in words(d.film.still(0.0))
+
+
+# ---------------------------------------------------------------- still pictures
+
+
+def test_every_still_picture_is_a_board(tmp_path: Path) -> None:
+    """The gallery's poster, a notebook's PNG (``Solution._repr_png_``) and ``preview``'s
+    default frame: a board, covering at least 60 % of what a mid-video frame covers."""
+    import puzzlereel
+    from puzzlereel.posters import draw_poster
+
+    trace = tmp_path / "t.jsonl"
+    trace.write_text(example_trace(CONFIGS / "send-more-money.toml"), encoding="utf-8")
+    d = film_of("send-more-money", "video")
+    least = 0.6 * mid_cover(d)
+    poster = tmp_path / "poster.png"
+    draw_poster(trace, poster, RenderOptions(), frozenset())
+    with Image.open(poster) as im:
+        drawn = np.asarray(im.convert("RGB"))
+    assert np.array_equal(drawn, at_frame(d, d.plan.ending_frame()))   # type: ignore[union-attr]
+    solution = puzzlereel.load(trace)
+    with Image.open(io.BytesIO(solution._repr_png_())) as im:
+        shown = np.asarray(im.convert("RGB"))
+    assert np.array_equal(shown, drawn)
+    opening = np.asarray(solution.frame())
+    for still in (drawn, opening):
+        assert cover(still) >= least
+
+
+# ---------------------------------------------------------------- 9:16 and 4:5
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_a_9_16_frame_keeps_clear_of_the_platforms_words(name: str) -> None:
+    """Nothing that changes while the moves play (the counter, the bar, the list) lies
+    in the bottom 18 % (the caption) or the right 12 % (the buttons)."""
+    d = film_of(name, "shorts")
+    film = d.film
+    caption, buttons = overlays(film.width, film.height)
+    assert caption == round(0.18 * film.height) and buttons == round(0.12 * film.width)
+    changing = [e for e in film.elements if e.role == "chrome" and not e.still]
+    assert changing
+    for e in changing:
+        x0, y0, x1, y1 = e.swept()
+        assert y1 <= film.height - caption and x1 <= film.width - buttons, (name, e.name)
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_a_9_16_frame_has_no_empty_band_mid_video(name: str) -> None:
+    """Between the title-safe top and the caption zone no band of empty rows is taller
+    than 15 % of the height, half-way through the video."""
+    d = film_of(name, "shorts")
+    assert d.plan is not None
+    band = empty_band(at_frame(d, d.plan.total_frames // 2), 0.05, 0.82)
+    assert band <= 0.15, (name, band)
+
+
+@pytest.mark.parametrize("target", ["shorts", "instagram"])
+@pytest.mark.parametrize("name", SEVEN)
+def test_no_text_is_cut_in_9_16_or_4_5(name: str, target: str) -> None:
+    """Every word of every phase is whole (wrapped or smaller, never cut with an
+    ellipsis) and at least 28 pixels at 1080 wide; a board about as wide as tall takes
+    at least 85 % of the width."""
+    d = directed(example_trace(CONFIGS / f"{name}.toml"), RenderOptions(target=target),
+                 layout="video", whole=True, explicit=frozenset({"target"}))
+    plan = d.plan
+    assert plan is not None
+    for k in range(len(plan.phases)):
+        for text in (t for s in d.film.still(plan.spans[k][1] - 1e-6) for t in texts(s)):
+            if text.opacity <= 0:
+                continue
+            assert not text.text.endswith(ELLIPSIS), (name, target, text.text)
+            assert text.size >= 28, (name, target, text.text)
+    ew, eh = d.scene.extent()
+    if ew >= 0.9 * eh:
+        assert d.layout.board[2] >= 0.85 * d.layout.width, (name, target)
