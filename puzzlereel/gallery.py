@@ -168,13 +168,17 @@ def _chart(trace: Path, end: End) -> str:
     from puzzlereel.render.charts import search_svg
 
     events: list[Search] = []
+    searched = None
     with open(trace, "rb") as f:
         for _line, event in read_trace(f, str(trace)):
-            if isinstance(event, Search):
+            if isinstance(event, Header):
+                kind = KINDS.get(event.puzzle)
+                searched = kind.searched if kind is not None else None
+            elif isinstance(event, Search):
                 events.append(event)
-            elif not isinstance(event, (Header, Note)):
+            elif not isinstance(event, Note):
                 break
-    return search_svg(events, end)
+    return search_svg(events, end, searched=searched) if searched else search_svg(events, end)
 
 
 def traces(folder: Path) -> list[Path]:

@@ -24,6 +24,22 @@ PACING_KEYS = ("speed", "pause", "hold_start", "hold_end", "search_seconds")
 
 
 @dataclass(frozen=True)
+class Searched:
+    """How a family's search is told in words, the same on the result and the chart:
+    what it looks at (``noun``, ``verb``: "23,822 positions explored") and, for a
+    generate-and-test chart of steps, what a step is, what its bar counts, what it keeps
+    and whether the kept ones add up over the steps (solutions found) or are what is
+    left after each (codes that still fit)."""
+
+    noun: str = "position"
+    verb: str = "explored"
+    step: str = "step"
+    tested: str = "candidates tried"
+    kept: str = "kept"
+    adds_up: bool = True
+
+
+@dataclass(frozen=True)
 class Kind:
     """One puzzle kind: its name (config ``[puzzle] type`` and trace ``puzzle``), all that
     is said about it, and its parts."""
@@ -41,6 +57,7 @@ class Kind:
     rules: str                   # "module:Class" replaying a trace (puzzlereel.rules)
     solver: str                  # "module:SOLVER" (puzzlereel.solvers)
     scene: str                   # "module:Class" drawing a trace (puzzlereel.render)
+    searched: Searched = Searched()   # how its search is told in words
 
     def load(self, part: str) -> Any:
         """Import and return one part: ``"config"``, ``"rules"``, ``"solver"`` or ``"scene"``."""
@@ -88,37 +105,48 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
          goal="Place the queens so that no two share a row, a column or a diagonal.",
          pacing=_pacing(0.25, 0.0, 1.5, 2.0, 6.0), template="n-queens.toml",
          config=f"{_S}.n_queens:load", solver=f"{_S}.n_queens:SOLVER",
-         rules=f"{_R}.n_queens:NQueensReplay", scene=f"{_D}.n_queens:NQueensScene"),
+         rules=f"{_R}.n_queens:NQueensReplay", scene=f"{_D}.n_queens:NQueensScene",
+         searched=Searched("placement", "tried", step="column of the first row's queen",
+                           tested="placements tried", kept="solutions")),
     Kind("mastermind", "guess", ("Search", "Guess"),
          display_name="Mastermind",
          goal="Find the secret code; every guess is scored by how many pegs are right, and "
               "how many right but misplaced.",
          pacing=_pacing(0.35, 0.9, 1.5, 2.0, 6.0), template="mastermind.toml",
          config=f"{_S}.mastermind:load", solver=f"{_S}.mastermind:SOLVER",
-         rules=f"{_R}.mastermind:MastermindReplay", scene=f"{_D}.mastermind:MastermindScene"),
+         rules=f"{_R}.mastermind:MastermindReplay", scene=f"{_D}.mastermind:MastermindScene",
+         searched=Searched("code", "considered", step="guess",
+                           tested="codes that could still be the secret",
+                           kept="codes that fit every answer so far", adds_up=False)),
     Kind("komachi", "solution", ("Search", "Solution"),
          display_name="Komachi",
          goal="Put operators between the digits, in order, so that the expression comes to "
               "the target.",
          pacing=_pacing(0.8, 2.0, 1.5, 1.5, 5.0), template="komachi.toml",
          config=f"{_S}.komachi:load", solver=f"{_S}.komachi:SOLVER",
-         rules=f"{_R}.equations:KomachiReplay", scene=f"{_D}.equations:KomachiScene"),
+         rules=f"{_R}.equations:KomachiReplay", scene=f"{_D}.equations:KomachiScene",
+         searched=Searched("expression", "tested", step="answer",
+                           tested="expressions tried for it", kept="answers")),
     Kind("oomachi", "solution", ("Search", "Solution"),
          display_name="Oomachi",
          goal="Find consecutive numbers whose digits, written out, use every digit exactly "
               "once.",
          pacing=_pacing(0.35, 2.0, 1.5, 1.5, 4.0), template="oomachi.toml",
          config=f"{_S}.oomachi:load", solver=f"{_S}.oomachi:SOLVER",
-         rules=f"{_R}.equations:OomachiReplay", scene=f"{_D}.equations:OomachiScene"),
+         rules=f"{_R}.equations:OomachiReplay", scene=f"{_D}.equations:OomachiScene",
+         searched=Searched("number", "tested", step="answer",
+                           tested="numbers tried for it", kept="answers")),
     Kind("alphametic", "solution", ("Search", "Solution"),
          display_name="Alphametic",
          goal="Give every letter its own digit so that the sum written in words is right.",
          pacing=_pacing(0.9, 0.0, 1.5, 2.5, 4.0), template="alphametic.toml",
          config=f"{_S}.alphametic:load", solver=f"{_S}.alphametic:SOLVER",
-         rules=f"{_R}.equations:AlphameticReplay", scene=f"{_D}.equations:AlphameticScene"),
+         rules=f"{_R}.equations:AlphameticReplay", scene=f"{_D}.equations:AlphameticScene",
+         searched=Searched("assignment", "tried", step="answer",
+                           tested="digits tried for it", kept="answers")),
 )}
 
 NAMES: tuple[str, ...] = tuple(KINDS)
 
 
-__all__ = ["KINDS", "NAMES", "PACING_KEYS", "Kind"]
+__all__ = ["KINDS", "NAMES", "PACING_KEYS", "Kind", "Searched"]

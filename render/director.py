@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
-from . import panel, search, wording
+from . import barchart, panel, wording
 from .film import Film, Motion
 from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
@@ -40,6 +40,8 @@ from .timeline import (
     SEARCH_OUT,
     frame_time,
 )
+
+CHIME_AFTER = 0.1     # seconds between the goal being reached and its chime
 
 
 class Director:
@@ -100,7 +102,7 @@ class Director:
         tells of one."""
         if not self.options.search or not self.searched:
             return None
-        return story(self.searched, end, self.scene.goal_reached)
+        return story(self.searched, end, self.scene.goal_reached, self.scene.kind.searched)
 
     def finish(self, end: End | None) -> Film:
         """Plan the video and complete the film (once; later calls return it)."""
@@ -139,7 +141,8 @@ class Director:
 
     def _sounds(self, p: Plan) -> list[Sound]:
         """The beats' sounds at their times; the chime as the goal is reached (the
-        payoff's start, else the final hold's) for a solved trace; the low tone as the
+        payoff's start, else the final hold's, ``CHIME_AFTER`` later, so that its attack
+        never falls on the last move's own sound) for a solved trace; the low tone as the
         final hold starts (the result "No solution exists" with it) for one without a
         solution."""
         made: list[Sound] = []
@@ -153,7 +156,7 @@ class Director:
                     made.append(Sound(at, s.kind, seconds=max(0.0, t1 - at)))
         status = p.end.status if p.end is not None else None
         if status == "solved" and (PAYOFF in starts or HOLD in starts):
-            made.append(Sound(starts.get(PAYOFF, starts.get(HOLD, 0.0)), "chime"))
+            made.append(Sound(starts.get(PAYOFF, starts.get(HOLD, 0.0)) + CHIME_AFTER, "chime"))
         elif status == "unsolvable" and HOLD in starts:
             made.append(Sound(starts[HOLD], "low"))
         return sorted(made, key=lambda s: s.start)
@@ -165,7 +168,7 @@ class Director:
         t0, t1 = at[SEARCH]
         a, b = at[SEARCH_OUT]
         f0, f1 = at[SEARCH_IN]
-        for element in search.chart(self.film, search.frame_of(self.layout), self.theme, told,
+        for element in barchart.chart(self.film, barchart.frame_of(self.layout), self.theme, told,
                                     t0, t1):
             if element.opacity > 0:          # unseen till its crossfade in
                 element.opacity = 0.0
@@ -276,4 +279,4 @@ def _words(picture: panel.GoalPicture | None, legible: int) -> int:
                                          if t.size >= legible)
 
 
-__all__ = ["Director"]
+__all__ = ["CHIME_AFTER", "Director"]

@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from puzzlereel import escape
 
-from . import search, wording
+from . import barchart, wording
 from .director import Director
 from .film import Element, Film
 from .markup import Defs, hexcolour, markup, num, xml_text
@@ -72,8 +72,8 @@ def search_film(director: Director) -> Film | None:
     if shown is None:
         return None
     film = Film(CHART[0], CHART[1], director.theme.background)
-    frame = search.Frame(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
-    search.chart(film, frame, director.theme, told, *shown)
+    frame = barchart.Frame(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
+    barchart.chart(film, frame, director.theme, told, *shown)
     return film
 
 

@@ -360,8 +360,8 @@ class SceneBase:
 
     def goal_reached(self, depth: int) -> str:
         """Where the search first reached the goal, in words ("the goal was first reached
-        at depth 9")."""
-        return f"the goal was first reached at depth {depth}"
+        9 moves from the start")."""
+        return f"the goal was first reached {depth} {plural('move', depth)} from the start"
 
     def shown_count(self) -> int | None:
         return None

@@ -40,6 +40,26 @@ CATEGORICAL: tuple[RGB, ...] = (
 PIECE_ORDER: tuple[RGB, ...] = (BLUE, GREEN, SKY, PURPLE, ORANGE, (150, 110, 70),
                                 (112, 112, 112), (110, 80, 160))
 
+# colours by the words people use for them: a piece whose label names a colour ("red
+# car") is drawn in it, so that what the words say and what the video shows agree
+RED: RGB = (204, 37, 41)
+NAMED: Mapping[str, RGB] = {
+    "red": RED, "orange": ORANGE, "yellow": YELLOW, "green": GREEN, "blue": BLUE,
+    "purple": (110, 80, 160), "pink": PURPLE, "brown": (150, 110, 70),
+    "grey": (112, 112, 112), "gray": (112, 112, 112), "black": (40, 40, 40),
+}
+
+
+
+def colour_word(text: str) -> str | None:
+    """The colour ``text`` names, the first of its words that is one of ``NAMED``'s
+    ("red car" -> "red"), or None."""
+    for word in text.lower().replace("-", " ").split():
+        if word in NAMED:
+            return word
+    return None
+
+
 INK_DARK: RGB = (17, 17, 17)
 INK_LIGHT: RGB = (255, 255, 255)
 
@@ -82,12 +102,13 @@ class Theme:
     emphasis: RGB = (160, 56, 0)   # text in the accent's hue (readable on background/board)
     track: RGB = (220, 214, 202)   # the progress bar's empty track
     row: RGB = (253, 228, 207)     # behind the current move in the panel's list
+    glow: RGB = YELLOW             # success: what lights up as a puzzle is solved
 
     def colours(self) -> list[RGB]:
         """Every colour of the theme (for fixed GIF palettes)."""
         out = [self.background, self.board, self.frame, self.text, self.muted, self.accent,
                self.target, self.goal, self.label, self.highlight, self.emphasis, self.track,
-               self.row, *self.pieces.values(), *self.extra.values()]
+               self.glow, self.row, *self.pieces.values(), *self.extra.values()]
         seen: list[RGB] = []
         for c in out:
             if c not in seen:
@@ -112,6 +133,8 @@ class Theme:
             pairs.append((f"label on {key}", self.on(fill), fill))
         for i, fill in enumerate((*PIECE_ORDER, *CATEGORICAL)):
             pairs.append((f"label on palette {i}", self.on(fill), fill))
+        for word, fill in NAMED.items():
+            pairs.append((f"label on {word}", self.on(fill), fill))
         return pairs
 
 
@@ -144,5 +167,5 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
-__all__ = ["CATEGORICAL", "INK_DARK", "INK_LIGHT", "PIECE_ORDER", "RGB", "THEMES", "Theme",
-           "contrast", "luminance", "readable_on"]
+__all__ = ["CATEGORICAL", "INK_DARK", "INK_LIGHT", "NAMED", "PIECE_ORDER", "RGB", "THEMES",
+           "Theme", "colour_word", "contrast", "luminance", "readable_on"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlereel.registry import KINDS
+from puzzlereel.registry import KINDS, Searched
 from puzzlereel.trace import End, Header
 from puzzlereel.words import duration, plural, search_seconds
 
@@ -30,6 +30,13 @@ OPTIMAL_PROGRAM = "puzzlereel"
 
 def cut(line: str, limit: int = TITLE_CHARS) -> str:
     return line if len(line) <= limit else line[:limit - 1].rstrip() + draw.ELLIPSIS
+
+
+def searched_of(header: Header) -> Searched:
+    """How the family's search is told in words (the registry's; the defaults for a
+    family nobody knows)."""
+    kind = KINDS.get(header.puzzle)
+    return kind.searched if kind is not None else Searched()
 
 
 def unit_of(header: Header) -> str:
@@ -140,9 +147,12 @@ class Ending:
 
 def ending(header: Header, end: End | None, count: int, unit_text: str,
            shown: int | None = None) -> Ending:
-    """The end card's words.  ``count``: the last counter value shown; ``unit_text``:
-    the scene's end caption for it ("Solved in 81 moves", "92 solutions")."""
+    """The result's words.  ``count``: the last counter value shown; ``unit_text``: the
+    scene's end caption for it ("Solved in 81 moves", "92 solutions").  What the search
+    looked at is said in the family's words (``registry.Searched``: "23,822 positions
+    explored", "5,040 codes considered")."""
     unit = unit_of(header)
+    said = searched_of(header)
     if end is None:
         return Ending("incomplete", "Trace ends here (incomplete)",
                       (f"{count} {plural(unit, count)} shown",))
@@ -151,12 +161,12 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     if end.status == "unsolvable":
         reason = stats.get("reason")
         why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
-               else f"All {n:,} {plural('position', n)} explored" if n
+               else f"All {n:,} {plural(said.noun, n)} {said.verb}" if n
                else "The search space was exhausted")
         return Ending("unsolvable", "No solution exists", (why,))
     if end.status == "limit":
         limit = stats.get("limit")
-        first = f"The search stopped after {n:,} {plural('position', n)}" if n else \
+        first = f"The search stopped after {n:,} {plural(said.noun, n)}" if n else \
             "The search stopped before a solution was found"
         more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
         return Ending("limit", "Search stopped", (first, *more))
@@ -176,12 +186,14 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     took = search_seconds(stats)
     secs = None if took is None else duration(took)
     if n:
-        details.append(f"{n:,} {plural('position', n)} explored" + (f" in {secs}" if secs else ""))
+        details.append(f"{n:,} {plural(said.noun, n)} {said.verb}"
+                       + (f" in {secs}" if secs else ""))
     elif secs:
         details.append(f"found in {secs}")
     return Ending("solved", headline, tuple(details[:2]), note)
 
 
 __all__ = ["TITLE_CHARS", "Ending", "counter_text", "ending", "explored", "facts_line",
+           "searched_of",
            "family_name", "goal_text", "human_title", "is_optimal", "metric_of", "title_lines",
            "unit_of"]

@@ -4,15 +4,15 @@ charts.  Run from the repository root, with puzzlereel installed:
     python docs/images/make_images.py                    # writes docs/images/*.png
     python docs/images/make_images.py --frames /tmp/f    # and keeps each whole frame
 
-It solves the eight example configs below into traces (``puzzlereel solve``, in a
+It solves the nine example configs below into traces (``puzzlereel solve``, in a
 temporary folder), then draws single frames with ``puzzlereel preview``, exactly as
 ``render`` draws them:
 
 - ``layout-landscape-16x9.png``, ``layout-portrait-9x16.png``,
   ``layout-portrait-4x5.png``, ``layout-square-1x1.png`` (``--target youtube``,
   ``shorts``, ``instagram``, ``square``): the frame half-way through the middle move of each
-  family's solution (``--time``, the time read from the video's plan), eight frames
-  side by side in a 4 x 2 grid with the config's name under each, scaled down;
+  family's solution (``--time``, the time read from the video's plan), nine frames
+  in a grid of four columns with the config's name under each, scaled down;
 - ``story-portrait-9x16.png``, ``story-square-1x1.png`` (``--target shorts``,
   ``square``): for each family, a row of four frames: the first frame (the opening),
   half-way through the middle move, the payoff (half-way through it; a family without
@@ -20,6 +20,8 @@ temporary folder), then draws single frames with ``puzzlereel preview``, exactly
   name under the first;
 - ``opening-ending-loop.png``: Hakoiri Musume's MP4, its first and last frames, and its
   GIF's ending, half-way through its return to the start and its last frame;
+- ``family-<config>.png``: one sheet a family, ``MOMENTS`` in two rows: the MP4 at
+  1280x720 (landscape) and ``--target shorts`` (9:16);
 - ``search-<kind>.png``: the "how it was found" chart (``--search``) of a breadth-first
   search (hakoiri-musume), of IDA* (eight-puzzle) and of generate-and-test
   (n-queens-8), at 960x540, just before the segment ends (the chart grown, its sentence
@@ -49,8 +51,8 @@ OUT = ROOT / "docs" / "images"
 FONT = ROOT / "render" / "fonts" / "DejaVuSans.ttf"
 
 # one config per family: blocks, tiles, pegs, queens, Mastermind, the three equations
-FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
-            "mastermind-9431-simple", "send-more-money", "komachi-100", "oomachi"]
+FAMILIES = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
+            "mastermind-9431", "send-more-money", "komachi-100", "oomachi"]
 # the layouts: target -> (file name, the width of one frame in the composite)
 LAYOUTS = {"youtube": ("layout-landscape-16x9", 400), "shorts": ("layout-portrait-9x16", 240),
            "instagram": ("layout-portrait-4x5", 300), "square": ("layout-square-1x1", 300)}
@@ -205,6 +207,25 @@ def main() -> None:
                     label = family if moment == MOMENTS[0] else moment   # a row a family
                     frames.append((label, Image.open(png).convert("RGB")))
             path = save(grid(frames, width, len(MOMENTS)), name)
+            print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
+        for family, trace in traces.items():
+            frames = []
+            for target in ("youtube", "shorts"):
+                times = story_times(trace, target)
+                for moment, at in zip(MOMENTS, times, strict=True):
+                    png = kept / f"family-{target}-{family}-{moment}.png"
+                    size = ["--size", "1280x720"] if target == "youtube" else \
+                        ["--target", target]
+                    puzzlereel("preview", trace, "-o", png, *size, "--time", f"{at:.4f}")
+                    frames.append((f"{'16:9' if target == 'youtube' else '9:16'}: {moment}",
+                                   Image.open(png).convert("RGB")))
+            top = row(frames[:len(MOMENTS)], 200)
+            bottom = row(frames[len(MOMENTS):], 420)
+            sheet = Image.new("RGB", (max(top.width, bottom.width), top.height + bottom.height),
+                              (255, 255, 255))
+            sheet.paste(top, (0, 0))
+            sheet.paste(bottom, (0, top.height))
+            path = save(sheet, f"family-{family}")
             print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1e3:.0f} kB")
         frames = loop_frames(traces["hakoiri-musume"], kept)
         path = save(row(frames, 240), "opening-ending-loop")

@@ -3,8 +3,9 @@ large in the bundled font (real − × ÷ glyphs, normal digit spacing) on a rou
 
 - alphametic: the words set out as a written sum (``SEND`` over ``+ MORE`` over the rule
   and ``MONEY``); the letters turn into their digits one letter at a time (every copy of
-  the letter at once, one beat each), from the units column; then a band lights up under
-  the sum (the payoff) and stays faintly lit.
+  the letter at once, one beat each, the letter fading out before its digit fades in),
+  from the units column, the counter counting the letters fixed so far ("Letter 3 /
+  8"); then a band lights up under the sum (the payoff) and stays faintly lit.
 - komachi: the equation in one line over ``= target``; its operators fade in one after
   another, then the card holds.  At most ``MAX_CARDS`` cards are shown.
 - oomachi: the consecutive factors, and under them the product whose ten digits drop in
@@ -166,6 +167,8 @@ class _CardScene(SceneBase):
 class AlphameticScene(_CardScene):
     """SEND + MORE = MONEY as a written sum; letters become digits one at a time."""
 
+    counter_word = "Letter"
+
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
         eq = AlphameticReplay(header)          # parses and checks the equation
@@ -186,6 +189,10 @@ class AlphameticScene(_CardScene):
 
     def goal_sentence(self) -> str:
         return "Give each letter its own digit so that the sum is right."
+
+    def end_text(self, count: int) -> str:
+        """"1 solution": the cards shown (the counter counts letters)."""
+        return super().end_text(self.shown)
 
     def grid(self) -> tuple[float, float]:
         return (self.width + 1.6, len(self.lines) * ROW + 0.4)
@@ -261,8 +268,8 @@ class AlphameticScene(_CardScene):
         n = len(self.order)
         beats = []
         for i, ch in enumerate(self.order):
-            tweens = [fade(e, 1.0, 0.0) for e in self.letters[ch]]
-            tweens += [fade(e, 0.0, 1.0) for e in self.digits[ch]]
+            tweens = [fade(e, 1.0, 0.0, 0.0, 0.5) for e in self.letters[ch]]
+            tweens += [fade(e, 0.0, 1.0, 0.5, 1.0) for e in self.digits[ch]]
             if i == 0:      # a new card: every letter back, each digit to its new value
                 for x in self.order:
                     tweens += self.show_variant(self.digits[x], values.get(x, 0))
@@ -270,9 +277,9 @@ class AlphameticScene(_CardScene):
                     for x in self.order[1:]:
                         tweens += [show(e, True) for e in self.letters[x]]
                         tweens += [show(e, False) for e in self.digits[x]]
-            beats.append(Beat(tuple(tweens), move=event.k, pause=i == n - 1,
+            beats.append(Beat(tuple(tweens), move=i + 1, word="Letter", pause=i == n - 1,
                               sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}",
-                              sounds=(BeatSound("click"),)))
+                              sounds=(BeatSound("click", 0.5),)))
         return beats
 
     def payoff(self) -> Beat | None:

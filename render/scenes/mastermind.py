@@ -1,8 +1,9 @@
 """The Mastermind scene: rows of coloured guesses, their bulls/cows markers, and how many
 codes are still possible after each answer.
 
-Each guess row fills in peg by peg, each peg dropping into its hole as it fades in; as
-the last one lands its markers fade in: a dark pin for each bull (right symbol, right
+Each guess row fills in peg by peg, each peg falling into its hole in its own share of
+the beat's time (faster as it falls) and clicking as it lands; as the last one lands its
+markers fade in: a dark pin for each bull (right symbol, right
 place), a light pin for each cow (right symbol, wrong place), and how many codes are
 left ("found it" for the winning guess).  The secret, when the trace header gives it,
 sits covered in the top row (its note: "secret") and is uncovered as the winning guess
@@ -21,7 +22,7 @@ from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
 
 from ..draw import darker
-from ..easing import inverse, progress
+from ..easing import progress
 from ..film import Element
 from ..options import RenderOptions
 from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
@@ -193,11 +194,15 @@ class MastermindScene(SceneBase):
         row = _Row([number], slot)
         for j, sym in enumerate(ev.code):
             peg = self._add_row("peg", self.pegs[sym], self._peg_x(j), self._peg_y(slot))
-            p0, p1 = (first + (1 - first) * k / L for k in (j, j + 1))
-            tweens += [Tween(peg, "pos", ((p0, (peg.x, peg.y - c * DROP)), (p1, (peg.x, peg.y)))),
-                       Tween(peg, "opacity", ((p0, 0.0), (p1, 1.0)))]
+            # each peg falls in its own share of the beat's time, faster as it falls,
+            # and clicks as it lands (linear time: the beat's easing does not stretch it)
+            t0, t1 = (start + (1 - start) * k / L for k in (j, j + 1))
+            fall = tuple((t0 + (t1 - t0) * u, (peg.x, peg.y - c * DROP * (1 - u * u)))
+                         for u in (0.0, 0.25, 0.5, 0.75, 1.0))
+            tweens += [Tween(peg, "pos", fall, "linear"),
+                       Tween(peg, "opacity", ((t0, 0.0), ((t0 + t1) / 2, 1.0)), "linear")]
             row.elements.append(peg)
-            sounds.append(BeatSound("click", inverse(self.options.easing, p1)))
+            sounds.append(BeatSound("click", t1))
         result = self._add_row("result", group(self._result(ev)), 0, slot * c)
         tweens.append(fade(result, 0.0, 1.0, p0=RESULT))
         row.elements.append(result)

@@ -14,9 +14,11 @@ move's until it ends).  The
 count under the board is one element with a variant per number of pegs, switched
 half-way through each jump.  The goal holes are ringed on the board; the goal is also
 the panel's small picture (without the count), and a solved trace ends with the last
-pegs pulsing (the payoff).  A square board has its coordinates in the margin, column
-letters above and row numbers to the left, so that the move list's "c1 → c3" can be
-found on it.
+pegs pulsing (the payoff); a goal hole's ring is wider than a peg, so that the last peg
+and its ring both show.  The board has its coordinates in the margin, so that the move
+list's "c1 → c3" can be found on it: on a square board column letters above and row
+numbers to the left, on a triangle row numbers right of the rows and column letters
+under the bottom row.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ FOOTER = 0.75      # the peg counter's strip under the board, in cells
 PEG = 0.72         # peg diameter, in cells
 HOLE = 0.36        # empty hole diameter
 RING = 0.92        # chain highlight ring diameter
+GOAL_RING = 0.96   # a goal hole's ring, around a peg standing in it
 LIFT = 0.55        # height of the jump's arc, in cells
 ROW_TRI = math.sqrt(3) / 2
 LABEL = 0.26       # coordinate letters and numbers, in cells
@@ -97,17 +100,28 @@ class PegSolitaireScene(SceneBase):
         return (MARGIN + 0.5 + x - self.x0, MARGIN + 0.5 + y - self.y0)
 
     def coordinates(self, cell: int) -> tuple[int, list[tuple[str, float, float]]]:
-        """The coordinates drawn in the margin: the text size in pixels and, for each
-        column, its letter centred above it and, for each row, its number left of it, as
-        the notation writes them ("d4"), centres in cells.  None on a triangular board
-        (its rows are shifted) or when the text would be under ``LABEL_MIN_PX``."""
+        """The coordinates drawn in the margin, as the notation writes them ("d4"): the
+        text size in pixels and each label's text and centre in cells.  A square board:
+        each column's letter above it, each row's number left of it.  A triangle (its
+        rows shifted, hole x the x-th of its row from the left): each row's number right
+        of its last hole (its left side, the frame's edge in a landscape video, is where
+        no text may go), and each column's letter under the bottom row's hole of that
+        column, whose line runs up to the right through the rows' x-th holes.  None when
+        the text would be under ``LABEL_MIN_PX``."""
         px = round(LABEL * cell)
-        if self.geometry == "triangle" or px < LABEL_MIN_PX:
+        if px < LABEL_MIN_PX:
             return px, []
-        out = [(_column(x), self.centre((x, self.y0))[0], MARGIN / 2)
-               for x in sorted({x for x, _ in self.holes})]
-        out += [(str(y + 1), MARGIN / 2, self.centre((self.x0, y))[1])
-                for y in sorted({y for _, y in self.holes})]
+        columns = sorted({x for x, _ in self.holes})
+        rows = sorted({y for _, y in self.holes})
+        if self.geometry == "triangle":
+            bottom = rows[-1]
+            below = self.centre((columns[0], bottom))[1] + 0.5 + MARGIN / 2
+            out = [(_column(x), self.centre((x, bottom))[0], below) for x in columns]
+            out += [(str(y + 1), self.centre((y, y))[0] + 0.5 + MARGIN / 2,
+                     self.centre((y, y))[1]) for y in rows]
+            return px, out
+        out = [(_column(x), self.centre((x, self.y0))[0], MARGIN / 2) for x in columns]
+        out += [(str(y + 1), MARGIN / 2, self.centre((self.x0, y))[1]) for y in rows]
         return px, out
 
     # ---------------------------------------------------------------- words
@@ -179,8 +193,8 @@ class PegSolitaireScene(SceneBase):
         out: list[Shape] = [Rect(0, 0, self.width, round(self.h_cells * c), t.board,
                                  rx=c * 0.35)]
         hd = max(2, round(HOLE * c))
-        gd = max(3, round(PEG * c * 1.05))
-        gw = max(1, round(c * 0.05))
+        gd = max(3, round(GOAL_RING * c))
+        gw = max(1, round(c * 0.07))
         for hole in self.holes:
             x, y = self._disc(hole, hd)
             out.append(Circle(x, y, hd / 2, self.hole_fill))

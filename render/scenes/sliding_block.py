@@ -2,12 +2,16 @@
 
 Pieces are coloured by shape class (pieces of one shape look alike, as the search treats
 them; each further shape takes the next hue of ``theme.PIECE_ORDER``) or per piece from
-the options / trace ``render.colors`` (or ``colours``); the goal piece takes the accent
-colour.  The goal stays visible: its target cells are outlined with a dashed line over
-a thin halo, above the pieces, and the exit is an opening in the frame with an arrow
-pointing out.  A move is one eased motion along its path; the moving piece's outline
-fades in and out (it never changes the piece's size or place).  After the last move of
-a solved trace the goal piece leaves through the exit, fading as it goes (the payoff).
+the options / trace ``render.colors`` (or ``colours``); a piece whose label names a
+colour ("red car") is drawn in it (``theme.NAMED``), else the goal piece takes the goal
+colour.  Every piece carries its name, which the move list uses: its label, else a short
+name for its shape and its number among the pieces of that shape ("S2", "T1"; the shape's
+word where it is the only one).  The goal stays visible: its target cells are outlined
+with a dashed line over a thin halo, on the board under the pieces (never across a
+label), and the exit is an opening in the frame with an arrow pointing out.  A move is
+one eased motion along its path; the moving piece's outline fades in and out (it never
+changes the piece's size or place).  After the last move of a solved trace the goal
+piece slides out through the exit and stays there, outlined (the payoff).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from ..film import Element
 from ..options import RenderOptions, parse_colour
 from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
 from ..shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
-from ..theme import PIECE_ORDER, RGB, Theme
+from ..theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
 
 FRAME = 0.32    # frame thickness, in cells
 ARROW = 0.5     # room for an exit's arrow beyond the frame, in cells
@@ -39,6 +43,7 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
 
 
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
+SHORT = ("Small", "Tall", "Wide", "Long", "Big")    # shape words named by their initial
 SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -56,16 +61,18 @@ class SlidingBlockScene(SceneBase):
         self.state: list[Cell] = list(layout.start)
         self.goals = [(self.index[pid], xy) for pid, xy in layout.goal]
         self.fills = self._fills(header, options, theme)
+        self.names = self._names()
         goal_piece = self.pieces[self.goals[0][0]] if self.goals else None
         self.goal_name = None if goal_piece is None else (
-            goal_piece.label or f"{self.piece_word(self.goals[0][0]).lower()} piece")
+            goal_piece.label or f"{self.shape_word(self.goals[0][0]).lower()} piece")
         m = {side: (ARROW if any(e.get("side") == side for e in self.exits) else 0.0)
              for side in SIDES}
         self.margin = (m["left"], m["top"])
         self.margin_far = (m["right"], m["bottom"])
 
     def _fills(self, header: Header, options: RenderOptions, theme: Theme) -> list[RGB]:
-        """Each piece's colour: given, else the goal colour, else its shape class's."""
+        """Each piece's colour: given, else the colour its label names, else the goal
+        colour, else its shape class's."""
         colours: dict[str, Any] = {}
         for key in ("colors", "colours"):
             hint = header.render.get(key) if isinstance(header.render, dict) else None
@@ -85,6 +92,10 @@ class SlidingBlockScene(SceneBase):
                     continue
                 except ValueError:
                     pass
+            said = colour_word(piece.label or "")
+            if said is not None:
+                fills.append(NAMED[said])
+                continue
             if i in goal_ids:
                 fills.append(theme.goal)
                 continue
@@ -122,18 +133,16 @@ class SlidingBlockScene(SceneBase):
     def goal_reached(self, depth: int) -> str:
         name = (self.goal_name or "the goal piece").lower()
         the = "" if name.startswith("the ") else "the "
+        moves = f"{depth} {'move' if depth == 1 else 'moves'} from the start"
         if self.exits:
-            return f"the first time {the}{name} reached the exit was at depth {depth}"
-        return f"the first time {the}{name} reached its target was at depth {depth}"
+            return f"{the}{name} first reached the exit {moves}"
+        return f"{the}{name} first reached its target {moves}"
 
-    def piece_word(self, i: int) -> str:
-        """What the move list calls piece ``i``: its label, else a word for its shape that
-        a viewer can match on the board (piece ids are not drawn): "Small" (one cell),
-        "Tall" / "Wide" (two cells), "Long" (a longer bar), "Big" (a larger square), the
-        size of another rectangle ("2×3"), else its cell count ("4-cell")."""
+    def shape_word(self, i: int) -> str:
+        """A word for piece ``i``'s shape: "Small" (one cell), "Tall" / "Wide" (two
+        cells), "Long" (a longer bar), "Big" (a larger square), the size of another
+        rectangle ("2×3"), else its cell count ("4-cell")."""
         piece = self.pieces[i]
-        if piece.label:
-            return piece.label
         w, h, n = piece.w, piece.h, len(piece.cells)
         if n != w * h:
             return f"{n}-cell"
@@ -142,6 +151,28 @@ class SlidingBlockScene(SceneBase):
         if min(w, h) == 1:
             return "Long" if n > 2 else ("Tall" if h > w else "Wide")
         return "Big" if w == h else f"{w}×{h}"
+
+    def _names(self) -> list[str]:
+        """Each piece's name, drawn on it and used by the move list: its label, else its
+        shape's word where no other unlabelled piece has that shape, else the word's
+        initial (or the word and a dot) and its number among them in reading order
+        ("S1", "S2", "T1", "2×3·1")."""
+        words = [None if p.label else self.shape_word(i) for i, p in enumerate(self.pieces)]
+        count = {w: words.count(w) for w in words if w is not None}
+        seen: dict[str, int] = {}
+        out = []
+        for piece, word in zip(self.pieces, words, strict=True):
+            if word is None:
+                out.append(piece.label or "")
+                continue
+            seen[word] = seen.get(word, 0) + 1
+            short = word[0] if word in SHORT else f"{word}·"
+            out.append(word if count[word] == 1 else f"{short}{seen[word]}")
+        return out
+
+    def piece_word(self, i: int) -> str:
+        """What the move list calls piece ``i``: its name, as drawn on it."""
+        return self.names[i]
 
     def notation(self, i: int, route: Sequence[Cell]) -> str:
         arrows = [ARROWS.get((_sign(bx - ax), _sign(by - ay)), "·")
@@ -163,7 +194,7 @@ class SlidingBlockScene(SceneBase):
         self.glows: list[Element | None] = []
         for i, (piece, fill) in enumerate(zip(self.pieces, self.fills, strict=True)):
             x, y = self._cell(self.state[i])
-            el = stage.add("piece", self._piece(piece.cells, piece.label, fill), x=x, y=y,
+            el = stage.add("piece", self._piece(piece.cells, self.names[i], fill), x=x, y=y,
                            data=(("piece", piece.id),))
             self.piece_elements.append(el)
             lit = None
@@ -173,7 +204,7 @@ class SlidingBlockScene(SceneBase):
             self.glows.append(lit)
         targets = self._targets()
         if targets:
-            stage.add("target", group(targets), "over")
+            stage.add("target", group(targets), "under")
 
     def _cell(self, cell: tuple[float, float]) -> tuple[float, float]:
         """The drawing's pixel of a board cell's top-left."""
@@ -252,9 +283,9 @@ class SlidingBlockScene(SceneBase):
         cannot be set across its piece legibly, so that all of them turn alike."""
         if not self.options.labels:
             return False
-        for piece in self.pieces:
+        for piece, name in zip(self.pieces, self.names, strict=True):
             w, h, _, _ = self._dims(piece.cells)
-            if piece.label and h > w and not self._label_px(piece.label, w * self.cell * 0.86):
+            if name and h > w and not self._label_px(name, w * self.cell * 0.86):
                 return True
         return False
 
@@ -272,7 +303,7 @@ class SlidingBlockScene(SceneBase):
 
     def _targets(self) -> list[Shape]:
         """The goal's target: a dashed outline of the goal piece where it must end, over
-        a halo in the board's colour, above the pieces."""
+        a halo in the board's colour, on the board under the pieces."""
         c = self.cell
         k = max(1.0, c * 0.02)
         width = max(2, round(c * 0.045))
@@ -312,8 +343,8 @@ class SlidingBlockScene(SceneBase):
 
     def payoff(self) -> Beat | None:
         """The goal piece slides out through the exit (if it stands at one) and stays
-        there, the answer the video ends on; it slides as far as the drawing has room,
-        never cut off by its edge."""
+        there, outlined: the answer the video ends on; it slides as far as the drawing
+        has room, never cut off by its edge."""
         if not self.goals or not self.exits:
             return None
         i = self.goals[0][0]
@@ -335,7 +366,12 @@ class SlidingBlockScene(SceneBase):
                 route = [(x, y), (x + dx * dist, y + dy * dist)]
                 el = self.piece_elements[i]
                 points = [self.at_stage.at(*self._cell(p)) for p in route]
-                return Beat((slide(el, points),), pause=False, sheet=False)
+                tweens: list[Tween] = [slide(el, points)]
+                lit = self.glows[i]
+                if lit is not None:
+                    tweens += [slide(lit, points),
+                               Tween(lit, "opacity", ((0.0, 0.0), (0.3, 1.0), (1.0, 1.0)))]
+                return Beat(tuple(tweens), pause=False, sheet=False)
         return None
 
 

@@ -10,7 +10,8 @@ colour-blind-safe hues of ``theme.PIECE_ORDER``; numbers take the ink that reads
 their tile.  Each tile is one element that slides; one outline, shared by all tiles,
 follows the moving tile and fades in and out.  The goal (the tiles in order) is the
 panel's small picture, and a solved trace ends with the tiles lighting up one after
-another in goal order (the payoff).
+another in goal order, each ringed in the theme's glow colour, and staying lit (the
+payoff).
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.25      # frame thickness, in cells
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
-WHITE: RGB = (255, 255, 255)
-GLOW = 0.45       # the payoff's light on a tile at its brightest
 
 
 def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int]:
@@ -168,19 +167,22 @@ class SlidingTileScene(SceneBase):
                      note=self.notation(move.tile, src, dst), sounds=(BeatSound("slide"),))]
 
     def payoff(self) -> Beat | None:
-        """The tiles light up one after another in goal order: each tile's light rises
-        and falls over 3 / (n + 2) of the payoff, the next one starting 1 / (n + 2)
-        later."""
+        """The tiles light up one after another in goal order: a bright ring inside each
+        tile's edge, in ``theme.glow``, rising over 1.5 / (n + 1) of the payoff, the next
+        one starting 1 / (n + 1) later, and staying lit: the solved tray the video ends
+        on."""
         c, k = self.cell, self.inset
-        light = Rect(k, k, c - 2 * k, c - 2 * k, WHITE, rx=max(0.0, self.radius))
+        bw = max(2, round(c * 0.09))
+        ring = Rect(k + bw / 2, k + bw / 2, c - 2 * k - bw, c - 2 * k - bw, None,
+                    rx=max(0.0, self.radius - bw / 2), stroke=self.theme.glow, stroke_width=bw)
         order = [t for t in self.goal_tiles if t]
         n = max(1, len(order))
         tweens = []
         for j, tile in enumerate(order):
             x, y = self._cell(self.state.index(tile))
-            lit = self.at_stage.add(f"tile-light{tile}", light, "over", x=x, y=y, opacity=0.0)
-            lo, mid, hi = ((j + d) / (n + 2) for d in (0.0, 1.5, 3.0))
-            tweens.append(Tween(lit, "opacity", ((lo, 0.0), (mid, GLOW), (hi, 0.0))))
+            lit = self.at_stage.add(f"tile-light{tile}", ring, "over", x=x, y=y, opacity=0.0)
+            lo, hi = j / (n + 1), min(1.0, (j + 1.5) / (n + 1))
+            tweens.append(Tween(lit, "opacity", ((lo, 0.0), (hi, 1.0))))
         return Beat(tuple(tweens), pause=False, sheet=False)
 
     def goal(self) -> Beat | None:

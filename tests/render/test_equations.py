@@ -48,9 +48,11 @@ def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     d = scene_film(AL, 16)
     plan = d.plan
     assert plan is not None
-    # one beat a letter, from the units column (O, T), then the tens (G, U)
+    # one beat a letter, from the units column (O, T), then the tens (G, U), the
+    # counter counting the letters fixed so far
     assert [b.note for b in plan.beats] == ["O = 1", "T = 2", "G = 8", "U = 0"]
-    assert all(b.move == 1 and b.units == 1.0 for b in plan.beats)
+    assert [(b.move, b.word) for b in plan.beats] == [(k, "Letter") for k in (1, 2, 3, 4)]
+    assert all(b.units == 1.0 for b in plan.beats)
     assert [b.sheet for b in plan.beats] == [False, False, False, True]
     # each letter lasts at least 0.8 s at the family's pace
     assert all(b.units * KINDS["alphametic"].pacing["speed"] >= 0.8 for b in plan.beats)
@@ -131,7 +133,8 @@ def test_a_second_alphametic_card_starts_from_letters() -> None:
     d = scene_film(two, 16)
     assert d.plan is not None and isinstance(d.scene, AlphameticScene)
     assert [(b.move, b.note) for b in d.plan.beats] == [
-        (1, "A = 1"), (1, "B = 2"), (1, "C = 3"), (2, "A = 1"), (2, "B = 3"), (2, "C = 4")]
+        (1, "A = 1"), (2, "B = 2"), (3, "C = 3"), (1, "A = 1"), (2, "B = 3"), (3, "C = 4")]
+    assert d.scene.end_text(d.plan.moves) == "2 solutions"
     s = d.scene
     before, early = beat_time(d.plan, 2, 1.0), beat_time(d.plan, 3, 0.05)
     letter = {x: s.letters[x][0] for x in "ABC"}       # each letter stands once
@@ -141,7 +144,7 @@ def test_a_second_alphametic_card_starts_from_letters() -> None:
     # the second card: letters back, the first card's digits gone, A turning again
     assert [letter[x].state(early).opacity for x in "BC"] == [1.0, 1.0]
     assert [digit[x].state(early).opacity for x in "BC"] == [0.0, 0.0]
-    assert 0.0 < digit["A"].state(early).opacity < 1.0
+    assert 0.0 < letter["A"].state(early).opacity < 1.0     # A's letter going first
     end = beat_time(d.plan, 5, 1.0)
     assert [digit[x].state(end).shape for x in "ABC"] == [1, 3, 4]
 
@@ -336,3 +339,36 @@ def test_gif_and_png_render(tmp_path: Path, text: str, name: str) -> None:
         assert im.size == (200, 150) and getattr(im, "n_frames", 1) > 1
     with Image.open(png) as im:
         assert im.size[0] > 50 and im.size[1] > 50
+
+
+def test_an_alphametic_counts_letters_and_never_piles_glyphs() -> None:
+    """SEND + MORE = MONEY: the counter says how many letters are fixed ("Letter 3 /
+    8", the bar at 3/8), never a full bar from the first letter; each listed letter has
+    its own number; a letter fades out before its digit fades in, so the two never show
+    at once; and the sum ends with its digits, "1 solution"."""
+    from puzzlereel.render.scenes.equations import AlphameticScene
+    from puzzlereel.render.timeline import MOVE
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+    from tests.render.films import directed
+
+    d = directed(example_trace(CONFIGS / "send-more-money.toml"), RenderOptions(),
+                 layout="video", whole=True)
+    plan, scene = d.plan, d.scene
+    assert plan is not None and isinstance(scene, AlphameticScene)
+    counted = []
+    for k, phase in enumerate(plan.phases):
+        if phase.kind != MOVE:
+            continue
+        c = plan.counter(k)
+        counted.append(plan.counter_line(c, ""))
+        listed = plan.recent(c.entry)
+        assert all(number for number, _, _ in listed)          # a number a row
+        assert [int(number) for number, _, _ in listed] == \
+            list(range(c.move - len(listed) + 1, c.move + 1))
+    assert counted == [f"Letter {k} / 8" for k in range(1, 9)]
+    for ch in scene.order:
+        for letter, digit in zip(scene.letters[ch], scene.digits[ch], strict=True):
+            for t in np.linspace(0, d.film.duration, 2001):
+                assert min(letter.state(t).opacity, digit.state(t).opacity) == 0.0, (ch, t)
+    assert d.scene.end_text(plan.moves) == "1 solution"

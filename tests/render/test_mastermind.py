@@ -58,10 +58,11 @@ def _texts(shape: object) -> list[str]:
 
 
 def test_mastermind_pegs_drop_in_one_by_one() -> None:
-    """Peg j of a guess fades in and drops into its hole while the beat's eased
-    progress runs from j/4 to (j+1)/4; the pins and the codes left fade in as the last
-    one lands."""
+    """Peg j of a guess falls into its hole in the j-th quarter of the beat's time,
+    faster as it falls, fading in over the first half of its fall, and clicks as it
+    lands (never after); the pins and the codes left fade in as the last one lands."""
     from puzzlereel.render.scenes.mastermind import DROP
+    from puzzlereel.render.timeline import MOVE
     from tests.render.films import beat_time
 
     cell = 20
@@ -70,12 +71,20 @@ def test_mastermind_pegs_drop_in_one_by_one() -> None:
     assert plan is not None
     row = scene.rows[0]
     number, pegs, result = row.elements[0], row.elements[1:5], row.elements[5]
-    t = beat_time(plan, 0, 0.375)           # peg 1 half-way, 0 in, 2 and 3 not yet
+    t0, t1 = next(plan.spans[k] for k, p in enumerate(plan.phases)
+                  if p.kind == MOVE and p.step == 0)
+    t = t0 + (t1 - t0) * 0.375          # peg 1 half-way down, 0 in, 2 and 3 not yet
     states = [p.state(t) for p in pegs]
-    assert [round(s.opacity, 2) for s in states] == [1.0, 0.5, 0.0, 0.0]
-    assert states[1].y - pegs[1].y == pytest.approx(-cell * DROP / 2)
+    assert [round(s.opacity, 2) for s in states] == [1.0, 1.0, 0.0, 0.0]
+    assert states[1].y - pegs[1].y == pytest.approx(-cell * DROP * 0.75)
     assert number.state(t).opacity == 1.0 and result.state(t).opacity == 0.0
     assert result.state(beat_time(plan, 0, 1.0)).opacity == 1.0
+    clicks = [s.start for s in d.sounds if s.start < t1 + 1e-9]
+    for j, peg in enumerate(pegs):
+        lands = t0 + (t1 - t0) * (j + 1) / 4
+        assert peg.state(lands).y == pytest.approx(peg.y)
+        assert peg.state(lands - 0.02).y < peg.y - 0.5          # still falling just before
+        assert clicks[j] == pytest.approx(lands)
     assert "found it" not in _texts(result.variants[0])
     assert "found it" in _texts(scene.rows[1].elements[5].variants[0])
 

@@ -209,11 +209,17 @@ def test_the_payoff_pulses_the_last_pegs() -> None:
 
 
 def test_goal_holes_are_ringed_on_the_board() -> None:
+    """The goal ring lies outside a peg standing in the goal hole: the ring and the peg
+    both show (the last peg never hides its ring)."""
+    from puzzlereel.render.scenes.peg_solitaire import GOAL_RING
+
     d = film_of(cell=40)
     img = frame(d.film, 0.0)
     cx, cy = centre_px(d, (2, 2))
-    r = round(PEG * 40 * 1.05) / 2 - 1          # just inside the ring's outer edge
+    r = round(GOAL_RING * 40) / 2 - 1           # just inside the ring's outer edge
     assert tuple(int(v) for v in img[round(cy), round(cx + r)]) == THEMES["light"].target
+    ring_inner = (round(GOAL_RING * 40) - 2 * max(1, round(40 * 0.07))) / 2
+    assert ring_inner > PEG * 40 / 2 + 1           # clear of the peg's edge
 
 
 def test_the_goal_picture_shows_the_goal_pegs_without_the_count() -> None:
@@ -324,8 +330,8 @@ def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
 
 def test_a_square_board_shows_the_coordinates_the_move_list_uses() -> None:
     """Column letters above the columns and row numbers left of the rows, as the
-    notation writes holes ("c1 → c3"); none on a triangle (shifted rows) or when the
-    text would be too small to read."""
+    notation writes holes ("c1 → c3"); none when the text would be too small to
+    read."""
     fields = {"holes": [[x, y] for y in range(3) for x in range(1, 4)],
               "pegs": [[1, 0], [2, 0]], "jumps": [[2, 0], [-2, 0], [0, 2], [0, -2]],
               "geometry": "square"}
@@ -347,13 +353,37 @@ def test_a_square_board_shows_the_coordinates_the_move_list_uses() -> None:
     assert isinstance(board, Group)
     assert [t.text for t in board.children if isinstance(t, Text)] == ["b", "c", "d",
                                                                        "1", "2", "3"]
-    tiny = scene_for(Header(puzzle="peg-solitaire", title="tiny",
-                            fields={k: v for k, v in HEADER.items()
-                                    if k not in ("type", "format", "version", "puzzle",
-                                                 "title", "solver")}),
-                     RenderOptions(), THEMES["light"])
-    assert isinstance(tiny, PegSolitaireScene)
-    assert tiny.coordinates(40)[1] == []
     d = film_of()
     assert d.plan is not None
     assert [b.note for b in d.plan.beats] == ["a3 → a1 → c3", "c3 → a3"]
+
+
+def test_a_triangle_shows_the_coordinates_its_move_list_uses() -> None:
+    """On the triangle, hole "c3" (the third hole of the third row) is found by the
+    row numbers right of the rows and the column letters under the bottom row, whose
+    lines run up to the right through each row's holes: every hole the move list names
+    has its row's number beside that row and its column's letter under the hole that
+    starts its line."""
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+
+    d = directed(example_trace(CONFIGS / "triangle.toml"), RenderOptions(cell=60))
+    scene = d.scene
+    assert isinstance(scene, PegSolitaireScene)
+    board = d.film.names["board"].variants[0]
+    assert isinstance(board, Group)
+    drawn = {t.text: (t.x, t.y) for t in board.children if isinstance(t, Text)}
+    assert set(drawn) == {"1", "2", "3", "4", "5", "a", "b", "c", "d", "e"}
+    cell = 60
+    for beat in d.plan.beats:                          # type: ignore[union-attr]
+        for hole in beat.note.split(" → "):
+            letter, row = hole[0], int(hole[1:])
+            letter_x, letter_y = drawn[letter]
+            col = ord(letter) - ord("a")
+            # the row's number stands beside that row, right of its last hole
+            assert drawn[str(row)][1] == pytest.approx(scene.centre((0, row - 1))[1] * cell,
+                                                       abs=1)
+            assert drawn[str(row)][0] > scene.centre((row - 1, row - 1))[0] * cell
+            # the column's letter under the bottom row's hole of that column
+            assert letter_x == pytest.approx(scene.centre((col, 4))[0] * cell, abs=1)
+            assert letter_y > scene.centre((col, 4))[1] * cell

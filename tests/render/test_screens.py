@@ -317,3 +317,15 @@ def test_no_text_is_cut_in_9_16_or_4_5(name: str, target: str) -> None:
     ew, eh = d.scene.extent()
     if ew >= 0.9 * eh:
         assert d.layout.board[2] >= 0.85 * d.layout.width, (name, target)
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_no_caption_is_on_screen_for_under_a_quarter_second(name: str) -> None:
+    """Every subtitle of the default video lasts at least 0.25 s: a move, a step of the
+    queens' time-lapse or a letter turning, never a flicker."""
+    d = film_of(name, "video")
+    assert d.plan is not None
+    cues = d.plan.cues()
+    assert cues
+    short = [c for c in cues if c.end - c.start < 0.25 - 1e-9]
+    assert short == [], (name, short[:3])

@@ -69,12 +69,12 @@ def test_the_bars_are_the_traces_search_events(phase: str) -> None:
         assert [b.label for b in told.bars] == [str(e["depth"]) for e in events]
         total = sum(int(e["new"]) for e in events)          # type: ignore[call-overload]
         assert total == events[-1]["total"]
-        assert f"Searched {total:,} positions, {events[-1]['depth']} layers deep" \
-            in told.sentence
+        assert f"Searched {total:,} positions, up to {events[-1]['depth']} moves from the " \
+            "start" in told.sentence
     if phase == "ida*":
         assert [b.label for b in told.bars] == [str(e["bound"]) for e in events]
         nodes = sum(int(e["nodes"]) for e in events)        # type: ignore[call-overload]
-        assert f"to {events[-1]['bound']}: {nodes:,} nodes" in told.sentence
+        assert f"to {events[-1]['bound']}: {nodes:,} positions" in told.sentence
     if phase == "candidates":
         assert [b.kept for b in told.bars] == [e["accepted"] for e in events]
     marked = [b.mark for b in told.bars]
@@ -132,7 +132,8 @@ def test_the_subtitles_say_how_it_was_found(tmp_path) -> None:
     cues = vtt.read_text().split("\n\n")
     said = [c for c in cues if "How it was found" in c]
     total = _events(_trace("hakoiri-musume"))[-1]["total"]
-    assert len(said) == 1 and f"Searched {total:,} positions, 81 layers deep" in said[0]
+    assert len(said) == 1 and f"Searched {total:,} positions, up to 81 moves from the start" \
+        in said[0]
     plain = tmp_path / "p.vtt"
     assert cli("render", trace, "-o", plain).exit_code == 0
     assert "How it was found" not in plain.read_text()
@@ -170,3 +171,63 @@ def test_the_opening_shows_whole_before_the_chart_crossfades_in_over_it() -> Non
     hi = np.maximum(opening, chart).astype(np.int16) + 3
     assert ((half >= lo) & (half <= hi)).all()
     assert not np.array_equal(half, opening) and not np.array_equal(half, chart)
+
+
+# words a viewer who knows nothing of search cannot read
+JARGON = ("bound", "node", "layer", "candidate", "log scale", "kept", "depth")
+
+
+def _chart_texts(d: Director) -> list[str]:
+    """Every word the chart shows: each of its elements' variants (all the running
+    count's) as the search segment ends."""
+    from puzzlereel.render.shapes import texts
+
+    return [t.text for e in d.film.elements if e.role == "search"
+            for v in e.variants for t in texts(v)]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1080, 1920)])
+@pytest.mark.parametrize("name", ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
+                                  "mastermind-9431", "send-more-money", "komachi-100"])
+def test_the_chart_speaks_plain_words(name: str, size: tuple[int, int]) -> None:
+    """No jargon (bound, nodes, layers, candidates, kept, log scale); every text whole
+    (wrapped or smaller, never cut), in 9:16 too; values up the side; and what the
+    search looked at named as the result names it ("positions", "codes")."""
+    from puzzlereel.render.draw import ELLIPSIS
+    from puzzlereel.words import plural
+
+    d = _film(_trace(name), True, size)
+    words = _chart_texts(d)
+    assert words
+    for text in words:
+        low = text.lower()
+        assert not any(j in low for j in JARGON), (name, text)
+        assert not text.endswith(ELLIPSIS), (name, text)
+    numbers = [w for w in words if w.replace(",", "").isdigit()]
+    assert len({w for w in numbers}) >= 3, (name, words)      # values, and bar labels
+    said = ROWS[d.header.puzzle].searched
+    noun = plural(said.noun, 2)
+    assert any(noun in w for w in words), (name, noun)
+    assert any(f"{noun} {said.verb}" in detail for detail in d.ending().details), name
+
+
+def test_the_goal_mark_points_at_the_goals_own_bar() -> None:
+    """Hakoiri's goal layer (81 moves out) is marked by a word above it and a line from
+    the word down to that bar, however far the word must stand from it."""
+    from puzzlereel.render.shapes import Rect, Text, bounds
+
+    d = _film(_timeless(_trace("hakoiri-musume")), True, (1280, 720))
+    names = d.film.names
+    bars = sorted((n for n in names if n.startswith("search.bar")),
+                  key=lambda n: int(n.removeprefix("search.bar")))
+    goal = names[bars[-1]]
+    end = d.plan.span(SEARCH)[1]                             # type: ignore[union-attr]
+    g = goal.state(end)
+    x0, y0, x1, y1 = bounds(goal.variants[0])
+    centre, top = g.x + (x0 + x1) / 2, g.y + y0
+    label = names[f"search.label{len(bars) - 1}"].variants[0]
+    parts = label.children                                   # type: ignore[attr-defined]
+    assert any(isinstance(p, Text) and p.text == "goal" for p in parts)
+    (line,) = [p for p in parts if isinstance(p, Rect)]
+    assert abs(line.x + line.w / 2 - centre) <= 1.0
+    assert top - (line.y + line.h) <= 4.0 and line.y + line.h <= top + 0.5

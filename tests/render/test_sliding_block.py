@@ -101,17 +101,21 @@ def test_registry_points_at_scenes() -> None:
 
 
 def test_the_move_list_names_pieces_as_a_viewer_sees_them() -> None:
-    """Piece ids are not drawn, so a move names its piece by label, else by shape."""
-    d = directed(TRACE, RenderOptions(cell=CELL))
+    """Every piece carries its name, and a move names its piece by it: its label, else
+    its shape's word where it is the only unlabelled piece of that shape, else the
+    word's initial and its number ("T2", "S1"); every name the list uses is drawn on
+    its piece."""
+    d = directed(TRACE, RenderOptions(cell=40))
     scene = d.scene
     assert isinstance(scene, SlidingBlockScene) and d.plan is not None
     ids = [p.id for p in scene.pieces]
     words = {pid: scene.piece_word(i) for i, pid in enumerate(ids)}
-    assert words == {"A": "Daughter", "B": "Tall", "C": "Tall", "D": "Tall", "E": "Wide",
-                     "F": "Tall", "G": "Small", "H": "Small", "I": "Small", "J": "Small"}
+    assert words == {"A": "Daughter", "B": "T1", "C": "T2", "D": "T3", "E": "Wide",
+                     "F": "T4", "G": "S1", "H": "S2", "I": "S3", "J": "S4"}
+    drawn = {pid: t.text for pid, t in piece_labels(d).items()}
+    assert drawn == words
     notes = [b.note for b in d.plan.beats]
-    assert all(note.split(" ")[0] in set(words.values()) for note in notes), notes
-    assert not any(note.split(" ")[0] in ids for note in notes), notes
+    assert notes and all(note.split(" ")[0] in drawn.values() for note in notes), notes
 
 
 def test_shape_words_for_pieces_without_a_label() -> None:
@@ -124,7 +128,7 @@ def test_shape_words_for_pieces_without_a_label() -> None:
               "rect": ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)),
               "ell": ((0, 0), (0, 1), (1, 1))}
     scene.pieces = [Piece(name, cells) for name, cells in shapes.items()]
-    assert [scene.piece_word(i) for i in range(len(shapes))] == \
+    assert [scene.shape_word(i) for i in range(len(shapes))] == \
         ["Small", "Long", "Big", "2×3", "3-cell"]
 
 
@@ -167,9 +171,9 @@ def test_every_label_shows_and_tall_pieces_turn_theirs_alike(size: tuple[int, in
     scene = d.scene
     assert isinstance(scene, SlidingBlockScene)
     labels = piece_labels(d)
-    wanted = {p.id: p.label for p in scene.pieces if p.label}
+    wanted = {p.id: name for p, name in zip(scene.pieces, scene.names, strict=True)}
     assert {pid: t.text for pid, t in labels.items()} == wanted
-    tall = {p.id for p in scene.pieces if p.label and len({y for _, y in p.cells}) >
+    tall = {p.id for p in scene.pieces if len({y for _, y in p.cells}) >
             len({x for x, _ in p.cells})}
     assert tall, "the example has tall labelled pieces"
     turned = {pid for pid, t in labels.items() if t.vertical}
@@ -210,3 +214,61 @@ def test_an_upright_label_is_the_across_one_turned_a_quarter_left() -> None:
     assert np.array_equal(inked, want)
     assert 'transform="rotate(-90 50 40)"' in markup(upright, Defs())
     assert "rotate" not in markup(across, Defs())
+
+
+def test_the_goal_outline_lies_under_the_pieces() -> None:
+    """The target's dashed outline is on the board, under the pieces: a piece standing
+    in it (and its name) is drawn over it, never crossed by it."""
+    d = directed(TRACE, RenderOptions(cell=40))
+    target = d.film.names["target"]
+    assert target in d.film.layers["under"]
+    under = d.film.elements.index(target)
+    for el in d.film.elements:
+        if el.name.startswith("piece"):
+            assert d.film.elements.index(el) > under, el.name
+
+
+def test_a_colour_the_label_names_is_the_colour_drawn() -> None:
+    """"Get the red car out": the piece whose label says red is drawn red (the theme's
+    red), and the goal sentence names it by that label; a piece whose label names no
+    colour keeps its shape's colour or the goal colour."""
+    from puzzlereel.render.theme import NAMED, colour_word
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+
+    d = directed(example_trace(CONFIGS / "rush-hour-style.toml"), RenderOptions(cell=40))
+    scene = d.scene
+    assert isinstance(scene, SlidingBlockScene)
+    said = 0
+    for piece, fill in zip(scene.pieces, scene.fills, strict=True):
+        word = colour_word(piece.label or "")
+        if word is not None:
+            assert fill == NAMED[word], (piece.id, piece.label, fill)
+            said += 1
+    assert said == 1 and "red car" in scene.goal_sentence()
+    assert colour_word("Daughter") is None and colour_word("the Red-car") == "red"
+    hakoiri = directed(TRACE, RenderOptions(cell=40)).scene
+    assert isinstance(hakoiri, SlidingBlockScene)
+    assert hakoiri.fills[hakoiri.index["A"]] == THEMES["light"].goal
+
+
+def test_the_goal_piece_ends_out_through_the_exit_outlined() -> None:
+    """The payoff slides the goal piece out through the exit and leaves it there, whole
+    and outlined: the video ends on it (never faded away)."""
+    from tests.render.test_svg import trace_of
+
+    d = directed(trace_of("hakoiri-musume"), RenderOptions(cell=40), whole=True)
+    scene = d.scene
+    assert isinstance(scene, SlidingBlockScene) and d.plan is not None
+    assert d.plan.payoff is not None
+    i = scene.goals[0][0]
+    piece, lit = scene.piece_elements[i], scene.glows[i]
+    assert lit is not None
+    end = d.film.duration
+    hold = d.plan.span("hold")
+    assert hold is not None
+    state = piece.state(end)
+    assert state.opacity == 1.0 and lit.state(end).opacity == 1.0
+    assert (lit.state(end).x, lit.state(end).y) == (state.x, state.y)
+    before = piece.state(hold[0] - 1.3)                     # before the payoff, at the goal
+    assert state.y > before.y                               # out through the bottom gap

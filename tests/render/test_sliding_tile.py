@@ -151,22 +151,31 @@ def test_unknown_scheme_is_a_trace_error() -> None:
 
 
 def test_the_payoff_lights_the_tiles_one_after_another_in_goal_order() -> None:
+    """Each tile gains a bright ring in the theme's glow colour, one after another in goal
+    order, and keeps it: the solved tray ends lit.  Its own colours never change (no
+    paler tiles, no grey numbers): the ring is drawn over the tile's edge only."""
+    from puzzlereel.render.shapes import Rect
+
     d = film_of(RenderOptions(cell=12))
     plan = d.plan
     assert plan is not None and plan.payoff is not None
     k = next(i for i, p in enumerate(plan.phases) if p.kind == PAYOFF)
     t0, t1 = plan.spans[k]
     lights = [d.film.names[f"tile-light{n}"] for n in range(1, 9)]
+    lit_at = []
     for light, n in zip(lights, range(1, 9)):      # each lights up over its own tile
-        assert light.state(t1)[1:3] == d.film.names[f"tile{n}"].state(t1)[1:3]
-    peaks = []
-    for light in lights:
+        tile = d.film.names[f"tile{n}"]
+        assert light.state(t1)[1:3] == tile.state(t1)[1:3]
+        ring = light.variants[0]
+        assert isinstance(ring, Rect) and ring.fill is None
+        assert ring.stroke == THEMES["light"].glow
         times = np.linspace(t0, t1, 241)
         values = [light.state(t).opacity for t in times]
-        assert max(values) == pytest.approx(0.45, abs=0.02)
-        assert values[0] == 0.0 and values[-1] == 0.0
-        peaks.append(times[int(np.argmax(values))])
-    assert peaks == sorted(peaks) and len(set(peaks)) == len(peaks)
+        assert values[0] == 0.0 and values[-1] == 1.0 == light.state(d.film.duration).opacity
+        assert values == sorted(values)                     # it rises and stays
+        lit_at.append(times[next(i for i, v in enumerate(values) if v >= 0.5)])
+        assert tile.state(d.film.duration).opacity == 1.0
+    assert lit_at == sorted(lit_at) and len(set(lit_at)) == len(lit_at)
     unsolved = directed(trace("limit"), RenderOptions(cell=12))
     assert unsolved.plan is not None and unsolved.plan.payoff is None
     assert "tile-light1" not in unsolved.film.names

@@ -6,12 +6,14 @@ frames; a GIF, an SVG and a player have no sound; without ``--sound`` a video is
 
 from __future__ import annotations
 
+import io
 import json
 
 import av
 import numpy as np
 import pytest
 
+from puzzlereel.render.director import CHIME_AFTER
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, START
 from tests.fixtures import DATA, cli, tiny_block
@@ -71,7 +73,7 @@ def test_the_goal_chimes_as_the_payoff_starts() -> None:
     d = directed(trace_of("hakoiri-musume"), RenderOptions(size=(640, 360)),
                  layout="video", whole=True, explicit=frozenset({"size"}))
     (chime,) = [s for s in d.sounds if s.kind == "chime"]
-    assert chime.start == pytest.approx(_spans(d, PAYOFF)[0][0])
+    assert chime.start == pytest.approx(_spans(d, PAYOFF)[0][0] + CHIME_AFTER)
 
 
 UNSOLVABLE = "\n".join(json.dumps(o) for o in (
@@ -145,3 +147,30 @@ def test_sound_from_the_config(tmp_path) -> None:
     assert _audio(again) is None
 
 
+
+
+SEVEN = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
+         "send-more-money", "mastermind-9431"]
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_every_familys_track_is_as_loud_as_the_others(tmp_path, name: str) -> None:
+    """Each family's sound track, decoded back from its MP4, is -16 ± 1 LUFS integrated
+    (pyloudnorm, BS.1770) with its sample peak at most -1 dBFS: the goal's chime never
+    falls on the last move's own sound, where their peaks would add up."""
+    from puzzlereel.render.api import render_trace
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+    from tests.render.test_sound import lufs
+
+    out = tmp_path / f"{name}.mp4"
+    render_trace(io.StringIO(example_trace(CONFIGS / f"{name}.toml")), name, [("mp4", out)],
+                 RenderOptions(size=(320, 180), sound=True, fps=10),
+                 explicit=frozenset({"size", "sound", "fps"}))
+    got = _audio(out)
+    assert got is not None
+    _codec, samples = got
+    loudness = lufs(samples)
+    peak = 20 * np.log10(np.abs(samples).max())
+    assert -17.0 <= loudness <= -15.0, (name, loudness)
+    assert peak <= -1.0, (name, peak)
