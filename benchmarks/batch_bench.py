@@ -113,7 +113,7 @@ def main() -> None:
         else:
             t0 = time.perf_counter()
             cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+                                   host="127.0.0.1", dashboard_address="127.0.0.1:0")
             print(f"Dask LocalCluster (2 worker processes) started in "
                   f"{time.perf_counter() - t0:.1f} s (not timed)")
             kinds.append(("run --executor dask (2 workers)",

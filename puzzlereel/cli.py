@@ -354,8 +354,8 @@ def preview(
                                              "the default: the start).")] = None,
     at_time: Annotated[float | None, typer.Option("--time", help="The frame shown at this "
                                                   "many seconds into the video.")] = None,
-    title_card: Annotated[bool, typer.Option("--title", help="The opening: the start "
-                                             "position with the title.")] = False,
+    opening: Annotated[bool, typer.Option("--title", help="The opening: the start "
+                                          "position with the title.")] = False,
     last: Annotated[bool, typer.Option("--end", help="The ending: the last position with "
                                        "the result.")] = False,
     gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
@@ -390,7 +390,7 @@ def preview(
     """
     from puzzlereel import preview as pictures
 
-    when = pictures.moment(move, at_time, title_card, last)
+    when = pictures.moment(move, at_time, opening, last)
     given = flags.render_flags(fps, None, size, cell, speed, pause, easing, theme, no_title,
                                no_counter, no_labels, None, target=target, search=search)
     with progress.Reporter("searching") as bar:

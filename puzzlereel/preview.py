@@ -101,7 +101,11 @@ def frame_index(plan: Plan, when: Moment) -> int:
         index = int(math.floor(when.value * plan.fps + 1e-9))
     elif when.kind == "move":
         move = int(when.value)
-        index = plan.first("start") if move == 0 else plan.after_move(move)
+        if move == 0:
+            index = plan.before_moves()
+            index = plan.first("start") if index is None else index
+        else:
+            index = plan.after_move(move)
         if index is None:
             raise UsageError(f"--move {move}: the trace's counter stops at {plan.moves}")
     elif when.kind == "phase":

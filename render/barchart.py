@@ -16,8 +16,9 @@ from puzzlereel.words import count_text
 
 from . import draw
 from .film import Element, Film, Motion
+from .head import top_text
 from .layout import FrameLayout
-from .panel import Variants, switch_at, top_text
+from .panel import Variants, switch_at
 from .search import Bar, Story
 from .shapes import Rect, Shape, Text, group
 from .theme import Theme, contrast

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
-from . import barchart, panel, wording
+from . import barchart, head, panel, wording
 from .film import Film, Motion
 from .layout import FrameLayout, drawing_size, plan_layout
 from .options import RenderOptions
@@ -129,9 +129,10 @@ class Director:
             panel.words(self.film, self.layout, self.theme, p, said, self.options.counter,
                         self.goal_picture())
         else:
-            panel.compact_title(self.film, self.layout, self.theme, said.heading)
-            if self.options.counter and self.layout.bar[3] > 0:
-                panel.counter_line(self.film, self.layout, self.theme, p, said)
+            head.compact_title(self.film, self.layout, self.theme, said.heading)
+            if self.layout.bar[3] > 0:
+                panel.counter_line(self.film, self.layout, self.theme, p, said,
+                                   self.options.counter)
         if told is not None:
             self._search(p, told)
         if p.span(RETURN) is not None:
@@ -214,11 +215,11 @@ class Director:
         """The counter from the final hold on: the result's headline."""
         return self.ending().headline
 
-    def said(self) -> panel.Said:
+    def said(self) -> head.Said:
         """What the words around the board say (``render.panel``)."""
         assert self.plan is not None, "finish() first"
         p = self.plan
-        return panel.Said(self.heading(), wording.facts_line(self.header, p.totals.get(p.word)),
+        return head.Said(self.heading(), wording.facts_line(self.header, p.totals.get(p.word)),
                           self.ending())
 
     def metadata(self) -> dict[str, str]:
@@ -234,23 +235,23 @@ class Director:
 
     # ------------------------------------------------------------ the goal's picture
 
-    def goal_picture(self) -> panel.GoalPicture | None:
-        """The goal position drawn small for the panel (``panel.PICTURE_HEIGHT`` of the
+    def goal_picture(self) -> head.GoalPicture | None:
+        """The goal position drawn small for the panel (``head.PICTURE_HEIGHT`` of the
         frame's height at most), or larger (``PICTURE_HEIGHT_TEXT``) when that sets
         words in it (tile numbers) which are too small to be legible at the smaller
         size."""
-        small = self._goal_picture(panel.PICTURE_HEIGHT)
-        large = self._goal_picture(panel.PICTURE_HEIGHT_TEXT)
+        small = self._goal_picture(head.PICTURE_HEIGHT)
+        large = self._goal_picture(head.PICTURE_HEIGHT_TEXT)
         legible = self.layout.legible
         if large is not None and _words(large, legible) > _words(small, legible):
             return large
         return small
 
-    def _goal_picture(self, share: float) -> panel.GoalPicture | None:
+    def _goal_picture(self, share: float) -> head.GoalPicture | None:
         """The goal's picture within ``share`` of the frame's height: the scene staged
         again at a small cell size, its goal beat played at once, taken as still
         shapes."""
-        room_w, room_h = panel.picture_room(self.layout, share)
+        room_w, room_h = head.picture_room(self.layout, share)
         if room_w <= 0 or room_h <= 0:
             return None
         mini = scene_for(self.header, self.options, self.theme)
@@ -269,10 +270,10 @@ class Director:
         for tween in beat.tweens:
             tween.element.animate(tween.prop, Motion(0.0, 0.0, "linear", tween.stops))
         w, h = drawing_size((pw, ph), cell)
-        return panel.GoalPicture(tuple(film.still(1.0)), w, h)
+        return head.GoalPicture(tuple(film.still(1.0)), w, h)
 
 
-def _words(picture: panel.GoalPicture | None, legible: int) -> int:
+def _words(picture: head.GoalPicture | None, legible: int) -> int:
     """How many lines of text ``picture`` sets at the ``legible`` size or larger (0
     without a picture)."""
     return 0 if picture is None else sum(1 for s in picture.shapes for t in texts(s)

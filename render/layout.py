@@ -131,8 +131,7 @@ def _too_small(width: int, height: int, ew: float, eh: float, kind: str) -> Usag
 
 
 def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: str = "video",
-                counter: bool | None = None, grow: bool = True,
-                heading: Heading = NO_HEADING) -> FrameLayout:
+                grow: bool = True, heading: Heading = NO_HEADING) -> FrameLayout:
     """The frame's pixels for a drawing ``extent`` cells large (pure: no drawing; the
     words of ``heading`` are measured to make room for them).
 
@@ -142,7 +141,6 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
     grows (in whole multiples) until the board fits at 2 pixels a cell or more, so that
     any valid trace renders.  A usage error when the board cannot fit the frame asked
     for, or a ``cell`` makes a frame outside the size range."""
-    counter = options.counter if counter is None else counter
     ew, eh = max(extent[0], 0.01), max(extent[1], 0.01)
     if kind == "board":
         cell = options.sheet_cell if options.cell is None else options.cell
@@ -150,16 +148,15 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
         return FrameLayout(bw, bh, cell, (0, 0, bw, bh), kind="board")
     if options.cell is not None:
         cell = options.cell
-        bar_h = max(18, round(cell * 0.55)) if counter else 0
+        bar_h = max(18, round(cell * 0.55))
         pad = max(4, round(cell * 0.15))
         bw, bh = drawing_size((ew, eh), cell)
         width = even(bw + 2 * pad)
-        legible = legible_px(width, bh + bar_h + 2 * pad)
-        head_h = compact_head_height(heading, width, legible)
-        top, height = headed_height(head_h, bh + bar_h) if head_h \
-            else (pad, even(bh + bar_h + 2 * pad))
+        head_h, top, height = _headed(heading, width, bh + bar_h, even(bh + bar_h + 2 * pad))
+        if not head_h:
+            top = pad
         _check_frame(width, height, f"--cell {cell} with a board of {ew:g}x{eh:g} cells")
-        return _compact(width, height, cell, bw, bh, bar_h, pad, counter, top, head_h)
+        return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
     if options.size is None and grow:    # the default size grows to fit any board
         default = (GIF_WIDTH, round(GIF_WIDTH * 0.9)) if kind == "compact" else VIDEO_SIZE
         for k in range(1, 17):
@@ -169,16 +166,16 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
                 break
             try:
                 return plan_layout(extent, replace(options, size=grown if k > 1 else None),
-                                   kind=kind, counter=counter, grow=False, heading=heading)
+                                   kind=kind, grow=False, heading=heading)
             except UsageError:
                 continue
-    return _sized(ew, eh, options, kind, counter, heading)
+    return _sized(ew, eh, options, kind, heading)
 
 
 def _sized(ew: float, eh: float, options: RenderOptions, kind: str,
-           counter: bool, heading: Heading) -> FrameLayout:
+           heading: Heading) -> FrameLayout:
     if kind == "compact":
-        return _compact_in(ew, eh, options.size, counter, heading)
+        return _compact_in(ew, eh, options.size, heading)
     width, height = options.size or VIDEO_SIZE
     width, height = even(width), even(height)
     shape = shape_of(width, height)
@@ -193,12 +190,12 @@ def legible_px(width: int, height: int) -> int:
 
 
 def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
-                counter: bool, heading: Heading) -> FrameLayout:
+                heading: Heading) -> FrameLayout:
     if size is not None:
         width, height = even(size[0]), even(size[1])
     else:
         width, height = GIF_WIDTH, 0
-    bar_h = max(18, round(width * 0.06)) if counter else 0
+    bar_h = max(18, round(width * 0.06))
     pad = max(4, round(width * 0.03))
     max_h = height if height else round(GIF_WIDTH * 0.9)
     head_h = compact_head_height(heading, width, legible_px(width, max_h))
@@ -212,11 +209,28 @@ def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
         raise _too_small(width, max_h, ew, eh, "compact")
     bw, bh = drawing_size((ew, eh), cell)
     if not height:
-        if head_h:
-            top, height = headed_height(head_h, bh + bar_h)
-        else:
-            height = even(bh + bar_h + 2 * pad)
-    return _compact(width, height, cell, bw, bh, bar_h, pad, counter, top, head_h)
+        head_h, top, height = _headed(heading, width, bh + bar_h, even(bh + bar_h + 2 * pad))
+        if not head_h:
+            top = pad
+    return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
+
+
+def _headed(heading: Heading, width: int, below: int, bare: int) -> tuple[int, int, int]:
+    """(title lines' height, the board's top, the frame's height) of a compact frame
+    ``width`` wide whose board and counter line take ``below`` pixels (``bare``: the
+    frame's height without title lines): the title lines measured at the legible size
+    of the frame they make, which depends on its height, so measured again until the
+    two agree."""
+    height, head_h, top = bare, 0, 0
+    for _ in range(4):
+        legible = legible_px(width, height)
+        head_h = compact_head_height(heading, width, legible)
+        if not head_h:
+            return 0, 0, bare
+        top, height = headed_height(head_h, below)
+        if legible_px(width, height) == legible:
+            break
+    return head_h, top, height
 
 
 def headed_height(head_h: int, below: int) -> tuple[int, int]:
@@ -231,14 +245,15 @@ def headed_height(head_h: int, below: int) -> tuple[int, int]:
 
 
 def _compact(width: int, height: int, cell: int, bw: int, bh: int, bar_h: int, pad: int,
-             counter: bool, top: int | None = None, head_h: int = 0) -> FrameLayout:
+             top: int | None = None, head_h: int = 0) -> FrameLayout:
     """The title lines (``head_h`` pixels above ``top``, the board's room), the board,
-    then one counter line whose text lies inside the title-safe area."""
+    then one counter line whose text lies inside the title-safe area (kept with the
+    counter off too: the result shows there at the end)."""
     top = pad if top is None else top
     bottom = min(height - pad // 2, math.floor(height * (1 - SAFE)))
     bx = (width - bw) // 2
     by = top + (bottom - bar_h - top - bh) // 2
-    bar = (0, bottom - bar_h, width, bar_h) if counter else (0, height, width, 0)
+    bar = (0, bottom - bar_h, width, bar_h)
     mx = math.ceil(width * SAFE)
     head = (mx, top - head_h, width - 2 * mx, head_h) if head_h else NONE
     return FrameLayout(width, height, cell, (bx, max(0, by), bw, bh), bar, NONE, head,

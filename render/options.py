@@ -152,7 +152,7 @@ class RenderOptions:
     easing: str = "ease-in-out"
     theme: str = "light"
     title: bool = True                      # open with the title beside or over the board
-    title_seconds: float = 1.0              # ... for this long (part of hold_start)
+    title_seconds: float = 1.0              # the opening's time (part of hold_start)
     counter: bool = True                    # "Move 12 / 81" bar under the board
     highlight: bool = True                  # the moving piece stands out
     labels: bool = True                     # piece labels from the trace / config

@@ -232,6 +232,12 @@ class Plan:
             n += count
         return None
 
+    def before_moves(self) -> int | None:
+        """The start hold's last frame, just before the first move (the opening's title
+        crossfaded away), or None without moves."""
+        first = self.first(MOVE)
+        return None if first is None else max(0, first - 1)
+
     def after_move(self, move: int) -> int | None:
         """The frame that shows the position just after move ``move`` (its beat's last
         frame), or None when the counter never shows it."""

@@ -45,10 +45,10 @@ PIECE_ORDER: tuple[RGB, ...] = (BLUE, GREEN, SKY, PURPLE, ORANGE, (150, 110, 70)
 RED: RGB = (204, 37, 41)
 NAMED: Mapping[str, RGB] = {
     "red": RED, "orange": ORANGE, "yellow": YELLOW, "green": GREEN, "blue": BLUE,
-    "purple": (110, 80, 160), "pink": PURPLE, "brown": (150, 110, 70),
-    "grey": (112, 112, 112), "gray": (112, 112, 112), "black": (40, 40, 40),
+    "purple": (110, 80, 160), "pink": PURPLE,      # Okabe-Ito's reddish purple reads pink
+    "brown": (150, 110, 70), "grey": (112, 112, 112), "gray": (112, 112, 112),
+    "black": (40, 40, 40),
 }
-
 
 
 def colour_word(text: str) -> str | None:

@@ -74,7 +74,9 @@ ENDING = frozenset({HOLD, END, RETURN})    # after the last beat and the payoff
 class Phase:
     """One part of a video: its ``kind`` (``TITLE``, ``SEARCH_IN``, ``SEARCH``,
     ``SEARCH_OUT``, ``START``, ``MOVE``, ``PAUSE``, ``PAYOFF``, ``HOLD``, ``END``,
-    ``RETURN``), its length in seconds, the frames it must have at least (a beat always
+    ``RETURN``; ``END`` is the result's details on the last position, after the final
+    hold; a trace without a title but with the search's chart opens with a short
+    ``START`` before it), its length in seconds, the frames it must have at least (a beat always
     shows) and, for ``MOVE`` and ``PAUSE``, the index of its beat in the video's list of
     beats."""
 
@@ -119,6 +121,8 @@ def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
     (``pauses[i]``: a pause follows beat i, never after the last one), one at a time."""
     if pacing.title > 0:
         yield Phase(TITLE, pacing.title)
+    elif pacing.search > 0:
+        yield Phase(START, CROSSFADE)    # the board, before the chart crossfades in
     if pacing.search > 0:
         yield Phase(SEARCH_IN, CROSSFADE)
         yield Phase(SEARCH, pacing.search)

@@ -19,8 +19,9 @@ are (crowns), the newest outlined.  Once the grid is full, each new solution tak
 place of the oldest; past ``SOLUTION_UNITS`` a board for about ``MONTAGE_BUDGET`` units,
 the rest are counted a few at once (the grid shows the last of each beat).  At most
 ``MAX_SOLUTIONS`` solutions are shown, or the trace header's ``render.max_solutions``
-hint.  The payoff (a solved trace) brings the board back with the first solution on it,
-which the video ends on.
+hint.  Search steps after the first solution (a trace that records the whole search)
+are not drawn: the video goes on with the solutions.  The payoff (a solved trace)
+brings the board back with the first solution on it, which the video ends on.
 
 ``advance`` only records what happened; ``retime``, once every event is known, turns
 the records into beats (the time-lapse needs the length of the run, the montage the
@@ -188,6 +189,8 @@ class NQueensScene(SceneBase):
         shows comes in ``retime``."""
         ev = item.applied
         if isinstance(ev, (Place, Remove)):
+            if self.shown:               # the search after the first solution is not drawn
+                return []
             before = self.cols
             place = isinstance(ev, Place)
             self.cols = tuple((ev.col if place else -1) if r == ev.row else c
@@ -234,16 +237,9 @@ class NQueensScene(SceneBase):
             look = Look(self.light, self.dark, self.theme.frame, self.theme.highlight,
                         self.solved, lambda sq: self._crowns(sq)[2])
             self.montage = Montage(self.st, [f.cols for f in shown], self.width, self.n, look)
-        out: list[Beat] = []
-        for stepping, groups in runs:
-            leaving = self.montage.leaves(self.book) \
-                if stepping and self.montage is not None else []
-            for g in groups:
-                beat = self._search_beat(beats, g) if stepping else self._solution_beat(beats, g)
-                out.append(replace(beat, tweens=tuple(leaving) + beat.tweens))
-                leaving = []
-        self.timed = out
-        return out
+        self.timed = [self._search_beat(beats, g) if stepping else self._solution_beat(beats, g)
+                      for stepping, groups in runs for g in groups]
+        return self.timed
 
     def _search_groups(self, index: list[int]) -> list[list[int]]:
         """A run of search steps as beats: one a step when they fit ``SEARCH_BUDGET``,
@@ -349,7 +345,7 @@ class NQueensScene(SceneBase):
     def payoff(self) -> Beat | None:
         """After a montage, the board comes back with the first solution on it: the board
         fades in under the montage, the montage fades out, the queens fade in (None
-        without a montage, or when the search's board shows at the end)."""
+        without a montage)."""
         if self.montage is None or not self.first or not self.montage.showing(self.book):
             return None
         out = self.book.fade(self.board, True, 0.0, 0.35)   # under the montage first,

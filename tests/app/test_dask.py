@@ -36,7 +36,7 @@ def scheduler() -> Iterator[str]:
             pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
         pytest.skip(message)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None)
+                                       host="127.0.0.1", dashboard_address="127.0.0.1:0")
     try:
         yield str(cluster.scheduler_address)
     finally:

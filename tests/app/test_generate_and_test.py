@@ -53,7 +53,7 @@ def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
     assert res.exit_code == 3
 
 
-def test_a_configs_goal_text_reaches_the_header_and_the_title_card(tmp_path: Path) -> None:
+def test_a_configs_goal_text_reaches_the_header_and_the_opening(tmp_path: Path) -> None:
     """The config's top-level ``goal_text`` becomes the trace header's optional field of
     that name, which the video shows instead of the family's sentence."""
     from puzzlereel.render.wording import goal_text

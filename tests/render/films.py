@@ -45,8 +45,8 @@ def directed(trace: str | Path, options: RenderOptions | None = None, *,
     def outputs(header: Header) -> list[Feed]:
         opts = resolve_options(header, options, explicit if explicit is not None else
                                frozenset(k for k in ("size", "cell") if getattr(options, k)))
-        cards = layout != "board" if whole is None else whole
-        made.append(Director(header, opts, fps, layout=layout, whole=cards, loop=loop))
+        complete = layout != "board" if whole is None else whole
+        made.append(Director(header, opts, fps, layout=layout, whole=complete, loop=loop))
         return [Feed(made[0])]
 
     end = render_stream(io.StringIO(text), "trace", outputs)     # type: ignore[arg-type]

@@ -161,7 +161,7 @@ def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
 ])
 def test_the_goal_picture_grows_only_to_set_its_words_legibly(
         name: str, size: tuple[int, int], large: bool) -> None:
-    from puzzlereel.render.panel import PICTURE_HEIGHT
+    from puzzlereel.render.head import PICTURE_HEIGHT
     from puzzlereel.render.shapes import texts as words_of
 
     d = directed(trace_of(name), RenderOptions(size=size), layout="video",

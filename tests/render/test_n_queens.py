@@ -14,7 +14,10 @@ import pytest
 from puzzlereel.render.api import render_trace as render
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.timeline import MOVE, frame_counts
+from tests.fixtures import END_SOLVED as END
 from tests.fixtures import GoldenImages
+from tests.fixtures import header as head
+from tests.fixtures import jsonl as trace
 from tests.render.films import beat_time, directed
 from tests.render.generate_and_test import Q4, THEME, TOLERANCE, colour_near, scene_film
 
@@ -28,15 +31,15 @@ def test_queens_frames(golden: GoldenImages) -> None:
     d = scene_film(Q4, cell)
     plan = d.plan
     assert plan is not None
-    # place x4, solution 1, remove, solution 2: the search counts steps, then solutions
+    # place x4, solution 1, (remove: not drawn), solution 2: the search counts steps,
+    # then solutions
     assert [(b.move, b.word) for b in plan.beats] == [
-        (1, "Step"), (2, "Step"), (3, "Step"), (4, "Step"), (1, "Solution"), (5, "Step"),
-        (2, "Solution")]
+        (1, "Step"), (2, "Step"), (3, "Step"), (4, "Step"), (1, "Solution"), (2, "Solution")]
     assert [b.units for b in plan.beats] == [n_queens.STEP_UNITS] * 4 + [
-        n_queens.FIRST_UNITS, n_queens.STEP_UNITS, n_queens.SOLUTION_UNITS]
+        n_queens.FIRST_UNITS, n_queens.SOLUTION_UNITS]
     assert [b.note for b in plan.beats] == [
         "place row 1, column 2", "place row 2, column 4", "place row 3, column 1",
-        "place row 4, column 3", "2 4 1 3", "remove row 4, column 3", "3 1 4 2"]
+        "place row 4, column 3", "2 4 1 3", "3 1 4 2"]
     side = d.scene.width                  # the board's pixels (the drawing rounds up)
 
     def board(t: float) -> np.ndarray:
@@ -45,7 +48,7 @@ def test_queens_frames(golden: GoldenImages) -> None:
     half = board(beat_time(plan, 1, 0.5))       # the second queen fading in
     full = board(beat_time(plan, 3, 1.0))       # four queens on the board
     first = board(beat_time(plan, 4, 0.5))      # the first solution on the board
-    sol = board(beat_time(plan, 6, 1.0))        # the montage of both solutions
+    sol = board(beat_time(plan, 5, 1.0))        # the montage of both solutions
     golden.check("n-queens-place-half", half, TOLERANCE)
     golden.check("n-queens-full", full, TOLERANCE)
     golden.check("n-queens-solution2", sol, TOLERANCE)
@@ -67,7 +70,7 @@ def test_queens_frames(golden: GoldenImages) -> None:
 def test_queens_tints_follow_the_queens() -> None:
     """A placed queen fades in and the squares it attacks are tinted once it stands; a
     removed one fades out in the leaving colour, its tints gone at once; the first
-    solution shows without tints; a step after it brings the search's board back."""
+    solution shows without tints."""
     from tests.render.films import beat_time
 
     d = scene_film(Q4, 16)
@@ -84,13 +87,22 @@ def test_queens_tints_follow_the_queens() -> None:
         {(0, 1), (1, 3), (2, 0), (3, 2)}
     assert all(el.state(t).shape == 2 for sq, el in queen.items() if sq != (3, 3))
     assert all(el.state(t).opacity == 0.0 for el in tints.values())
-    # the remove (row 4, column 3): back to the search's queens and tints, the queen
-    # leaving in the target colour
-    t = beat_time(plan, 5, 0.5)
-    assert queen[(3, 2)].state(t).shape == 1 and 0 < queen[(3, 2)].state(t).opacity < 1
+    # a remove (row 2, column 4): the queen leaving in the target colour, the others
+    # and their tints staying, the tints it alone made gone at once
+    back = trace(head("n-queens", n=4),
+                 {"type": "place", "row": 0, "col": 1}, {"type": "place", "row": 1, "col": 3},
+                 {"type": "remove", "row": 1, "col": 3}, {"type": "place", "row": 1, "col": 3},
+                 {"type": "place", "row": 2, "col": 0}, {"type": "place", "row": 3, "col": 2},
+                 {"type": "solution", "k": 1, "cols": [1, 3, 0, 2]}, END)
+    d = scene_film(back, 16)
+    assert d.plan is not None
+    queen, tints = d.scene.queens, d.scene.tints
+    t = beat_time(d.plan, 2, 0.5)
+    assert queen[(1, 3)].state(t).shape == 1 and 0 < queen[(1, 3)].state(t).opacity < 1
     assert queen[(0, 1)].state(t).shape == 0 and queen[(0, 1)].state(t).opacity == 1.0
-    assert tints[(3, 1)].state(t).opacity == 1.0          # attacked by (row 1, column 2)
-    assert scene.board.state(t).opacity == 1.0
+    assert tints[(1, 0)].state(t).opacity == 1.0          # attacked by (row 1, column 2)
+    assert tints[(2, 2)].state(t).opacity == 0.0          # by (row 2, column 4) alone
+    assert d.scene.board.state(t).opacity == 1.0
 
 
 def eight(cell: int = 48):
@@ -233,6 +245,39 @@ def test_the_list_keeps_to_one_notation() -> None:
             assert all(n.startswith(("place", "remove", "steps")) for n in notes)
 
 
+def test_the_whole_search_makes_the_video_of_its_steps_to_the_first_solution(
+        tmp_path: Path) -> None:
+    """A trace of the whole search (``steps = "all"``, 2056 place/remove steps) makes the
+    video of the one that stops recording them at the first solution: the steps after
+    it are not drawn, the solutions come one after another, the video ends on the
+    first solution and its result counts the solutions."""
+    from puzzlereel import app
+    from puzzlereel.render import still
+    from puzzlereel.solvers.base import SolveOptions
+    from puzzlereel.trace import write_trace
+    from tests.fixtures import CONFIGS
+
+    plans = {}
+    for steps in ("first", "all"):
+        config = tmp_path / f"{steps}.toml"
+        text = (CONFIGS / "n-queens-8.toml").read_text(encoding="utf-8")
+        config.write_text(text.replace('steps = "first"', f'steps = "{steps}"'),
+                          encoding="utf-8")
+        out = io.StringIO()
+        write_trace(app.solve_events(app.load_puzzle(config), SolveOptions()), out)
+        out.seek(0)
+        video = still.direct(out, str(config), RenderOptions())
+        assert video.plan is not None
+        plans[steps] = video
+    first, whole = plans["first"], plans["all"]
+    assert whole.plan is not None and first.plan is not None
+    assert sum(1 for ph in whole.plan.phases if ph.kind == MOVE) < 80
+    assert [(ph.kind, n) for ph, n in zip(whole.plan.phases, whole.plan.counts)] == \
+        [(ph.kind, n) for ph, n in zip(first.plan.phases, first.plan.counts)]
+    assert whole.plan.payoff is not None
+    assert whole.scene.end_text(whole.plan.moves) == "92 solutions"
+
+
 def test_queens_hint_limits_solutions() -> None:
     text = Q4.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
     d = scene_film(text, 8)
@@ -240,13 +285,8 @@ def test_queens_hint_limits_solutions() -> None:
     assert [b.move for b in d.plan.beats if b.word == "Solution"] == [1]
     assert d.scene.shown_count() == 1
     assert d.scene.montage is None            # one solution: no montage
-    # the search goes on after the one solution shown: the video ends on its steps
-    assert d.scene.end_text(d.plan.moves) == "5 steps"
-    ended = Q4.split("\n")
-    one = "\n".join(ended[:6] + ended[-2:])     # place x4, solution 1, end
-    one = one.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 1}}')
-    e = scene_film(one, 8)
-    assert e.plan is not None and e.scene.end_text(e.plan.moves) == "1 solution shown"
+    # the search after it is not drawn: the video ends on the solution
+    assert d.scene.end_text(d.plan.moves) == "1 solution shown"
 
 
 def test_queens_mp4_frame_count(tmp_path: Path) -> None:
@@ -261,8 +301,9 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
         got = sum(1 for _ in box.decode(stream))
         size = (stream.codec_context.width, stream.codec_context.height)
     # the family's pacing (no pause), docs/rendering.md "Timing": the title, the rest of
-    # the start hold, place x4, solution 1 on the board, remove, solution 2 (the
-    # montage), the payoff (the board back with solution 1), the end hold and the result
+    # the start hold, place x4, solution 1 on the board, solution 2 (the montage; the
+    # remove before it is not drawn), the payoff (the board back with solution 1), the
+    # end hold and the result
     from puzzlereel.registry import KINDS
     from puzzlereel.render.plan import PAYOFF_SECONDS
 
@@ -271,7 +312,7 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     step = (n_queens.STEP_UNITS * speed, 1)
     phases = [(opts.title_seconds, 0),
               (max(pace["hold_start"] - opts.title_seconds, CROSSFADE), 0),
-              step, step, step, step, (n_queens.FIRST_UNITS * speed, 1), step,
+              step, step, step, step, (n_queens.FIRST_UNITS * speed, 1),
               (n_queens.SOLUTION_UNITS * speed, 1), (PAYOFF_SECONDS, 0),
               (pace["hold_end"], 0), (opts.end_seconds, 0)]
     want = sum(frame_counts(phases, opts.fps))

@@ -212,10 +212,10 @@ def test_every_example_opens_without_a_console_error(browser: Any, tmp_path: Pat
 
 
 @pytest.mark.parametrize("title", [True, False])
-def test_the_page_starts_with_the_search_chart_with_or_without_a_title_card(
+def test_the_page_starts_with_the_search_chart_with_or_without_a_title(
         tmp_path: Path, title: bool) -> None:
     """With ``--search`` the scrubber's range begins where the chart starts growing,
-    whether or not a title card comes before it."""
+    whether or not the title opens the video."""
     out = tmp_path / "p.html"
     text = trace_of("eight-puzzle")
     write_vector("html", text, out, RenderOptions(search=True, title=title))

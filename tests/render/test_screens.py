@@ -24,7 +24,7 @@ from puzzlereel.render.draw import ELLIPSIS
 from puzzlereel.render.layout import overlays
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.shapes import Shape, texts
-from puzzlereel.render.timeline import END, HOLD, MOVE, RETURN, START, frame_time
+from puzzlereel.render.timeline import END, HOLD, MOVE, RETURN, SEARCH, START, frame_time
 from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
@@ -119,6 +119,60 @@ def test_title_seconds_and_no_title_keep_their_meaning() -> None:
         assert (compact_title is not None) == options.title
 
 
+def test_without_a_title_the_search_opens_on_the_board() -> None:
+    """``--no-title --search``: frame 0 is the start board alone, the chart crossfading
+    in only after it."""
+    d = directed(example_trace(CONFIGS / "dads-puzzle.toml"),
+                 RenderOptions(title=False, search=True), layout="video", whole=True,
+                 explicit=frozenset({"title", "search"}))
+    assert d.plan is not None and d.plan.span(SEARCH) is not None
+    t0 = frame_time(0, d.plan.fps)
+    assert board_shapes(d, t0) == board_shapes(d, phase_span(d, START)[1] - 1e-6)
+    assert "How it was found" not in " ".join(words(d.film.still(t0)))
+    assert "How it was found" in " ".join(words(d.film.still(phase_span(d, SEARCH)[0])))
+    assert cover(at_frame(d, 0)) >= 0.6 * mid_cover(d)
+
+
+@pytest.mark.parametrize("layout", ["compact", "video"])
+def test_without_the_counter_the_ending_still_says_the_result(layout: str) -> None:
+    """``--no-counter`` leaves out the counter while the moves play; the last frame
+    still gives the result."""
+    d = directed(example_trace(CONFIGS / "eight-puzzle.toml"), RenderOptions(counter=False),
+                 layout=layout, whole=True, explicit=frozenset({"counter"}),
+                 loop=layout == "compact")
+    assert d.plan is not None
+    mid = " ".join(words(d.film.still(phase_span(d, MOVE)[1] - 1e-6)))
+    assert "Move" not in mid, layout
+    t = frame_time(d.plan.ending_frame(), d.plan.fps)
+    assert d.ending().headline in " ".join(words(d.film.still(t))), layout
+
+
+def test_a_looping_panel_keeps_the_result_while_it_returns() -> None:
+    """In a looping film with a panel (SVG, player), the result's note stays and the
+    list of moves stays hidden while the start crossfades back in."""
+    d = directed(example_trace(CONFIGS / "hakoiri-musume.toml"), RenderOptions(),
+                 layout="video", whole=True, loop=True)
+    assert d.plan is not None
+    a, b = phase_span(d, RETURN)
+    said = " ".join(words(d.film.still(a + (b - a) / 2, role="chrome")))
+    assert d.ending().note in said
+    assert "Daughter →" not in said
+
+
+@pytest.mark.parametrize("cell", [6, 12, 24, 48])
+def test_a_compact_frames_title_lines_get_the_room_they_are_drawn_in(cell: int) -> None:
+    """With ``--cell`` the compact frame's height depends on its title lines and their
+    size on its height: the room made for them is what they take at the frame's size."""
+    from puzzlereel.render.layout import legible_px
+    from puzzlereel.render.room import compact_head_height
+
+    d = directed(example_trace(CONFIGS / "send-more-money.toml"), RenderOptions(cell=cell),
+                 layout="compact", whole=True, explicit=frozenset({"cell"}), loop=True)
+    L = d.layout
+    assert L.head[3] > 0 or cell < 24          # too narrow a frame has no title lines
+    assert L.head[3] == compact_head_height(d.heading(), L.width, legible_px(L.width, L.height))
+
+
 def test_a_square_frame_opens_with_the_title_and_goal_in_its_panel() -> None:
     """1:1 has no head: its panel holds the title and the goal while the video opens,
     then gives way to the counter."""
@@ -131,6 +185,25 @@ def test_a_square_frame_opens_with_the_title_and_goal_in_its_panel() -> None:
     assert " ".join(said).count("secret code") == 1       # the goal, whole
     later = words(d.film.still(phase_span(d, MOVE)[0]))
     assert d.heading().title not in later and "Start" in later
+
+
+@pytest.mark.parametrize("duration", [None, 4.0])
+def test_a_square_frames_title_is_gone_by_the_first_move(duration: float | None) -> None:
+    """However short the start hold (``--duration`` fits every phase), the title has
+    crossfaded out of the panel when the first move starts, and ``preview --move 0``
+    shows the start hold's last frame, without it."""
+    from puzzlereel.preview import Moment, frame_index
+
+    d = directed(example_trace(CONFIGS / "eight-puzzle.toml"),
+                 RenderOptions(target="square", duration=duration), layout="video",
+                 whole=True, explicit=frozenset({"target", "duration"}))
+    assert d.plan is not None
+    opening = d.film.names["panel.opening"]
+    start, moves = phase_span(d, START), phase_span(d, MOVE)
+    assert opening.state(moves[0]).opacity == 0.0, (start, moves)
+    index = frame_index(d.plan, Moment("move", 0))
+    assert index == d.plan.first(MOVE) - 1
+    assert opening.state(frame_time(index, d.plan.fps)).opacity < 0.5
 
 
 # ---------------------------------------------------------------- the ending
@@ -265,8 +338,8 @@ def test_every_still_picture_is_a_board(tmp_path: Path) -> None:
     with Image.open(io.BytesIO(solution._repr_png_())) as im:
         shown = np.asarray(im.convert("RGB"))
     assert np.array_equal(shown, drawn)
-    opening = np.asarray(solution.frame())
-    for still in (drawn, opening):
+    start = np.asarray(solution.frame())
+    for still in (drawn, start):
         assert cover(still) >= least
 
 

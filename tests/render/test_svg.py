@@ -1,7 +1,7 @@
 """The animated SVG (``render.svg``): one element per piece moved by CSS keyframes on the
 film's timeline; self-contained and deterministic; small (Hakoiri under a fifth of its
 GIF, a 1,000-move trace under 1 MB); and faithful: in headless Chromium, paused with the
-Web Animations API at the title card, mid-move, after the last move and on the end card,
+Web Animations API on the opening, mid-move, after the last move and on the ending,
 it shows what the raster frame of that time shows (one config per family, compared
 downscaled).
 
@@ -283,7 +283,7 @@ def test_it_plays_inside_an_img_tag(browser: Any, tmp_path: Path) -> None:
     page.goto(page_file.resolve().as_uri())
     page.wait_for_function("document.getElementById('i').complete")
     first = page.locator("#i").screenshot()
-    page.wait_for_timeout(3000)           # the title card has faded to the board by now
+    page.wait_for_timeout(3000)           # the moves have started by now
     later = page.locator("#i").screenshot()
     assert first != later
     page.wait_for_timeout(700)            # and the pieces keep moving
