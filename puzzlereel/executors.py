@@ -332,7 +332,9 @@ class DaskExecutor:
                     # Ctrl-C is the run's to handle, not its workers' (nor their
                     # lines about the tasks it cancels, which share our terminal)
                     os.environ.update(QUIET_WORKERS)
-                    with _ctrl_c_ignored():   # its HTTP server on any free port
+                    with _ctrl_c_ignored():
+                        # its HTTP server on any free port (None means 8787, which
+                        # another cluster may hold: a warning on our terminal)
                         self._cluster = distributed.LocalCluster(
                             n_workers=max(1, jobs), threads_per_worker=1, processes=True,
                             host="127.0.0.1", dashboard_address="127.0.0.1:0")

@@ -68,7 +68,8 @@ Easing = Annotated[str | None, typer.Option("--easing", help="ease-in-out (defau
 Theme = Annotated[str | None, typer.Option("--theme", help="light (default), dark, wood.")]
 NoTitle = Annotated[bool, typer.Option("--no-title", help="Open without the title: the "
                                        "start position held for hold_start alone.")]
-NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter bar.")]
+NoCounter = Annotated[bool, typer.Option("--no-counter", help="No move counter while the "
+                                         "moves play (the result still shows at the end).")]
 NoLabels = Annotated[bool, typer.Option("--no-labels", help="No piece labels.")]
 Crf = Annotated[int | None, typer.Option("--crf", help="Video quality 0-51, lower is "
                                          "better (default 20).")]

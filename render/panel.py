@@ -89,11 +89,12 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said
                                                                      round(target * 0.75))
     lines = Variants(make)
     changes = []
+    results = plan.span(END) is not None
     for k, phase in enumerate(plan.phases):
         c = plan.counter(k)
         text = plan.counter_line(c, e.headline) if counting or c.final else ""
-        if phase.kind in (END, RETURN) and fair:     # the return keeps the result's words
-            text = longer
+        if fair and (phase.kind == END or (phase.kind == RETURN and results)):
+            text = longer                            # the return keeps the result's words
         changes.append((plan.spans[k][0], lines.of(text)))
     element = film.add("counter", lines.shapes, "chrome", role="chrome")
     element.shape = changes[0][1] if changes else 0
@@ -147,7 +148,7 @@ def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
     if searched is not None:
         a = b = searched[0]
     else:                         # done by the first move, however short the start hold
-        b = a + min(CROSSFADE, rest[1] - a if rest is not None else CROSSFADE)
+        b = a + min(CROSSFADE, rest[1] - a if rest is not None else 0.0)
     element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
     return a, b
 
@@ -218,7 +219,7 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         visible = counting or c.final
         big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
                                         else "")))
-        bar_changes.append((t0, bars.of(_done(plan, c, w) if visible else -1)))
+        bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
         listed = plan.recent(c.entry)[-room:] if room and counting and not (
             phase.kind == END or (phase.kind == RETURN and results)) else []
         for slot, changes in enumerate(row_changes):

@@ -1,7 +1,8 @@
 """Timing: the phases of a video in seconds, and where their frames fall.
 
 A video is one list of ``Phase`` values in seconds (the opening: the start position with
-its title; the search between two crossfades when it is shown; the rest of the start
+its title, or briefly alone before the search without one; the search between two
+crossfades when it is shown; the rest of the start
 hold; each beat, pauses; the payoff, the hold and the result on the solved position; a
 looping format's return to the start), the same for every format but the return, and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).

@@ -92,6 +92,7 @@ class NQueensScene(SceneBase):
         self.cols: tuple[int, ...] = (-1,) * self.n
         self.steps = 0
         self.shown = 0
+        self.found_any = False                # a solution came (shown or not)
         self.first: tuple[int, ...] = ()
         self.records: list[Step | Found] = []
         self.light = theme.board
@@ -189,7 +190,7 @@ class NQueensScene(SceneBase):
         shows comes in ``retime``."""
         ev = item.applied
         if isinstance(ev, (Place, Remove)):
-            if self.shown:               # the search after the first solution is not drawn
+            if self.found_any:           # the search after the first solution is not drawn
                 return []
             before = self.cols
             place = isinstance(ev, Place)
@@ -203,6 +204,7 @@ class NQueensScene(SceneBase):
                          sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, Solution) and ev.cols is not None:
+            self.found_any = True
             if self.shown >= self.max_solutions:
                 return []
             self.shown += 1

@@ -287,6 +287,10 @@ def test_queens_hint_limits_solutions() -> None:
     assert d.scene.montage is None            # one solution: no montage
     # the search after it is not drawn: the video ends on the solution
     assert d.scene.end_text(d.plan.moves) == "1 solution shown"
+    # none shown: the search up to the first solution, and nothing after it
+    none = scene_film(Q4.replace('"n": 4}', '"n": 4, "render": {"max_solutions": 0}}'), 8)
+    assert none.plan is not None
+    assert [(b.move, b.word) for b in none.plan.beats] == [(k, "Step") for k in (1, 2, 3, 4)]
 
 
 def test_queens_mp4_frame_count(tmp_path: Path) -> None:
