@@ -34,27 +34,30 @@ FAMILIES = ("hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-
             "send-more-money", "mastermind-9431")
 
 
-def cover(frame: np.ndarray) -> float:
-    """The share of pixels more than 24 levels from the frame's most common colour."""
-    flat = frame.reshape(-1, 3)
-    packed = (flat[:, 0].astype(np.int64) << 16) | (flat[:, 1].astype(np.int64) << 8) | flat[:, 2]
-    values, counts = np.unique(packed, return_counts=True)
+def _busy(frame: np.ndarray) -> np.ndarray:
+    """Which pixels lie more than 24 levels (in any channel) from the frame's most
+    common colour."""
+    flat = frame.reshape(-1, 3).astype(np.int64)
+    values, counts = np.unique((flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2],
+                               return_counts=True)
     top = values[counts.argmax()]
     bg = np.array([(top >> 16) & 255, (top >> 8) & 255, top & 255], np.int16)
-    return float((np.abs(frame.astype(np.int16) - bg).max(axis=2) > 24).mean())
+    return np.abs(frame.astype(np.int16) - bg).max(axis=2) > 24
+
+
+def cover(frame: np.ndarray) -> float:
+    """The share of pixels more than 24 levels from the frame's most common colour."""
+    return float(_busy(frame).mean())
 
 
 def empty_band(frame: np.ndarray, top: float, bottom: float) -> float:
     """The tallest run of rows (between ``top`` and ``bottom`` of the height) with no
     pixel more than 24 levels from the most common colour, as a share of the height."""
     h = frame.shape[0]
-    flat = frame.reshape(-1, 3)
-    values, counts = np.unique(flat, axis=0, return_counts=True)
-    bg = values[counts.argmax()].astype(np.int16)
-    busy = (np.abs(frame.astype(np.int16) - bg).max(axis=2) > 24).any(axis=1)
+    busy = _busy(frame).any(axis=1)[int(h * top):int(h * bottom)]
     run = best = 0
-    for y in range(int(h * top), int(h * bottom)):
-        run = 0 if busy[y] else run + 1
+    for b in busy:
+        run = 0 if b else run + 1
         best = max(best, run)
     return best / h
 

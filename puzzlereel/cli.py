@@ -47,12 +47,12 @@ app = typer.Typer(
     help="Solve classic puzzles optimally and turn the solutions into videos.\n\n"
     "Examples:\n\n"
     "\b\n"   # click prints the lines of a paragraph that starts with \b as they are
-    "  puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl\n"
+    "  puzzlereel solve hakoiri-musume -o hakoiri.jsonl\n"
     "  puzzlereel show hakoiri.jsonl\n"
-    "  puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -\n"
-    "  puzzlereel analyze configs/hakoiri-musume.toml --json\n"
+    "  puzzlereel solve hakoiri-musume | puzzlereel validate -\n"
+    "  puzzlereel analyze hakoiri-musume --json\n"
     "  puzzlereel render hakoiri.jsonl -o hakoiri.mp4\n"
-    "  puzzlereel run configs/hakoiri-musume.toml --out-dir outputs",
+    "  puzzlereel run hakoiri-musume --out-dir outputs",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -102,8 +102,8 @@ def solve(
     Examples:
 
     \b
-      puzzlereel solve configs/hakoiri-musume.toml -o hakoiri.jsonl
-      puzzlereel solve configs/dads-puzzle.toml | puzzlereel show -
+      puzzlereel solve hakoiri-musume -o hakoiri.jsonl
+      puzzlereel solve dads-puzzle | puzzlereel show -
 
     Exit codes: 0 solved, 1 bad config, 3 no solution (proved), 4 --max-states or
     --max-memory reached (the trace so far is written, valid, with status "limit").
@@ -123,7 +123,7 @@ def validate(trace: TraceArg) -> None:
 
     \b
       puzzlereel validate hakoiri.jsonl
-      puzzlereel solve configs/hakoiri-musume.toml | puzzlereel validate -
+      puzzlereel solve hakoiri-musume | puzzlereel validate -
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.validate_lines(stream, name):
@@ -139,7 +139,7 @@ def show(trace: TraceArg) -> None:
 
     \b
       puzzlereel show hakoiri.jsonl
-      puzzlereel solve configs/hakoiri-musume.toml | puzzlereel show -
+      puzzlereel solve hakoiri-musume | puzzlereel show -
     """
     with work.open_trace(trace, sys.stdin) as (stream, name):
         for line in work.show_lines(stream, name):
@@ -170,9 +170,9 @@ def analyze(
     Examples:
 
     \b
-      puzzlereel analyze configs/hakoiri-musume.toml --json
-      puzzlereel analyze configs/hakoiri-musume.toml --plot depths.png
-      puzzlereel analyze configs/eight-puzzle.toml --video space.mp4
+      puzzlereel analyze hakoiri-musume --json
+      puzzlereel analyze hakoiri-musume --plot depths.png
+      puzzlereel analyze eight-puzzle --video space.mp4
     """
     result = analysis.analyze_config(config, plot=plot, video=video, farthest=farthest,
                                  max_states=max_states, max_memory=max_memory)
@@ -219,7 +219,7 @@ def render(
 
     \b
       puzzlereel render hakoiri.jsonl -o hakoiri.mp4
-      puzzlereel solve configs/hakoiri-musume.toml | puzzlereel render - -o hakoiri.gif
+      puzzlereel solve hakoiri-musume | puzzlereel render - -o hakoiri.gif
       puzzlereel render hakoiri.jsonl -o short.mp4 --target shorts --sound --search
       puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --fps 60
@@ -293,8 +293,8 @@ def run(
     Examples:
 
     \b
-      puzzlereel run configs/hakoiri-musume.toml
-      puzzlereel run configs/hakoiri-musume.toml --out-dir site/media --formats mp4,png
+      puzzlereel run hakoiri-musume
+      puzzlereel run hakoiri-musume --out-dir site/media --formats mp4,png
       puzzlereel run configs/ --jobs 2
       puzzlereel run 'puzzles/**/*.toml' hakoiri-musume --out-dir site --gallery
       puzzlereel --progress plain run configs/ --force

@@ -166,19 +166,20 @@ def _chart(trace: Path, end: End) -> str:
     """The trace's search as a small chart (its search events come first, after the
     header); "" when it tells of none."""
     from puzzlereel.render.charts import search_svg
+    from puzzlereel.render.search import PLAIN
+    from puzzlereel.render.wording import searched_of
 
     events: list[Search] = []
-    searched = None
+    searched = PLAIN
     with open(trace, "rb") as f:
         for _line, event in read_trace(f, str(trace)):
             if isinstance(event, Header):
-                kind = KINDS.get(event.puzzle)
-                searched = kind.searched if kind is not None else None
+                searched = searched_of(event)
             elif isinstance(event, Search):
                 events.append(event)
             elif not isinstance(event, Note):
                 break
-    return search_svg(events, end, searched=searched) if searched else search_svg(events, end)
+    return search_svg(events, end, searched=searched)
 
 
 def traces(folder: Path) -> list[Path]:

@@ -35,7 +35,8 @@ def file_name(value: str) -> str:
 
 
 ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
-                                           "configs/hakoiri-musume.toml.", show_default=False,
+                                           "my-puzzle.toml, or a bundled example's name "
+                                           "(puzzlereel examples).", show_default=False,
                                            metavar="CONFIG", parser=file_path)]
 MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
                                                help="Stop (exit 4) after storing this many "

@@ -125,7 +125,7 @@ def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
     pages: list[_Page] = []
 
     def make(header: Header) -> list[Output]:
-        pages.append(_Page(header, resolve_options(header, options, chosen)))
+        pages.append(_Page(header, resolve_options(header, options, chosen, source)))
         return [pages[0]]
 
     render_stream(stream, source, make)
@@ -165,7 +165,7 @@ def _render(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]
         tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in files]
 
         def make(header: Header) -> list[Output]:
-            opts = resolve_options(header, options, explicit)
+            opts = resolve_options(header, options, explicit, source)
             outs = [output_for(fmt, tmp, header, opts) for fmt, tmp in tmps]
             made.extend(outs)
             return outs

@@ -17,7 +17,7 @@ from puzzlereel.words import count_text
 from . import draw
 from .film import Element, Film, Motion
 from .head import top_text
-from .layout import FrameLayout
+from .layout import FrameLayout, legible_px
 from .panel import Variants, switch_at
 from .search import Bar, Story
 from .shapes import Rect, Shape, Text, group
@@ -66,17 +66,6 @@ def ticks(top: int, log: bool) -> list[int]:
     return list(range(0, top + 1, int(step)))
 
 
-def _set(text: str, px: int, least: int, width: int, most: int) -> tuple[int, list[str]]:
-    """``text`` in at most ``most`` lines of ``width`` pixels: at ``px``, or smaller down
-    to ``least`` rather than cut short."""
-    whole = " ".join(text.split())
-    for size in range(px, least - 1, -1):
-        lines = draw.wrap(whole, size, width, most)
-        if " ".join(lines) == whole:
-            return size, lines
-    return least, draw.wrap(whole, least, width, most)
-
-
 def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: float,
           layer: str = "overlay", name: str = "search", words: bool = True) -> list[Element]:
     """The chart as elements of ``film``, its bars rising one after another from ``t0``
@@ -106,7 +95,7 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     def say(text: str, px: int, colour: tuple[int, int, int], most: int,
             bold: bool = False) -> None:
         nonlocal y
-        size, lines = _set(text, px, u, sw, most)
+        size, lines = draw.fit_whole(text, px, u, sw, most)
         for line in lines:
             head.append(top_text(sx, y, line, size, colour, bold))
             y += round(size * 1.35)
@@ -120,7 +109,7 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
             else t.text, 2)
         if told.kept:
             say(told.kept, small, t.emphasis, 2)                     # the kept ones' colour
-        sentence = _set(told.sentence, small, u, sw, 4)
+        sentence = draw.fit_whole(told.sentence, small, u, sw, 4)
     count_y = y
     top = y + round(small * 1.6)                     # the running count above the bars
     foot = round(sentence[0] * 1.45) * len(sentence[1]) + round(small * 0.8) if words else 0
@@ -154,7 +143,7 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     head.append(Rect(left, base, room, max(1, round(u / 14)), t.muted))
     if words:
         caption = f"{told.axis} →"
-        size, lines = _set(caption, small, u, room, 2)
+        size, lines = draw.fit_whole(caption, small, u, room, 2)
         cy = (chart_top + chart_h if two_sided else base) + round(small * 1.4)
         for line in lines:
             head.append(top_text(sx + sw, cy, line, size, t.muted, anchor="end"))
@@ -163,7 +152,8 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     pitch = room / n
     width = max(1.0, pitch * 0.8)
     span = max(1e-6, t1 - t0)
-    grow = min(0.5, max(0.08, span * 0.8 / n * 2))
+    # a bar rises in about two bars' time, done by t1 (the last starts at 80 % of the span)
+    grow = min(0.5, max(0.08, span * 0.8 / n * 2), span * 0.2)
     labelled = _labelled(bars, pitch, draw.text_width("0000", u))
     for i, bar in enumerate(bars):
         h = height(bar.value)
@@ -244,7 +234,7 @@ def chart_film(told: Story, theme: Theme, width: int, height: int,
     """A film of the chart alone, growing over ``seconds`` (``analyze --video``, the
     plot and the gallery's small chart, without its ``words``, take it at its end)."""
     film = Film(width, height, theme.background)
-    legible = max(10, math.ceil(min(width, height) * 28 / 1080))
+    legible = legible_px(width, height)
     mx, my = math.ceil(width * 0.05), math.ceil(height * 0.05)
     frame = Frame(width, height, (mx, my, width - 2 * mx, height - 2 * my), legible)
     chart(film, frame, theme, told, 0.0, seconds * 0.9, words=words)

@@ -15,14 +15,13 @@ from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path
 from puzzlereel.registry import Searched
 from puzzlereel.trace import End, Search
-from puzzlereel.words import plural
 
 from .barchart import chart_film
 from .compositor import Compositor
 from .markup import still_svg
 from .options import RenderOptions
 from .outputs import Sink, play
-from .search import PLAIN, Story, story
+from .search import PLAIN, Story, goal_reached, story
 from .theme import THEMES
 
 PLOT_SIZE = (1280, 720)
@@ -79,8 +78,7 @@ def search_svg(events: Sequence[Search], end: End | None, width: int = 320,
     """A trace's search as a small still chart, an SVG to set in a page: the bars, the
     goal's layer and the count in the family's words (``searched``; "" when the trace
     tells of no search)."""
-    told = story(events, end, lambda depth: f"the goal was first reached {depth} "
-                 f"{plural('move', depth)} from the start", searched)
+    told = story(events, end, goal_reached, searched)
     if told is None:
         return ""
     film = chart_film(told, THEMES[theme], width, height, 1.0, words=False)

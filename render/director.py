@@ -211,10 +211,6 @@ class Director:
         return wording.ending(self.header, p.end, p.moves, self.scene.end_text(p.moves),
                             self.scene.shown_count())
 
-    def final_text(self) -> str:
-        """The counter from the final hold on: the result's headline."""
-        return self.ending().headline
-
     def said(self) -> head.Said:
         """What the words around the board say (``render.panel``)."""
         assert self.plan is not None, "finish() first"

@@ -298,7 +298,7 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
     """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
     the last of ``max_lines`` lines is shortened with an ellipsis if text remains; a
     no-break space holds its words together."""
-    words = [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
+    words = _words(text)
     lines: list[str] = []
     cur = ""
     for i, word in enumerate(words):
@@ -316,20 +316,43 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
     return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
 
 
+def _words(text: str) -> list[str]:
+    """The words ``wrap`` sets: split at spaces, tabs and newlines, never at a no-break
+    space."""
+    return [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
+
+
+def wrap_whole(text: str, px: int, max_w: int, max_lines: int = 3,
+               bold: bool = False) -> list[str] | None:
+    """``wrap``'s lines when they hold all of ``text`` (none shortened), else None."""
+    lines = wrap(text, px, max_w, max_lines, bold)
+    return lines if " ".join(lines) == " ".join(_words(text)) else None
+
+
+def fit_whole(text: str, px: int, least: int, max_w: int, max_lines: int = 3,
+              bold: bool = False) -> tuple[int, list[str]]:
+    """The largest size from ``px`` down to ``least`` at which ``text`` fits whole in
+    ``max_lines`` lines of ``max_w`` pixels, with its lines; at ``least``, the last line
+    shortened, when none does."""
+    for size in range(px, least - 1, -1):
+        lines = wrap_whole(text, size, max_w, max_lines, bold)
+        if lines is not None:
+            return size, lines
+    return least, wrap(text, least, max_w, max_lines, bold)
+
+
 def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
     """The size and lines to set ``text`` in ``width`` pixels at about ``target``
     pixels: one line if it fits near that size, else two larger lines rather than one
     small one (the last shortened with an ellipsis if even two do not hold it)."""
     px = fit_text_px(text, width, target, bold=bold)
-    lines = wrap(text, px, width, 2, bold=bold)
-    whole = " ".join(text.split())
     size = int(target * 0.85)
     while size > px * 1.15:
-        two = wrap(whole, size, width, 2, bold=bold)
-        if " ".join(two) == whole:
+        two = wrap_whole(text, size, width, 2, bold)
+        if two is not None:
             return size, two
         size -= 1
-    return px, lines
+    return px, wrap(text, px, width, 2, bold=bold)
 
 
 def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,

@@ -97,7 +97,7 @@ def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Headin
     shapes.append(Text(cx, y + line // 2, title, title_px, theme.text))
     cy = y + line
     step = int(goal_px * COMPACT_LINES[1])
-    for text in draw.wrap(heading.goal, goal_px, w, goal_lines)[:goal_lines]:
+    for text in draw.wrap(heading.goal, goal_px, w, goal_lines):
         shapes.append(Text(cx, cy + step // 2, text, goal_px, theme.muted))
         cy += step
     film.add("head", [group(shapes)], "chrome", role="chrome")
@@ -158,12 +158,9 @@ def head_shapes(layout: FrameLayout, theme: Theme, said: Said, picture: GoalPict
                             True))
         cy += int(title_px * TITLE_HEIGHT)
     cy += int(H * 0.01)
-    goal = said.heading.goal
-    goal_px = s.goal
-    whole = " ".join(goal.split())
-    while goal_px > s.goal_min and " ".join(draw.wrap(whole, goal_px, w, 4)) != whole:
-        goal_px -= 1          # a long goal: smaller, rather than cut short
-    for line in draw.wrap(goal, goal_px, w, 4):
+    # a long goal: smaller, rather than cut short
+    goal_px, goal = draw.fit_whole(said.heading.goal, s.goal, s.goal_min, w, 4)
+    for line in goal:
         out.append(top_text(0, cy, line, goal_px, t.text))
         cy += int(goal_px * GOAL_HEIGHT)
     cy += int(H * 0.012)

@@ -81,7 +81,7 @@ class FrameLayout:
     @property
     def legible(self) -> int:
         """The smallest text size, in pixels."""
-        return max(10, math.ceil(min(self.width, self.height) * LEGIBLE))
+        return legible_px(self.width, self.height)
 
     def origin(self, size: tuple[int, int]) -> tuple[int, int]:
         """The top-left pixel of a drawing of ``size`` (w, h) centred in the board area."""
@@ -152,9 +152,7 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
         pad = max(4, round(cell * 0.15))
         bw, bh = drawing_size((ew, eh), cell)
         width = even(bw + 2 * pad)
-        head_h, top, height = _headed(heading, width, bh + bar_h, even(bh + bar_h + 2 * pad))
-        if not head_h:
-            top = pad
+        head_h, top, height = _headed(heading, width, bh + bar_h, pad)
         _check_frame(width, height, f"--cell {cell} with a board of {ew:g}x{eh:g} cells")
         return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
     if options.size is None and grow:    # the default size grows to fit any board
@@ -198,35 +196,34 @@ def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
     bar_h = max(18, round(width * 0.06))
     pad = max(4, round(width * 0.03))
     max_h = height if height else round(GIF_WIDTH * 0.9)
-    head_h = compact_head_height(heading, width, legible_px(width, max_h))
-    if head_h and height:
+    head_h = compact_head_height(heading, width, legible_px(width, height)) if height else 0
+    if head_h:
         top = math.ceil(height * SAFE) + head_h
         room_h = math.floor(height * (1 - SAFE)) - top - bar_h
-    else:
+    else:             # (a frame without a height grows to take its title lines)
         top, room_h = pad, max_h - bar_h - 2 * pad
     cell = int(min((width - 2 * pad) / ew, room_h / eh))
     if cell < 2:
         raise _too_small(width, max_h, ew, eh, "compact")
     bw, bh = drawing_size((ew, eh), cell)
     if not height:
-        head_h, top, height = _headed(heading, width, bh + bar_h, even(bh + bar_h + 2 * pad))
-        if not head_h:
-            top = pad
+        head_h, top, height = _headed(heading, width, bh + bar_h, pad)
     return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
 
 
-def _headed(heading: Heading, width: int, below: int, bare: int) -> tuple[int, int, int]:
+def _headed(heading: Heading, width: int, below: int, pad: int) -> tuple[int, int, int]:
     """(title lines' height, the board's top, the frame's height) of a compact frame
-    ``width`` wide whose board and counter line take ``below`` pixels (``bare``: the
-    frame's height without title lines): the title lines measured at the legible size
-    of the frame they make, which depends on its height, so measured again until the
-    two agree."""
-    height, head_h, top = bare, 0, 0
+    ``width`` wide whose board and counter line take ``below`` pixels (``pad`` around
+    them without title lines): the title lines measured at the legible size of the
+    frame they make, which depends on its height, so measured again until the two
+    agree."""
+    bare = even(below + 2 * pad)
+    height, head_h, top = bare, 0, pad
     for _ in range(4):
         legible = legible_px(width, height)
         head_h = compact_head_height(heading, width, legible)
         if not head_h:
-            return 0, 0, bare
+            return 0, pad, bare
         top, height = headed_height(head_h, below)
         if legible_px(width, height) == legible:
             break
@@ -245,11 +242,10 @@ def headed_height(head_h: int, below: int) -> tuple[int, int]:
 
 
 def _compact(width: int, height: int, cell: int, bw: int, bh: int, bar_h: int, pad: int,
-             top: int | None = None, head_h: int = 0) -> FrameLayout:
+             top: int, head_h: int) -> FrameLayout:
     """The title lines (``head_h`` pixels above ``top``, the board's room), the board,
     then one counter line whose text lies inside the title-safe area (kept with the
     counter off too: the result shows there at the end)."""
-    top = pad if top is None else top
     bottom = min(height - pad // 2, math.floor(height * (1 - SAFE)))
     bx = (width - bw) // 2
     by = top + (bottom - bar_h - top - bh) // 2

@@ -104,6 +104,21 @@ def polygon_path(p: Polygon) -> str:
     return "".join(parts)
 
 
+def text_attrs(shape: Text) -> str:
+    """A text's attributes but its place: size, anchor, weight, colour, opacity."""
+    anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
+    # heavier as the raster sets it: a stroke of the text's colour, as wide each side as
+    # the raster's (``draw.bold_stroke``)
+    sw = bold_stroke(shape.size, shape.bold)
+    bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
+            'stroke-linejoin="round"' if sw else "")
+    opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
+    if shape.vertical:
+        anchor = (' text-anchor="middle" transform="rotate(-90 '
+                  f'{num(shape.x)} {num(shape.y)})"')
+    return f' font-size="{num(shape.size)}"{anchor}{bold} fill="{hexcolour(shape.fill)}"{opacity}'
+
+
 def markup(shape: Shape, defs: Defs) -> str:
     """The SVG element(s) for ``shape``."""
     if isinstance(shape, Rect):
@@ -118,18 +133,7 @@ def markup(shape: Shape, defs: Defs) -> str:
         paint = _paint(shape.fill, shape.stroke, shape.stroke_width, shape.opacity, shape.dash)
         return f'<path d="{polygon_path(shape)}" fill-rule="evenodd"{paint}/>'
     if isinstance(shape, Text):
-        anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-        # heavier as the raster sets it: a stroke of the text's colour, as wide each side
-        # as the raster's (``draw.bold_stroke``)
-        sw = bold_stroke(shape.size, shape.bold)
-        bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
-                'stroke-linejoin="round"' if sw else "")
-        opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
-        if shape.vertical:
-            anchor = (' text-anchor="middle" transform="rotate(-90 '
-                      f'{num(shape.x)} {num(shape.y)})"')
-        return (f'<text x="{num(shape.x)}" y="{num(shape.y)}" font-size="{num(shape.size)}"'
-                f'{anchor}{bold} fill="{hexcolour(shape.fill)}"{opacity}>'
+        return (f'<text x="{num(shape.x)}" y="{num(shape.y)}"{text_attrs(shape)}>'
                 f'{xml_text(shape.text)}</text>')
     if isinstance(shape, Chequer):
         side = shape.n * shape.square
@@ -162,4 +166,4 @@ def still_svg(shapes: list[Shape], width: int, height: int, background: RGB,
 
 
 __all__ = ["FONT_STACK", "Defs", "hexcolour", "markup", "num", "polygon_path", "still_svg",
-           "xml_text"]
+           "text_attrs", "xml_text"]

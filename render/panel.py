@@ -37,7 +37,7 @@ from .plan import Counter, Plan
 from .room import BAR, TallWords, spacing
 from .shapes import Rect, Shape, Text, group
 from .theme import Theme
-from .timeline import CROSSFADE, END, RETURN, SEARCH_IN, START, TITLE
+from .timeline import CROSSFADE, END, SEARCH_IN, START, TITLE
 from .wording import Ending
 
 
@@ -89,12 +89,11 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said
                                                                      round(target * 0.75))
     lines = Variants(make)
     changes = []
-    results = plan.span(END) is not None
-    for k, phase in enumerate(plan.phases):
+    for k in range(len(plan.phases)):
         c = plan.counter(k)
         text = plan.counter_line(c, e.headline) if counting or c.final else ""
-        if fair and (phase.kind == END or (phase.kind == RETURN and results)):
-            text = longer                            # the return keeps the result's words
+        if fair and plan.shows_result(k):
+            text = longer
         changes.append((plan.spans[k][0], lines.of(text)))
     element = film.add("counter", lines.shapes, "chrome", role="chrome")
     element.shape = changes[0][1] if changes else 0
@@ -212,16 +211,15 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     bar_changes: list[tuple[float, int]] = []
     row_changes: list[list[tuple[float, int]]] = [[] for _ in rows]
     blank = ("", "", False)
-    results = plan.span(END) is not None          # the list gives way to them
-    for k, phase in enumerate(plan.phases):
+    for k in range(len(plan.phases)):
         c = plan.counter(k)
         t0 = plan.spans[k][0]
         visible = counting or c.final
         big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
                                         else "")))
         bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
-        listed = plan.recent(c.entry)[-room:] if room and counting and not (
-            phase.kind == END or (phase.kind == RETURN and results)) else []
+        listed = plan.recent(c.entry)[-room:] \
+            if room and counting and not plan.shows_result(k) else []   # gives way to it
         for slot, changes in enumerate(row_changes):
             changes.append((t0, rows[slot].of(listed[slot] if slot < len(listed) else blank)))
     made: list[Element] = []
@@ -254,8 +252,8 @@ def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[s
     out: list[tuple[str, str]] = []
     for text, kind in ([(ending.note, "note")] if ending.note else []) + \
             [(d, "detail") for d in ending.details]:
-        lines = draw.wrap(text, px, width, most, bold=kind == "note")
-        if " ".join(lines) != " ".join(text.split()) or len(out) + len(lines) > most:
+        lines = draw.wrap_whole(text, px, width, most, bold=kind == "note")
+        if lines is None or len(out) + len(lines) > most:
             continue
         out += [(line, kind) for line in lines]
     return out

@@ -58,15 +58,16 @@ def family_pacing(header: Header) -> Mapping[str, float]:
     return kind.pacing if kind is not None else {}
 
 
-def resolve_options(header: Header, options: RenderOptions,
-                    explicit: Iterable[str] = ()) -> RenderOptions:
-    """``options`` with the header's ``render`` hints applied where not set explicitly,
+def resolve_options(header: Header, options: RenderOptions, explicit: Iterable[str] = (),
+                    source: str | None = None) -> RenderOptions:
+    """``options`` with the header's ``render`` hints applied where not set explicitly
+    (a hint that cannot be used is ignored with a warning naming ``source``, the trace),
     then the target's size and frame rate where neither set them, then the family's
     pacing where nothing set it; a ``speed`` set by either scales the pauses and holds
     left to the defaults."""
     skip = {FIELD_OF.get(key, key) for key in explicit}
     hinted: set[str] = set()
-    for key, value in header_hints(header.render).items():
+    for key, value in header_hints(header.render, source).items():
         if FIELD_OF.get(key, key) in skip:
             continue
         try:
@@ -231,6 +232,12 @@ class Plan:
                 return n
             n += count
         return None
+
+    def shows_result(self, k: int) -> bool:
+        """Whether phase ``k`` shows the result's note and details: the result's time,
+        and a looping format's return after it."""
+        kind = self.phases[k].kind
+        return kind == END or (kind == RETURN and self.span(END) is not None)
 
     def before_moves(self) -> int | None:
         """The start hold's last frame, just before the first move (the opening's title

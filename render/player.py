@@ -39,8 +39,11 @@ SPEEDS = ("0.25", "0.5", "1", "2", "4")
 
 @cache
 def environment() -> Environment:
+    """The player's template environment: autoescaped, every value first rid of what
+    HTML cannot hold (``escape.page_value``)."""
     return Environment(loader=PackageLoader("puzzlereel.render", "templates"),
-                       autoescape=select_autoescape(["html"]), keep_trailing_newline=True)
+                       autoescape=select_autoescape(["html"]), keep_trailing_newline=True,
+                       finalize=escape.page_value)
 
 
 def script_json(data: Any) -> str:
@@ -94,8 +97,9 @@ def film_data(film: Film, director: Director, chart: Film | None) -> dict[str, A
         board += [(f"s{i}", e) for i, e in enumerate(chart.elements)]
     counters: list[list[Any]] = []
     beats: list[list[Any]] = []
+    headline = director.ending().headline
     for k in range(len(plan.phases)):
-        text = plan.counter_line(plan.counter(k), director.final_text())
+        text = plan.counter_line(plan.counter(k), headline)
         if not counters or counters[-1][1] != text:
             counters.append([round(plan.spans[k][0], 4), text])
         phase = plan.phases[k]

@@ -40,13 +40,14 @@ COMPACT_GOAL_LINES = 3
 def compact_head(heading: Heading, width: int, legible: int) -> tuple[int, int, int, int]:
     """The compact frame's title lines (the title, then the goal sentence) for a frame
     ``width`` wide: (title px, title lines, goal px, goal lines); 0 lines where a text is
-    missing or cannot be set legibly in the title-safe width."""
+    missing.  A title too long for the title-safe width at the legible size is set at
+    that size and shortened where it is drawn."""
     room = width - 2 * math.ceil(width * SAFE)
     title_px = goal_lines = title_lines = 0
     if heading.title:
-        title_px = draw.fit_text_px(heading.title, room, max(legible, round(width * COMPACT_TITLE)),
-                                    bold=False)
-        title_lines = 1 if title_px >= legible else 0
+        title_px = max(legible, draw.fit_text_px(
+            heading.title, room, max(legible, round(width * COMPACT_TITLE)), bold=False))
+        title_lines = 1
     goal_px = legible
     if heading.goal and title_lines:
         goal_lines = len(draw.wrap(heading.goal, goal_px, room, COMPACT_GOAL_LINES))

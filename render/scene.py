@@ -34,6 +34,7 @@ from puzzlereel.registry import KINDS, Kind
 from puzzlereel.trace import Header, Replay, Replayed, TraceError
 from puzzlereel.words import plural
 
+from . import search
 from .film import Element, Film, Stop, Value
 from .options import RenderOptions
 from .shapes import Box, Shape
@@ -359,9 +360,8 @@ class SceneBase:
         return f"Solved in {count} {plural(self.unit, count)}"
 
     def goal_reached(self, depth: int) -> str:
-        """Where the search first reached the goal, in words ("the goal was first reached
-        9 moves from the start")."""
-        return f"the goal was first reached {depth} {plural('move', depth)} from the start"
+        """Where the search first reached the goal, in words (``search.goal_reached``)."""
+        return search.goal_reached(depth)
 
     def shown_count(self) -> int | None:
         return None

@@ -67,6 +67,17 @@ class Story:
         return self.about or NAMES.get(self.phase, "Search")
 
 
+def moves_from_start(depth: int) -> str:
+    """"9 moves from the start"."""
+    return f"{depth} {plural('move', depth)} from the start"
+
+
+def goal_reached(depth: int) -> str:
+    """Where the search first reached the goal, in words ("the goal was first reached 9
+    moves from the start"): a family's own words may name its goal instead."""
+    return f"the goal was first reached {moves_from_start(depth)}"
+
+
 def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int], str],
           searched: Searched = PLAIN) -> Story | None:
     """The chart of a trace's search events (None without any); ``goal_clause(depth)``
@@ -117,7 +128,7 @@ def _steps(events: Sequence[Search], when: str, searched: Searched) -> Story:
         tested += e.tested or 0
         kept += e.accepted or 0
         count = (f"{count_text(tested)} {plural(noun, tested)} · {kept:,} "
-                 f"{searched.kept.split()[0]}" if searched.adds_up else
+                 f"{searched.kept}" if searched.adds_up else
                  f"{count_text(e.tested or 0)} → {count_text(e.accepted or 0)} "
                  f"{plural(noun, e.accepted or 0)}")
         bars.append(Bar(e.tested or 0, str(i + 1), kept=e.accepted or 0, count=count))
@@ -182,4 +193,5 @@ def space_story(events: Sequence[Search]) -> Story | None:
                  about="Every position reachable, by its distance from the start")
 
 
-__all__ = ["NAMES", "PLAIN", "Bar", "Story", "space_story", "story"]
+__all__ = ["NAMES", "PLAIN", "Bar", "Story", "goal_reached", "moves_from_start", "space_story",
+           "story"]

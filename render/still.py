@@ -47,7 +47,7 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
     made: list[Director] = []
 
     def make(header: Header) -> list[Output]:
-        opts = resolve_options(header, options, explicit)
+        opts = resolve_options(header, options, explicit, source)
         if check is not None:
             check(opts)
         made.append(Director(header, opts, frame_rate(fmt, opts),

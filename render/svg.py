@@ -22,7 +22,7 @@ from dataclasses import replace
 from . import easing, wording
 from .director import Director
 from .film import Element, Film, Motion, Track, Value, scalar
-from .markup import FONT_STACK, Defs, hexcolour, markup, num, xml_text
+from .markup import FONT_STACK, Defs, hexcolour, markup, num, text_attrs, xml_text
 from .shapes import Shape, Text
 
 STEPS = 1_000_000    # keyframe offsets are whole millionths of the loop (4 decimals of %)
@@ -162,9 +162,7 @@ def shared_text(variants: Sequence[Shape]) -> str:
     first = lines[0]
     if first.vertical or any(replace(v, text=first.text) != first for v in lines):
         return ""
-    one = markup(replace(first, x=0.0, y=0.0, text=""), Defs())
-    attrs = one[len('<text x="0" y="0"'):one.index(">")]
-    return f' transform="translate({num(first.x)} {num(first.y)})"{attrs}'
+    return f' transform="translate({num(first.x)} {num(first.y)})"{text_attrs(first)}'
 
 
 def element_markup(i: int, e: Element, total: float, ease_css: str, css: list[str],

@@ -21,6 +21,7 @@ from puzzlereel.trace import End, Header
 from puzzlereel.words import duration, plural, search_seconds
 
 from . import draw
+from .search import PLAIN
 
 TITLE_CHARS = 120   # a title line is cut to this many characters, then fitted
 
@@ -36,7 +37,7 @@ def searched_of(header: Header) -> Searched:
     """How the family's search is told in words (the registry's; the defaults for a
     family nobody knows)."""
     kind = KINDS.get(header.puzzle)
-    return kind.searched if kind is not None else Searched()
+    return kind.searched if kind is not None else PLAIN
 
 
 def unit_of(header: Header) -> str:

@@ -139,8 +139,13 @@ def replayed(events: Iterable[Event], source: str = "<test>") -> tuple[list[Even
 
 
 def cli(*args: str | Path, input: str | None = None) -> Result:
-    """``puzzlereel ARGS`` run in-process; the result keeps stdout and stderr apart."""
-    return CliRunner().invoke(app, [str(a) for a in args], input=input)
+    """``puzzlereel ARGS`` run in-process; the result keeps stdout and stderr apart.  A
+    command (ARGS not starting with an option) runs with ``--progress none``, so that no
+    progress line, which a slow moment on a busy machine brings, reaches its stderr."""
+    words = [str(a) for a in args]
+    if words and not words[0].startswith("-"):
+        words = ["--progress", "none", *words]
+    return CliRunner().invoke(app, words, input=input)
 
 
 def one_line_error(result: Result, code: int, *fragments: str) -> None:

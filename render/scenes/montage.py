@@ -152,14 +152,11 @@ class Montage:
                 Tween(self.outline, "pos", ((0.0, self.stage.at(x, y)),), "linear"),
                 *book.visible(self.outline, True)]
 
-    def opens(self, book: Shown, first: bool) -> list[Tween]:
+    def opens(self, book: Shown) -> list[Tween]:
         """Every board of the grid fading in over the first part of a beat, empty or
-        holding the solution it last showed (``first``: the first solution in its
-        place)."""
-        out: list[Tween] = []
-        if first:
-            place, variant = self.at[0]
-            out += book.looks(self.places[place], variant)
+        holding the solution it last showed (the first solution in its place)."""
+        place, variant = self.at[0]
+        out = book.looks(self.places[place], variant)
         for el in self.places:
             out += book.fade(el, True, 0.0, 0.35)
         return out

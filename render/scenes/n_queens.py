@@ -216,45 +216,37 @@ class NQueensScene(SceneBase):
         return []
 
     def retime(self, beats: list[Beat]) -> list[Beat]:
-        """The beats of the whole trace, each run of steps as a time-lapse and each run
-        of solutions on the board or in the montage (once; later calls return them)."""
+        """The beats of the whole trace: the search's steps (all before the first
+        solution, ``advance``) as a time-lapse, then the solutions on the board or in the
+        montage (once; later calls return them)."""
         if self.timed is not None:
             return self.timed
-        runs: list[tuple[bool, list[list[int]]]] = []   # (steps?, groups of indices)
-        k = 0
-        while k < len(beats):
-            stepping = isinstance(self.records[k], Step)
-            end = k
-            while end < len(beats) and isinstance(self.records[end], Step) == stepping:
-                end += 1
-            index = list(range(k, end))
-            runs.append((stepping, self._search_groups(index) if stepping
-                         else self._solution_groups(index)))
-            k = end
-        montage = [self.records[g[-1]] for stepping, groups in runs if not stepping
-                   for g in groups]
-        shown = [f for f in montage if isinstance(f, Found)]
+        split = next((k for k, r in enumerate(self.records) if isinstance(r, Found)),
+                     len(self.records))
+        steps = self._search_groups(list(range(split)))
+        solutions = self._solution_groups(list(range(split, len(beats))))
+        shown = [self.records[g[-1]] for g in solutions]
         if len(shown) > 1:
-            self.order = {f.number: k for k, f in enumerate(shown)}
+            self.order = {f.number: k for k, f in enumerate(shown) if isinstance(f, Found)}
             look = Look(self.light, self.dark, self.theme.frame, self.theme.highlight,
                         self.solved, lambda sq: self._crowns(sq)[2])
-            self.montage = Montage(self.st, [f.cols for f in shown], self.width, self.n, look)
-        self.timed = [self._search_beat(beats, g) if stepping else self._solution_beat(beats, g)
-                      for stepping, groups in runs for g in groups]
+            self.montage = Montage(self.st, [f.cols for f in shown if isinstance(f, Found)],
+                                   self.width, self.n, look)
+        self.timed = [self._search_beat(beats, g) for g in steps] + \
+            [self._solution_beat(beats, g) for g in solutions]
         return self.timed
 
     def _search_groups(self, index: list[int]) -> list[list[int]]:
-        """A run of search steps as beats: one a step when they fit ``SEARCH_BUDGET``,
+        """The search's steps as beats: one a step when they fit ``SEARCH_BUDGET``,
         else the first and last ``ALONE`` alone and those between them a few a beat."""
         return time_lapse(index, units=STEP_UNITS, budget=SEARCH_BUDGET, lapse=LAPSE_UNITS,
                           head=ALONE, tail=ALONE)
 
     def _solution_groups(self, index: list[int]) -> list[list[int]]:
-        """A run of solutions as beats: one a solution while the montage fills (the
-        first of the trace alone on the board) and for ``MONTAGE_BUDGET`` units after
-        that, else a few a beat."""
-        total = sum(1 for r in self.records if isinstance(r, Found))
-        places = 1 if total <= 1 else grid_cols(total) ** 2
+        """The solutions as beats: one a solution while the montage fills (the first
+        alone on the board) and for ``MONTAGE_BUDGET`` units after that, else a few a
+        beat."""
+        places = 1 if self.shown <= 1 else grid_cols(self.shown) ** 2
         slow = [i for i in index if self._number(i) <= places]
         fast = [i for i in index if self._number(i) > places]
         return [[i] for i in slow] + time_lapse(fast, units=SOLUTION_UNITS,
@@ -339,7 +331,7 @@ class NQueensScene(SceneBase):
             out += self.book.fade(self.board, False, 0.0, 0.35)
             for el in (*self.tints.values(), *self.queens.values()):
                 out += self.book.fade(el, False, 0.0, 0.35)
-            out += self.montage.opens(self.book, bool(self.first))
+            out += self.montage.opens(self.book)
         return out + self.montage.comes(self.order[found.number], self.book)
 
     # ---------------------------------------------------------------- the payoff

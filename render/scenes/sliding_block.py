@@ -26,6 +26,7 @@ from ..draw import darker
 from ..film import Element
 from ..options import RenderOptions, parse_colour
 from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
+from ..search import moves_from_start
 from ..shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
 from ..theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
 
@@ -133,7 +134,7 @@ class SlidingBlockScene(SceneBase):
     def goal_reached(self, depth: int) -> str:
         name = (self.goal_name or "the goal piece").lower()
         the = "" if name.startswith("the ") else "the "
-        moves = f"{depth} {'move' if depth == 1 else 'moves'} from the start"
+        moves = moves_from_start(depth)
         if self.exits:
             return f"{the}{name} first reached the exit {moves}"
         return f"{the}{name} first reached its target {moves}"

@@ -147,9 +147,9 @@ def test_a_second_run_is_up_to_date_and_a_change_redoes_only_that_config(tmp_pat
     assert first.exit_code == 0, first.output
     before = files(out)
 
-    again = cli("run", *configs, "--out-dir", out, "--jobs", "2")
+    again = cli("--progress", "plain", "run", *configs, "--out-dir", out, "--jobs", "2")
     assert again.exit_code == 0, again.output
-    assert "3 configs: 3 up to date, 0 to make" in again.stderr
+    assert "3 configs: 3 up to date, 0 to make" in again.stderr   # the plan, before any work
     assert "3 up to date; exit 0" in again.stdout
     assert [row[0] for row in summary(again.stdout).values()] == ["skipped"] * 3
     assert files(out) == before                       # nothing written, not even the manifest

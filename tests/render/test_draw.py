@@ -78,3 +78,19 @@ def test_wrapped_text_that_does_not_fit_its_lines_ends_in_an_ellipsis(lines: int
         assert wrapped[-1].endswith("…") and len(wrapped) == lines
     assert " ".join(wrapped).rstrip("…").split(" ")[:-1] == text.split(" ")[
         :len(" ".join(wrapped).split(" ")) - 1]
+
+
+def test_text_set_whole_keeps_a_no_break_space_and_shrinks_before_it_cuts() -> None:
+    """``fit_whole`` finds the largest size at which every word shows, never breaking
+    "15 ms" at its no-break space; ``wrap_whole`` says None when a line had to be cut."""
+    text = "It explored 23,822 positions from the start in 15\u00a0ms and then stopped there"
+    for width in range(200, 420, 8):
+        px, lines = draw.fit_whole(text, 28, 10, width, 3)
+        if draw.wrap_whole(text, px, width, 3) is None:
+            assert px == 10 and lines[-1].endswith("…")
+            continue
+        assert " ".join(lines) == text
+        assert any("15\u00a0ms" in line for line in lines)
+        assert all(draw.fits(line, px, width) for line in lines)
+        assert px == 28 or draw.wrap_whole(text, px + 1, width, 3) is None
+    assert draw.wrap_whole(text, 28, 120, 1) is None

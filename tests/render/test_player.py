@@ -65,6 +65,16 @@ def test_the_page_holds_a_script_proof_payload(tmp_path: Path) -> None:
     assert "&lt;/script&gt;&lt;!--&lt;script&gt;x" in page
 
 
+def test_the_page_holds_no_character_html_cannot(tmp_path: Path) -> None:
+    """Control characters in a title (NUL, BEL, ESC) are left out of the page's markup,
+    as the gallery's pages leave them out."""
+    hostile = '"title":"Hakoiri\\u0000\\u0007\\u001b[31m Musume"'
+    text = trace_of("hakoiri-musume").replace('"title":"Hakoiri Musume"', hostile, 1)
+    page = page_of(tmp_path, "c", text).read_text(encoding="utf-8")
+    assert not any(c in page for c in "\x00\x07\x1b")
+    assert "Hakoiri[31m Musume" in page
+
+
 def test_script_json_escapes_what_could_end_a_script() -> None:
     text = script_json({"a": "</script><!-- \u2028 \u2029 & >"})
     assert "<" not in text and ">" not in text and "&" not in text

@@ -29,7 +29,7 @@ from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
 
-# the seven the issue names: one or two examples of every family
+# one or two examples of every family (benchmarks/screens.py measures the same seven)
 SEVEN = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
          "send-more-money", "mastermind-9431"]
 # the films every target of them gets: the MP4's (1280x720), 9:16, the GIF's
@@ -133,6 +133,18 @@ def test_without_a_title_the_search_opens_on_the_board() -> None:
     assert cover(at_frame(d, 0)) >= 0.6 * mid_cover(d)
 
 
+@pytest.mark.parametrize("duration", [1.0, 2.0])
+def test_a_search_squeezed_by_duration_still_rises_and_fades(duration: float) -> None:
+    """``--duration`` scales the search's chart with the rest: each bar has risen (its
+    label in) before the chart crossfades out."""
+    d = directed(example_trace(CONFIGS / "dads-puzzle.toml"),
+                 RenderOptions(search=True, duration=duration), layout="video", whole=True,
+                 explicit=frozenset({"search", "duration"}))
+    out = phase_span(d, SEARCH)[1]
+    labels = [e for name, e in d.film.names.items() if name.startswith("search.label")]
+    assert labels and all(e.state(out).opacity == 1.0 for e in labels)
+
+
 @pytest.mark.parametrize("layout", ["compact", "video"])
 def test_without_the_counter_the_ending_still_says_the_result(layout: str) -> None:
     """``--no-counter`` leaves out the counter while the moves play; the last frame
@@ -172,6 +184,21 @@ def test_a_looping_panel_keeps_the_result_while_it_returns() -> None:
     said = " ".join(words(d.film.still(a + (b - a) / 2, role="chrome")))
     assert d.ending().note in said
     assert "Daughter →" not in said
+
+
+def test_a_long_title_is_shortened_not_dropped_in_a_compact_frame() -> None:
+    """A title too long for a GIF's width at the legible size keeps its line, shortened
+    with an ellipsis, and the goal sentence still shows under it."""
+    import json
+
+    head, rest = example_trace(CONFIGS / "eight-puzzle.toml").split("\n", 1)
+    header = json.loads(head)
+    header["title"] = "The eight-puzzle, " + "a very long name for a small puzzle, " * 6
+    d = directed(json.dumps(header) + "\n" + rest, RenderOptions(), layout="compact",
+                 whole=True, loop=True)
+    said = words(d.film.still(frame_time(0, 15)))
+    assert any(w.startswith("The eight-puzzle") and w.endswith(ELLIPSIS) for w in said)
+    assert "Slide the tiles" in " ".join(said)
 
 
 @pytest.mark.parametrize("cell", [6, 12, 24, 48])
