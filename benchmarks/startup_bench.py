@@ -9,16 +9,23 @@ are what a user sees from the second run on.  Bytecode is cached too, as it is a
 (a shell that sets it would otherwise recompile the project's modules from source on
 every run, about 0.06 s more per command on this machine).
 
+Then, when SBCL and the seed's Lisp drivers are at hand (``--peers``, default
+$TMPDIR/puzzlereel-peers, as ``shared/bench/peers/run_peers.sh`` leaves them), the whole
+``puzzlereel solve hakoiri-musume`` process against the whole ``sbcl --script
+drivers/hako_q01.lisp`` process (M. Hiroi's ``hako.lisp`` on the same puzzle): the medians
+of ``--pairs`` interleaved pairs and their ratio, against the target of 3.0.
+
 Usage::
 
-    python benchmarks/startup_bench.py              # 10 runs each
-    python benchmarks/startup_bench.py --runs 20
+    python benchmarks/startup_bench.py              # 10 runs each, 7 pairs
+    python benchmarks/startup_bench.py --runs 20 --pairs 15 --peers /tmp/puzzlereel-peers
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -49,6 +56,9 @@ def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--pairs", type=int, default=7)
+    ap.add_argument("--peers", type=Path,
+                    default=Path(tempfile.gettempdir()) / "puzzlereel-peers")
     args = ap.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -95,6 +105,37 @@ def main() -> None:
         tgt = "-" if target is None else f"{target:.2f}"
         print(f"| {name} | {med:.3f} | {min(times[name]):.3f} | {tgt} | {meets} | "
               f"{med - floor:.3f} | {peaks[name]:.0f} |")
+
+    against_sbcl(args.peers, args.pairs, env, work)
+
+
+SBCL_TARGET = 3.0     # the whole solve, at most this many times SBCL's whole process
+
+
+def against_sbcl(peers: Path, pairs: int, env: dict[str, str], work: Path) -> None:
+    """``solve hakoiri-musume`` (the console script, as a user runs it) against the seed's
+    Lisp program under SBCL, both as whole processes, in interleaved pairs."""
+    driver = peers / "drivers" / "hako_q01.lisp"
+    if shutil.which("sbcl") is None or not driver.is_file():
+        print(f"\nno SBCL comparison: needs sbcl on PATH and {driver} "
+              "(shared/bench/peers/run_peers.sh)")
+        return
+    script = Path(sys.executable).parent / "puzzlereel"
+    ours_cmd = ([str(script)] if script.is_file() else [sys.executable, "-m", "puzzlereel"]
+                ) + ["solve", "hakoiri-musume", "-o", os.devnull]
+    sbcl_cmd = ["sbcl", "--script", str(driver)]
+    ours, theirs = [], []
+    for _ in range(pairs):
+        ours.append(timed(ours_cmd, work, env)[0])
+        theirs.append(timed(sbcl_cmd, peers, env)[0])
+    o, t = statistics.median(ours), statistics.median(theirs)
+    print(f"\nwhole processes, median of {pairs} interleaved pairs:")
+    print("| command | median s | min s |")
+    print("|---|---:|---:|")
+    print(f"| puzzlereel solve hakoiri-musume | {o:.3f} | {min(ours):.3f} |")
+    print(f"| sbcl --script hako_q01.lisp | {t:.3f} | {min(theirs):.3f} |")
+    print(f"ratio {o / t:.2f} (target at most {SBCL_TARGET:.1f}: "
+          f"{'yes' if o / t <= SBCL_TARGET else 'NO'})")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from puzzlereel.trace import (
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = ROOT / "configs"
 DATA = ROOT / "tests" / "data"        # traces the tests read (hakoiri-5.jsonl, ...)
+OPEN_BOARD = DATA / "open-board.toml"  # a sliding-block search that needs the compiled code
 GOLDEN = ROOT / "tests" / "golden"    # golden frames, <family>-<what>.png
 # set in CI (.ci/run): a test that needs the browser fails instead of skipping
 REQUIRED_BROWSER = "PUZZLEREEL_REQUIRE_BROWSER"

@@ -7,9 +7,11 @@ metrics: ``step`` (one cell), ``line`` (any distance in one straight line), ``pi
 (any number of cells with turns: M. Hiroi's 「箱入り娘」 and Hordern's metric).
 Breadth-first search finds an optimal solution.
 
-The parts, each with one job: ``config`` reads the TOML into a ``Puzzle``; ``tables``
-packs positions into 64-bit words and precomputes every placement; ``kernel`` is the
-compiled layer loop; ``search`` drives it and writes the trace events.  The board model
+The parts, each with one job: ``config`` reads the TOML into a ``Puzzle``; ``board``
+packs positions into ints and precomputes every placement; ``small`` is the plain-Python
+layer loop for small spaces; ``tables`` turns the board into the arrays of ``kernel``,
+the compiled layer loop, which ``compiled`` drives from where ``small`` stopped;
+``search`` chooses and writes the trace events.  The board model
 and its legality are shared with the renderer in ``puzzlereel.rules.sliding_block``.
 """
 

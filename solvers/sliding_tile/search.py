@@ -57,6 +57,7 @@ from .pdb import (
     pdb_dir,
     popcounts,
 )
+from .symmetry import AS_GIVEN, Turn, sharing
 
 FARTHEST_MAX_CELLS = 10   # the whole space: cells! / 2 boards
 MAX_DEPTH = 1000
@@ -230,6 +231,14 @@ def _heuristic_for(puzzle: TilePuzzle, algorithm: str) -> str | None:
     return None if algorithm == "iddfs" else puzzle.heuristic
 
 
+def _turn_for(puzzle: TilePuzzle, heuristic: str | None) -> tuple[Turn, TilePuzzle]:
+    """The puzzle to search: with pattern databases, turned to a goal whose tables are
+    cached when its own are not (``symmetry``); the tiles moved are the same."""
+    if heuristic != "pdb":
+        return AS_GIVEN, puzzle
+    return sharing(puzzle)
+
+
 def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
     """Search with the algorithm asked for (``--algorithm`` over ``[solve]``)."""
     algorithm = options.algorithm or puzzle.algorithm
@@ -260,7 +269,8 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
         return Solved(res.status, list(res.moves), stats, notes, events)
     heuristic = _heuristic_for(puzzle, algorithm)
     with watch.loading():
-        ts = TileSearch(puzzle, heuristic, options.progress)
+        turn, searched = _turn_for(puzzle, heuristic)
+        ts = TileSearch(searched, heuristic, options.progress)
         ts.preload()
     stats["heuristic"] = heuristic or "none"
     if ts.pdb_info is not None:
@@ -268,12 +278,16 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
         stats.update(pdb=info.name, pdb_mirror=ts.mirror, pdb_bytes=info.bytes,
                      pdb_seconds=round(info.seconds, 3),
                      pdb_built=info.built)
+        whose = ""
+        if turn != AS_GIVEN:
+            stats["pdb_turn"] = turn.name
+            whose = f" (the goal {turn.name} shares them)"
         verb = "built" if info.built else "loaded"
-        notes.append(f"pattern databases {info.name}: {verb} in {info.seconds:.2f} s, "
+        notes.append(f"pattern databases {info.name}{whose}: {verb} in {info.seconds:.2f} s, "
                      f"{info.bytes / 2**20:.1f} MiB, "
                      + (f"cached in {pdb_dir()}" if info.files else "not cached"))
     with watch.searching():
-        res2 = ts.run(puzzle.tiles, max_nodes=options.max_states, progress=options.progress)
+        res2 = ts.run(searched.tiles, max_nodes=options.max_states, progress=options.progress)
     stats.update(nodes=res2.nodes, **watch.stats(), lower_bound=res2.h0,
                  iterations=len(res2.iterations))
     if watch.search > 0:
@@ -368,10 +382,11 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
     else:
         heuristic = puzzle.heuristic
         with watch.loading():
-            ts = TileSearch(puzzle, heuristic, options.progress)
+            turn, searched = _turn_for(puzzle, heuristic)
+            ts = TileSearch(searched, heuristic, options.progress)
             ts.preload(count_all=True)
         with watch.searching():
-            res = ts.run(puzzle.tiles, count_all=True, max_nodes=options.max_states,
+            res = ts.run(searched.tiles, count_all=True, max_nodes=options.max_states,
                          progress=options.progress)
         out.update(status="limit" if res.status == "limit" else "complete",
                    optimal_moves=len(res.path) if res.status == "solved" else None,
@@ -381,6 +396,8 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
         if ts.pdb_info is not None:
             out.update(pdb=ts.pdb_info.name, pdb_bytes=ts.pdb_info.bytes,
                        pdb_seconds=round(ts.pdb_info.seconds, 3))
+            if turn != AS_GIVEN:
+                out.update(pdb_turn=turn.name)
     if options.farthest:
         try:
             counts, far = farthest_positions(puzzle, options.progress, watch)

@@ -17,11 +17,10 @@ import pytest
 
 from puzzlereel.manifest import FILE_NAME, Entry, Manifest, ManifestWarning, Output
 from puzzlereel.solvers import base
-from tests.fixtures import CONFIGS, cli, tiny_block
+from tests.fixtures import OPEN_BOARD, cli, tiny_block
 from tests.fuzz.checks import run_cli
 
 ME = [sys.executable, "-m", "puzzlereel"]
-DADS = CONFIGS / "dads-puzzle.toml"
 
 
 def run(*args: str | Path, cache: Path | str, cwd: Path | None = None,
@@ -46,9 +45,9 @@ def warnings_of(res: subprocess.CompletedProcess[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """A cache folder with the sliding-block kernels compiled, and Dad's Puzzle's trace."""
+    """A cache folder with the sliding-block kernels compiled, and the open board's trace."""
     cache = tmp_path_factory.mktemp("compiled")
-    res = run("solve", DADS, cache=cache)
+    res = run("solve", OPEN_BOARD, cache=cache)
     assert res.returncode == 0, res.stderr
     return cache, res.stdout
 
@@ -78,13 +77,13 @@ def test_a_damaged_compiled_code_cache_is_removed_and_rebuilt(tmp_path, compiled
     cache = tmp_path / "cache"
     shutil.copytree(source, cache)
     damage(cache / "numba", how)
-    res = run("solve", DADS, cache=cache)
+    res = run("solve", OPEN_BOARD, cache=cache)
     assert res.returncode == 0, res.stderr
     assert moves(res.stdout) == moves(trace)
     assert "Traceback" not in res.stderr and "Aborted" not in res.stderr
     (line,) = warnings_of(res)
     assert "compiled code cache" in line and "was damaged" in line
-    again = run("solve", DADS, cache=cache)            # healed: quiet, and the same
+    again = run("solve", OPEN_BOARD, cache=cache)            # healed: quiet, and the same
     assert again.returncode == 0 and moves(again.stdout) == moves(trace)
     assert not warnings_of(again)
 
@@ -93,7 +92,7 @@ def test_a_damaged_compiled_code_cache_is_removed_and_rebuilt(tmp_path, compiled
 
 
 def test_a_cache_folder_of_no_home_is_one_warning_line(tmp_path):
-    res = run("solve", DADS, cache="~nosuchuser-puzzlereel/x", cwd=tmp_path)
+    res = run("solve", OPEN_BOARD, cache="~nosuchuser-puzzlereel/x", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     (line,) = warnings_of(res)
     assert "~nosuchuser-puzzlereel" in line and "working without a cache" in line
@@ -236,9 +235,9 @@ def test_a_search_under_an_address_space_limit_stops_at_the_budget(tmp_path, com
     search stops there with exit 4."""
     cache, _ = compiled
     probe = ("import sys; from puzzlereel import app; from puzzlereel.solvers import base\n"
-             "from puzzlereel.solvers.sliding_block import search, tables\n"
+             "from puzzlereel.solvers.sliding_block import compiled, tables\n"
              "p = app.load_puzzle(sys.argv[1]).puzzle\n"
-             "search._loaded_kernel(tables.Tables(p))\n"
+             "compiled._loaded_kernel(tables.Tables(p))\n"
              "print(base._status_bytes('VmSize'))")
     config = tmp_path / "big.toml"
     config.write_text(BIG, encoding="utf-8")

@@ -47,3 +47,12 @@ def test_reading_any_config_loads_no_compiled_code():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert proc.stdout.strip() == "[]"
+
+
+def test_a_small_sliding_block_space_is_solved_without_numpy_or_numba(tmp_path):
+    """Hakoiri Musume's space is searched in plain Python: the process never loads numpy
+    or the compiled search (loading them would take longer than the whole search)."""
+    names = imported("--progress", "none", "solve", "hakoiri-musume", "-o",
+                     str(tmp_path / "t.jsonl"))
+    assert names & {"numpy", "numba", "llvmlite"} == set()
+    assert (tmp_path / "t.jsonl").read_text().count('"type":"move"') == 81

@@ -18,7 +18,9 @@ from puzzlereel.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.sliding_block.search import SpaceWarning, _loaded_kernel, analyze, solve
+from puzzlereel.solvers.sliding_block import small
+from puzzlereel.solvers.sliding_block.compiled import SpaceWarning, _loaded_kernel
+from puzzlereel.solvers.sliding_block.search import analyze, solve
 from puzzlereel.solvers.sliding_block.tables import Move, Tables
 from puzzlereel.trace import BlockMove, End, Header
 from tests.fixtures import CONFIGS, ROOT, replayed, write
@@ -60,9 +62,33 @@ def test_known_optimal_answers_and_their_traces_replay(config, metric, moves, st
     # deterministic, so a change here is a change in the search (a duplicate not caught,
     # a move not generated), even where the answer stays the same
     assert events[-1].stats["states"] == states
-    assert events[-1].stats["bytes_per_state"] == 20
+    assert events[-1].stats["bytes_per_state"] == small.BYTES_PER_POSITION
     assert sum(isinstance(e, BlockMove) for e in events) == moves
     assert check_trace(events) == moves
+
+
+@pytest.mark.parametrize("config, metric", [("hakoiri-musume.toml", "piece"),
+                                            ("hakoiri-musume.toml", "step"),
+                                            ("dads-puzzle.toml", "line")])
+@pytest.mark.parametrize("part", [0.0, 0.0001, 0.3, 0.9999])
+def test_the_compiled_search_carries_on_where_the_plain_one_stopped(
+        monkeypatch, config, metric, part):
+    """Stopped after any number of positions, the plain-Python search hands its store
+    to the compiled one, and the result is the plain search's: the same positions
+    stored, layers, moves and reachable space."""
+    puzzle = with_metric(metric, CONFIGS / config)
+    plain = solve_events(puzzle, search_events=True)
+    plain_space = analyze(puzzle, SolveOptions())
+    handover = max(1, int(part * plain[-1].stats["states"]))    # positions stored by then
+    monkeypatch.setattr(small, "MAX_POSITIONS", handover)
+    both = solve_events(puzzle, search_events=True)
+    both_space = analyze(puzzle, SolveOptions())
+    assert plain[-1].stats["bytes_per_state"] == small.BYTES_PER_POSITION
+    assert both[-1].stats["bytes_per_state"] < small.BYTES_PER_POSITION   # compiled
+    assert both[-1].stats["states"] == plain[-1].stats["states"]
+    assert both[:-1] == plain[:-1]
+    for key in ("states", "depths", "farthest", "max_depth"):
+        assert both_space[key] == plain_space[key]
 
 
 @pytest.mark.parametrize("metric, max_depth", [("piece", 124), ("line", 133), ("step", 167)])
@@ -93,9 +119,18 @@ SMALL = [
 ]
 
 
+@pytest.fixture(params=["plain Python", "compiled"])
+def searcher(request, monkeypatch) -> str:
+    """Each search alone: the plain-Python one, or the compiled one from the start."""
+    if request.param == "compiled":
+        monkeypatch.setattr(small, "MAX_POSITIONS", 1)
+    return request.param
+
+
 @pytest.mark.parametrize("layout, goal, metric", SMALL)
-def test_compiled_search_matches_a_plain_bfs(tmp_path, layout, goal, metric):
-    """The numba kernel against solvers.search.bfs over the family's Python interface."""
+def test_each_search_matches_a_plain_bfs(tmp_path, searcher, layout, goal, metric):
+    """The plain-Python search and the numba kernel, each against solvers.search.bfs over
+    the family's Python interface."""
     pid, gx, gy = goal
     rows = "\n".join("        " + r for r in layout.split("\n"))
     puzzle = puzzle_from(tmp_path, f'''
