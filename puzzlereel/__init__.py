@@ -7,8 +7,9 @@ From Python::
     solution.render("hakoiri.gif")                       # .mp4 .gif .png .svg .html ...
     again = puzzlereel.load("hakoiri.jsonl")             # a trace, checked move by move
 
-``solve``, ``load`` and ``Solution`` are loaded when first used, so ``import puzzlereel``
-stays quick (docs/python.md); ``__init__.pyi`` gives their types to type checkers.
+``solve``, ``load``, ``Solution`` and the error classes are loaded when first used, so
+``import puzzlereel`` stays quick (docs/python.md); ``__init__.pyi`` gives their types to
+type checkers.
 Installed, everything lives under this one name: ``puzzlereel.solvers`` (search),
 ``puzzlereel.render`` (drawing) and ``puzzlereel.trace`` (the file format between
 them).  In the source repository those two halves are the top-level folders
@@ -25,14 +26,20 @@ from typing import Any
 from puzzlereel.errors import PuzzlereelError
 
 __version__ = "0.1.0"
-__all__ = ["PuzzlereelError", "Solution", "__version__", "load", "solve"]
+__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceError",
+           "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable", "UsageError", "__version__",
+           "load", "solve"]
 
 _LAZY = {"solve": "puzzlereel.api", "load": "puzzlereel.api",
-         "Solution": "puzzlereel.solution"}
+         "Solution": "puzzlereel.solution",
+         "ConfigError": "puzzlereel.config", "TraceError": "puzzlereel.trace",
+         "UsageError": "puzzlereel.errors", "UnsupportedFormat": "puzzlereel.errors",
+         "Unsolvable": "puzzlereel.app", "LimitReached": "puzzlereel.app",
+         "UnexpectedAnswer": "puzzlereel.app"}
 
 
 def __getattr__(name: str) -> Any:
-    """``solve``, ``load`` and ``Solution``, imported on first use."""
+    """The API and its error classes, imported on first use."""
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module 'puzzlereel' has no attribute {name!r}")
@@ -44,7 +51,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    """The public API only (what ``__all__`` lists), not the modules' own imports."""
+    return sorted(__all__)
 
 
 def _from_checkout() -> bool:

@@ -2,8 +2,17 @@
 # use (``import puzzlereel`` stays quick), so their types are stated here.
 from puzzlereel.api import load as load
 from puzzlereel.api import solve as solve
+from puzzlereel.app import LimitReached as LimitReached
+from puzzlereel.app import UnexpectedAnswer as UnexpectedAnswer
+from puzzlereel.app import Unsolvable as Unsolvable
+from puzzlereel.config import ConfigError as ConfigError
 from puzzlereel.errors import PuzzlereelError as PuzzlereelError
+from puzzlereel.errors import UnsupportedFormat as UnsupportedFormat
+from puzzlereel.errors import UsageError as UsageError
 from puzzlereel.solution import Solution as Solution
+from puzzlereel.trace import TraceError as TraceError
 
 __version__: str
-__all__ = ["PuzzlereelError", "Solution", "__version__", "load", "solve"]
+__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceError",
+           "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable", "UsageError", "__version__",
+           "load", "solve"]

@@ -33,16 +33,16 @@ from puzzlereel.trace import End, Event, TraceError, replay, write_trace
 if TYPE_CHECKING:
     from puzzlereel.solvers.base import SolveOptions
 
-PuzzleSource: TypeAlias = "str | os.PathLike[str] | Mapping[str, Any]"
+PuzzleSource: TypeAlias = str | os.PathLike[str] | Mapping[str, Any]
 """What ``solve`` takes: an example's name or a config's path, TOML text (a string of
 more than one line), or the config's tables as a dict."""
-TraceSource: TypeAlias = "str | bytes | os.PathLike[str] | IO[str] | IO[bytes]"
+TraceSource: TypeAlias = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
 """What ``load`` takes: a trace's path, an open file, or the JSON Lines themselves."""
-ProgressChoice: TypeAlias = "Progress | bool | str | None"
+ProgressChoice: TypeAlias = Progress | bool | str | None
 """How long work shows progress: a callable ``(label, done, total)``; ``True`` or
 ``"bar"`` a live bar on stderr; ``"plain"`` a line now and then; ``None`` / ``False``
 nothing."""
-TraceTarget: TypeAlias = "str | os.PathLike[str] | IO[str]"
+TraceTarget: TypeAlias = str | os.PathLike[str] | IO[str]
 
 CALLED = "solve()"          # how messages name the keyword arguments of ``solve``
 

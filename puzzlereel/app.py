@@ -12,6 +12,8 @@ module of this floor) per command; ``exits`` maps errors to exit codes.
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -244,6 +246,9 @@ def open_trace(path: str, stdin: IO[Any] | None = None) -> Iterator[tuple[IO[Any
     """The trace to read: a file, or ``stdin`` for ``-``; yields (stream, name for messages)."""
     if path == "-":
         assert stdin is not None, "reading '-' needs a stdin stream"
+        if _pipe_wrote_nothing(stdin):
+            raise TraceError("the previous stage of the pipeline wrote nothing",
+                             source="<stdin>")
         yield stdin, "<stdin>"
         return
     try:
@@ -254,6 +259,17 @@ def open_trace(path: str, stdin: IO[Any] | None = None) -> Iterator[tuple[IO[Any
         raise TraceError("is a directory, not a trace", source=path) from None
     with handle:
         yield handle, path
+
+
+def _pipe_wrote_nothing(stream: IO[Any]) -> bool:
+    """Whether ``stream`` is a pipe that ended before its first byte: the stage before
+    this one in a shell pipeline wrote nothing (it failed, and said so itself)."""
+    try:
+        mode = os.fstat(stream.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):
+        return False
+    peek = getattr(getattr(stream, "buffer", stream), "peek", None)
+    return stat.S_ISFIFO(mode) and peek is not None and peek(1) == b""
 
 
 def validate_lines(stream: IO[Any], source: str) -> Iterator[str]:

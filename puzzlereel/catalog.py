@@ -111,8 +111,10 @@ def resolve(arg: str | Path) -> Path:
             return bundled
     stem = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
     close = suggestions(stem, names())
-    hint = f"; did you mean: {', '.join(close)}?" if close else ""
-    raise ConfigError(f"no such file{hint}", path=text)
+    if close:
+        raise ConfigError(f"no such file; did you mean: {', '.join(close)}?", path=text)
+    raise ConfigError("no such file or folder; the bundled examples work by name from any "
+                      "folder ('puzzlereel examples' lists them)", path=text)
 
 
 # ---------------------------------------------------------------- the list

@@ -55,7 +55,7 @@ app = typer.Typer(
     "  puzzlereel run hakoiri-musume --out-dir outputs",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -235,7 +235,7 @@ def render(
 ConfigsArg = Annotated[list[str], typer.Argument(
     metavar="CONFIG", show_default=False,
     help="Configs: files, folders (every *.toml inside, recursively), quoted glob patterns "
-    "('configs/**/*.toml') or bundled example names, in any mix.", parser=text_path)]
+    "('puzzles/**/*.toml') or bundled example names, in any mix.", parser=text_path)]
 
 
 @app.command()
@@ -267,8 +267,9 @@ def run(
                                           "gallery`).")] = False,
     executor: Annotated[str, typer.Option("--executor", metavar="local|dask",
                                           help="Where configs are worked on: processes of "
-                                          "this machine, or a Dask cluster (pip install "
-                                          "\"puzzlereel[dask]\").")] = "local",
+                                          "this machine, or a Dask cluster (Dask: "
+                                          "python3 -m pip install distributed).")]
+    = "local",
     scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
                                                   help="--executor dask: the scheduler, "
                                                   "e.g. tcp://10.0.0.5:8786 (default: a "
@@ -277,28 +278,29 @@ def run(
 ) -> None:
     """Solve puzzles and render each in every format its [render] table names.
 
+    Skips what is up to date: a manifest in OUT_DIR records what each file was made
+    from (--force makes all again).
+
     With one config: writes OUT_DIR/<config name>.jsonl (the trace) and
     OUT_DIR/<config name>.<ext> for each format ([render] formats, default mp4 and
     gif), prints their paths, and exits like `solve` (1 bad config, 3 no solution, 4 a
     limit).
 
     With several configs, a folder or a pattern: works on --jobs configs at once (an
-    overview on stderr), skips every config whose outputs are up to date (a manifest in
-    OUT_DIR records what each file was made from; --force makes all again), goes on
-    past a bad config, and ends with a summary table.  Exit 0 when every config was
-    solved, else the worst: 1 a config could not be used, then 4 a limit, then 3 no
-    solution; 130 / 143 when Ctrl-C / SIGTERM stopped it (finished files stay,
-    unfinished ones leave nothing).
+    overview on stderr), goes on past a bad config, and ends with a summary table.
+    Exit 0 when every config was solved, else the worst: 1 a config could not be used,
+    then 4 a limit, then 3 no solution; 130 / 143 when Ctrl-C / SIGTERM stopped it
+    (finished files stay, unfinished ones leave nothing).
 
     Examples:
 
     \b
       puzzlereel run hakoiri-musume
       puzzlereel run hakoiri-musume --out-dir site/media --formats mp4,png
-      puzzlereel run configs/ --jobs 2
-      puzzlereel run 'puzzles/**/*.toml' hakoiri-musume --out-dir site --gallery
-      puzzlereel --progress plain run configs/ --force
-      puzzlereel run configs/ --executor dask --scheduler tcp://10.0.0.5:8786
+      puzzlereel run hakoiri-musume dads-puzzle hoppers --jobs 2
+      puzzlereel run my-puzzles/ 'more/**/*.toml' --out-dir site --gallery
+      puzzlereel --progress plain run my-puzzles/ --force
+      puzzlereel run my-puzzles/ --executor dask --scheduler tcp://10.0.0.5:8786
     """
     from puzzlereel.batch import runner
     from puzzlereel.overview import Overview
@@ -331,9 +333,9 @@ def gallery_page(
     Examples:
 
     \b
-      puzzlereel run configs/ --out-dir site && puzzlereel gallery site
-      puzzlereel gallery outputs --title "Sliding puzzles"
-      puzzlereel run configs/ --out-dir site --gallery
+      puzzlereel run hakoiri-musume dads-puzzle --out-dir site && puzzlereel gallery site
+      puzzlereel gallery site --title "Sliding puzzles"
+      puzzlereel run hakoiri-musume dads-puzzle --out-dir site --gallery
     """
     from puzzlereel import gallery
 

@@ -73,6 +73,10 @@ class UsageError(PuzzlereelError):
     exit_code = EXIT_USAGE
 
 
+class UnsupportedFormat(UsageError):
+    """An output whose suffix names no format puzzlereel writes."""
+
+
 class _Short(reprlib.Repr):
     """``repr`` cut short: a few items of a container, a few levels deep, long integers
     by their size (``repr`` of one with more than 4,300 digits would raise)."""
@@ -115,4 +119,4 @@ def quoted(value: object, limit: int = 60, *, quote: bool = True) -> str:
 
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_OK", "EXIT_UNSOLVABLE", "EXIT_USAGE",
-           "PuzzlereelError", "UsageError", "quoted"]
+           "PuzzlereelError", "UnsupportedFormat", "UsageError", "quoted"]

@@ -20,7 +20,7 @@ to a Dask distributed cluster and listens for their progress on a Dask event top
 without ``--scheduler`` it starts a cluster of ``--jobs`` worker processes on this
 machine (loopback only).  On a cluster's machines, the units a machine's workers run
 at once split its cores the same way.  Dask is imported only here, and only when this
-executor is used: ``pip install "puzzlereel[dask]"``.
+executor is used: ``python3 -m pip install distributed`` (or a checkout's ``.[dask]``).
 """
 
 from __future__ import annotations
@@ -315,7 +315,8 @@ class DaskExecutor:
             import distributed
         except ImportError:
             raise ExecutorError("--executor dask: Dask is not installed; install it with "
-                                "pip install \"puzzlereel[dask]\"") from None
+                                "python3 -m pip install distributed (or the checkout's "
+                                "dask extra: python3 -m pip install \".[dask]\")") from None
         logging.getLogger("distributed").setLevel(logging.ERROR)
         self._queue: queue.Queue[Event] = queue.Queue()
         self._futures: list[Any] = []

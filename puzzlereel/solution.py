@@ -12,26 +12,40 @@ the player inline (``_repr_html_``), or its last frame where HTML is not shown
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
+import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import IO, TYPE_CHECKING, Any
 
 from puzzlereel import app
 from puzzlereel.config import Config
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_text, guarded
+from puzzlereel.progress import Progress
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Event, Header, dumps
 from puzzlereel.words import plural
 
+
+class _OnFirstUse(ModuleType):
+    """Stands for module ``name`` and imports it when an attribute is first asked for, so
+    that ``typing.get_type_hints`` resolves annotations naming it while this module
+    loads nothing (Pillow here: only drawing a frame needs it)."""
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self.__name__), attr)
+
+
 if TYPE_CHECKING:
-    from PIL.Image import Image
+    import PIL.Image as pil_image
+else:
+    pil_image = _OnFirstUse("PIL.Image")
 
-    from puzzlereel.progress import Progress
-
-INLINE_HEIGHT = 640          # pixels: the inline player's frame in a notebook
+INLINE_HEIGHT = 640          # pixels: the inline frame until the player says its height
 
 
 def keywords_of(method: str) -> Callable[[str], str]:
@@ -171,7 +185,7 @@ class Solution:
 
     def frame(self, move: int | None = None, *, time: float | None = None,
               title: bool = False, end: bool = False, gif: bool = False,
-              **options: object) -> Image:
+              **options: object) -> pil_image.Image:
         """One frame of the video as a Pillow image, the very frame ``preview`` draws:
         the position after ``move`` (0, the default: the start), the frame shown at
         ``time`` seconds, the ``title`` (the opening) or the ``end`` (the ending: the
@@ -203,7 +217,7 @@ class Solution:
         from puzzlereel.pages import page
 
         return page("inline.html", page=self.player(), title=self.title,
-                    height=INLINE_HEIGHT)
+                    height=INLINE_HEIGHT, ident=f"puzzlereel-{uuid.uuid4().hex[:12]}")
 
     def _repr_png_(self) -> bytes:
         """The video's ending (the last position with the result: its most telling

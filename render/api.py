@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from puzzlereel.errors import UsageError
+from puzzlereel.errors import UnsupportedFormat
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed
@@ -28,21 +28,19 @@ from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, rend
 from .plan import resolve_options
 
 
-class UnsupportedFormat(UsageError):
-    """An output whose suffix names no format we write."""
-
-    def __init__(self, path: str | Path) -> None:
-        suffix = Path(path).suffix or "(none)"
-        super().__init__(f"unsupported output suffix {suffix} "
-                         f"(use one of: {', '.join('.' + f for f in FORMATS)})",
-                         source=str(path))
+def unsupported(path: str | Path) -> UnsupportedFormat:
+    """The error for an output whose suffix names no format."""
+    suffix = Path(path).suffix or "(none)"
+    return UnsupportedFormat(f"unsupported output suffix {suffix} "
+                             f"(use one of: {', '.join('.' + f for f in FORMATS)})",
+                             source=str(path))
 
 
 def format_of(path: str | Path) -> str:
     """The output format a file name asks for, by suffix."""
     fmt = Path(path).suffix.lower().lstrip(".")
     if fmt not in FORMATS:
-        raise UnsupportedFormat(path)
+        raise unsupported(path)
     return fmt
 
 

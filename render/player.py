@@ -105,7 +105,8 @@ def film_data(film: Film, director: Director, chart: Film | None) -> dict[str, A
         phase = plan.phases[k]
         if phase.kind == "move" and phase.step is not None and plan.beats[phase.step].move:
             beat = plan.beats[phase.step]
-            beats.append([round(plan.spans[k][1], 4), text, beat.note])
+            beats.append([round(plan.spans[k][1], 4), text, beat.note,
+                          round(plan.spans[k][0], 4)])
     return {"start": round(start, 4), "end": round(end, 4),
             "elements": [element_data(ident, e) for ident, e in board],
             "counter": counters, "beats": beats}
@@ -161,7 +162,7 @@ def html_text(film: Film, director: Director) -> str:
         chart=Markup(svg_of([(f"s{i}", e) for i, e in enumerate(chart.elements)],
                             (0, 0, chart.width, chart.height), chart.background,
                             "How it was found", "s")) if chart is not None else "",
-        notes=[note or str(n) for n, (_end, _text, note) in enumerate(data["beats"], 1)],
+        notes=[note or str(n) for n, (_end, _text, note, _start) in enumerate(data["beats"], 1)],
         speeds=SPEEDS, scrub_max=int(round((data["end"] - data["start"]) * 1000)),
         film_json=Markup(script_json(data)), script=Markup(script))
 

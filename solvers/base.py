@@ -259,7 +259,11 @@ class Stopwatch:
     search: float = 0.0
 
     @contextmanager
-    def loading(self) -> Iterator[None]:
+    def loading(self, progress: Progress = no_progress,
+                what: str = "loading compiled code") -> Iterator[None]:
+        """Time what is in the block as loading, and say so to ``progress`` (a phase of
+        its own: the search has not started)."""
+        progress(what, 0, None)
         t0 = time.perf_counter()
         try:
             yield

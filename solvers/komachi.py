@@ -28,6 +28,7 @@ import numpy as np
 from puzzlereel.config import Config
 from puzzlereel.trace import End, Event, Header, Solution
 from puzzlereel.trace.search import found_events
+from puzzlereel.words import count_text
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
@@ -309,7 +310,8 @@ def analyze(puzzle: Komachi, options: SolveOptions) -> Analysis:
                 counts += np.bincount((vals - lo).astype(np.int64), minlength=hi - lo + 1)
                 tested += room
                 limits.spend(room, what="expression")
-                options.progress("testing expressions", tested, None)
+                options.progress(f"testing expressions: {count_text(tested)} tested", tested,
+                                 None)
                 if room < block:
                     limits.stop(what="expression")
                     break

@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import Search
 from puzzlereel.trace.search import layer_events, merged
+from puzzlereel.words import count_text
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -77,7 +78,7 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
         if status == "limit":
             break
         frontier = nxt
-        progress(f"depth {depth}", len(parent), None)
+        progress(f"depth {depth}: {count_text(len(parent))} positions", len(parent), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(parent),
                                               expanded=expanded, layers=layers)
     if goal is not None:
@@ -205,7 +206,8 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
         if max_states is not None and len(fwd) + len(bwd) >= max_states and meet is None:
             status = "limit"
             break
-        progress(f"depth {depth[0]}+{depth[1]}", len(fwd) + len(bwd), None)
+        progress(f"depth {depth[0]}+{depth[1]}: {count_text(len(fwd) + len(bwd))} positions",
+                 len(fwd) + len(bwd), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
                                               expanded=expanded, layers=layers)
     if meet is not None:

@@ -37,7 +37,7 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
         if scheduler is not None:
             raise UsageError("--scheduler: only with --executor dask")
         single.run_one(configs[0], out_dir, given, formats, max_states, max_memory,
-                       with_gallery=with_gallery)
+                       with_gallery=with_gallery, force=force)
         if with_gallery:
             gallery.write_page(out_dir)
         return

@@ -2,30 +2,33 @@
 folder.
 
 One config and many share the unit (``planning.unit_for``: its name, formats, render
-options and limits) and its steps (``unit.Steps``: solve, see how the search ended,
-render every format in one pass).  What differs is what a user of one config sees, and
-is kept on purpose: the config is made again every time and no manifest is written (a
-folder of one-off runs holds only the files asked for); the steps run in this process,
-the search on a second thread so that a signal stops it at once, with the search's
-and the render's own progress bars and warnings printed as they come; the files go
-straight into the output folder (each atomically), their paths are printed on stdout;
-and a config that is not solved stops the command with its one line and exit code, as
-``solve`` does, instead of a summary table.
+options and limits), its steps (``unit.Steps``: solve, see how the search ended, render
+every format in one pass) and the manifest of the output folder: what is up to date is
+not made again (``--force`` makes it all again), and what is made is recorded
+(``running.store``).  What differs is what a user of one config sees: the steps run in
+this process, the search on a second thread so that a signal stops it at once, with the
+search's and the render's own progress bars and warnings printed as they come; the
+files' paths are printed on stdout, the trace first, each once; and a config that is
+not solved stops the command with its one line and exit code, as ``solve`` does,
+instead of a summary table.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from puzzlereel import app, console, flags, interrupts
-from puzzlereel.batch.planning import BatchOptions, unit_for
-from puzzlereel.batch.unit import Steps
+from puzzlereel import app, console, exits, flags, interrupts
+from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
+from puzzlereel.batch.running import store
+from puzzlereel.batch.sources import Source
+from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.config import load_config
-from puzzlereel.fileio import guarded
+from puzzlereel.fileio import guarded, make_folder
 from puzzlereel.gallery import PAGE
-from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, remove_outputs
+from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, file_name
 from puzzlereel.progress import Reporter
 
 
@@ -51,41 +54,65 @@ class _Bars:
 
 def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
             formats: str | None = None, max_states: int | None = None,
-            max_memory: str | None = None, *, with_gallery: bool = False) -> list[Path]:
+            max_memory: str | None = None, *, with_gallery: bool = False,
+            force: bool = False) -> list[Path]:
     """Solve ``config`` (a file or an example's name) and render every format its
-    ``[render] formats`` (or ``formats``, "mp4,gif") names into ``out_dir``; print the
-    rendered files' paths and return them.  Problems raise, as in ``solve``; an output
-    that would be the config itself, or the gallery page (``with_gallery``), is refused
-    before any work."""
+    ``[render] formats`` (or ``formats``, "mp4,gif") names into ``out_dir``, unless they
+    are up to date there (and not ``force``); print the files' paths and return them.
+    Problems raise, as in ``solve``; an output that would be the config itself, or the
+    gallery page (``with_gallery``), is refused before any work."""
     path = app.config_path(Path(config))
     loaded = app.puzzle_of(load_config(path))
     app.render_options(loaded.config, given)       # its errors come before --formats'
     wanted = None if formats is None else app.parse_formats(formats)
     options = BatchOptions(Path(out_dir), given, wanted, max_states,
-                           flags.memory_size(max_memory))
+                           flags.memory_size(max_memory), force=force)
     unit, _, _ = unit_for(path, loaded.config, options)
     Claims(page=PAGE if with_gallery else None).take(
         unit.name, str(path), ALL_KINDS if with_gallery else (TRACE, *unit.formats))
+    make_folder(out_dir)                           # a file in its place: one line
+    batch = plan([Source(str(config), path)], options)
+    paths = [Path(out_dir) / file_name(unit.name, kind) for kind in (TRACE, *unit.formats)]
+    done = batch.done.get(unit.name)
+    if done is not None:
+        if done.status == "skipped" and not console.quiet():
+            console.echo(f"puzzlereel: {unit.name}: up to date in {out_dir} (--force makes "
+                         "it again)", err=True)
+        if done.counts_as != "solved":     # a bad config, or a search that did not solve it
+            exits.fail(done.message, done.exit_code)
+        return _printed(paths)
+    (job,) = batch.jobs
     bars = _Bars()
-    steps = Steps(unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
-                  collect=False)
-    outputs = [steps.path(kind) for kind in (TRACE, *unit.formats)]
+    steps = Steps(job.unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable)
+    t0 = time.perf_counter()
     try:
-        with guarded(inputs=[path], outputs=outputs):
-            try:
-                steps.run(loaded)
-            finally:
-                if steps.end is not None:      # a new trace: the rest is older
-                    kept = (TRACE, *(item.fmt for item in steps.written))
-                    stale = remove_outputs(out_dir, unit.name, keep=kept)
-                    if stale and not console.quiet():
-                        console.echo(f"puzzlereel: warning: removed {', '.join(stale)}: made "
-                                     "from an older version of the config", err=True)
+        with guarded(inputs=[path], outputs=paths):
+            steps.run(loaded)
     finally:
         bars.close()
+        if steps.end is not None or steps.products:
+            _record(batch, job, steps, time.perf_counter() - t0)
     app.check_outcome(steps.end, Path(config))
-    console.summarise(steps.written)
-    paths = [steps.path(fmt) for fmt in unit.formats]
+    return _printed(paths)
+
+
+def _record(batch: Plan, job: Job, steps: Steps, seconds: float) -> None:
+    """Record what the steps made in the output folder's manifest (``running.store``:
+    the files are written again, atomically, with the same bytes), and say which older
+    files left the folder."""
+    end = steps.end
+    outcome = Outcome(job.unit.name, steps.status, tuple(steps.products),
+                      end.status if end is not None else None, steps.answer,
+                      end.moves if end is not None else None, steps.message,
+                      steps.exit_code, seconds=round(seconds, 3))
+    result = store(batch, job, outcome)
+    batch.manifest.flush()
+    if not console.quiet():
+        for note in result.warnings:
+            console.echo(f"puzzlereel: warning: {note}", err=True)
+
+
+def _printed(paths: list[Path]) -> list[Path]:
     for made in paths:
         console.echo(str(made))
     return paths

@@ -104,6 +104,8 @@
     document.body.dataset.at = String(at);
   }
   function endOf(i) { return i <= 0 ? D.start : beats[Math.min(i, last) - 1][0]; }
+  function beginOf(i) { return i <= 0 ? D.start : beats[Math.min(i, last) - 1][3]; }
+  var aim = null;                    // the move a step is playing to, while it plays
   function frame(stamp) {
     if (!playing) { return; }
     if (before !== null) {
@@ -120,7 +122,7 @@
     if (!playing) { playing = true; requestAnimationFrame(frame); }
   }
   function halt() {
-    playing = false; target = null; before = null;
+    playing = false; target = null; before = null; aim = null;
     play.textContent = "Play"; play.setAttribute("aria-pressed", "false");
   }
   function start() {
@@ -131,11 +133,13 @@
   function toggle() { if (playing && target === null) { halt(); } else { start(); } }
   function go(i) { halt(); show(endOf(Math.min(Math.max(i, 0), last))); }
   function step(d) {
-    var i = Math.min(Math.max(at + d, 0), last);
+    var from = aim !== null ? aim : at;  // a step still playing counts as taken
+    var i = Math.min(Math.max(from + d, 0), last);
     halt();
-    if (d > 0 && i > at) {             // the next move plays, at the chosen speed
-      show(endOf(at));
+    if (d > 0 && i > from) {           // the next move plays at once, at the chosen speed
+      show(beginOf(i));
       play.textContent = "Play";
+      aim = i;
       run(endOf(i));
       return;
     }
@@ -160,6 +164,17 @@
     else if (e.key === "ArrowRight" && tag !== "INPUT") { e.preventDefault(); step(1); }
     else if (e.key === "ArrowLeft" && tag !== "INPUT") { e.preventDefault(); step(-1); }
   });
+  if (window.parent !== window) {    // in a frame: heights of its own, not of the frame's
+    document.documentElement.classList.add("framed");
+  }
+  function tellHeight() {            // in a frame (a notebook): say how tall the page is
+    if (window.parent !== window) {
+      window.parent.postMessage({puzzlereelHeight: document.documentElement.scrollHeight},
+                                "*");
+    }
+  }
+  window.addEventListener("load", tellHeight);
+  window.addEventListener("resize", tellHeight);
   show(D.start);
   window.puzzlereelPlayer = {
     go: go, last: last, at: function () { return at; }, play: start, pause: halt,

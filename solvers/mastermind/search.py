@@ -191,7 +191,7 @@ def solve(puzzle: Mastermind, options: SolveOptions) -> Iterator[Event]:
                                   + ", ".join(STRATEGIES) + ")")
     watch = Stopwatch()
     limits = Limits.of(options)
-    with watch.loading():
+    with watch.loading(options.progress, "loading compiled code, listing the codes"):
         codes = prepare(puzzle, strategy, limits)
     game = []
     if codes is not None:
@@ -256,7 +256,7 @@ def analyze(puzzle: Mastermind, options: SolveOptions) -> Analysis:
         raise puzzle.config.error("solve.strategy", f"unknown strategy {strategy!r}")
     watch = Stopwatch()
     limits = Limits.of(options)
-    with watch.loading():
+    with watch.loading(options.progress, "loading compiled code, listing the codes"):
         codes = prepare(puzzle, strategy, limits)
     if codes is None:
         return {"strategy": strategy, "secrets": 0, "status": "limit",

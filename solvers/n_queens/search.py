@@ -264,7 +264,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     reached, the trace ends with status ``limit`` and the solutions found so far."""
     n = puzzle.n
     watch = Stopwatch()
-    with watch.loading():
+    with watch.loading(options.progress):
         load_kernel(n)
     yield Header(puzzle="n-queens", fields={"n": n}, title=puzzle.title or f"{n} queens",
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
@@ -309,7 +309,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
     seen = 0                          # solutions the listing passed (those written too)
     listed_all = False
     if (not limits.reached or listed is not None) and (not limit or k < limit):
-        options.progress("listing solutions", 0, None)
+        options.progress("listing solutions: 0 written", 0, None)
         found = iter(listed) if listed is not None else \
             watch.timed(solutions_in_order(n, limits))
         for cols in found:
@@ -318,14 +318,14 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                 k += 1
                 yield Solution(k=k, cols=cols)
                 if seen % LISTED == 0:
-                    options.progress("listing solutions", k, None)
+                    options.progress(f"listing solutions: {k:,} written", k, None)
             if limit and k >= limit:
                 break
         else:
             listed_all = not limits.reached
     total: int | None = seen if listed_all else counted
     if total is None and not limits.reached:          # stopped at max_solutions: count
-        options.progress("counting every solution", 0, None)
+        options.progress("counting every solution: 0 placements", 0, None)
         with watch.searching():
             every = sum(count_by_first_row(n, options.progress, limits))
         total = None if limits.reached else every
@@ -348,7 +348,7 @@ def analyze(puzzle: NQueens, options: SolveOptions) -> Analysis:
     """Every solution counted, by the first row's column (``--max-states`` counts the
     placements; reached, the counts are those so far, status ``limit``)."""
     watch = Stopwatch()
-    with watch.loading():
+    with watch.loading(options.progress):
         load_kernel(puzzle.n)
     limits = Limits.of(options)
     with watch.searching():

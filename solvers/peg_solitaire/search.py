@@ -254,7 +254,7 @@ def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> Searc
     if algorithm not in ALGORITHMS:
         raise ConfigError(f"{algorithm!r} is not one of: 'ida', 'dfs'", path="--algorithm")
     watch = Stopwatch()
-    with watch.loading():
+    with watch.loading(options.progress):
         _load_kernel(puzzle)
     with watch.searching():
         found = _search(puzzle, options, algorithm, count)

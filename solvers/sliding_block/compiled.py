@@ -17,6 +17,7 @@ import numpy as np
 
 from puzzlereel.config import format_size
 from puzzlereel.progress import Progress
+from puzzlereel.words import count_text
 
 from ..base import Stopwatch
 from .small import LAST_KEPT, Reached, Store
@@ -69,7 +70,7 @@ def run_bfs(tables: Tables, store: Store, *, to_goal: bool, budget: Callable[[],
     """Go on with ``store`` (reached by the plain-Python search) with the compiled kernel,
     storing at most ``budget()`` bytes of positions (asked once the compiled code is
     loaded, so that what loading it takes is no longer counted as free)."""
-    with watch.loading():
+    with watch.loading(progress):
         kernel = _loaded_kernel(tables)
     limit_bytes = budget()
     warn_if_huge(tables, limit_bytes)
@@ -150,7 +151,8 @@ def _bfs(kernel: ModuleType, tables: Tables, store: Store, to_goal: bool, budget
             break  # nothing new: the layer lo..hi was the last one
         lo, hi, start = hi, n, hi
         layers.append(hi - lo)
-        progress(f"depth {len(layers) - 1}, {hi - lo:,} new", n, None)
+        progress(f"depth {len(layers) - 1}: {count_text(n)} positions, "
+                 f"{count_text(hi - lo)} new", n, None)
     whole = found >= 0 or not out_of_memory and not (limit >= 0 and n >= limit)
 
     path: list[int] = []

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlereel.progress import Progress, no_progress
+from puzzlereel.words import count_text
 
 from .board import Board
 
@@ -239,7 +240,8 @@ def search(board: Board, *, to_goal: bool, max_states: int | None = None,
             return store
         lo, hi = hi, n
         store.layers.append(hi - lo)
-        progress(f"depth {len(store.layers) - 1}, {hi - lo:,} new", n, None)
+        progress(f"depth {len(store.layers) - 1}: {count_text(n)} positions, "
+                 f"{count_text(hi - lo)} new", n, None)
 
 
 def reached(store: Store) -> Reached:

@@ -29,6 +29,7 @@ from puzzlereel.rules.sliding_tile import Tiles
 from puzzlereel.solvers import search
 from puzzlereel.trace import End, Event, Note, Search, TileMove
 from puzzlereel.trace.search import iteration_events, layer_events, merged
+from puzzlereel.words import count_text
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch
 from .arrays import (
@@ -190,7 +191,8 @@ class TileSearch:
                 status = k.ida_run(arrays, work, stack, count_all, budget, begin)
                 begin = False
                 if progress is not None:
-                    progress(f"bound {bound}", total_nodes + int(st[ST_NODES]), None)
+                    nodes = total_nodes + int(st[ST_NODES])
+                    progress(f"bound {bound}: {count_text(nodes)} nodes", nodes, None)
                 if status != 1:
                     break
             nodes = int(st[ST_NODES])
@@ -268,7 +270,7 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
         events = search.search_events(res) if options.search_events else []
         return Solved(res.status, list(res.moves), stats, notes, events)
     heuristic = _heuristic_for(puzzle, algorithm)
-    with watch.loading():
+    with watch.loading(options.progress, "loading compiled code and tables"):
         turn, searched = _turn_for(puzzle, heuristic)
         ts = TileSearch(searched, heuristic, options.progress)
         ts.preload()
@@ -381,7 +383,7 @@ def analyze(puzzle: TilePuzzle, options: SolveOptions) -> Analysis:
         out.update(status="unsolvable", optimal_moves=None, optimal_solutions=0)
     else:
         heuristic = puzzle.heuristic
-        with watch.loading():
+        with watch.loading(options.progress, "loading compiled code and tables"):
             turn, searched = _turn_for(puzzle, heuristic)
             ts = TileSearch(searched, heuristic, options.progress)
             ts.preload(count_all=True)

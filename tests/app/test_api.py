@@ -52,10 +52,14 @@ def test_import_puzzlereel_loads_nothing_heavy():
 
 
 def test_the_public_names():
-    assert set(puzzlereel.__all__) == {"PuzzlereelError", "Solution", "__version__", "load",
-                                       "solve"}
+    errors = {"PuzzlereelError", "ConfigError", "TraceError", "UsageError", "UnsupportedFormat",
+              "Unsolvable", "LimitReached", "UnexpectedAnswer"}
+    assert set(puzzlereel.__all__) == {"Solution", "__version__", "load", "solve", *errors}
     assert puzzlereel.solve is api.solve and puzzlereel.load is api.load
-    assert {"solve", "load", "Solution"} <= set(dir(puzzlereel))
+    assert dir(puzzlereel) == sorted(puzzlereel.__all__)       # the API, not its imports
+    for name in errors:
+        error = getattr(puzzlereel, name)
+        assert issubclass(error, puzzlereel.PuzzlereelError) and error.__name__ == name
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         puzzlereel.nothing  # noqa: B018
 
@@ -237,13 +241,15 @@ def test_frame_is_the_frame_preview_draws(tmp_path, dads):
 
 def test_in_jupyter_it_shows_the_player_or_its_end(tmp_path, dads):
     inline = dads._repr_html_()
-    found = re.fullmatch(r'<iframe srcdoc="([^"]*)" title="([^"]*)" style="[^"]*" '
-                         r'sandbox="allow-scripts"></iframe>\n', inline)
+    found = re.fullmatch(r'<iframe id="([\w-]+)" srcdoc="([^"]*)" title="([^"]*)" '
+                         r'style="[^"]*" sandbox="allow-scripts"></iframe>\n'
+                         r'<script>[^<]*</script>\n', inline)
     assert found is not None, inline[:300]
-    page = html.unescape(found.group(1))
+    assert f'getElementById("{found.group(1)}")' in inline      # the script sizes this frame
+    page = html.unescape(found.group(2))
     dads.render(tmp_path / "d.html")
     assert page == (tmp_path / "d.html").read_text(encoding="utf-8") == dads.player()
-    assert html.unescape(found.group(2)) == "Dad's Puzzle"
+    assert html.unescape(found.group(3)) == "Dad's Puzzle"
     png = dads._repr_png_()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert Image.open(io.BytesIO(png)).size == dads.frame(end=True).size

@@ -238,14 +238,24 @@ def test_two_configs_of_one_name_do_not_overwrite_each_other(tmp_path):
     assert f"{second}: its outputs same.* would replace those of {first}" in clash.message
 
 
-def test_one_config_runs_without_manifest_or_summary(tmp_path):
-    """No manifest, the written paths on stdout, and the error of a one-config run."""
+def test_one_config_runs_without_summary_and_skips_what_is_up_to_date(tmp_path):
+    """The files' paths on stdout, each once, the trace first; the manifest, so that a
+    second run makes nothing (--force makes it again); the error of a one-config run."""
     config = tiny(tmp_path, "one")
-    res = cli("run", config, "--out-dir", tmp_path / "out")
+    out = tmp_path / "out"
+    res = cli("run", config, "--out-dir", out)
     assert res.exit_code == 0, res.output
-    assert res.stdout.splitlines() == [str(tmp_path / "out" / "one.gif"),
-                                       str(tmp_path / "out" / "one.png")]
-    assert not (tmp_path / "out" / FILE_NAME).exists()
+    paths = [str(out / "one.jsonl"), str(out / "one.gif"), str(out / "one.png")]
+    assert res.stdout.splitlines() == paths
+    assert (out / FILE_NAME).exists()
+    made = {p: Path(p).stat().st_mtime_ns for p in paths}
+    again = cli("run", config, "--out-dir", out)
+    assert again.exit_code == 0 and again.stdout.splitlines() == paths
+    assert "one: up to date" in again.stderr
+    assert {p: Path(p).stat().st_mtime_ns for p in paths} == made
+    forced = cli("run", config, "--out-dir", out, "--force")
+    assert forced.exit_code == 0 and "up to date" not in forced.stderr
+    assert all(Path(p).stat().st_mtime_ns > made[p] for p in paths)
     res = cli("run", CONFIGS / "french.toml", "--out-dir", tmp_path / "out")
     assert res.exit_code == EXIT_UNSOLVABLE
     assert res.stderr.startswith(f"puzzlereel: {CONFIGS / 'french.toml'}: the puzzle has no")

@@ -174,7 +174,7 @@ def test_run_writes_every_format(tmp_path: Path) -> None:
     res = cli("run", cfg, "--out-dir", tmp_path / "o")
     assert res.exit_code == 0, res.output
     names = sorted(p.name for p in (tmp_path / "o").iterdir())
-    assert names == ["tiny.gif", "tiny.jsonl", "tiny.png"]
+    assert names == [".puzzlereel-manifest.json", "tiny.gif", "tiny.jsonl", "tiny.png"]
 
 
 def test_run_config_render_error_names_the_field(tmp_path: Path) -> None:
@@ -210,3 +210,44 @@ def test_run_makes_a_whole_set_for_one_platform(tmp_path: Path) -> None:
     with av.open(str(tmp_path / "o" / "tiny.mp4")) as box:
         stream = box.streams.video[0]
         assert (stream.codec_context.width, stream.codec_context.height) == (1080, 1080)
+
+
+def _shell(command: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``command`` run by bash, with this Python's ``puzzlereel`` first on PATH."""
+    import os
+
+    full = {**os.environ, **env,
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return subprocess.run(["bash", "-c", command], cwd=cwd, env=full, capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=120)
+
+
+def test_a_pipeline_whose_first_stage_failed_says_only_that(tmp_path: Path) -> None:
+    """The first stage's own error, then one line: the previous stage wrote nothing (not
+    an "empty trace" at line 1)."""
+    res = _shell("puzzlereel --progress none solve configs/dads-puzzle.toml | "
+                 "puzzlereel --progress none show -", tmp_path)
+    assert res.returncode == 1
+    assert res.stderr.splitlines() == [
+        "puzzlereel: configs/dads-puzzle.toml: no such file; did you mean: dads-puzzle?",
+        "puzzlereel: <stdin>: the previous stage of the pipeline wrote nothing"]
+
+
+def test_a_missing_folder_of_configs_points_to_the_examples(tmp_path: Path) -> None:
+    res = _shell("puzzlereel --progress none run configs/ --out-dir o", tmp_path)
+    assert res.returncode == 1
+    assert res.stderr.splitlines() == [
+        "puzzlereel: configs: no such file or folder; the bundled examples work by name "
+        "from any folder ('puzzlereel examples' lists them)"]
+
+
+def test_shell_completion_installs_as_typer_offers_it(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    shown = _shell("puzzlereel --show-completion", tmp_path, SHELL="/bin/bash",
+                   HOME=str(home))
+    assert shown.returncode == 0 and "_puzzlereel_completion" in shown.stdout
+    installed = _shell("puzzlereel --install-completion", tmp_path, SHELL="/bin/bash",
+                       HOME=str(home))
+    assert installed.returncode == 0, installed.stderr
+    assert "_puzzlereel_completion" in (home / ".bash_completions" / "puzzlereel.sh").read_text()

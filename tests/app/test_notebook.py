@@ -48,7 +48,8 @@ def test_the_tour_runs_from_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.M
     shown = outputs[0][0]                     # the cell that ends in `solution`
     assert shown.output_type == "execute_result"
     inline = shown.data["text/html"]
-    found = re.fullmatch(r'<iframe srcdoc="([^"]*)".*</iframe>\s*', inline, re.S)
+    found = re.fullmatch(r'<iframe id="[\w-]+" srcdoc="([^"]*)".*</iframe>\n<script>.*</script>\s*',
+                         inline, re.S)
     assert found is not None, inline[:200]
     player = html.unescape(found.group(1))
     assert '<script type="application/json" id="film">' in player

@@ -121,7 +121,7 @@ def test_every_text_field_of_the_player_is_escaped(tmp_path):
         assert "</" not in data and json.loads(data)["beats"]
         assert "alert" not in code
     inline = Parsed(loaded._repr_html_())
-    assert [tag for tag, _ in inline.tags] == ["iframe"]
+    assert [tag for tag, _ in inline.tags] == ["iframe", "script"]   # the frame, its sizing
     assert inline.tags[0][1]["title"] == NASTY
 
 

@@ -77,15 +77,18 @@ def test_a_config_that_cannot_be_read_any_more_takes_its_outputs_with_it(tmp_pat
     assert 'id="p-a"' not in linked(out)
 
 
-def test_one_config_run_again_in_fewer_formats(tmp_path):
+def test_one_config_run_again_in_fewer_formats_is_up_to_date(tmp_path):
+    """As in a batch: the files asked for are current, and the others are the config's
+    too (made from the same version of it), so nothing is made and nothing removed."""
     config = tiny_block(tmp_path, "c", "one", RENDER)
     out = tmp_path / "out"
     assert cli("run", config, "--out-dir", out).exit_code == 0
     assert names(out) == {"c.jsonl", "c.gif", "c.png"}
     res = cli("run", config, "--out-dir", out, "--formats", "gif")
     assert res.exit_code == 0, res.output
-    assert "removed c.png" in res.stderr
-    assert names(out) == {"c.jsonl", "c.gif"}
+    assert "up to date" in res.stderr and "removed" not in res.stderr
+    assert res.stdout.splitlines() == [str(out / "c.jsonl"), str(out / "c.gif")]
+    assert names(out) == {"c.jsonl", "c.gif", "c.png"}
 
 
 def test_an_up_to_date_config_keeps_every_output(tmp_path):

@@ -188,6 +188,48 @@ def test_play_step_scrub_to_the_end(browser: Any, tmp_path: Path, name: str) -> 
     page.close()
 
 
+def test_every_step_click_counts_even_during_the_start_hold(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """Step at once plays the next move (no waiting through the start hold), and a click
+    while a step still plays takes the step after it: three quick clicks, three moves."""
+    text = trace_of("hakoiri-musume")
+    out = page_of(tmp_path, "hakoiri-musume", text)
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    problems = watch(page)
+    page.goto(out.resolve().as_uri())
+    assert at(page) == 0
+    for _ in range(3):
+        page.click("#next")
+    page.wait_for_function("Number(document.body.dataset.at) >= 3", timeout=10000)
+    page.wait_for_timeout(300)
+    assert at(page) == 3
+    assert problems == []
+    page.close()
+
+
+def test_in_a_notebook_frame_the_page_sizes_its_frame(browser: Any, tmp_path: Path) -> None:
+    """The inline player (``Solution._repr_html_``) starts at a default height, then takes
+    the player page's own height: no scroll bar inside the frame."""
+    import puzzlereel
+
+    inline = puzzlereel.load(trace_of("dads-puzzle"))._repr_html_()
+    host = tmp_path / "notebook.html"
+    host.write_text(f"<!doctype html><html><body>{inline}</body></html>", encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    problems = watch(page)
+    page.goto(host.resolve().as_uri())
+    page.wait_for_function("document.querySelector('iframe').style.height !== '640px'",
+                           timeout=10000)
+    frame = page.frames[1]
+    assert frame.evaluate("document.documentElement.classList.contains('framed')")
+    inner = frame.evaluate("document.documentElement.scrollHeight")
+    outer = page.evaluate("document.querySelector('iframe').getBoundingClientRect().height")
+    assert abs(outer - inner) <= 1 and inner != 640
+    assert frame.evaluate("document.documentElement.scrollHeight <= window.innerHeight")
+    assert problems == []
+    page.close()
+
+
 def test_a_long_trace_plays_to_the_end(browser: Any, tmp_path: Path) -> None:
     text = long_tile_trace(1000)
     out = page_of(tmp_path, "long", text)

@@ -1,0 +1,229 @@
+"""The docs run as written: every shell block of README.md and docs/*.md runs in a fresh
+folder outside the checkout against the installed ``puzzlereel`` command, and the Python
+blocks of docs/python.md run in order.
+
+How a block says what it is:
+
+- a ``sh`` block is a script: it must end with exit 0.  A line ending in ``# exit N``
+  (N a number, then anything) must end with that exit code instead.
+- a ``console`` block shows commands (``$ `` lines) each followed by its exact output
+  (stdout); a line ``...`` stands for any number of lines.
+- a block right after the line ``<!-- illustration: why -->`` only illustrates (a
+  cluster's address, files the reader has) and is not run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.fixtures import ROOT
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^(?P<mark><!-- illustration: [^\n]*-->\n)?```(?P<lang>[a-z]*)\n"
+                   r"(?P<body>.*?)^```$", re.M | re.S)
+EXIT = re.compile(r"^(?P<command>.*?)\s*#\s*exit (?P<code>\d+)\b.*$")
+
+
+@dataclass(frozen=True)
+class Block:
+    path: Path
+    line: int
+    lang: str
+    body: str
+    illustration: bool
+
+    @property
+    def name(self) -> str:
+        return f"{self.path.relative_to(ROOT)}:{self.line}"
+
+
+def blocks(path: Path) -> list[Block]:
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for m in FENCE.finditer(text):
+        line = text.count("\n", 0, m.start("lang")) + 1
+        out.append(Block(path, line, m.group("lang"), m.group("body"),
+                         m.group("mark") is not None))
+    return out
+
+
+SHELL = [b for path in DOCS for b in blocks(path) if b.lang in ("sh", "console")]
+RUN = [b for b in SHELL if not b.illustration]
+
+
+def environment(cwd: Path) -> dict[str, str]:
+    """The test's own environment with the installed command first on PATH, and neither
+    the checkout nor its tests on Python's path."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["HOME"] = env.get("HOME", str(cwd))
+    return env
+
+
+def script(body: str) -> str:
+    """A sh block as a bash script: stop at the first failure; ``# exit N`` lines must
+    end with N."""
+    lines = ["set -eo pipefail"]
+    for line in body.splitlines():
+        m = EXIT.match(line)
+        if m and not line.lstrip().startswith("#"):
+            code = m.group("code")
+            lines.append(f"rc=0; {m.group('command')} || rc=$?; if [ $rc -ne {code} ]; then "
+                         f"echo 'expected exit {code}, got '$rc >&2; exit 1; fi")
+        else:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def matches(shown: list[str], got: list[str]) -> bool:
+    """Whether ``got`` is ``shown``, a ``...`` line standing for any lines."""
+    if not shown:
+        return not got
+    if shown[0] == "...":
+        return any(matches(shown[1:], got[i:]) for i in range(len(got) + 1))
+    return bool(got) and got[0] == shown[0] and matches(shown[1:], got[1:])
+
+
+def console_steps(body: str) -> list[tuple[str, list[str]]]:
+    steps: list[tuple[str, list[str]]] = []
+    for line in body.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        elif steps:
+            steps[-1][1].append(line)
+        else:
+            raise AssertionError(f"output before any '$ ' command: {line!r}")
+    return steps
+
+
+def test_every_shell_block_is_run_or_marked_as_an_illustration():
+    assert len(RUN) >= 10
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.M | re.S):
+            first = m.group(2).lstrip().split(" ", 1)[0]
+            if m.group(1) == "" and first == "puzzlereel":
+                line = text.count("\n", 0, m.start()) + 1
+                raise AssertionError(f"{path.name}:{line}: commands in a block with no "
+                                     "language: mark it sh (run) or console")
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("block", RUN, ids=[b.name for b in RUN])
+def test_the_block_runs_as_written(block: Block, tmp_path: Path):
+    env = environment(tmp_path)
+    if block.lang == "sh":
+        res = subprocess.run(["bash", "-c", script(block.body)], cwd=tmp_path, env=env,
+                             stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             timeout=540)
+        assert res.returncode == 0, f"{block.name}:\n{block.body}\n{res.stderr[-3000:]}"
+        return
+    for command, shown in console_steps(block.body):
+        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + command], cwd=tmp_path,
+                             env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=540)
+        assert res.returncode == 0, f"{block.name}: $ {command}\n{res.stderr[-3000:]}"
+        got = res.stdout.rstrip("\n").split("\n") if res.stdout else []
+        assert matches(shown, got), (f"{block.name}: $ {command}\nshown:\n"
+                                     + "\n".join(shown) + "\ngot:\n" + "\n".join(got))
+
+
+@pytest.mark.timeout(600)
+def test_the_python_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    guide = [b for b in blocks(ROOT / "docs" / "python.md")
+             if b.lang == "python" and not b.illustration]
+    assert guide
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    for block in guide:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(block.body, block.name, "exec"), namespace)  # noqa: S102
+        # a print's comment is what it prints, "..." standing for any text
+        shown = [m.group(1) for m in re.finditer(r"^\s*print\(.*\)\s*# (.*)$", block.body,
+                                                 re.M)]
+        got = printed.getvalue().splitlines()
+        assert len(got) == len(shown), (block.name, got, shown)
+        for want, line in zip(shown, got):
+            pattern = ".*".join(re.escape(part.strip()) for part in want.split("..."))
+            assert re.fullmatch(pattern, line), (block.name, want, line)
+
+
+def test_the_runner_catches_a_broken_command(tmp_path: Path):
+    """What makes the docs test fail: a command that exits 1, a wrong exit code, output
+    that differs from what a block shows."""
+    env = environment(tmp_path)
+    broken = subprocess.run(["bash", "-c", script("puzzlereel solve configs/nope.toml\n")],
+                            cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert broken.returncode != 0
+    wrong = subprocess.run(["bash", "-c", script("puzzlereel --version  # exit 3\n")],
+                           cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert wrong.returncode != 0 and "expected exit 3, got 0" in wrong.stderr
+    assert matches(["a", "...", "z"], ["a", "b", "c", "z"])
+    assert not matches(["a", "z"], ["a", "b", "z"])
+
+
+HELP_COMMANDS = ["", "solve", "validate", "show", "analyze", "render", "examples", "preview",
+                 "new", "run", "gallery", "import"]
+NEEDS_A_CLUSTER = "--executor dask"
+
+
+def help_examples(command: str, env: dict[str, str], cwd: Path) -> list[str]:
+    """The example commands of ``puzzlereel COMMAND --help``, a wrapped one joined."""
+    res = subprocess.run(["puzzlereel", *([command] if command else []), "--help"],
+                         cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    examples: list[str] = []
+    indent = None
+    for line in res.stdout.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("puzzlereel "):
+            examples.append(stripped)
+            indent = len(line) - len(line.lstrip())
+        elif examples and indent is not None and stripped and \
+                len(line) - len(line.lstrip()) == indent and not stripped.startswith("-"):
+            examples[-1] += " " + stripped        # the rest of a wrapped example
+        else:
+            indent = None
+    return examples
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=[c or "puzzlereel" for c in HELP_COMMANDS])
+def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str):
+    """Every example of a command's --help, in order, in an empty folder outside the
+    checkout where the root's first example has run (``hakoiri.jsonl``) and the files the
+    examples name as the user's own are: a config to edit, folders of configs,
+    collections to import.  Only the example that needs a Dask cluster is not run."""
+    env = environment(tmp_path)
+    (tmp_path / "my-puzzles").mkdir()
+    (tmp_path / "more" / "blocks").mkdir(parents=True)
+    earlier = [["solve", "hakoiri-musume", "-o", "hakoiri.jsonl"],     # the root's first
+               ["examples", "hoppers", "-o", "my-puzzles/hoppers.toml"],
+               ["examples", "dads-puzzle", "-o", "more/blocks/dads-puzzle.toml"]]
+    if command != "examples":                 # whose own example makes it
+        earlier.append(["examples", "hakoiri-musume", "-o", "my.toml"])
+    for args in earlier:
+        subprocess.run(["puzzlereel", "--progress", "none", *args], cwd=tmp_path, env=env,
+                       check=True, capture_output=True)
+    (tmp_path / "rush.txt").write_text("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n")
+    (tmp_path / "korf100.txt").write_text("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n")
+    (tmp_path / "layouts.txt").write_text("BAAC/BAAC/DEEF/DGHF/I..J\n")
+    examples = help_examples(command, env, tmp_path)
+    assert examples, f"puzzlereel {command} --help shows no example"
+    for example in examples:
+        if NEEDS_A_CLUSTER in example:
+            continue
+        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + example], cwd=tmp_path,
+                             env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                             text=True, timeout=540)
+        assert res.returncode == 0, f"puzzlereel {command} --help: {example}\n" \
+                                    f"{res.stderr[-2000:]}"
