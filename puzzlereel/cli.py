@@ -395,7 +395,7 @@ def preview(
     when = pictures.moment(move, at_time, opening, last)
     given = flags.render_flags(fps, None, size, cell, speed, pause, easing, theme, no_title,
                                no_counter, no_labels, None, target=target, search=search)
-    with progress.Reporter("searching") as bar:
+    with progress.Reporter("preview") as bar:
         done = pictures.preview(source, output, when, given, config=config, keep_trace=trace,
                                 stdin=sys.stdin, progress=bar, gif=gif)
     console.echo(f"{done.output}: {when}, frame {done.frame.index} at "

@@ -192,6 +192,7 @@ def _trace_for(config_arg: str, keep: str | Path | None, flags: Mapping[str, Any
                     open(kept, "wb") as sink:
                 shutil.copyfileobj(source, sink)
         app.check_outcome(end, loaded.config.path)
+        progress("drawing the frame", 0, None)      # the search is over
         yield trace, loaded.config, options, explicit
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -159,25 +159,35 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
 def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
     """Write a unit's files into the output folder (each atomically, the trace first) and
     record them in the manifest; the config's summary line."""
+    out = Path(batch.options.out_dir)
+    made: dict[str, tuple[str, int]] = {}
+    for product in outcome.products:
+        with atomic_path(out / file_name(job.unit.name, product.kind)) as tmp:
+            tmp.write_bytes(product.data)
+        made[product.kind] = (sha256_bytes(product.data), len(product.data))
+    return record(batch, job, outcome, made)
+
+
+def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str, int]]
+           ) -> Result:
+    """Record in the manifest the files of ``made`` (kind -> (SHA-256, size)), already in
+    the output folder, the trace first; remove what else bears the config's name when a
+    new trace makes it older; the config's summary line."""
     unit, keys, manifest = job.unit, job.keys, batch.manifest
     out = Path(batch.options.out_dir)
     entry = manifest.entries.get(unit.name)
     outputs: dict[str, Output] = dict(entry.outputs) if (entry and unit.trace) else {}
     trace_sha = job.trace_sha
     written: list[str] = []
-    for product in outcome.products:
-        name = file_name(unit.name, product.kind)
-        with atomic_path(out / name) as tmp:
-            tmp.write_bytes(product.data)
-        written.append(product.kind)
-        sha = sha256_bytes(product.data)
-        if product.kind == TRACE:
+    for kind, (sha, size) in made.items():
+        written.append(kind)
+        if kind == TRACE:
             trace_sha = sha
-            made = keys.trace_from()
+            made_from = keys.trace_from()
         else:
             assert trace_sha is not None, "a render always follows its trace"
-            made = keys.made_from(product.kind, trace_sha)
-        outputs[product.kind] = Output(name, sha, len(product.data), made)
+            made_from = keys.made_from(kind, trace_sha)
+        outputs[kind] = Output(file_name(unit.name, kind), sha, size, made_from)
     stale: list[str] = []
     if unit.trace is None and (outcome.searched is not None or not _current(entry, keys)):
         # a new trace, or none for a config that changed: what else bears its name was
@@ -209,7 +219,6 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
                   warnings=notes, detail=outcome.detail)
 
 
-
 def _current(entry: Entry | None, keys: Keys) -> bool:
     """Whether ``entry``'s trace was made from what the config is now (a re-run that
     failed then leaves it and its renders be: they are still the config's)."""
@@ -231,4 +240,4 @@ def forget_failed(batch: Plan, result: Result) -> Result:
 
 
 __all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",
-           "exit_code", "run_plan", "store"]
+           "exit_code", "record", "run_plan", "store"]

@@ -22,13 +22,13 @@ from typing import Any
 
 from puzzlereel import app, console, exits, flags, interrupts
 from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
-from puzzlereel.batch.running import store
+from puzzlereel.batch.running import record
 from puzzlereel.batch.sources import Source
 from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.config import load_config
 from puzzlereel.fileio import guarded, make_folder
 from puzzlereel.gallery import PAGE
-from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, file_name
+from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, file_name, sha256_file
 from puzzlereel.progress import Reporter
 
 
@@ -83,29 +83,36 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
         return _printed(paths)
     (job,) = batch.jobs
     bars = _Bars()
-    steps = Steps(job.unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable)
+    steps = Steps(job.unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
+                  collect=False)
     t0 = time.perf_counter()
     try:
         with guarded(inputs=[path], outputs=paths):
             steps.run(loaded)
     finally:
         bars.close()
-        if steps.end is not None or steps.products:
-            _record(batch, job, steps, time.perf_counter() - t0)
+    _record(batch, job, steps, time.perf_counter() - t0)   # only what this run made
     app.check_outcome(steps.end, Path(config))
     return _printed(paths)
 
 
 def _record(batch: Plan, job: Job, steps: Steps, seconds: float) -> None:
-    """Record what the steps made in the output folder's manifest (``running.store``:
-    the files are written again, atomically, with the same bytes), and say which older
-    files left the folder."""
+    """Record the files the steps made in the output folder's manifest (as a batch does:
+    ``running.record``), and say which older files left the folder."""
     end = steps.end
-    outcome = Outcome(job.unit.name, steps.status, tuple(steps.products),
+    outcome = Outcome(job.unit.name, steps.status, (),
                       end.status if end is not None else None, steps.answer,
                       end.moves if end is not None else None, steps.message,
                       steps.exit_code, seconds=round(seconds, 3))
-    result = store(batch, job, outcome)
+    kinds = ([] if job.unit.trace is not None else [TRACE]) + \
+        [item.fmt for item in steps.written]
+    made = {}
+    for kind in kinds:
+        where = steps.path(kind)
+        digest = sha256_file(where)
+        if digest is not None:
+            made[kind] = (digest, where.stat().st_size)
+    result = record(batch, job, outcome, made)
     batch.manifest.flush()
     if not console.quiet():
         for note in result.warnings:

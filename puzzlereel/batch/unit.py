@@ -131,8 +131,9 @@ class Steps:
         trace = self.path(TRACE)
         if unit.trace is None:
             end = self.solve(loaded, trace)
-        else:
-            trace.write_bytes(unit.trace)
+        else:       # a current trace, given: in the folder already (a run of one config)
+            if not (trace.is_file() and trace.read_bytes() == unit.trace):
+                trace.write_bytes(unit.trace)
             end = end_of(unit.trace, unit.trace_source)
         self.end = end
         count = app.found_count(loaded.kind, end)

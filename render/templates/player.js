@@ -126,6 +126,7 @@
     play.textContent = "Play"; play.setAttribute("aria-pressed", "false");
   }
   function start() {
+    aim = null;                      // playing on: no step is being taken
     if (now >= D.end) { show(D.start); }
     play.textContent = "Pause"; play.setAttribute("aria-pressed", "true");
     run(null);
@@ -169,12 +170,12 @@
   }
   function tellHeight() {            // in a frame (a notebook): say how tall the page is
     if (window.parent !== window) {
-      window.parent.postMessage({puzzlereelHeight: document.documentElement.scrollHeight},
-                                "*");
+      var height = Math.ceil(document.body.getBoundingClientRect().height);
+      window.parent.postMessage({puzzlereelHeight: height}, "*");
     }
   }
+  if (window.ResizeObserver) { new ResizeObserver(tellHeight).observe(document.body); }
   window.addEventListener("load", tellHeight);
-  window.addEventListener("resize", tellHeight);
   show(D.start);
   window.puzzlereelPlayer = {
     go: go, last: last, at: function () { return at; }, play: start, pause: halt,

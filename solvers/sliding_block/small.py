@@ -12,7 +12,9 @@ What makes it fast enough is that a piece's moves depend only on the empty cells
 it: the moves of every placement are worked out once for each pattern of empty cells
 (``Moves``) and looked up for every position that has that pattern.  A puzzle with few
 empty cells has few patterns.  The search stops, handing over what it has stored, once it
-holds ``max_positions`` positions or meets ``max_patterns`` patterns.
+holds ``max_positions`` positions or has looked at ``max_work`` cells and placements
+working out patterns (about 0.15 s here); a board with more than
+``MAX_PLACEMENTS`` placements is handed over before it starts.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from puzzlereel.words import count_text
 from .board import Board
 
 MAX_POSITIONS = 50_000      # positions this search stores before handing over
-MAX_PATTERNS = 2_000        # patterns of empty cells it works out before handing over
+MAX_WORK = 250_000          # cells and placements it looks at working out patterns, at most
+MAX_PLACEMENTS = 20_000     # boards with more placements go to the compiled search at once
 LAST_KEPT = 1000            # positions of the deepest layer a result keeps, at most
 BYTES_PER_POSITION = 300    # about what one stored position takes here (Python objects)
 
@@ -79,20 +82,16 @@ class Moves:
         self.near: list[list[tuple[int, int]]] = [[] for _ in range(C)]
         for g in range(board.G):
             for a in range(C):
-                own = self.cells[g][a]
-                if own < 0:
+                covered = board.cells_at[g][a]
+                if covered is None:
                     continue
-                halo = 0
-                for c in board.cells_at[g][a] or ():
-                    for d in board.dirs[g]:
-                        q = board.nbr[c][d]
-                        if q >= 0 and not own >> q & 1:
-                            halo |= 1 << q
-                for c in range(C):
-                    if halo >> c & 1:
-                        self.near[c].append((a, g))
+                halo = {q for c in covered for d in board.dirs[g]
+                        if (q := board.nbr[c][d]) >= 0 and q not in covered}
+                for c in halo:
+                    self.near[c].append((a, g))
         self.patterns: dict[int, tuple[int, dict[int, list[Step]]]] = {}
         self.movable: dict[int, list[tuple[int, list[Step]]]] = {}
+        self.work = 0           # cells and placements looked at working out patterns
 
     def of(self, empty: int) -> tuple[int, dict[int, list[Step]]]:
         """For the pattern ``empty`` (the empty cells): the bits of every placement that
@@ -120,12 +119,15 @@ class Moves:
             c = (rest & -rest).bit_length() - 1
             rest &= rest - 1
             candidates.update(self.near[c])
+            self.work += 1
+        self.work += len(candidates)
         out = []
         for a, g in sorted(candidates):
             own = self.cells[g][a]
             if own & empty:
                 continue
             dests = self._destinations(g, a, empty | own)
+            self.work += len(dests)
             if dests:
                 lifted = empty | own
                 steps = [(board.pkey[g][q] - board.pkey[g][a],
@@ -183,12 +185,16 @@ def start_store(board: Board) -> Store:
 
 
 def search(board: Board, *, to_goal: bool, max_states: int | None = None,
-           max_positions: int = MAX_POSITIONS, max_patterns: int = MAX_PATTERNS,
+           max_positions: int = MAX_POSITIONS, max_work: int | None = None,
            progress: Progress = no_progress) -> Store:
     """Breadth-first search from the start; the store is ``done`` when the goal was
     found (``found``) or every position was reached, else it stopped at a limit
-    (``max_states``: the user's; ``max_positions``, ``max_patterns``: this search's)."""
+    (``max_states``: the user's; ``max_positions``, ``max_work`` (default ``MAX_WORK``):
+    this search's, and ``MAX_PLACEMENTS``, past which it does not start)."""
+    max_work = MAX_WORK if max_work is None else max_work
     store = start_store(board)
+    if board.G * board.C > MAX_PLACEMENTS:
+        return store                          # handed over before the first position
     keys, parents, pieces, empties = store.keys, store.parents, store.pieces, store.empties
     mask, value = board.goal_test()
     if to_goal and board.start & mask == value:
@@ -214,7 +220,7 @@ def search(board: Board, *, to_goal: bool, max_states: int | None = None,
             empty = empties[s]
             entry = known(empty)
             if entry is None:
-                if len(patterns) >= max_patterns:
+                if moves.work >= max_work:
                     store.lo, store.hi, store.next = lo, hi, s
                     return store
                 entry = moves.of(empty)
@@ -258,5 +264,5 @@ def reached(store: Store) -> Reached:
                    bytes_per_position=BYTES_PER_POSITION)
 
 
-__all__ = ["BYTES_PER_POSITION", "LAST_KEPT", "MAX_PATTERNS", "MAX_POSITIONS", "Moves",
-           "Reached", "Store", "reached", "search", "start_store"]
+__all__ = ["BYTES_PER_POSITION", "LAST_KEPT", "MAX_PLACEMENTS", "MAX_POSITIONS", "MAX_WORK",
+           "Moves", "Reached", "Store", "reached", "search", "start_store"]

@@ -1,6 +1,7 @@
 """The docs run as written: every shell block of README.md and docs/*.md runs in a fresh
-folder outside the checkout against the installed ``puzzlereel`` command, and the Python
-blocks of docs/python.md run in order.
+folder outside the checkout against the installed ``puzzlereel`` command (the test run's
+own HOME and cache folder, so compiled code is not compiled again for each block), and
+the Python blocks of docs/python.md run in order.
 
 How a block says what it is:
 
@@ -28,7 +29,7 @@ import pytest
 from tests.fixtures import ROOT
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-FENCE = re.compile(r"^(?P<mark><!-- illustration: [^\n]*-->\n)?```(?P<lang>[a-z]*)\n"
+FENCE = re.compile(r"^(?:(?P<mark><!-- illustration: [^\n]*-->)\n)?```(?P<lang>[\w+-]*)\n"
                    r"(?P<body>.*?)^```$", re.M | re.S)
 EXIT = re.compile(r"^(?P<command>.*?)\s*#\s*exit (?P<code>\d+)\b.*$")
 
@@ -106,15 +107,17 @@ def console_steps(body: str) -> list[tuple[str, list[str]]]:
 
 
 def test_every_shell_block_is_run_or_marked_as_an_illustration():
+    """Commands are in sh or console blocks, which run unless marked; a block of another
+    kind that starts with a command (puzzlereel, python, pip) is a mistake.  ``text``
+    blocks are for what is not run: synopses, outputs."""
     assert len(RUN) >= 10
     for path in DOCS:
-        text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"^```(\w*)\n(.*?)^```$", text, re.M | re.S):
-            first = m.group(2).lstrip().split(" ", 1)[0]
-            if m.group(1) == "" and first == "puzzlereel":
-                line = text.count("\n", 0, m.start()) + 1
-                raise AssertionError(f"{path.name}:{line}: commands in a block with no "
-                                     "language: mark it sh (run) or console")
+        for block in blocks(path):
+            first = block.body.lstrip().split(" ", 1)[0]
+            if block.lang not in ("sh", "console", "text") and \
+                    first in ("puzzlereel", "python", "python3", "pip"):
+                raise AssertionError(f"{block.name}: commands in a {block.lang or 'plain'} "
+                                     "block: mark it sh (run) or console")
 
 
 @pytest.mark.timeout(600)

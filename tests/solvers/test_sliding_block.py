@@ -70,7 +70,7 @@ def test_known_optimal_answers_and_their_traces_replay(config, metric, moves, st
 @pytest.mark.parametrize("config, metric", [("hakoiri-musume.toml", "piece"),
                                             ("hakoiri-musume.toml", "step"),
                                             ("dads-puzzle.toml", "line")])
-@pytest.mark.parametrize("part", [0.0, 0.0001, 0.3, 0.9999])
+@pytest.mark.parametrize("part", [0.0, 0.3, 0.7, 0.99])
 def test_the_compiled_search_carries_on_where_the_plain_one_stopped(
         monkeypatch, config, metric, part):
     """Stopped after any number of positions, the plain-Python search hands its store
@@ -80,6 +80,7 @@ def test_the_compiled_search_carries_on_where_the_plain_one_stopped(
     plain = solve_events(puzzle, search_events=True)
     plain_space = analyze(puzzle, SolveOptions())
     handover = max(1, int(part * plain[-1].stats["states"]))    # positions stored by then
+    assert handover < plain[-1].stats["states"]     # the goal (stored last) not reached
     monkeypatch.setattr(small, "MAX_POSITIONS", handover)
     both = solve_events(puzzle, search_events=True)
     both_space = analyze(puzzle, SolveOptions())
@@ -89,6 +90,21 @@ def test_the_compiled_search_carries_on_where_the_plain_one_stopped(
     assert both[:-1] == plain[:-1]
     for key in ("states", "depths", "farthest", "max_depth"):
         assert both_space[key] == plain_space[key]
+
+
+@pytest.mark.parametrize("budget, config", [("MAX_PLACEMENTS", "hakoiri-musume.toml"),
+                                            ("MAX_WORK", "rush-hour-style.toml")])
+def test_a_big_board_or_many_patterns_go_to_the_compiled_search(monkeypatch, budget, config):
+    """Past the plain search's budgets (placements on the board: at once; patterns of
+    empty cells worked out: part-way) the compiled search takes over, same result."""
+    puzzle = with_metric("piece" if budget == "MAX_PLACEMENTS" else "line", CONFIGS / config)
+    plain = solve_events(puzzle, search_events=True)
+    assert plain[-1].stats["bytes_per_state"] == small.BYTES_PER_POSITION
+    monkeypatch.setattr(small, budget, 10)
+    handed = solve_events(puzzle, search_events=True)
+    assert handed[-1].stats["bytes_per_state"] < small.BYTES_PER_POSITION
+    assert handed[:-1] == plain[:-1]
+    assert handed[-1].stats["states"] == plain[-1].stats["states"]
 
 
 @pytest.mark.parametrize("metric, max_depth", [("piece", 124), ("line", 133), ("step", 167)])
