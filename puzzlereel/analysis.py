@@ -89,6 +89,10 @@ def analyze_config(config: str | Path, *, plot: str | Path | None = None,
     at once; the chart too when ``plot`` names a PNG, and its video when ``video`` names
     an MP4, WebM or GIF."""
     path = config_path(config)
+    if video is not None:                # a file that is no video: refused before the work
+        from puzzlereel.render.charts import video_format
+
+        video_format(video)
     drawn = [file for file in (plot, video) if file is not None]
     with guarded(inputs=[path], outputs=drawn):
         loaded = load_puzzle(path)

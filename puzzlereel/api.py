@@ -5,8 +5,10 @@ TOML text or the same tables as a dict, and the ``[solve]`` keys of the puzzle's
 as keyword arguments (``metric="line"``, ``expect_moves=None`` to drop a check);
 ``max_states`` stops the search as ``--max-states`` does.  ``load`` takes a trace's
 path, an open file or the JSON Lines text itself, and checks every move as ``validate``
-does.  Problems are the command line's ``PuzzlereelError`` subclasses with its one-line
-messages; an argument of the wrong type is a ``TypeError``.
+does.  A string is a file's name when a file of that name exists (``given_text``); an
+empty one is a ``UsageError``, never the current folder.  Problems are the command
+line's ``PuzzlereelError`` subclasses with its one-line messages; an argument of the
+wrong type is a ``TypeError``.
 
 The command line's ``solve``, ``render`` and ``run`` go through the functions here
 (``solve_loaded``) and in ``solution`` (``app.render_outputs``), so a search or a render
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeAlias
@@ -26,8 +29,9 @@ from puzzlereel import app, templates
 from puzzlereel.config import Config, ConfigError, checked, load_config, parse_config
 from puzzlereel.errors import UsageError, quoted
 from puzzlereel.fileio import atomic_text, guarded
+from puzzlereel.flags import within
 from puzzlereel.progress import Progress, Reporter, no_progress
-from puzzlereel.solution import Solution, plain
+from puzzlereel.solution import Solution, named_file, plain
 from puzzlereel.trace import End, Event, TraceError, replay, write_trace
 
 if TYPE_CHECKING:
@@ -35,9 +39,10 @@ if TYPE_CHECKING:
 
 PuzzleSource: TypeAlias = str | os.PathLike[str] | Mapping[str, Any]
 """What ``solve`` takes: an example's name or a config's path, TOML text (a string of
-more than one line), or the config's tables as a dict."""
+more than one line that names no file), or the config's tables as a dict."""
 TraceSource: TypeAlias = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
-"""What ``load`` takes: a trace's path, an open file, or the JSON Lines themselves."""
+"""What ``load`` takes: a trace's path (``"-"``: standard input), an open file, or the
+JSON Lines themselves (see ``given_text``)."""
 ProgressChoice: TypeAlias = Progress | bool | str | None
 """How long work shows progress: a callable ``(label, done, total)``; ``True`` or
 ``"bar"`` a live bar on stderr; ``"plain"`` a line now and then; ``None`` / ``False``
@@ -45,6 +50,28 @@ nothing."""
 TraceTarget: TypeAlias = str | os.PathLike[str] | IO[str]
 
 CALLED = "solve()"          # how messages name the keyword arguments of ``solve``
+
+
+def _exists(text: str) -> bool:
+    """Whether a file or folder of the name ``text`` exists (False for a string no file
+    can be named: too long, a NUL in it)."""
+    try:
+        return os.path.lexists(text)
+    except (OSError, ValueError):
+        return False
+
+
+def given_text(value: str, *, one_line: bool = False) -> bool:
+    """Whether the string ``value`` given to ``solve`` or ``load`` is the text itself
+    rather than a file's name: never when a file of that name exists; else when it
+    holds a line break, or (``one_line``: a trace, whose one line is a JSON object)
+    when it starts with ``{`` and ends with ``}``."""
+    if _exists(value):
+        return False
+    if "\n" in value:
+        return True
+    stripped = value.strip()
+    return one_line and stripped.startswith("{") and stripped.endswith("}")
 
 
 # ---------------------------------------------------------------- progress
@@ -86,10 +113,10 @@ def config_from(puzzle: PuzzleSource) -> Config:
     """The config ``puzzle`` names (see ``PuzzleSource``), read and checked."""
     if isinstance(puzzle, Mapping):
         return checked(Config(path="<dict>", text="", data=plain(puzzle)))
-    if isinstance(puzzle, str) and "\n" in puzzle:
+    if isinstance(puzzle, str) and given_text(puzzle):
         return parse_config(puzzle, "<toml>")
     if isinstance(puzzle, (str, os.PathLike)):
-        return load_config(app.config_path(os.fspath(puzzle)))
+        return load_config(app.config_path(named_file(puzzle, CALLED, "puzzle")))
     raise TypeError("solve() takes an example's name, a config's path, TOML text or a "
                     f"dict, not {type(puzzle).__name__}")
 
@@ -100,12 +127,10 @@ def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
     if not options:
         return config
     family = app.kind_of(config).name
-    known = templates.solve_keys(family)
     for key in options:
-        if key not in known:
-            raise UsageError(f"not a [solve] key of {family} puzzles (known: "
-                             f"{', '.join((*known, 'max_states'))})", source=CALLED,
-                             field=key)
+        problem = templates.unknown_key(family, "solve", key, extra=("max_states",))
+        if problem is not None:
+            raise UsageError(problem, source=CALLED, field=key)
     table = dict(config.section("solve"))
     for key, value in options.items():
         if value is None:
@@ -144,8 +169,9 @@ def solve_loaded(loaded: app.Loaded[Any], options: SolveOptions, *,
         for _ in kept():
             pass
     elif isinstance(trace, (str, os.PathLike)):
-        with guarded(inputs=[loaded.config.path], outputs=[trace]), \
-                atomic_text(trace) as handle:
+        target = named_file(trace, CALLED, "trace")
+        with guarded(inputs=[loaded.config.path], outputs=[target]), \
+                atomic_text(target) as handle:
             write_trace(kept(), handle)
     else:
         write_trace(kept(), trace)
@@ -170,10 +196,7 @@ def solve(puzzle: PuzzleSource, *, progress: ProgressChoice = None,
     False: then the ``Solution`` says so in its ``status``."""
     from puzzlereel.solvers.base import SolveOptions
 
-    if max_states is not None and (not isinstance(max_states, int)
-                                   or isinstance(max_states, bool) or max_states < 1):
-        raise UsageError(f"must be a whole number >= 1, got {quoted(max_states)}",
-                         source=CALLED, field="max_states")
+    within("max_states", max_states, name="max_states", source=CALLED)
     loaded = puzzle_from(puzzle, options)
     with reporting(progress, "search") as report:
         return solve_loaded(loaded, SolveOptions(max_states=max_states, progress=report),
@@ -183,17 +206,27 @@ def solve(puzzle: PuzzleSource, *, progress: ProgressChoice = None,
 # ---------------------------------------------------------------- loading
 
 
+LOADED = "load()"           # how messages name the arguments of ``load``
+
+
 @contextlib.contextmanager
-def _opened(trace: TraceSource) -> Iterator[tuple[IO[Any], str]]:
+def _opened(trace: TraceSource) -> Iterator[tuple[IO[Any], str, str | None]]:
+    """The stream ``trace`` gives, the name messages call it, and the file it reads
+    (None for text, bytes, standard input, a stream of no file)."""
     if isinstance(trace, bytes):
-        yield io.BytesIO(trace), "<bytes>"
-    elif isinstance(trace, str) and ("\n" in trace or trace.lstrip().startswith("{")):
-        yield io.BytesIO(trace.encode("utf-8")), "<text>"
+        yield io.BytesIO(trace), "<bytes>", None
+    elif isinstance(trace, str) and given_text(trace, one_line=True):
+        yield io.BytesIO(trace.encode("utf-8")), "<text>", None
+    elif isinstance(trace, str) and trace == "-":
+        with app.open_trace("-", getattr(sys.stdin, "buffer", sys.stdin)) as (stream, name):
+            yield stream, name, None
     elif isinstance(trace, (str, os.PathLike)):
-        with app.open_trace(os.fspath(trace)) as (stream, name):
-            yield stream, name
+        with app.open_trace(named_file(trace, LOADED, "trace")) as (stream, name):
+            yield stream, name, name
     elif hasattr(trace, "read"):
-        yield trace, str(getattr(trace, "name", "<stream>"))
+        called = getattr(trace, "name", None)
+        read = isinstance(called, str) and called and os.path.isfile(called)
+        yield trace, str(called or "<stream>"), called if read else None
     else:
         raise TypeError("load() takes a trace's path, an open file or its JSON Lines, "
                         f"not {type(trace).__name__}")
@@ -203,13 +236,15 @@ def load(trace: TraceSource, *, config: str | os.PathLike[str] | None = None) ->
     """The trace ``trace`` names (a path, an open file, or JSON Lines text), every move
     checked as ``validate`` checks it (``TraceError`` naming the line and field).
     ``config``: a config whose ``[render]`` table the solution's renders start from."""
-    found = load_config(app.config_path(os.fspath(config))) if config is not None else None
-    with _opened(trace) as (stream, name):
+    found = (load_config(app.config_path(named_file(config, LOADED, "config")))
+             if config is not None else None)
+    with _opened(trace) as (stream, name, path):
         events = [item.event for _, item in replay(stream, name)]
     if not events:
         raise TraceError("empty trace", source=name)
-    return Solution(events, config=found, source=name)
+    return Solution(events, config=found, source=name, path=path)
 
 
 __all__ = ["ProgressChoice", "PuzzleSource", "Solution", "TraceSource", "config_from",
-           "load", "puzzle_from", "reporting", "solve", "solve_loaded", "with_solve_options"]
+           "given_text", "load", "puzzle_from", "reporting", "solve", "solve_loaded",
+           "with_solve_options"]

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Generic, TypeVar
 
+from puzzlereel import templates
 from puzzlereel.catalog import resolve
-from puzzlereel.config import Config, load_config
+from puzzlereel.config import Config, check_numbers, load_config
+from puzzlereel.console import usable
 from puzzlereel.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError, UsageError
-from puzzlereel.fileio import guarded, is_stream
+from puzzlereel.fileio import guarded
 from puzzlereel.flags import solve_options
 from puzzlereel.interrupts import run_stoppable
 from puzzlereel.progress import Progress, Reporter, no_progress
@@ -38,7 +40,7 @@ from puzzlereel.trace import (
     replay,
 )
 from puzzlereel.trace import validate as validate_trace
-from puzzlereel.words import plural
+from puzzlereel.words import plural, stat_text
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -109,6 +111,8 @@ def puzzle_of(config: Config) -> Loaded[Any]:
     """The puzzle of a config already read (``load_puzzle`` without the file): a batch
     worker reads the config's bytes it was sent and names it as the user did."""
     kind = kind_of(config)
+    check_numbers(config)           # solve()'s keyword arguments too
+    templates.check_keys(config, kind.name)
     expect = expected_count(config)
     loader: Loader = kind.load("config")
     return Loaded(config, kind, loader(config), expect)
@@ -216,8 +220,7 @@ def solve_to(loaded: Loaded[Any], output: str | Path, options: SolveOptions,
     from puzzlereel.api import solve_loaded
 
     if str(output) == "-":
-        assert stdout is not None, "writing to '-' needs a stdout stream"
-        return solve_loaded(loaded, options, trace=stdout, check=False).end
+        return solve_loaded(loaded, options, trace=usable(stdout, "output"), check=False).end
     return solve_loaded(loaded, options, trace=output, check=False).end
 
 
@@ -245,7 +248,7 @@ def check_outcome(end: End | None, source: str | Path) -> None:
 def open_trace(path: str, stdin: IO[Any] | None = None) -> Iterator[tuple[IO[Any], str]]:
     """The trace to read: a file, or ``stdin`` for ``-``; yields (stream, name for messages)."""
     if path == "-":
-        assert stdin is not None, "reading '-' needs a stdin stream"
+        stdin = usable(stdin, "input")
         if _pipe_wrote_nothing(stdin):
             raise TraceError("the previous stage of the pipeline wrote nothing",
                              source="<stdin>")
@@ -316,7 +319,7 @@ def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
         elif isinstance(event, End):
             moves = (f", {event.moves} {plural(unit, event.moves)}"
                      if event.moves is not None else "")
-            stats = ", ".join(f"{k} {v}" for k, v in event.stats.items())
+            stats = ", ".join(f"{k} {stat_text(v)}" for k, v in event.stats.items())
             yield f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else "")
         elif item.applied is None and isinstance(event, Note):
             yield f"note: {event.text}"
@@ -347,6 +350,7 @@ def render_options(config: Config | None, flags: Mapping[str, Any], *,
     options = RenderOptions()
     explicit: set[str] = set()
     if config is not None:
+        templates.check_keys(config, "", ("render",))   # [render] is every family's
         for key, value in config.section("render").items():
             try:
                 options = with_values(options, {key: value})
@@ -373,21 +377,13 @@ def parse_formats(text: str) -> tuple[str, ...]:
     return wanted
 
 
-STREAM_FORMAT = "mp4"      # what a device or pipe without a suffix (-o /dev/null) gets
-
-
 def outputs_for(outputs: Iterable[str | Path]) -> list[tuple[str, Path]]:
     """(format, path) for each output file, the format taken from its suffix; a device
     or named pipe without a known one (``-o /dev/null``) gets the MP4."""
     from puzzlereel.render.api import format_of
-    from puzzlereel.render.options import FORMATS
+    from puzzlereel.render.options import stream_format
 
-    def fmt(path: str | Path) -> str:
-        if is_stream(path) and Path(path).suffix.lower().lstrip(".") not in FORMATS:
-            return STREAM_FORMAT
-        return format_of(path)
-
-    return [(fmt(path), Path(path)) for path in outputs]
+    return [(stream_format(path) or format_of(path), Path(path)) for path in outputs]
 
 
 def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],
@@ -419,8 +415,7 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
         loaded = load_puzzle(path)
         trace: IO[str] | str = output
         if output == "-":
-            assert stdout is not None, "writing to '-' needs a stdout stream"
-            trace = stdout
+            trace = usable(stdout, "output")
         with Reporter("search") as bar:
             options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
             run_stoppable(lambda: solve_loaded(loaded, options, trace=trace, source=config))

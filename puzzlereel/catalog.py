@@ -30,7 +30,7 @@ from typing import IO
 
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_text, guarded
+from puzzlereel.fileio import atomic_text, guarded, is_stream, utf8_writer
 from puzzlereel.registry import KINDS
 from puzzlereel.words import plural
 
@@ -167,7 +167,7 @@ def description(text: str, width: int = DESCRIPTION_WIDTH) -> str:
 
 
 def _example(path: Path) -> Example:
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8-sig")   # a byte-order mark is no part of it
     data = tomllib.loads(text)
     puzzle = data.get("puzzle", {})
     family = str(puzzle.get("type", "?"))
@@ -225,8 +225,8 @@ def _target(output: str | Path, force: bool, stdout: IO[str] | None) -> Iterator
         yield stdout if stdout is not None else sys.stdout
         return
     path = Path(output)
-    if path.is_file() and not force:     # a device (-o /dev/null) is written, not replaced
-        raise Exists(path)
+    if path.is_file() and not is_stream(path) and not force:   # a device (-o /dev/null),
+        raise Exists(path)                                       # /dev/stdout: written
     with atomic_text(path) as handle:
         yield handle
 
@@ -236,7 +236,7 @@ def write_text(text: str, output: str | Path, *, force: bool = False,
     """Write a config's ``text`` to ``output`` ("-": ``stdout``) atomically; an existing
     file is replaced only with ``force`` (``Exists`` otherwise)."""
     with _target(output, force, stdout) as handle:
-        handle.write(text)
+        utf8_writer(handle)(text)
 
 
 def copy_out(name: str, output: str | Path, *, force: bool = False,
@@ -264,7 +264,7 @@ def list_or_copy(name: str | None, output: str | None = None, *, force: bool = F
             console.echo(line)
         return
     copy_out(name, output or "-", force=force, stdout=sys.stdout)
-    if output not in (None, "-"):
+    if output not in (None, "-") and not is_stream(output):   # not into -o /dev/stdout
         console.echo(str(output))
 
 __all__ = ["PACKAGE", "Example", "Exists", "copy_out", "description", "example", "examples",

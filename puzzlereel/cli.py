@@ -44,6 +44,7 @@ from puzzlereel.parameters import (
 
 app = typer.Typer(
     name="puzzlereel",
+    cls=exits.Commands,
     help="Solve classic puzzles optimally and turn the solutions into videos.\n\n"
     "Examples:\n\n"
     "\b\n"   # click prints the lines of a paragraph that starts with \b as they are
@@ -157,7 +158,9 @@ def analyze(
                                               parser=file_path)] = None,
     video: Annotated[Path | None, typer.Option("--video", help="Also make a short video "
                                                "(.mp4, .webm or .gif) of the whole space "
-                                               "growing layer by layer.", parser=file_path)]
+                                               "growing layer by layer. A device or pipe "
+                                               "without a suffix (--video /dev/null) gets "
+                                               "the MP4.", parser=file_path)]
     = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "
@@ -261,7 +264,10 @@ def run(
                                              "process; their video encoders split the N "
                                              "cores (default: every core).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Make every config again, even "
-                                        "those whose outputs are up to date.")] = False,
+                                        "those whose outputs are up to date, replacing "
+                                        "files of their names that it did not make (and "
+                                        "an index.html of the user's, with "
+                                        "--gallery).")] = False,
     gallery: Annotated[bool, typer.Option("--gallery", help="Also write OUT_DIR/index.html, "
                                           "a page showing every puzzle (see `puzzlereel "
                                           "gallery`).")] = False,
@@ -279,7 +285,9 @@ def run(
     """Solve puzzles and render each in every format its [render] table names.
 
     Skips what is up to date: a manifest in OUT_DIR records what each file was made
-    from (--force makes all again).
+    from (--force makes all again).  Replaces or removes only files the manifest records
+    as the same config's: a file of the user's where an output goes, or the outputs of
+    another config of the same name, stop that config (exit 1) unless --force.
 
     With one config: writes OUT_DIR/<config name>.jsonl (the trace) and
     OUT_DIR/<config name>.<ext> for each format ([render] formats, default mp4 and
@@ -305,11 +313,13 @@ def run(
     from puzzlereel.batch import runner
     from puzzlereel.overview import Overview
 
+    console.usable(sys.stdout, "output")       # the summary and the paths go there
     given = flags.render_flags(fps, gif_fps, size, cell, speed, pause, easing, theme, no_title,
                                no_counter, no_labels, crf, duration, target=target,
                                search=search, sound=sound)
     runner.run(configs, out_dir, given, overview=lambda: Overview(None, quiet=console.quiet()),
-               formats=formats, max_states=max_states, max_memory=max_memory, jobs=jobs,
+               formats=formats, max_states=flags.within("max_states", max_states),
+               max_memory=max_memory, jobs=flags.within("jobs", jobs),
                force=force, with_gallery=gallery, executor=executor, scheduler=scheduler)
 
 
@@ -321,6 +331,9 @@ def gallery_page(
                                             "videos, GIFs and sheets.", parser=file_path)],
     title: Annotated[str | None, typer.Option("--title", help="The page's heading "
                                               "(default: Puzzle gallery).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace OUT_DIR/index.html and "
+                                        "the posters even when they are files of your "
+                                        "own, not made by puzzlereel.")] = False,
 ) -> None:
     """Write OUT_DIR/index.html: one page with a card for every puzzle in the folder.
 
@@ -328,7 +341,9 @@ def gallery_page(
     statistics, the MP4 (playing muted, looping, with a poster frame) and links to the GIF,
     the PNG sheet and the trace.  The page has no script and loads nothing from the
     network: open it from disk or copy the folder to any static host.  Posters missing
-    or older than their trace are drawn first (OUT_DIR/<name>.poster.png).
+    or older than their trace are drawn first (OUT_DIR/<name>.poster.png; a picture of
+    your own by that name is shown as it is).  An index.html that is not such a page
+    (a file of your own) is left alone, with exit 1.  --force replaces both.
 
     Examples:
 
@@ -339,7 +354,7 @@ def gallery_page(
     """
     from puzzlereel import gallery
 
-    gallery.write_page(out_dir, title)
+    gallery.write_page(out_dir, title, force=force)
 
 
 # ---------------------------------------------------------------- preview

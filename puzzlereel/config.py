@@ -6,14 +6,19 @@ and how to draw it (``[render]``); the solvers read the first two, the app the l
 A ``Config`` keeps the file's text so that an error about ``puzzle.layout`` can name
 the line the key stands on (tomllib itself only reports lines for syntax errors).
 
-Hostile files end in a ``ConfigError`` too, never in a crash of the parser: arrays and
-tables nested more than ``MAX_DEPTH`` deep, integers of more digits than Python converts,
-text that is not UTF-8.  Bad values are shown with ``puzzlereel.errors.quoted``, as in
-every other message: short and on one line, however long or deep the value is.
+A file may start with a UTF-8 byte-order mark (as some editors write it); it is not part
+of the text.  Hostile files end in a ``ConfigError`` too, never in a crash of the parser:
+arrays and tables nested more than ``MAX_DEPTH`` deep, integers of more digits than
+Python converts, text that is not UTF-8.  Every number must be one a program can use: an
+integer within TOML's 64-bit range (``INT_RANGE``), a float that is finite (TOML allows
+``nan`` and ``inf``; no key takes them); each key's own range is its reader's.  Bad
+values are shown with ``puzzlereel.errors.quoted``, as in every other message: short and
+on one line, however long or deep the value is.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import sys
 import tomllib
@@ -34,6 +39,9 @@ MAX_DEPTH = 32
 MAX_BYTES = 16 << 20
 # the most digits Python converts between text and an integer (4,300 unless changed)
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+# the integers a config may hold: TOML's own, signed 64 bits (tomllib reads any size)
+INT_RANGE = (-(1 << 63), (1 << 63) - 1)
+BOM = "\ufeff"
 
 
 def depth_of(data: object, limit: int = MAX_DEPTH) -> tuple[int, tuple[str | int, ...]]:
@@ -296,6 +304,7 @@ def load_config(path: str | Path) -> Config:
 def parse_config(text: str, name: str) -> Config:
     """A config from its TOML ``text`` (``name``: the file, as messages name it), or
     raise ``ConfigError``."""
+    text = text.removeprefix(BOM)
     if not text.strip():
         raise ConfigError("empty file (a config needs at least a [puzzle] table)", path=name)
     try:
@@ -322,15 +331,43 @@ def parse_config(text: str, name: str) -> Config:
     return checked(Config(path=name, text=text, data=data))
 
 
+def _bad_number(value: object) -> str | None:
+    """What is wrong with ``value`` as a number of a config, if it is one that is wrong."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and not INT_RANGE[0] <= value <= INT_RANGE[1]:
+        return (f"{quoted(value)} is outside the integers a config holds "
+                f"({INT_RANGE[0]:,} to {INT_RANGE[1]:,})")
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{quoted(value)} is not a number a config can use (give a finite one)"
+    return None
+
+
+def check_numbers(cfg: Config) -> None:
+    """``ConfigError`` naming the line and key of the first number no key can use: an
+    integer beyond 64 bits, ``nan`` or an infinity."""
+    stack: list[tuple[object, tuple[str, ...]]] = [(cfg.data, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((child, (*path, str(key))) for key, child in node.items())
+        elif isinstance(node, list):
+            stack.extend((child, path) for child in node)
+        elif (problem := _bad_number(node)) is not None:
+            raise cfg.error(".".join(path[:3]), problem)
+
+
 def checked(cfg: Config) -> Config:
-    """``cfg`` once its tables are checked: not nested too deep, a ``[puzzle]`` table,
-    ``[solve]`` and ``[render]`` tables where given, a string ``title``."""
+    """``cfg`` once its tables are checked: not nested too deep, every number usable
+    (``check_numbers``), a ``[puzzle]`` table, ``[solve]`` and ``[render]`` tables where
+    given, a string ``title``."""
     name, text, data = cfg.path, cfg.text, cfg.data
     depth, where = depth_of(data)
     if where:
         dotted = ".".join(str(k) for k in where[:2] if isinstance(k, str))   # table.key
         raise cfg.error(dotted, f"arrays or tables nested more than {MAX_DEPTH} deep",
                         line=_deep_line(text) or cfg.line_of(dotted))
+    check_numbers(cfg)
     if "puzzle" not in data:
         raise ConfigError("missing [puzzle] table", path=name, field="puzzle")
     cfg.section("puzzle")

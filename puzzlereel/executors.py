@@ -304,13 +304,22 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
 QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "error"}
 
 
+def check_scheduler(scheduler: str | None) -> None:
+    """A ``--scheduler`` that is given names a scheduler (``UsageError`` when empty)."""
+    if scheduler is not None and not scheduler.strip():
+        raise UsageError("--scheduler: an empty argument names no scheduler (give its "
+                         "address, tcp://HOST:PORT)")
+
+
 class DaskExecutor:
     """Units on a Dask distributed cluster: the scheduler at ``scheduler``, or a cluster
-    of ``jobs`` worker processes started here on loopback when it is None."""
+    of ``jobs`` worker processes started here on loopback when it is None (no more than
+    ``units``, the units the run has, when that is given)."""
 
     name = "dask"
 
-    def __init__(self, scheduler: str | None, jobs: int) -> None:
+    def __init__(self, scheduler: str | None, jobs: int, units: int | None = None) -> None:
+        check_scheduler(scheduler)
         try:
             import distributed
         except ImportError:
@@ -337,7 +346,8 @@ class DaskExecutor:
                         # its HTTP server on any free port (None means 8787, which
                         # another cluster may hold: a warning on our terminal)
                         self._cluster = distributed.LocalCluster(
-                            n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                            n_workers=max(1, jobs if units is None else min(jobs, units)),
+                            threads_per_worker=1, processes=True,
                             host="127.0.0.1", dashboard_address="127.0.0.1:0")
                 finally:
                     os.environ.clear()
@@ -345,11 +355,15 @@ class DaskExecutor:
                 self.client = distributed.Client(self._cluster)
             else:
                 self.client = distributed.Client(scheduler, timeout="15s")
-        except (OSError, TimeoutError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 - Dask's many ways of failing to connect
             self.close()
-            where = scheduler or "a local cluster"
-            raise ExecutorError(f"--scheduler: cannot reach the Dask scheduler at {where} "
-                                f"({exc})") from None
+            if scheduler is None:
+                raise ExecutorError(f"--executor dask: cannot start a local Dask cluster "
+                                    f"({type(exc).__name__}: {exc})") from None
+            why = str(exc) if isinstance(exc, (OSError, TimeoutError, ValueError)) \
+                else f"{type(exc).__name__}: {exc}"
+            raise ExecutorError(f"--scheduler: cannot reach the Dask scheduler at "
+                                f"{scheduler} ({why})") from None
         self.client.subscribe_topic(TOPIC, self._heard)
 
     def _heard(self, event: tuple[float, Any]) -> None:
@@ -461,16 +475,18 @@ class Idle:
         pass
 
 
-def make(kind: str, jobs: int, scheduler: str | None = None) -> LocalExecutor | DaskExecutor:
-    """The executor ``run --executor KIND`` asks for."""
+def make(kind: str, jobs: int, scheduler: str | None = None, units: int | None = None
+         ) -> LocalExecutor | DaskExecutor:
+    """The executor ``run --executor KIND`` asks for, of ``jobs`` workers at most (and no
+    more than ``units``, the units it will run, when given)."""
     if kind not in EXECUTORS:
         raise UsageError(f"--executor: {kind!r} is not one of: {', '.join(EXECUTORS)}")
     if kind == "local":
         if scheduler is not None:
             raise UsageError("--scheduler: only with --executor dask")
         return LocalExecutor(jobs)
-    return DaskExecutor(scheduler, jobs)
+    return DaskExecutor(scheduler, jobs, units)
 
 
 __all__ = ["EXECUTORS", "TOPIC", "DaskExecutor", "ExecutorError", "Idle", "LocalExecutor",
-           "default_jobs", "make"]
+           "check_scheduler", "default_jobs", "make"]

@@ -5,7 +5,9 @@ line naming the file, line and field, with the error's exit code: 1 bad input, 2
 3 no solution, 4 a limit stopped the search; 128 + the signal's number when a signal
 stopped the program (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), and 141 when the reader of
 stdout went away (like a program killed by SIGPIPE).  ``friendly`` wraps each command;
-``main`` runs the whole command line and leaves.
+``Commands`` makes the parser's own usage errors one line too; ``main`` runs the whole
+command line, its standard streams made safe first (``console.standard_streams``), and
+leaves.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ import sys
 import warnings
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
+
+import typer
+from typer.core import TyperGroup
 
 from puzzlereel import console, fileio, interrupts
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, PuzzlereelError
@@ -68,6 +73,38 @@ def friendly(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+# the parser's usage error, of whichever click typer is built on (its own copy or click)
+_UsageError: Any = typer.BadParameter.__mro__[1]
+
+
+class Commands(TyperGroup):
+    """The command line's commands, whose usage errors (an unknown option, a value the
+    option's type refuses, a missing argument) are one line on stderr naming the option,
+    and exit 2."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None,
+                     **extra: Any) -> Any:
+        try:                               # the options before the command: --bogus
+            return super().make_context(info_name, args, parent, **extra)
+        except _UsageError as exc:
+            _usage(exc, info_name or "puzzlereel")
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except _UsageError as exc:
+            _usage(exc, ctx.command_path)
+
+
+def _usage(exc: Any, command: str) -> NoReturn:
+    """The parser's usage error ``exc`` as one line naming where help is, exit 2; the
+    help a command shows when given nothing is no error, and goes on."""
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        raise exc
+    where = exc.ctx.command_path if exc.ctx is not None else command
+    fail(f"{exc.format_message().rstrip('.')} (see {where} --help)", exc.exit_code)
+
+
 def leave(code: object) -> NoReturn:
     """Leave with ``code``; once compiled search code is loaded, skip the interpreter's
     teardown.
@@ -105,12 +142,15 @@ def fail_now(message: str, code: int) -> NoReturn:
 def main(command_line: Callable[[], Any]) -> NoReturn:
     """Run ``command_line`` (the typer application) with warnings as one line and signals
     handled, and leave with its exit code."""
+    console.standard_streams()
     warnings.showwarning = console.warning_line
     interrupts.install()
     try:
         command_line()
     except SystemExit as exc:
         leave(exc.code)
+    except PuzzlereelError as exc:             # outside a command: --help to a closed stdout
+        fail_now(str(exc), exc.exit_code)
     except interrupts.Interrupted as exc:      # outside a command: while parsing, say
         fail_now(exc.message, exc.exit_code)
     except KeyboardInterrupt:
@@ -120,4 +160,4 @@ def main(command_line: Callable[[], Any]) -> NoReturn:
     leave(0)
 
 
-__all__ = ["EXIT_CLOSED_PIPE", "fail", "fail_now", "friendly", "leave", "main"]
+__all__ = ["EXIT_CLOSED_PIPE", "Commands", "fail", "fail_now", "friendly", "leave", "main"]

@@ -3,9 +3,11 @@
 ``atomic_path`` gives a temporary file in the target directory and renames it into
 place only when the block finishes without error; on error the temporary file is removed.
 The temporary files being written are known (``remove_unfinished`` deletes them when a
-signal stops the program), and ones that a killed earlier run left beside a target
-(``.NAME.XXXX.part.EXT``, older than this process) are removed the next time that target
-is written.
+signal stops the program), and ones whose writer is gone (``.NAME.PID-START-MACHINE-XXXXXXXX.part
+.EXT``, ``outpaths.remove_stale``) are removed the next time that target is written.  A
+stream (a device, a named pipe, ``/dev/stdout``: ``outpaths.is_stream``) is written
+through, never replaced; a symbolic link to a file stays a link, and the file it points
+to is replaced.
 
 No output is ever one of the command's inputs.  Files are compared by identity (the
 device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
@@ -17,7 +19,9 @@ whatever output the work comes to write.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import errno
 import os
 import re
 import shutil
@@ -25,15 +29,16 @@ import stat
 import sys
 import tempfile
 import threading
-import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
+from puzzlereel.outpaths import is_stream as is_stream  # where the callers find it
 
-_STARTED = time.time()             # files of ours older than this are not this run's
 _unfinished: set[Path] = set()     # temporary files being written now
+_stdout_output = False             # whether an output is standard output (-o /dev/stdout)
 _lock = threading.Lock()
 STDIN = "-"                        # an input read from standard input
 
@@ -54,16 +59,16 @@ class Clash(OutputError):
 
 
 NAME_BYTES = 200       # a name's longest UTF-8 form, leaving room for ".poster.png" & co.
-_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f/\\\ud800-\udfff]+")
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f/\\\ud800-\udfff]+")
 
 
-def safe_name(text: str, default: str = "puzzle") -> str:
+def safe_name(text: str, default: str = "puzzle", limit: int = NAME_BYTES) -> str:
     """``text`` made a file name of its own, which no folder part can lead out of the
-    folder it is written in: path separators, control characters and bytes that are not
-    UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``NAME_BYTES`` bytes;
-    ``default`` when nothing is left."""
+    folder it is written in: path separators, control characters (C0 and C1) and bytes
+    that are not UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``limit``
+    bytes; ``default`` when nothing is left."""
     name = _NOT_IN_NAMES.sub("-", str(text)).lstrip(".").strip()
-    while len(name.encode("utf-8")) > NAME_BYTES:
+    while len(name.encode("utf-8")) > limit:
         name = name[:-1]
     return name or default
 
@@ -143,6 +148,20 @@ def _over(path: str | os.PathLike[str], source: str) -> OverInput:
                      source=str(path))
 
 
+def check_handle(handle: object, inputs: Iterable[str | os.PathLike[str]]) -> None:
+    """Refuse (``OverInput``) an open file ``handle`` to be written that is one of
+    ``inputs``, as ``check_outputs`` refuses a path."""
+    try:
+        info = os.fstat(handle.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        return
+    if not stat.S_ISREG(info.st_mode):
+        return
+    for path in inputs:
+        if _input_identity(path) == (info.st_dev, info.st_ino):
+            raise _over(str(getattr(handle, "name", "the open file")), _shown(path))
+
+
 @contextlib.contextmanager
 def guarded(inputs: Iterable[str | os.PathLike[str]] = (),
             outputs: Iterable[str | os.PathLike[str]] = ()) -> Iterator[None]:
@@ -185,31 +204,6 @@ def remove_unfinished() -> None:
     for path in paths:
         with contextlib.suppress(OSError):
             path.unlink()
-
-
-def _remove_stale(directory: Path, target: Path) -> None:
-    """Remove temporary files an earlier, killed run left beside ``target``: our naming
-    pattern only, and only those older than this process."""
-    prefix, suffix = f".{target.name}.", ".part" + target.suffix
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(directory):
-            name = entry.name
-            if not (name.startswith(prefix) and name.endswith(suffix)
-                    and len(name) > len(prefix) + len(suffix)):
-                continue
-            with contextlib.suppress(OSError):
-                if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < _STARTED:
-                    os.unlink(entry.path)
-
-
-def is_stream(path: str | os.PathLike[str]) -> bool:
-    """Whether ``path`` is a device or a named pipe (``/dev/null``, a FIFO): written,
-    never replaced, and named by no suffix."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return False
-    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISBLK(mode)
 
 
 def remove_output(path: str | os.PathLike[str]) -> bool:
@@ -260,36 +254,36 @@ def _named(exc: OSError, tmp: Path | None, target: Path) -> OSError:
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; rename it to ``target`` on success.
 
-    A device (``-o /dev/null``) is written directly (renaming a file over it would
-    replace the device node); a named pipe gets the finished file's bytes once it is
-    complete (an MP4 cannot be written as a stream: its muxer seeks back).  A folder
-    where the file should be is an ``OutputError``; a write that fails names
-    ``target``, never the temporary file."""
+    A stream is written through, never replaced (``outpaths``): a device that seeks
+    (``-o /dev/null``) directly; a named pipe, a terminal or a process's open file
+    (``/dev/stdout``) gets the finished file's bytes once it is complete (an MP4 cannot be
+    written as a stream: its muxer seeks back).  A symbolic link to a file stays: the
+    file it points to is replaced, its temporary file beside it.  A folder where the file
+    should be is an ``OutputError``; a write that fails names ``target``, never the
+    temporary file."""
     target = Path(target)
     refuse_inputs(target)
     try:
-        mode = os.stat(target).st_mode
-    except (OSError, ValueError):
-        mode = 0
-    if stat.S_ISDIR(mode):
-        raise OutputError("is a folder, not a file", source=str(target))
-    if stat.S_ISFIFO(mode):
-        with _spooled(target) as spool:
-            yield spool
-        return
-    if mode and not stat.S_ISREG(mode):
-        try:
-            yield target
-        except OSError as exc:
-            raise _named(exc, None, target) from None
-        return
-    directory = make_folder(target.parent if str(target.parent) else ".")
-    _remove_stale(directory, target)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.",
-                                   suffix=".part" + target.suffix, dir=directory)
+        found = find(target)
     except OSError as exc:
         raise _named(exc, None, target) from None
+    if stat.S_ISDIR(found.mode):
+        raise OutputError("is a folder, not a file", source=str(target))
+    if found.stream:
+        with _through(found) as path:
+            yield path
+        return
+    real = found.real
+    if real == target:
+        directory = make_folder(target.parent if str(target.parent) else ".")
+    else:                         # a link: the file it points to, in its own folder
+        directory = real.parent
+    remove_stale(directory, real)
+    prefix, suffix = affixes(real)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=prefix + writer(), suffix=suffix, dir=directory)
+    except OSError as exc:                         # named by the user's name, not ours
+        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
     os.close(fd)
     tmp_path = Path(tmp)
     with _lock:
@@ -302,7 +296,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp_path, 0o666 & ~mask)
         refuse_inputs(target)
-        os.replace(tmp_path, target)
+        os.replace(tmp_path, real)
     except OSError as exc:
         with contextlib.suppress(FileNotFoundError):
             tmp_path.unlink()
@@ -317,18 +311,92 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
 
 
 @contextlib.contextmanager
-def _spooled(pipe: Path) -> Iterator[Path]:
-    """A temporary file whose bytes go into the named pipe ``pipe`` once complete."""
+def _through(found: OutPath) -> Iterator[Path]:
+    """The path to write the stream ``found`` by: itself for a device that seeks, else a
+    spool whose bytes go into it once complete.  ``OSError`` naming it at once when it
+    cannot be written (a closed descriptor, one open for reading only)."""
+    global _stdout_output
+    target = found.path
+    try:
+        if found.fd is not None:
+            _check_writable(found.fd)
+            _stdout_output = _stdout_output or found.fd == 1
+        elif not found.mode:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
+        elif stat.S_ISSOCK(found.mode):            # a socket is connected to, not opened
+            raise OSError(errno.ENXIO, os.strerror(errno.ENXIO), str(target))
+        elif not os.access(target, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(target))
+        direct = ((stat.S_ISCHR(found.mode) or stat.S_ISBLK(found.mode))
+                  and seekable(found))
+    except OSError as exc:
+        raise _named(exc, None, target) from None
+    if not direct:
+        with _spooled(found) as spool:
+            yield spool
+        return
+    try:
+        yield target
+    except OSError as exc:
+        raise _named(exc, None, target) from None
+
+
+_STANDARD = {0: ("__stdin__", "standard input"), 1: ("__stdout__", "standard output"),
+             2: ("__stderr__", "standard error")}
+
+
+def stdout_is_output() -> bool:
+    """Whether one of this process's outputs is its standard output itself (``-o
+    /dev/stdout``): the lines it would print there go to stderr instead."""
+    return _stdout_output
+
+
+def forget_stdout_output() -> None:
+    """A new command starts: standard output is no output of it yet."""
+    global _stdout_output
+    _stdout_output = False
+
+
+def _check_writable(fd: int) -> None:
+    """``OSError`` (``EBADF``) unless this process's descriptor ``fd`` is open for
+    writing: a standard stream closed when the program started is closed, whatever file
+    took its number since."""
+    if fd in _STANDARD and getattr(sys, _STANDARD[fd][0]) is None:
+        raise OSError(errno.EBADF, f"{_STANDARD[fd][1]} is closed")
+    os.fstat(fd)                                   # EBADF when it is closed
+    try:
+        import fcntl
+    except ImportError:                            # pragma: no cover - not on POSIX
+        return
+    if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY:
+        raise OSError(errno.EBADF, "open for reading only")
+
+
+@contextlib.contextmanager
+def _spooled(found: OutPath) -> Iterator[Path]:
+    """A temporary file whose bytes go into the stream ``found`` once complete: through
+    this process's own descriptor (``/dev/stdout``: at its offset, in its mode, after
+    what Python holds for it), or opened by name, never made."""
+    target = found.path
     with tempfile.TemporaryDirectory(prefix="puzzlereel-pipe-") as folder:
-        spool = Path(folder) / ("spool" + pipe.suffix)
+        spool = Path(folder) / ("spool" + target.suffix)
         with _lock:
             _unfinished.add(spool)
         try:
             yield spool
-            with open(spool, "rb") as source, open(pipe, "wb") as sink:
-                shutil.copyfileobj(source, sink, 1 << 20)
+            with open(spool, "rb") as source:
+                if found.fd is not None:
+                    for stream in (sys.stdout, sys.stderr):
+                        with contextlib.suppress(Exception):
+                            if stream.fileno() == found.fd:
+                                stream.flush()
+                    sink = os.dup(found.fd)
+                else:
+                    sink = os.open(target, os.O_WRONLY | os.O_TRUNC | os.O_NOCTTY)
+                with open(sink, "wb", closefd=True) as out:
+                    shutil.copyfileobj(source, out, 1 << 20)
         except OSError as exc:
-            raise _named(exc, spool, pipe) from None
+            raise _named(exc, spool, target) from None
         finally:
             with _lock:
                 _unfinished.discard(spool)
@@ -339,3 +407,29 @@ def atomic_text(target: str | os.PathLike[str]) -> Iterator[IO[str]]:
     """Open a temporary text file beside ``target``; rename it into place on success."""
     with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
         yield handle
+
+
+def utf8_writer(stream: IO[str]) -> Callable[[str], None]:
+    """A function writing text to ``stream`` as UTF-8 and flushing it: a text stream of
+    another encoding that has a byte ``buffer`` (stdout under ``PYTHONIOENCODING=ascii``)
+    gets the UTF-8 bytes in its buffer, so that data (a trace, a config) is never changed
+    by the terminal's encoding."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        utf8 = False
+    buffer = getattr(stream, "buffer", None)
+    if utf8 or buffer is None:
+        def write(line: str) -> None:
+            stream.write(line)
+            stream.flush()
+        return write
+    stream.flush()
+
+    def write_bytes(line: str) -> None:
+        buffer.write(line.encode("utf-8"))
+        buffer.flush()
+    return write_bytes
+
+

@@ -1,17 +1,71 @@
 """Command-line values made into the program's options: the render options given, by
-``[render]`` key; a memory size; the search's options; ``import``'s options."""
+``[render]`` key; a memory size; the search's options; ``import``'s options; and the one
+table of ranges of the counts and times that are not render options (``LIMITS``), which
+the command line and the Python API both check with ``within``."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from puzzlereel.config import parse_size
-from puzzlereel.errors import UsageError
+from puzzlereel.errors import UsageError, quoted
 from puzzlereel.progress import Progress, no_progress
 
 if TYPE_CHECKING:
     from puzzlereel.importers import KlotskiOptions, TileOptions
     from puzzlereel.solvers.base import SolveOptions
+
+
+MAX_COUNT = 2**63 - 1     # the largest count the search kernels hold (a signed 64-bit integer)
+MAX_JOBS = 1024           # processes `run --jobs` starts at most
+MAX_TIME = 1e6            # seconds: a moment of a video (far beyond any video's end)
+
+# The counts and times the command line and the Python API take besides render options
+# (``render.options.RANGES``): the smallest and the largest value, whole numbers where
+# the low end is an ``int``.  docs/cli-and-config.md lists them.
+LIMITS: dict[str, tuple[int | float, int | float]] = {
+    "max_states": (1, MAX_COUNT),
+    "jobs": (1, MAX_JOBS),
+    "move": (0, MAX_COUNT),
+    "time": (0.0, MAX_TIME),
+}
+
+
+def flag_of(key: str) -> str:
+    """The command-line option of a ``LIMITS`` key: ``--max-states``."""
+    return "--" + key.replace("_", "-")
+
+
+def within(key: str, value: Any, *, name: str | None = None,
+           source: str | None = None) -> Any:
+    """``value`` if it is in ``LIMITS[key]`` (None passes: not given), else a
+    ``UsageError`` naming it as ``name`` (default: its option, ``--max-states``) and
+    quoting the value short (an integer of 100 digits by its size)."""
+    if value is None:
+        return None
+    low, high = LIMITS[key]
+    whole = isinstance(low, int)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            whole and not isinstance(value, int)):
+        kind = "a whole number" if whole else "a number"
+        raise UsageError(f"expected {kind}, got {quoted(value)}", source=source,
+                         field=name or flag_of(key))
+    unit = "" if whole else " seconds"
+    if isinstance(value, float) and math.isnan(value) or value < low:
+        raise UsageError(f"must be >= {_figure(low)}{unit}, got {_figure(value)}",
+                         source=source, field=name or flag_of(key))
+    if value > high:
+        raise UsageError(f"must be at most {_figure(high)}{unit}, got {_figure(value)}",
+                         source=source, field=name or flag_of(key))
+    return value
+
+
+def _figure(value: int | float) -> str:
+    """A number of a message, short: "1,000,000", "2.5", "1e+308", "nan"."""
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value.is_integer() and abs(value) < 1e15 else f"{value:.3g}"
+    return quoted(value) if abs(value) >= 10**20 else f"{value:,}"
 
 
 def render_flags(fps: int | None, gif_fps: int | None, size: str | None, cell: int | None,
@@ -45,7 +99,8 @@ def solve_options(max_states: int | None, algorithm: str | None,
     ``--max-memory``."""
     from puzzlereel.solvers.base import SolveOptions
 
-    return SolveOptions(max_states=max_states, algorithm=algorithm, progress=progress,
+    return SolveOptions(max_states=within("max_states", max_states), algorithm=algorithm,
+                        progress=progress,
                         farthest=farthest, max_memory=memory_size(max_memory))
 
 
@@ -80,4 +135,5 @@ def import_options(fmt: str, *, blank: str | None = None, size: str | None = Non
         metric=importers.check_metric(metric or "piece"))
     return tiles, klotski
 
-__all__ = ["import_options", "memory_size", "render_flags", "solve_options"]
+__all__ = ["LIMITS", "MAX_COUNT", "MAX_JOBS", "MAX_TIME", "flag_of", "import_options",
+           "memory_size", "render_flags", "solve_options", "within"]

@@ -11,9 +11,12 @@ The page is self-contained: inline CSS, no script, no font or file from the netw
 every link relative, so it works opened from disk (``file://``) and from any static
 host.  The page is a Jinja2 template (``page-templates/gallery.html``) with
 autoescaping, so every string that came from a config or a trace is escaped for where
-it lands.  A poster (``<name>.poster.png``) that is missing or older than its trace is
-drawn here, with the config's ``[render]`` options when the config is known (``run
---gallery`` draws them on its workers, with the run's options).
+it lands.  An ``index.html`` that is not such a page is the user's, replaced only with
+``force``.  A poster (``<name>.poster.png``) that is missing, or one of puzzlereel's
+older than its trace, is drawn here (a picture of the user's by that name is shown, or
+replaced with ``force``),
+with the config's ``[render]`` options when the config is known (``run --gallery``
+draws them on its workers, with the run's options).
 """
 
 from __future__ import annotations
@@ -36,11 +39,11 @@ from puzzlereel.errors import PuzzlereelError
 from puzzlereel.fileio import atomic_text, check_outputs, guarded
 from puzzlereel.manifest import ALL_KINDS, POSTER, TRACE, Claims, Entry, Manifest, file_name
 from puzzlereel.pages import page
-from puzzlereel.posters import draw_poster
+from puzzlereel.posters import draw_poster, to_draw
 from puzzlereel.progress import Progress, Reporter, no_progress
 from puzzlereel.registry import KINDS
 from puzzlereel.trace import End, Header, Note, Search, read_ends, read_trace
-from puzzlereel.words import count_text, duration, search_seconds, size_text
+from puzzlereel.words import count_text, duration, search_seconds, size_text, whole
 
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
@@ -191,13 +194,6 @@ def traces(folder: Path) -> list[Path]:
 # ---------------------------------------------------------------- posters
 
 
-def _stale(poster: Path, trace: Path) -> bool:
-    try:
-        return poster.stat().st_mtime < trace.stat().st_mtime
-    except OSError:
-        return True
-
-
 def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
     """Draw ``trace``'s poster with its config's ``[render]`` options when the manifest
     names a config that is still there."""
@@ -256,7 +252,7 @@ def card_view(card: Card) -> dict[str, Any]:
                            if card.status == "unsolvable" else "not found"))
     if card.explored is not None:
         label, count_ = card.explored
-        stats.append(_stat(label, count_text(count_), exact=f"{count_:,}"))
+        stats.append(_stat(label, count_text(count_), exact=whole(count_)))
     if card.seconds is not None:
         stats.append(_stat("Search", duration(card.seconds)))
     links = []
@@ -314,10 +310,36 @@ def _order(card: Card) -> tuple[int, str]:
             card.name)
 
 
+MARK = b'<meta name="generator" content="puzzlereel '    # in the head of every page
+MARK_WITHIN = 4096                 # bytes: where a page of ours has it
+
+
+def made_here(page: Path) -> bool:
+    """Whether ``page`` is none, or not a regular file (for ``atomic_path`` to deal
+    with), or a gallery page puzzlereel wrote: one it may replace."""
+    try:
+        if not page.is_file():
+            return True
+        with open(page, "rb") as handle:
+            return MARK in handle.read(MARK_WITHIN)
+    except OSError:
+        return True                # unreadable: writing it says why, naming it
+
+
+def check_page(folder: str | Path, force: bool = False) -> None:
+    """``GalleryError`` unless ``folder/index.html`` may be written: there is none, it is
+    a page puzzlereel made, or ``force``."""
+    path = Path(folder) / PAGE
+    if not force and not made_here(path):
+        raise GalleryError("not a gallery page puzzlereel made; nothing was written over "
+                           "it: move it away, or --force replaces it", source=str(path))
+
+
 def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress = no_progress,
-          posters: bool = True) -> Gallery:
+          posters: bool = True, force: bool = False) -> Gallery:
     """Write ``folder/index.html`` for every trace in ``folder``, drawing the posters that
-    are missing or older than their trace first (``posters``)."""
+    are missing or older than their trace first (``posters``).  An ``index.html`` or a
+    poster that puzzlereel did not make is replaced only with ``force``."""
     if str(folder) == "":          # Path("") would be the current folder
         raise GalleryError("an empty name names no folder (write . for the current folder)")
     out = Path(folder)
@@ -331,6 +353,7 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     claims = Claims(page=PAGE)          # every file a card links is its trace's alone
     for trace in found:
         claims.take(trace.stem, str(trace), ALL_KINDS)
+    check_page(out, force)
     entries = Manifest.load(out).entries
     drawn: list[str] = []
     cards: list[Card] = []
@@ -338,7 +361,7 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
         for i, trace in enumerate(found):
             entry = entries.get(trace.stem)
             poster = out / file_name(trace.stem, POSTER)
-            if posters and _stale(poster, trace):
+            if posters and to_draw(poster, trace, entry is not None, force):
                 progress(f"poster {trace.stem}", i, len(found))
                 _poster(trace, poster, entry)
                 drawn.append(poster.name)
@@ -351,16 +374,16 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     return Gallery(path, tuple(cards), tuple(drawn))
 
 
-def write_page(folder: str | Path, title: str | None = None, *, show_path: bool = True
-               ) -> Path:
+def write_page(folder: str | Path, title: str | None = None, *, show_path: bool = True,
+               force: bool = False) -> Path:
     """``build`` with a progress bar on stderr; print the page's path (``show_path``)."""
     with Reporter("gallery") as bar:
-        page = build(folder, title=title or DEFAULT_TITLE, progress=bar)
+        page = build(folder, title=title or DEFAULT_TITLE, progress=bar, force=force)
     if show_path:
         console.echo(str(page.path))
     return page.path
 
 
 __all__ = ["DEFAULT_TITLE", "PAGE", "Card", "Gallery", "GalleryError", "build",
-           "card_for", "card_html", "card_view", "page_html", "spans", "traces",
-           "write_page"]
+           "card_for", "card_html", "card_view", "check_page", "made_here", "page_html",
+           "spans", "traces", "write_page"]

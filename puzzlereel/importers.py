@@ -23,6 +23,8 @@ are still written.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -49,7 +51,7 @@ from puzzlereel.entries import (
     tiles_entry,
 )
 from puzzlereel.errors import PuzzlereelError, UsageError, quoted
-from puzzlereel.fileio import guarded, is_stream
+from puzzlereel.fileio import NAME_BYTES, guarded, is_stream, safe_name
 from puzzlereel.rules.sliding_block import METRICS
 
 # ---------------------------------------------------------------- a whole collection
@@ -70,9 +72,47 @@ def accepted(entry: Entry, source: str) -> Entry:
     return entry
 
 
-def _prefix(source: str) -> str:
-    stem = Path(source).stem if source != "-" else "stdin"
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "puzzle"
+SUFFIX = ".toml"
+FINGERPRINT = 8        # hex digits of the SHA-256 of a name that had to be changed
+
+
+def _stem(source: str) -> str:
+    """The name of the source the configs are named after (``stdin`` for ``-``)."""
+    return Path(source).stem if source != "-" else "stdin"
+
+
+def _title(source: str, prefix: str | None) -> str:
+    """What the configs' titles call the collection: ``--name``, else the source's name
+    (any text: titles are escaped where they go)."""
+    return prefix if prefix is not None else safe_name(_stem(source))
+
+
+def _fitted(name: str, room: int, original: str) -> str:
+    """``name`` (made from ``original``) as the start of file names, at most ``room``
+    UTF-8 bytes; when it differs from ``original`` (characters replaced) or is cut to
+    fit, ``-`` and the first ``FINGERPRINT`` hex digits of the SHA-256 of ``original``
+    are added, so that names differing only where they were changed stay apart."""
+    if name == original and len(name.encode("utf-8")) <= room:
+        return name
+    whole = original.encode("utf-8", "surrogateescape")
+    mark = "-" + hashlib.sha256(whole).hexdigest()[:FINGERPRINT]
+    kept = name.encode("utf-8")[:room - len(mark)]
+    return kept.decode("utf-8", "ignore").rstrip("-. ") + mark
+
+
+def config_names(source: str, prefix: str | None, lines: int) -> tuple[str, int]:
+    """The start every config's file name shares and the digits its line number takes
+    (``NAME-LINE.toml``, the line zero-padded to the length of ``lines``), so that every
+    name is at most ``NAME_BYTES`` bytes.  NAME is ``prefix`` (``--name``) or the source's
+    name with letters and digits of any script, ``.``, ``_`` and ``-`` kept and each run of
+    other characters as ``-`` (``_fitted``: a name changed or cut gets its fingerprint)."""
+    digits = len(str(max(1, lines)))
+    room = NAME_BYTES - len(f"-{'0' * digits}{SUFFIX}")
+    if prefix is not None:
+        return _fitted(prefix, room, prefix), digits
+    stem = _stem(source)
+    name = re.sub(r"[^\w.-]+", "-", stem).strip("-.") or "puzzle"
+    return _fitted(name, room, stem), digits
 
 
 def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
@@ -133,23 +173,23 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
                       klotski: KlotskiOptions = PLAIN_KLOTSKI,
                       force: bool = False) -> Report:
     """Write one config per good entry of ``stream`` into ``out_dir``, named
-    ``PREFIX-LINE.toml`` (default prefix: the source's name); report the bad entries
-    (and files that exist, unless ``force``)."""
+    ``NAME-LINE.toml`` (``config_names``; NAME: ``prefix``, default the source's name);
+    report the bad entries (and files that exist, unless ``force``)."""
     if fmt not in FORMATS:
         raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(FORMATS)}")
     lines = read_lines(stream, source)
-    name = _prefix(source) if prefix is None else prefix
-    digits = len(str(max(1, len(lines))))
+    name, digits = config_names(source, prefix, len(lines))
     folder = Path(out_dir)
     written: list[Path] = []
     problems: list[PuzzlereelError] = []
     planned: list[tuple[Entry, Path]] = []
-    for item in entries(fmt, lines, source, name, tiles=tiles, klotski=klotski):
+    for item in entries(fmt, lines, source, _title(source, prefix), tiles=tiles,
+                        klotski=klotski):
         if isinstance(item, BadEntry):
             problems.append(item)
         else:
-            planned.append((item, folder / f"{name}-{item.line:0{digits}d}.toml"))
-    if is_stream(folder):       # -o /dev/null: every entry checked, no file written
+            planned.append((item, folder / f"{name}-{item.line:0{digits}d}{SUFFIX}"))
+    if _is_null(folder):        # -o /dev/null: every entry checked, no file written
         return Report((), tuple(problems))
     with guarded(inputs=[source], outputs=[path for _, path in planned]):
         for item, path in planned:
@@ -163,6 +203,14 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
 
 
 
+def _is_null(folder: Path) -> bool:
+    """Whether ``folder`` is the null device (``-o /dev/null``)."""
+    try:
+        return is_stream(folder) and os.path.samefile(folder, os.devnull)
+    except OSError:
+        return False
+
+
 def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | None = None,
                 tiles: TileOptions = PLAIN_TILES, klotski: KlotskiOptions = PLAIN_KLOTSKI,
                 force: bool = False) -> None:
@@ -170,8 +218,10 @@ def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | Non
     config written, each bad entry on stderr, and fail (exit 1) if there was one."""
     from puzzlereel import console, exits
 
+    console.usable(sys.stdout, "output")           # the names written go there
     with contextlib.ExitStack() as stack:
-        stream = sys.stdin.buffer if source == "-" else stack.enter_context(open(source, "rb"))
+        stream = console.usable(sys.stdin, "input").buffer if source == "-" else \
+            stack.enter_context(open(source, "rb"))
         report = import_collection(fmt, stream, source, out_dir, prefix=prefix, tiles=tiles,
                                    klotski=klotski, force=force)
     for path in report.written:
@@ -185,7 +235,7 @@ def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | Non
 
 def parse_size(text: str) -> tuple[int, int]:
     """``--size 4x4`` -> (rows, cols)."""
-    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,9})\s*[xX]\s*(\d{1,9})\s*", text)
     if not m or int(m.group(1)) < 2 or int(m.group(2)) < 2:
         raise UsageError(f"--size: expected ROWSxCOLS of at least 2x2, got {quoted(text)}")
     return int(m.group(1)), int(m.group(2))
@@ -193,7 +243,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def parse_at(text: str) -> tuple[int, int]:
     """``--at 1,3`` -> (x, y)."""
-    m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", text)
+    m = re.fullmatch(r"\s*(\d{1,9})\s*,\s*(\d{1,9})\s*", text)
     if not m:
         raise UsageError(f"--at: expected X,Y (the goal piece's top-left cell), got {quoted(text)}")
     return int(m.group(1)), int(m.group(2))
@@ -212,6 +262,6 @@ def check_blank(blank: str) -> str:
 
 
 __all__ = ["BLANKS", "FORMATS", "BadEntry", "Entry", "KlotskiOptions", "Report",
-           "TileOptions", "check_blank", "check_metric", "check_pdb", "entries",
+           "TileOptions", "check_blank", "check_metric", "check_pdb", "config_names", "entries",
            "import_collection", "import_file", "klotski_entry", "parse_at", "parse_size",
            "read_lines", "rush_hour_entry", "tiles_entry"]

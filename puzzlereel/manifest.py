@@ -9,9 +9,17 @@ would be made from now are the ones recorded and the file on disk still has the
 recorded content; anything else (a changed config or option, a new version, a missing
 or edited file) makes it again.
 
+The manifest is also the record of whose file is whose: each entry names the config
+file it was made from (its absolute path), and a file of the folder is that config's
+only when the entry records it.  A run replaces or removes no other file: a file of the
+user's where an output would go (``NotMade``) and the outputs of another config of the
+same name (``Clash``) stop that config unless ``--force`` (``check_made``).
+
 The manifest is JSON, written atomically (``fileio.atomic_text``) after every config
 that finishes, so a run that is stopped keeps what it finished.  A manifest that cannot
-be read is set aside with a ``ManifestWarning`` and the run starts afresh.
+be read is set aside with a ``ManifestWarning`` and the run starts afresh; having no
+record of whose file is whose, it takes the files named as a config's outputs as that
+config's (``damaged``), as the folder was puzzlereel's.
 """
 
 from __future__ import annotations
@@ -23,12 +31,14 @@ import os
 import stat
 import time
 import warnings
+import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import Clash, atomic_text, remove_output, safe_name
+from puzzlereel.fileio import Clash, OutputError, atomic_text, remove_output, safe_name
+from puzzlereel.outpaths import NAME_MAX
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -51,9 +61,10 @@ def _short(exc: BaseException, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _read_entries(path: Path) -> dict[str, Entry]:
-    """The entries of the manifest file ``path`` (``FileNotFoundError`` when there is
-    none; any other exception when it is not a manifest we can read)."""
+def _read_entries(path: Path) -> tuple[dict[str, Entry], dict[str, str]]:
+    """The entries of the manifest file ``path`` and the files it records as left by
+    configs that are gone (``FileNotFoundError`` when there is none; any other exception
+    when it is not a manifest we can read)."""
     info = path.stat()
     if not stat.S_ISREG(info.st_mode):
         raise ValueError("not a file")
@@ -66,7 +77,11 @@ def _read_entries(path: Path) -> dict[str, Entry]:
     entries = data["entries"]
     if not isinstance(entries, dict):
         raise ValueError("its entries are not an object")
-    return {str(name): Entry.from_json(obj) for name, obj in entries.items()}
+    left = data.get("left", {})
+    if not isinstance(left, dict) or any(safe_name(str(f), "", NAME_MAX) != f for f in left):
+        raise ValueError("its files left are not an object of file names")
+    return ({str(name): Entry.from_json(obj) for name, obj in entries.items()},
+            {str(file): str(sha) for file, sha in left.items()})
 
 
 def sha256_bytes(data: bytes) -> str:
@@ -127,7 +142,7 @@ class Output:
     def from_json(cls, obj: Mapping[str, Any]) -> Output:
         made = obj.get("made_from", {})
         file = str(obj["file"])
-        if safe_name(file, "") != file:      # a manifest names files of its own folder only
+        if safe_name(file, "", NAME_MAX) != file:   # files of its own folder only
             raise ValueError(f"{file[:60]!r} is not a file name of the output folder")
         return cls(file=file, sha256=str(obj["sha256"]), size=int(obj["size"]),
                    made_from={str(k): str(v) for k, v in made.items()})
@@ -155,6 +170,30 @@ class Entry:
                 "title": self.title, "family": self.family,
                 "description": self.description, "message": self.message,
                 "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+
+    def made_by(self, config: str | Path, config_sha: str | None = None) -> bool:
+        """Whether this entry's files may be taken as those of the config file
+        ``config``: it is the same file (or, once either is gone, the same absolute
+        path), or holds the same text (``config_sha``: a bundled example reached from
+        another install), or the config the entry records no longer exists (moved or
+        deleted: its files are puzzlereel's, and free).  An entry that records no path
+        cannot tell, and counts as any config's of its name."""
+        if not self.path or self.gone():
+            return True
+        trace = self.outputs.get(TRACE)
+        if config_sha is not None and trace is not None \
+                and trace.made_from.get("config") == config_sha:
+            return True
+        with contextlib.suppress(OSError, ValueError):
+            return os.path.samefile(self.path, config)
+        return os.path.abspath(self.path) == os.path.abspath(config)
+
+    def shown(self) -> str:
+        """The config as messages name it: as the run that recorded it named it, or its
+        absolute path when that name no longer leads to it."""
+        if self.path and os.path.abspath(self.config) != self.path:
+            return self.path
+        return self.config
 
     def gone(self) -> bool:
         """Whether the config this entry was made from no longer exists (only known
@@ -192,6 +231,8 @@ class Manifest:
         self._changes = 0               # entries changed since the last save
         self._saved = time.monotonic()
         self._cost = 0.0                # seconds the last save took
+        self.damaged = False            # set aside: its folder's files can't be told apart
+        self.left: dict[str, str] = {}  # file -> SHA-256: made for configs now gone
 
     @property
     def path(self) -> Path:
@@ -205,7 +246,7 @@ class Manifest:
         ``ManifestWarning``, and the run starts afresh."""
         manifest = cls(folder)
         try:
-            manifest.entries = _read_entries(manifest.path)
+            manifest.entries, manifest.left = _read_entries(manifest.path)
         except FileNotFoundError:
             return manifest
         except Exception as exc:  # noqa: BLE001 - whatever is wrong, the run goes on
@@ -213,6 +254,7 @@ class Manifest:
         return manifest
 
     def _set_aside(self, why: str) -> None:
+        self.damaged = True
         where = ""
         for aside in (self.path.with_name(FILE_NAME + ".damaged"),    # the last one, or
                       self.path.with_name(f"{FILE_NAME}.damaged-{time.time_ns()}")):
@@ -223,7 +265,8 @@ class Manifest:
             except OSError as exc:
                 where = f"could not be set aside ({exc.strerror})"
         warnings.warn(ManifestWarning(f"{self.path}: not a manifest this version reads "
-                                      f"({why}); {where}, every config is made again"),
+                                      f"({why}); {where}, every config is made again "
+                                      "(the files named as its outputs taken as its own)"),
                       stacklevel=3)
 
     def changed(self) -> None:
@@ -240,19 +283,33 @@ class Manifest:
             self.save()
 
     def drop_gone(self) -> list[str]:
-        """Forget the entries of configs that no longer exist; their names."""
+        """Forget the entries of configs that no longer exist; their names.  Their files
+        still in the folder stay known as puzzlereel's (``left``), which a config of the
+        same name may take over (``mine``)."""
         gone = [name for name, entry in self.entries.items() if entry.gone()]
         for name in gone:
-            del self.entries[name]
+            for out in self.entries.pop(name).outputs.values():
+                if (self.folder / out.file).is_file():
+                    self.left[out.file] = out.sha256
+            self._changes += 1
+        for file in [f for f in self.left if not (self.folder / f).is_file()]:
+            del self.left[file]
             self._changes += 1
         return gone
+
+    def mine(self, file: str) -> bool:
+        """Whether ``file`` of the folder is one puzzlereel made for a config now gone
+        and still holds what it wrote."""
+        sha = self.left.get(file)
+        return sha is not None and sha256_file(self.folder / file) == sha
 
     def save(self) -> None:
         """Write the manifest atomically (the folder is made if needed)."""
         t0 = time.monotonic()
         data = {"format": FORMAT, "version": VERSION,
                 "entries": {name: entry.to_json()
-                            for name, entry in sorted(self.entries.items())}}
+                            for name, entry in sorted(self.entries.items())},
+                "left": dict(sorted(self.left.items()))}
         with atomic_text(self.path) as handle:
             json.dump(data, handle, indent=1)
             handle.write("\n")
@@ -278,16 +335,65 @@ class Manifest:
         return out
 
 
-def remove_outputs(folder: str | Path, name: str, keep: Iterable[str] = ()) -> list[str]:
-    """Remove the files of the config ``name`` in ``folder`` (``NAME.<kind>`` for every
-    kind but those in ``keep``): outputs of an older version of it, which must not stay
-    beside a newer trace (or none).  The names of the files removed."""
+def remove_outputs(folder: str | Path, entry: Entry, keep: Iterable[str] = ()) -> list[str]:
+    """Remove the files ``entry`` records in ``folder`` (every kind but those in
+    ``keep``): outputs of an older version of its config, which must not stay beside a
+    newer trace (or none).  A file of the config's name that the manifest does not
+    record is not puzzlereel's, and stays.  The names of the files removed."""
     kept = set(keep)
     removed = []
-    for kind in ALL_KINDS:
-        if kind not in kept and remove_output(Path(folder) / file_name(name, kind)):
-            removed.append(file_name(name, kind))
+    for kind, out in entry.outputs.items():
+        if kind not in kept and remove_output(Path(folder) / out.file):
+            removed.append(out.file)
     return removed
+
+
+# the tEXt chunk every poster puzzlereel draws carries, right after its IHDR chunk
+POSTER_TEXT = b"Software\x00puzzlereel poster"
+POSTER_AT = 33                   # bytes: the PNG signature (8) and the IHDR chunk (25)
+
+
+def poster_chunk() -> bytes:
+    """The PNG chunk that marks a poster as puzzlereel's."""
+    body = b"tEXt" + POSTER_TEXT
+    return len(POSTER_TEXT).to_bytes(4, "big") + body + \
+        (zlib.crc32(body) & 0xFFFFFFFF).to_bytes(4, "big")
+
+
+def poster_drawn_here(path: str | Path) -> bool:
+    """Whether the file ``path`` is a poster puzzlereel drew (its mark is in place)."""
+    mark = poster_chunk()
+    with contextlib.suppress(OSError), open(path, "rb") as handle:
+        return handle.read(POSTER_AT + len(mark))[POSTER_AT:] == mark
+    return False
+
+
+class NotMade(OutputError):
+    """A file where a config's output goes that the manifest does not record as that
+    config's: the user's own, never replaced without ``--force``."""
+
+
+def check_made(manifest: Manifest, name: str, config: str | Path, kinds: Iterable[str],
+               config_sha: str | None = None) -> None:
+    """Refuse (``Clash``, ``NotMade``) to write the config ``name`` (the file ``config``,
+    whose text has the SHA-256 ``config_sha``) into the manifest's folder when its outputs
+    of ``kinds`` would replace files it did not make: those the manifest records as
+    another config's, or files there that puzzlereel did not make (the manifest records
+    neither them nor, for a poster, the config; nor do they carry a poster's mark)."""
+    entry = manifest.entries.get(name)
+    if entry is not None and not entry.made_by(config, config_sha):
+        raise Clash(f"its outputs {name}.* would replace those of {entry.shown()}; rename "
+                    "one of the two (--force replaces them)", source=str(config))
+    recorded = {out.file for out in entry.outputs.values()} if entry is not None else set()
+    for kind in kinds:
+        target = manifest.folder / file_name(name, kind)
+        if target.name in recorded or (kind == POSTER and (
+                entry is not None or poster_drawn_here(target))):
+            continue
+        if os.path.lexists(target) and not manifest.mine(target.name):
+            raise NotMade(f"{target}: not made by puzzlereel for this config (the "
+                          "manifest does not record it); nothing was written over it: "
+                          "move it away, or --force replaces it", source=str(config))
 
 
 class Claims:
@@ -318,6 +424,6 @@ class Claims:
 
 
 __all__ = ["ALL_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
-           "Manifest", "ManifestWarning", "Output", "file_name", "key_of", "kind_word",
-           "remove_outputs",
+           "Manifest", "ManifestWarning", "NotMade", "Output", "check_made", "file_name",
+           "key_of", "kind_word", "poster_chunk", "poster_drawn_here", "remove_outputs",
            "sha256_bytes", "sha256_file"]

@@ -125,10 +125,8 @@ class Overview:
             if result.status in FAILED and result.message:
                 self._write(f"puzzlereel: {result.message}")
             return
-        if self.mode == "none":
-            return
-        line = finished_line(result, self.count, self.total)
-        self._line(line, result.status)
+        if self.mode != "none":               # no progress lines; warnings all the same
+            self._line(finished_line(result, self.count, self.total), result.status)
         for note in result.warnings:
             self._line(f"puzzlereel: warning: {result.name}: {note}")
 

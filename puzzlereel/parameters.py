@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from puzzlereel.fileio import safe_name
+from puzzlereel.errors import quoted
+from puzzlereel.fileio import NAME_BYTES, safe_name
 
 EMPTY = "an empty argument names no file or folder (write . for the current folder)"
 
@@ -29,8 +30,9 @@ def file_path(value: str | Path) -> Path:
 def file_name(value: str) -> str:
     """A name for files (``import --name``): one of its own, no folder part."""
     if not value or safe_name(value, "") != value:
-        raise typer.BadParameter(f"{value!r} is not a plain file name (no folder part, no "
-                                 "leading dot, no control characters)")
+        raise typer.BadParameter(f"{quoted(value)} is not a plain file name (no folder part, "
+                                 "no leading dot, no control characters, at most "
+                                 f"{NAME_BYTES} bytes)")
     return value
 
 

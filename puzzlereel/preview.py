@@ -27,6 +27,7 @@ from puzzlereel import app
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
 from puzzlereel.fileio import atomic_path, guarded, is_stream, safe_name
+from puzzlereel.flags import within
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions
@@ -64,13 +65,9 @@ def moment(move: int | None = None, time: float | None = None, title: bool = Fal
     if len(given) > 1:
         raise UsageError(f"{' and '.join(given)}: give one of --move, --time, --title, --end")
     if move is not None:
-        if move < 0:
-            raise UsageError(f"--move: must be >= 0, got {move}")
-        return Moment("move", move)
+        return Moment("move", within("move", move))
     if time is not None:
-        if not math.isfinite(time) or time < 0:
-            raise UsageError(f"--time: must be >= 0 seconds, got {time:g}")
-        return Moment("time", time)
+        return Moment("time", within("time", time))
     if title:
         return Moment("title")
     if end:

@@ -6,12 +6,14 @@ event of the trace (header, moves, end) and the config it was solved from, if an
 (``save``), draws it into files (``render``, the formats by suffix, the ``[render]``
 keys as keyword arguments), draws one frame as a Pillow image (``frame``, the frame
 ``preview`` draws) and writes the player page (``player``).  In Jupyter it shows itself:
-the player inline (``_repr_html_``), or its last frame where HTML is not shown
+the player inline (``_repr_html_``: of at most ``INLINE_STEPS`` steps, with a line
+saying so below a longer trace's), or its last frame where HTML is not shown
 (``_repr_png_``).
 """
 
 from __future__ import annotations
 
+import html
 import importlib
 import io
 import os
@@ -24,10 +26,10 @@ from typing import IO, TYPE_CHECKING, Any
 from puzzlereel import app
 from puzzlereel.config import Config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_text, guarded
+from puzzlereel.fileio import atomic_text, check_handle, guarded
 from puzzlereel.progress import Progress
 from puzzlereel.registry import KINDS
-from puzzlereel.trace import End, Event, Header, dumps
+from puzzlereel.trace import End, Event, Header, Note, Search, dumps
 from puzzlereel.words import plural
 
 
@@ -46,6 +48,40 @@ else:
     pil_image = _OnFirstUse("PIL.Image")
 
 INLINE_HEIGHT = 640          # pixels: the inline frame until the player says its height
+INLINE_STEPS = 1000          # the steps (the events between the header and the end: moves,
+                             # placings, guesses...) a notebook's inline player holds at most
+
+
+def _is_step(event: Event) -> bool:
+    """Whether ``event`` is a step of the solution (a move, a placing, a guess...), not
+    the header, the search's figures, a note or the end."""
+    return not isinstance(event, (Header, Search, Note, End))
+
+
+def _first_steps(events: Sequence[Event], limit: int) -> list[Event]:
+    """``events`` up to their ``limit``-th step, with every search event (the search's
+    figures are the whole search's) and without the end."""
+    kept: list[Event] = []
+    steps = 0
+    for event in events:
+        if isinstance(event, End):
+            continue
+        steps += _is_step(event)
+        if steps <= limit or isinstance(event, Search):
+            kept.append(event)
+    return kept
+
+
+EMPTY = "an empty string names no file (write . for the current folder)"
+
+
+def named_file(value: str | os.PathLike[str], called: str, field: str) -> str:
+    """The file a path argument of ``called`` names (``"load()"``...), as a string; an
+    empty one is a ``UsageError`` naming ``field``, never the current folder."""
+    name = os.fspath(value)
+    if name == "":
+        raise UsageError(EMPTY, source=called, field=field)
+    return name
 
 
 def keywords_of(method: str) -> Callable[[str], str]:
@@ -66,16 +102,23 @@ def plain(value: Any) -> Any:
 class Solution:
     """A trace in memory: ``events`` from the header to the end, with ``header``,
     ``end``, ``status``, ``moves`` and ``stats``; ``config`` is the config it was solved
-    from (None for a trace loaded from a file without one)."""
+    from (None for a trace loaded from a file without one); ``path`` is the trace's file,
+    made absolute when the solution is made (None when it was not read from a file), so
+    that a later ``os.chdir`` changes neither it nor the files no output may replace."""
 
     def __init__(self, events: Sequence[Event], *, config: Config | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None,
+                 path: str | os.PathLike[str] | None = None) -> None:
         if not events or not isinstance(events[0], Header):
             raise ValueError("a solution's events start with the trace's header")
         self.events: tuple[Event, ...] = tuple(events)
         self.config = config
         self.source = source if source is not None else (
             config.path if config is not None else "<solution>")
+        self.path = Path(os.path.abspath(path)) if path is not None else None
+        read = (self.path, config.path if config is not None else None)
+        self._files = tuple(os.path.abspath(p) for p in read
+                            if p is not None and os.fspath(p) and os.path.isfile(p))
 
     # ------------------------------------------------------------ what it holds
 
@@ -138,9 +181,9 @@ class Solution:
 
     def _inputs(self) -> list[str]:
         """The files this solution was read from: its trace and its config (none that
-        was given as text or a dict); no output may replace them."""
-        return [p for p in {self.source, self.config.path if self.config else ""}
-                if p and os.path.isfile(p)]
+        was given as text or a dict), by the absolute paths they had when the solution
+        was made; no output may replace them."""
+        return [p for p in self._files if os.path.isfile(p)]
 
     def _stream(self) -> IO[bytes]:
         return io.BytesIO(self.jsonl().encode("utf-8"))
@@ -149,9 +192,11 @@ class Solution:
         """Write the trace to ``path`` (atomically: it appears only when complete), or
         to an open text file."""
         if isinstance(path, (str, os.PathLike)):
-            with guarded(self._inputs(), [path]), atomic_text(path) as handle:
+            target = named_file(path, "save()", "path")
+            with guarded(self._inputs(), [target]), atomic_text(target) as handle:
                 handle.write(self.jsonl())
         else:
+            check_handle(path, self._inputs())
             path.write(self.jsonl())
 
     # ------------------------------------------------------------ drawing
@@ -170,8 +215,8 @@ class Solution:
         Returns the paths written."""
         from puzzlereel.api import reporting
 
-        paths = ([Path(outputs)] if isinstance(outputs, (str, os.PathLike))
-                 else [Path(p) for p in outputs])
+        given = [outputs] if isinstance(outputs, (str, os.PathLike)) else list(outputs)
+        paths = [Path(named_file(p, "render()", "outputs")) for p in given]
         if not paths:
             raise UsageError("name at least one output file", field="outputs")
         app.outputs_for(paths)
@@ -207,17 +252,28 @@ class Solution:
         from puzzlereel.render.api import player_html
 
         rendering, explicit = self._options("player", options)
-        return player_html(self._stream(), self.source, rendering, explicit=explicit)
+        return player_html(self._stream(), self.source, rendering, explicit=explicit,
+                           allow_partial=self.end is None)
 
     # ------------------------------------------------------------ Jupyter
 
     def _repr_html_(self) -> str:
         """The player, inline: its page in a frame of its own, so that its style and
-        script touch nothing else of the notebook."""
+        script touch nothing else of the notebook.  A trace of more than
+        ``INLINE_STEPS`` steps is cut to its first ones, which keeps the notebook's cell
+        small; a line below the player says so and how to get the whole."""
         from puzzlereel.pages import page
 
-        return page("inline.html", page=self.player(), title=self.title,
+        steps = sum(map(_is_step, self.events))
+        shown = self if steps <= INLINE_STEPS else Solution(
+            _first_steps(self.events, INLINE_STEPS), config=self.config, source=self.source)
+        cell = page("inline.html", page=shown.player(), title=self.title,
                     height=INLINE_HEIGHT, ident=f"puzzlereel-{uuid.uuid4().hex[:12]}")
+        if shown is self:
+            return cell
+        note = (f"The player shows the first {INLINE_STEPS:,} of the trace's {steps:,} "
+                'steps; solution.render("whole.html") writes a player of them all.')
+        return f'{cell}<p class="puzzlereel-cut">{html.escape(note)}</p>\n'
 
     def _repr_png_(self) -> bytes:
         """The video's ending (the last position with the result: its most telling
@@ -227,4 +283,4 @@ class Solution:
         return out.getvalue()
 
 
-__all__ = ["INLINE_HEIGHT", "Solution", "keywords_of"]
+__all__ = ["EMPTY", "INLINE_HEIGHT", "Solution", "keywords_of", "named_file"]

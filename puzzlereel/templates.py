@@ -5,10 +5,15 @@ Each family's template (the file its registry row names in
 family's loader reads, with its default and a one-line explanation, and describes a real
 puzzle that solves as written; the ``[render]`` table every family shares is kept once
 (``render.toml``) and added at the end.
+
+The templates are also the list of the keys a config may hold (``keys``): a key no
+template shows is one no loader reads, and ``check_keys`` refuses it, naming its line,
+as ``solve()`` refuses such a keyword argument, with the same message.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import re
 import sys
@@ -19,8 +24,9 @@ from pathlib import Path
 from typing import IO
 
 from puzzlereel.catalog import description, suggestions, write_text
+from puzzlereel.config import Config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import guarded
+from puzzlereel.fileio import guarded, is_stream
 from puzzlereel.registry import KINDS, NAMES
 
 PACKAGE = "puzzlereel"
@@ -77,15 +83,63 @@ def templates() -> list[Template]:
     return [template(family) for family in NAMES]
 
 
+TOP_KEYS = ("title", "goal_text", "puzzle", "solve", "render")   # outside every table
+TABLES = ("puzzle", "solve", "render")
+ALIASES = {"colors": "colours"}    # a key that may also be spelt the other way
+
+
+def _table_keys(text: str, table: str) -> tuple[str, ...]:
+    """The keys a template's ``[table]`` sets or shows commented out (``# key = ...``),
+    in its order."""
+    found = re.search(rf"^\[{table}\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    if found is None:
+        return ()
+    keys = re.findall(r"^#? ?([a-z_]+) *=", found.group(1), re.M)
+    keys += [ALIASES[key] for key in keys if key in ALIASES]
+    return tuple(dict.fromkeys(keys))
+
+
+@functools.cache
+def keys(family: str, table: str) -> tuple[str, ...]:
+    """The keys ``family``'s configs may hold in ``[table]`` (``puzzle``, ``solve`` or
+    ``render``; ``""``: outside every table): the ones its template sets or shows, which
+    are every key its loader and the renderer read."""
+    if table == "":
+        return TOP_KEYS
+    name = RENDER if table == "render" else KINDS[family].template
+    return _table_keys(_read(name), table)
+
+
 def solve_keys(family: str) -> tuple[str, ...]:
     """The ``[solve]`` keys ``family``'s loader reads, in its template's order: the keys
     the template sets and those it shows commented out (``# max_memory = "2G"``)."""
-    text = _read(KINDS[family].template)
-    table = re.search(r"^\[solve\]\n(.*?)(?=^\[|\Z)", text, re.M | re.S)
-    if table is None:
-        return ()
-    keys = re.findall(r"^#? ?([a-z_]+) *=", table.group(1), re.M)
-    return tuple(dict.fromkeys(keys))
+    return keys(family, "solve")
+
+
+def unknown_key(family: str, table: str, key: str, extra: tuple[str, ...] = ()) -> str | None:
+    """The problem with ``key`` in ``[table]`` of a ``family`` config (None: a key it
+    reads): the one message for a config's key and for ``solve()``'s keyword argument
+    (whose ``extra`` keywords are known too)."""
+    known = (*keys(family, table), *extra)
+    if key in known:
+        return None
+    where = f"a [{table}] key" if table else "a top-level key"
+    of = f" of {family} puzzles" if table in ("puzzle", "solve") else ""
+    close = [c for c in suggestions(key, list(known)) if c != key]
+    hint = f"; did you mean: {', '.join(close)}?" if close else ""
+    return f"not {where}{of} (known: {', '.join(known)}){hint}"
+
+
+def check_keys(config: Config, family: str, tables: tuple[str, ...] = ("", *TABLES)) -> None:
+    """``ConfigError`` naming the file, line and key of the first key in ``tables`` of
+    ``config`` that ``family`` does not read (a misspelt key is never silently unused)."""
+    for table in tables:
+        entries = config.data if table == "" else config.section(table)
+        for key in entries:
+            problem = unknown_key(family, table, str(key))
+            if problem is not None:
+                dotted = f"{table}.{key}" if table else str(key)
+                raise config.error(dotted, problem)
 
 
 def list_lines() -> Iterator[str]:
@@ -121,8 +175,8 @@ def new_config(family: str | None, output: str = "-", *, list_families: bool = F
     if family is None:
         raise UsageError("FAMILY: name a puzzle family (puzzlereel new --list names them)")
     write_new(family, output, force=force, stdout=sys.stdout)
-    if output != "-":
+    if output != "-" and not is_stream(output):             # not into -o /dev/stdout
         console.echo(output)
 
-__all__ = ["Template", "families", "list_lines", "new_config", "solve_keys", "template",
-           "templates", "write_new"]
+__all__ = ["TABLES", "TOP_KEYS", "Template", "check_keys", "families", "keys", "list_lines",
+           "new_config", "solve_keys", "template", "templates", "unknown_key", "write_new"]

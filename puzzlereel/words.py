@@ -1,7 +1,8 @@
 """How puzzlereel words numbers for people, the same on every screen: plurals of the
 puzzle's unit ("1 move", "92 solutions", "4 guesses"), durations ("0.21 s", "12 ms",
 never "0.00 s"), counts ("41,000", "2.1 M"), file sizes ("61.2 kB", "1.04 MB"), and
-which of a trace's timings is the search's own."""
+which of a trace's timings is the search's own.  However large a figure a trace claims,
+its words stay short ("1.00e+300 positions", "1.0e+308 s")."""
 
 from __future__ import annotations
 
@@ -16,9 +17,16 @@ def plural(word: str, count: int) -> str:
     return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+LARGE = 10**15     # a count from here on is shown by its first figures and its power of ten
+LONG = 1e6         # seconds: a duration from here on is shown in scientific notation
+
+
 def duration(seconds: float) -> str:
     """A duration as people write it: "12 s", "0.21 s", "12 ms", "4.5 ms", "under
-    0.1 ms" (a negative one counts as zero)."""
+    0.1 ms" (a negative one counts as zero), and one beyond ``LONG``, which a trace
+    may claim but no search takes, short: "1.0e+308 s"."""
+    if not seconds < LONG:        # NaN too
+        return f"{seconds:.1e} s"
     if seconds >= 10:
         return f"{seconds:.0f} s"
     if seconds >= 0.1:
@@ -29,8 +37,24 @@ def duration(seconds: float) -> str:
     return f"{ms:.1f} ms" if ms >= 0.05 else "under 0.1 ms"
 
 
+def whole(n: int) -> str:
+    """A count in full, "23,822"; from ``LARGE`` on (a figure a trace may claim but no
+    search reaches) by its first three figures: "1.00e+300", however many digits."""
+    if abs(n) < LARGE:
+        return f"{n:,}"
+    size = abs(n)
+    digits = int((size.bit_length() - 1) * 0.30102999566398120) + 1   # then made exact
+    digits += size >= 10**digits
+    digits -= size < 10 ** (digits - 1)
+    first = size // 10 ** (digits - 3)
+    return f"{'-' if n < 0 else ''}{first // 100}.{first % 100:02d}e+{digits - 1}"
+
+
 def count_text(n: int) -> str:
-    """A count as people read it at a glance: "41,000", "2.1 M", "16 M", "2.1 G"."""
+    """A count as people read it at a glance: "41,000", "2.1 M", "16 M", "2.1 G"; from
+    ``LARGE`` on as ``whole`` shows it."""
+    if abs(n) >= LARGE:
+        return whole(n)
     for size, unit in ((1e9, "G"), (1e6, "M")):
         if n >= size:
             value = n / size
@@ -40,9 +64,11 @@ def count_text(n: int) -> str:
 
 def size_text(n_bytes: int) -> str:
     """A file's size, in powers of 1000 with three figures: "820 B", "61.2 kB", "220 kB",
-    "1.04 MB", "2.31 GB"."""
+    "1.04 MB", "2.31 GB"; from 1,000 TB on, "1.00e+18 B"."""
     if n_bytes < 1000:
         return f"{n_bytes} B"
+    if n_bytes >= LARGE * 1000:
+        return f"{whole(n_bytes)} B"
     value = float(n_bytes)
     for unit in ("kB", "MB", "GB", "TB"):
         value /= 1000
@@ -51,6 +77,15 @@ def size_text(n_bytes: int) -> str:
     if value >= 99.95:
         return f"{value:.0f} {unit}"
     return f"{value:.1f} {unit}" if value >= 9.995 else f"{value:.2f} {unit}"
+
+
+def stat_text(value: Any) -> str:
+    """A statistic of a trace's ``end`` as ``show`` prints it: a count as ``whole``
+    writes one past ``LARGE`` ("1.00e+300"), a number of seconds as Python does
+    ("0.011", "1e+308"), anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= LARGE:
+        return whole(value)
+    return str(value)
 
 
 def search_seconds(stats: Mapping[str, Any]) -> float | None:

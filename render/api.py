@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from puzzlereel.errors import UnsupportedFormat
+from puzzlereel.errors import PuzzlereelError, UnsupportedFormat
 from puzzlereel.fileio import atomic_path
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed
@@ -26,6 +26,10 @@ from .layout import layout_for
 from .options import FORMATS, LOOPING, RenderOptions, changed_fields
 from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
 from .plan import resolve_options
+
+
+class OutOfMemory(PuzzlereelError):
+    """A render that ran out of memory: its frames too large for the memory there is."""
 
 
 def unsupported(path: str | Path) -> UnsupportedFormat:
@@ -116,9 +120,10 @@ class _Page:
 
 
 def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
-                explicit: Iterable[str] | None = None) -> str:
+                explicit: Iterable[str] | None = None, allow_partial: bool = False) -> str:
     """The self-contained HTML player of the trace in ``stream``, as a string: the very
-    page a ``.html`` target receives (``explicit`` as for ``render_trace``)."""
+    page a ``.html`` target receives (``explicit`` and ``allow_partial`` as for
+    ``render_trace``)."""
     chosen = set(changed_fields(options) if explicit is None else explicit)
     pages: list[_Page] = []
 
@@ -126,12 +131,14 @@ def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
         pages.append(_Page(header, resolve_options(header, options, chosen, source)))
         return [pages[0]]
 
-    render_stream(stream, source, make)
+    render_stream(stream, source, make, allow_partial=allow_partial)
     return pages[0].text if pages else ""
 
 
-def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> Output:
-    """The output that writes a ``fmt`` file of ``header``'s trace to ``path``."""
+def output_for(fmt: str, path: Path, header: Header, options: RenderOptions, *,
+               name: str | None = None) -> Output:
+    """The output that writes a ``fmt`` file of ``header``'s trace to ``path``; a video's
+    messages name the output ``name`` (default: ``path``)."""
     if fmt == "png":
         return Sheet(header, options, path)
     if fmt == "vtt":
@@ -149,7 +156,7 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions) -> 
         from .video import VideoSink
 
         return VideoSink(path, film.width, film.height, fps, options,
-                         codec="libx264" if fmt == "mp4" else "libvpx-vp9")
+                         codec="libx264" if fmt == "mp4" else "libvpx-vp9", name=name)
 
     return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options),
                  loop=fmt in LOOPING)
@@ -160,24 +167,30 @@ def _render(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]
             allow_partial: bool, made: list[Output]) -> End | None:
     explicit = set(explicit)
     with contextlib.ExitStack() as stack:
-        tmps = [(fmt, stack.enter_context(atomic_path(path))) for fmt, path in files]
+        tmps = [(fmt, stack.enter_context(atomic_path(path)), str(path))
+                for fmt, path in files]
 
         def make(header: Header) -> list[Output]:
             opts = resolve_options(header, options, explicit, source)
-            outs = [output_for(fmt, tmp, header, opts) for fmt, tmp in tmps]
+            outs = [output_for(fmt, tmp, header, opts, name=name) for fmt, tmp, name in tmps]
             made.extend(outs)
             return outs
 
         try:
             return render_stream(stream, source, make, progress, allow_partial=allow_partial)
-        except BaseException:
+        except BaseException as exc:
             for out in made:
                 if isinstance(out, Movie):
                     with contextlib.suppress(Exception):
                         out.abort()
+            if isinstance(exc, MemoryError):
+                frames = "{}x{} frames".format(*options.size) if options.size else "frames"
+                raise OutOfMemory(f"out of memory drawing {frames}; a smaller size needs "
+                                  "less memory", source=", ".join(str(p) for _, p in files)
+                                  ) from None
             raise
     return None  # pragma: no cover - the with block always returns or raises
 
 
-__all__ = ["UnsupportedFormat", "Written", "format_of", "frame_rate", "output_for",
+__all__ = ["OutOfMemory", "UnsupportedFormat", "Written", "format_of", "frame_rate", "output_for",
            "player_html", "render_trace"]

@@ -19,7 +19,7 @@ from puzzlereel.trace import End, Search
 from .barchart import chart_film
 from .compositor import Compositor
 from .markup import still_svg
-from .options import RenderOptions
+from .options import RenderOptions, stream_format
 from .outputs import Sink, play
 from .search import PLAIN, Story, goal_reached, story
 from .theme import THEMES
@@ -39,12 +39,24 @@ def chart_png(told: Story, path: str | Path, options: RenderOptions) -> None:
         write_png(tmp, width, height, [pixels])
 
 
-def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
-    """The chart growing layer by layer as a short video (MP4, WebM or GIF by the path's
-    suffix, atomically); returns its length in seconds."""
+VIDEOS = ("mp4", "webm", "gif")
+def video_format(path: str | Path) -> str:
+    """The format of ``analyze --video``'s file, by its suffix, as ``render -o`` takes it:
+    a device or pipe without a format's suffix (``/dev/null``, ``/dev/stdout``) gets the
+    MP4; a ``UsageError`` for anything but a video."""
     fmt = Path(path).suffix.lower().lstrip(".")
-    if fmt not in ("mp4", "webm", "gif"):
-        raise UsageError(f"--video: {str(path)!r} is not an .mp4, .webm or .gif file")
+    if fmt in VIDEOS:
+        return fmt
+    stream = stream_format(path)
+    if stream is not None:
+        return stream
+    raise UsageError(f"--video: {str(path)!r} is not an .mp4, .webm or .gif file")
+
+
+def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
+    """The chart growing layer by layer as a short video (MP4, WebM or GIF:
+    ``video_format``, atomically); returns its length in seconds."""
+    fmt = video_format(path)
     width, height = options.size or PLOT_SIZE
     theme = THEMES[options.theme]
     seconds = options.duration or VIDEO_SECONDS

@@ -14,6 +14,7 @@ ignored with one ``RenderHintWarning``, since hints are never required.
 from __future__ import annotations
 
 import math
+import os
 import re
 import warnings
 from collections.abc import Mapping
@@ -22,9 +23,19 @@ from typing import Any
 
 from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.fileio import is_stream
 from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
 FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
+STREAM_FORMAT = "mp4"     # what a device or pipe without a format's suffix gets
+
+
+def stream_format(path: str | os.PathLike[str]) -> str | None:
+    """``STREAM_FORMAT`` for a device or pipe (``/dev/null``, a FIFO, ``/dev/stdout``)
+    whose name has no format's suffix; None for anything else."""
+    if os.path.splitext(path)[1].lower().lstrip(".") in FORMATS:
+        return None
+    return STREAM_FORMAT if is_stream(path) else None
 LOOPING = ("gif", "svg")     # formats that play forever: they end by returning to the start
 EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
 # colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
@@ -320,16 +331,40 @@ def with_values(base: RenderOptions, values: Mapping[str, Any]) -> RenderOptions
     return replace(base, **changes)
 
 
+# hints a scene reads itself, not render options: each one's whole numbers
+SCENE_HINTS = {"max_solutions": (0, 1_000_000)}
+
+
+def _hint_problem(key: str, value: Any) -> str | None:
+    """What is wrong with the header hint ``key`` that no render option takes (``formats``,
+    which only ``run`` reads, a ``SCENE_HINTS`` one, or a key nothing reads), if anything."""
+    if key == "formats":
+        if isinstance(value, list) and all(v in FORMATS for v in value):
+            return None
+        return f"expected a list of: {', '.join(FORMATS)}; got {quoted(value)}"
+    if key in SCENE_HINTS:
+        low, high = SCENE_HINTS[key]
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return None
+        return f"must be a whole number from {low:,} to {high:,}, got {quoted(value)}"
+    return "not a render option"
+
+
 def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[str, Any]:
     """The trace header's ``render`` hints that are usable render options.
 
-    Keys that name no render option (and ``formats``, which only ``run`` reads) are
-    ignored quietly; a render option whose value cannot be used (a wrong type, a value
-    outside ``RANGES``, an unknown name) is ignored with one ``RenderHintWarning`` naming
-    the hint, the problem and ``source``."""
+    Every other hint is ignored: with one ``RenderHintWarning`` naming the hint, the
+    problem and ``source`` when it is no key the renderer reads, or a value it cannot use
+    (a wrong type, a value outside ``RANGES``, an unknown name); quietly when it is
+    ``formats`` or a ``SCENE_HINTS`` key, usable."""
     usable: dict[str, Any] = {}
+    where = f"{source}: line 1: " if source else "trace header: "
     for key, value in render.items():
         if key not in _KINDS or key == "formats":
+            problem = _hint_problem(str(key), value)
+            if problem is not None:
+                warnings.warn(f"{where}render.{key}: {problem} (hint ignored)",
+                              RenderHintWarning, stacklevel=2)
             continue
         try:
             with_values(RenderOptions(), {key: value})
@@ -337,7 +372,6 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
                 raise RenderOptionError(key, f"{quoted(value)} is not one of: "
                                         + ", ".join(SCHEMES))
         except RenderOptionError as exc:
-            where = f"{source}: line 1: " if source else "trace header: "
             warnings.warn(f"{where}render.{exc.key}: {exc.problem} (hint ignored)",
                           RenderHintWarning, stacklevel=2)
             continue
@@ -347,5 +381,5 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
 
 __all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
            "RenderHintWarning", "Range", "RANGES", "FORMATS", "LOOPING", "EASINGS", "PRESETS",
-           "SCHEMES", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
+           "SCHEMES", "SCENE_HINTS", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
            "parse_colour", "parse_size"]

@@ -12,21 +12,60 @@ and x264 threads by frames (its own default; PyAV's is by slices, about 20 % slo
 all cores by default, fewer when several renders share the machine (``run --jobs``). A
 frame that differs from the last only in a rectangle is converted only there and patched
 into the encoder's copy of the last frame; a held frame is sent again with new times.
+The encoder is opened before the first frame is drawn, so a size it cannot take (a 4K
+video under a memory limit) stops the render at once; a failure of the encoder then or
+later is one ``EncoderError`` line naming the output, never PyAV's traceback.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import struct
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import cv2
 import numpy as np
 
+from puzzlereel.errors import PuzzlereelError
+
 from .options import RenderOptions
+
+
+class EncoderError(PuzzlereelError):
+    """A video the encoder could not make: out of memory for its size, most often."""
+
+
+CODEC_NAMES = {"libx264": "H.264", "libvpx-vp9": "VP9"}
+
+# what encoding a video takes at least, measured with x264 on two cores: its threads,
+# stacks and buffers, and its frames (look-ahead, references, ours) by the pixel
+ENCODER_BYTES = 200 << 20
+BYTES_PER_PIXEL = 130
+
+
+def memory_left() -> int | None:
+    """Bytes this process may still map under its address-space limit (``ulimit -v``);
+    None when it has none (or the system does not say)."""
+    try:
+        import resource
+
+        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if limit == resource.RLIM_INFINITY:
+            return None
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError, IndexError):
+        return None
+    return max(0, limit - used)
+
+
+def video_bytes(width: int, height: int) -> int:
+    """About the least memory encoding a ``width`` x ``height`` video takes."""
+    return ENCODER_BYTES + BYTES_PER_PIXEL * width * height
 
 _threads = 0      # encoder threads per video (0: the encoder's choice, from the cores)
 
@@ -60,32 +99,26 @@ Job = list[tuple[np.ndarray, tuple[int, int, int, int] | None]] | None
 
 
 class VideoSink:
-    """H.264 in MP4 (``codec="libx264"``) or VP9 in WebM (``codec="libvpx-vp9"``)."""
+    """H.264 in MP4 (``codec="libx264"``) or VP9 in WebM (``codec="libvpx-vp9"``);
+    messages name the output ``name`` (default: ``path``)."""
 
     def __init__(self, path: str | os.PathLike[str], width: int, height: int, fps: int,
-                 options: RenderOptions, codec: str = "libx264", threaded: bool = True) -> None:
-        import av
-
+                 options: RenderOptions, codec: str = "libx264", threaded: bool = True,
+                 name: str | None = None) -> None:
         if width % 2 or height % 2:
             raise ValueError(f"frame size must be even, got {width}x{height}")
         self.width, self.height = width, height
-        fmt = "mp4" if codec == "libx264" else "webm"
-        self.fmt = fmt
-        opts = {"movflags": "+faststart"} if fmt == "mp4" else {}
-        self.container: Any = av.open(str(path), mode="w", format=fmt, options=opts)
-        self.container.metadata["encoder"] = "puzzlereel"
-        stream: Any = self.container.add_stream(codec, rate=fps)
-        stream.width, stream.height = width, height
-        stream.pix_fmt = "yuv420p"
-        if codec == "libx264":
-            stream.options = x264_settings(options)
-            configure_threads(stream.codec_context)
-        else:
-            stream.options = {"crf": str(options.crf + 12), "b": "0", "deadline": "realtime",
-                              "cpu-used": "8", "row-mt": "1"}
-            stream.codec_context.thread_count = _threads
-        tag_bt601(stream.codec_context)
-        self.stream = stream
+        self.name = name if name is not None else str(path)
+        self.codec = codec
+        self.fmt = "mp4" if codec == "libx264" else "webm"
+        self.container: Any = None
+        left, need = memory_left(), video_bytes(width, height)
+        if left is not None and left < need:
+            raise EncoderError(f"a {width}x{height} video needs about {need >> 20:,} MB to "
+                               f"encode, and the memory limit leaves {left >> 20:,} MB; a "
+                               "smaller size needs less memory", source=self.name)
+        with self._failing("start"):
+            self._open(path, fps, options)
         self.subtitles: Any = None
         self.cues: list[tuple[float, float, str]] = []
         self.sound: Any = None       # render.soundtrack.AudioMux, from add_sound
@@ -99,6 +132,51 @@ class VideoSink:
             self.queue = queue.Queue(maxsize=4)
             self.thread = threading.Thread(target=self._work, name="encoder", daemon=True)
             self.thread.start()
+
+    @contextlib.contextmanager
+    def _failing(self, doing: str) -> Iterator[None]:
+        """PyAV's errors and a want of memory in the block as one ``EncoderError`` line
+        naming the output and the frame size."""
+        import av
+
+        try:
+            yield
+        except (av.error.FFmpegError, MemoryError) as exc:
+            if isinstance(exc, OSError):    # a file that cannot be written: said as such
+                raise
+            if doing == "start" and self.container is not None:
+                with contextlib.suppress(Exception):
+                    self.container.close()
+            why = exc.strerror if isinstance(exc, av.error.FFmpegError) else "out of memory"
+            raise EncoderError(
+                f"the {CODEC_NAMES.get(self.codec, self.codec)} encoder could not {doing} "
+                f"a {self.width}x{self.height} video ({why}); a smaller size needs less "
+                "memory", source=self.name) from None
+
+    def _open(self, path: str | os.PathLike[str], fps: int, options: RenderOptions) -> None:
+        import av
+        import av.logging
+
+        # FFmpeg's own lines (x264's "malloc failed"...) would come before ours: a
+        # failure is said once, by EncoderError
+        av.logging.set_libav_level(av.logging.FATAL)
+        fmt, codec, width, height = self.fmt, self.codec, self.width, self.height
+        opts = {"movflags": "+faststart"} if fmt == "mp4" else {}
+        self.container = av.open(str(path), mode="w", format=fmt, options=opts)
+        self.container.metadata["encoder"] = "puzzlereel"
+        stream: Any = self.container.add_stream(codec, rate=fps)
+        stream.width, stream.height = width, height
+        stream.pix_fmt = "yuv420p"
+        if codec == "libx264":
+            stream.options = x264_settings(options)
+            configure_threads(stream.codec_context)
+        else:
+            stream.options = {"crf": str(options.crf + 12), "b": "0", "deadline": "realtime",
+                              "cpu-used": "8", "row-mt": "1"}
+            stream.codec_context.thread_count = _threads
+        tag_bt601(stream.codec_context)
+        self.stream = stream
+        stream.codec_context.open()     # its buffers now, before any frame is drawn
 
     def describe(self, cues: Sequence[Any], metadata: Mapping[str, str]) -> None:
         """Set the container's metadata and (MP4) the captions; before the first frame."""
@@ -203,6 +281,10 @@ class VideoSink:
                 self.error = exc
 
     def _encode(self, job: Job, repeat: int) -> None:
+        with self._failing("encode"):
+            self._encode_frames(job, repeat)
+
+    def _encode_frames(self, job: Job, repeat: int) -> None:
         import av
 
         for yuv, rect in job or ():
@@ -240,8 +322,9 @@ class VideoSink:
                 self.thread.join()
                 if self.error is not None:
                     raise self.error
-            for packet in self.stream.encode(None):
-                self._mux(packet)
+            with self._failing("finish"):
+                for packet in self.stream.encode(None):
+                    self._mux(packet)
             if self.sound is not None:
                 self.sound.finish()
             if self.subtitles is not None:
@@ -298,5 +381,5 @@ def tag_bt601(cc: Any) -> None:
                 pass
 
 
-__all__ = ["ASS_HEADER", "BT601", "VideoSink", "configure_threads", "encoder_threads",
-           "tag_bt601", "x264_settings"]
+__all__ = ["ASS_HEADER", "BT601", "EncoderError", "VideoSink", "configure_threads",
+           "encoder_threads", "memory_left", "tag_bt601", "video_bytes", "x264_settings"]

@@ -18,7 +18,7 @@ from typing import Any
 
 from puzzlereel.registry import KINDS, Searched
 from puzzlereel.trace import End, Header
-from puzzlereel.words import duration, plural, search_seconds
+from puzzlereel.words import duration, plural, search_seconds, whole
 
 from . import draw
 from .search import PLAIN
@@ -162,12 +162,12 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     if end.status == "unsolvable":
         reason = stats.get("reason")
         why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
-               else f"All {n:,} {plural(said.noun, n)} {said.verb}" if n
+               else f"All {whole(n)} {plural(said.noun, n)} {said.verb}" if n
                else "The search space was exhausted")
         return Ending("unsolvable", "No solution exists", (why,))
     if end.status == "limit":
         limit = stats.get("limit")
-        first = f"The search stopped after {n:,} {plural(said.noun, n)}" if n else \
+        first = f"The search stopped after {whole(n)} {plural(said.noun, n)}" if n else \
             "The search stopped before a solution was found"
         more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
         return Ending("limit", "Search stopped", (first, *more))
@@ -183,11 +183,11 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
             details.append(f"strategy: {cut(algorithm, 60)}")
     total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
     if unit == "solution" and total is not None and shown is not None and shown < total:
-        details.append(f"{shown} of {total:,} shown")
+        details.append(f"{shown} of {whole(total)} shown")
     took = search_seconds(stats)
     secs = None if took is None else duration(took)
     if n:
-        details.append(f"{n:,} {plural(said.noun, n)} {said.verb}"
+        details.append(f"{whole(n)} {plural(said.noun, n)} {said.verb}"
                        + (f" in {secs}" if secs else ""))
     elif secs:
         details.append(f"found in {secs}")

@@ -1,8 +1,8 @@
-"""pytest's hooks and fixtures for the whole suite: the ``--update-golden`` switch and the
-``golden`` fixture it sets, the ``--fuzz-long`` switch (read by ``tests/fuzz/``), and a
-temporary cache folder for pattern databases, and ``browser``: headless Chromium for the
-tests that look at pages and animations in a real browser.  Helpers that tests call directly are in
-``tests/fixtures.py``."""
+"""pytest's hooks and fixtures for the whole suite, and Hypothesis's settings for it: the
+``--update-golden`` switch and the ``golden`` fixture it sets, the ``--fuzz-long`` switch
+(read by ``tests/fuzz/``), a temporary cache folder for pattern databases, and
+``browser``: headless Chromium for the tests that look at pages and animations in a real
+browser.  Helpers that tests call directly are in ``tests/fixtures.py``."""
 
 from __future__ import annotations
 
@@ -13,8 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.fixtures import GOLDEN, REQUIRED_BROWSER, UPDATE_GOLDEN, GoldenImages
+
+# Hypothesis times no example (its 200 ms deadline) and never calls generating data too
+# slow: on a machine busy with other work both fail tests that are right.
+settings.register_profile("busy-machine", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("busy-machine")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -9,10 +9,13 @@ repository root on the path).  pytest's own fixtures and hooks, among them the
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import random
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,6 +150,24 @@ def cli(*args: str | Path, input: str | None = None) -> Result:
     if words and not words[0].startswith("-"):
         words = ["--progress", "none", *words]
     return CliRunner().invoke(app, words, input=input)
+
+
+@contextlib.contextmanager
+def pipe_read(pipe: Path) -> Iterator[list[bytes]]:
+    """A named pipe made at ``pipe``, read whole on a thread while the block runs: the
+    list holds its bytes once the block has ended (none when nothing opened it to write:
+    the reader is then let go)."""
+    os.mkfifo(pipe)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    try:
+        yield got
+    finally:
+        if reader.is_alive() and not got:
+            with contextlib.suppress(OSError):
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=120)
 
 
 def one_line_error(result: Result, code: int, *fragments: str) -> None:

@@ -26,6 +26,7 @@ from puzzlereel.manifest import (
     TRACE,
     Claims,
     Manifest,
+    check_made,
     file_name,
     key_of,
     sha256_bytes,
@@ -169,20 +170,27 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     done: dict[str, Result] = {}
     jobs: list[Job] = []
     unusable: list[str] = []
-    owners: dict[str, str] = {}
+    # each name is one config's: the one the manifest records it for, else the first
+    owners: dict[str, Source] = {}
+    for source in sources:
+        entry = manifest.entries.get(source.name)
+        if source.path is not None and entry is not None and entry.made_by(source.path):
+            owners.setdefault(source.name, source)
+    for source in sources:
+        owners.setdefault(source.name, source)
     for source in sources:
         name = source.name
-        if name in owners:
+        owner = owners[name]
+        if owner is not source:
             if source.path is not None:
                 clash = f"{source.path}: its outputs {name}.* would replace those of " \
-                        f"{owners[name]}; rename one of the two"
+                        f"{owner.path or owner.arg}; rename one of the two"
                 done[f"{name} ({source.path})"] = Result(name, str(source.path), "error",
                                                          message=clash,
                                                          exit_code=EXIT_BAD_INPUT)
                 order.append(f"{name} ({source.path})")
             continue
         order.append(name)
-        owners[name] = str(source.path or source.arg)
         if source.problem is not None or source.path is None:
             problem = source.problem or NoConfig("no such config", path=source.arg)
             done[name] = Result(name, source.arg, "error", message=str(problem),
@@ -222,6 +230,8 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
                 render_keys(render_options, explicit, kinds))
     name = unit.name
     entry = manifest.entries.get(name)
+    if not (options.force or manifest.damaged):  # it replaces only files of its own
+        check_made(manifest, name, path, (TRACE, *kinds), keys.config)
     trace = None if options.force else manifest.fresh(name, TRACE, keys.trace_from())
     expected = entry.seconds if entry is not None else float("inf")
     if trace is None or entry is None:

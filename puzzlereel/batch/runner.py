@@ -33,13 +33,15 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
         scheduler: str | None = None) -> None:
     """``run CONFIG...``: one config file in this process (``single.run_one``), else a
     batch on ``executor`` watched by ``overview()``; then the gallery, if asked."""
+    if with_gallery:               # a page of the user's stops the run before any work
+        gallery.check_page(out_dir, force)
     if executor == "local" and not is_batch(configs):
         if scheduler is not None:
             raise UsageError("--scheduler: only with --executor dask")
         single.run_one(configs[0], out_dir, given, formats, max_states, max_memory,
                        with_gallery=with_gallery, force=force)
         if with_gallery:
-            gallery.write_page(out_dir)
+            gallery.write_page(out_dir, force=force)
         return
     options = BatchOptions(
         out_dir=out_dir, flags=given,
@@ -49,7 +51,7 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
     code = run_batch(configs, options, overview, jobs=jobs, executor=executor,
                      scheduler=scheduler)
     if with_gallery:
-        gallery.write_page(options.out_dir, show_path=not console.quiet())
+        gallery.write_page(options.out_dir, show_path=not console.quiet(), force=force)
     if code:
         raise SystemExit(code)
 
@@ -67,12 +69,14 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
                          f"{', '.join(executors.EXECUTORS)}")
     if executor == "local" and scheduler is not None:
         raise UsageError("--scheduler: only with --executor dask")
+    executors.check_scheduler(scheduler)
     sources = collect(configs)
     batch = plan(sources, options)
     workers = jobs or executors.default_jobs()
     inputs = [source.path for source in sources if source.path is not None]
     with guarded(inputs=inputs), overview() as observer:
-        with (executors.make(executor, workers, scheduler) if batch.jobs
+        with (executors.make(executor, workers, scheduler, units=len(batch.jobs))
+              if batch.jobs
               else executors.Idle()) as where:
             report = run_plan(batch, where, observer)
     if not console.quiet():

@@ -171,12 +171,14 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
 def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str, int]]
            ) -> Result:
     """Record in the manifest the files of ``made`` (kind -> (SHA-256, size)), already in
-    the output folder, the trace first; remove what else bears the config's name when a
-    new trace makes it older; the config's summary line."""
+    the output folder, the trace first; remove what else the manifest records as the
+    config's when a new trace makes it older; the config's summary line."""
     unit, keys, manifest = job.unit, job.keys, batch.manifest
     out = Path(batch.options.out_dir)
     entry = manifest.entries.get(unit.name)
-    outputs: dict[str, Output] = dict(entry.outputs) if (entry and unit.trace) else {}
+    mine = entry is not None and entry.made_by(unit.source)
+    outputs: dict[str, Output] = dict(entry.outputs) if (entry and mine and unit.trace) \
+        else {}
     trace_sha = job.trace_sha
     written: list[str] = []
     for kind, (sha, size) in made.items():
@@ -188,14 +190,17 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
             assert trace_sha is not None, "a render always follows its trace"
             made_from = keys.made_from(kind, trace_sha)
         outputs[kind] = Output(file_name(unit.name, kind), sha, size, made_from)
+        manifest.left.pop(outputs[kind].file, None)       # a gone config's: taken over
     stale: list[str] = []
-    if unit.trace is None and (outcome.searched is not None or not _current(entry, keys)):
-        # a new trace, or none for a config that changed: what else bears its name was
-        # made from an older version of it
-        stale = remove_outputs(out, unit.name, keep=written)
+    if entry is not None and unit.trace is None and (
+            outcome.searched is not None or not mine or not _current(entry, keys)):
+        # a new trace, or none for a config that changed: what else the manifest records
+        # under its name was made from an older version of it (or, --force, from another
+        # config of that name)
+        stale = remove_outputs(out, entry, keep=written)
     if unit.trace is None:          # a new search: a new entry, if its trace is good
+        config = job.config
         if outcome.searched is not None:
-            config = job.config
             manifest.entries[unit.name] = Entry(
                 config=unit.source, path=os.path.abspath(unit.source),
                 status=outcome.searched, answer=outcome.answer,
@@ -204,13 +209,24 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
                 description=catalog.description(config.text, 160), message=(
                     outcome.message if outcome.status != "error" else ""),
                 outputs=outputs)
-        elif stale or not _current(entry, keys):
+        elif written:               # files of a search that did not end: the config's,
+            kept = {kind: output for kind, output in entry.outputs.items()  # made again
+                    if output.file not in stale} if entry is not None and mine else {}
+            manifest.entries[unit.name] = Entry(                            # next run
+                config=unit.source, path=os.path.abspath(unit.source), status="error",
+                title=config.title or unit.name, family=config.puzzle_type,
+                outputs={**kept, **{kind: replace(output, made_from={})
+                                    for kind, output in outputs.items()}})
+        elif stale or not mine or not _current(entry, keys):
             manifest.entries.pop(unit.name, None)
     elif entry is not None:
         manifest.entries[unit.name] = replace(entry, outputs=outputs)
     manifest.changed()
-    notes = outcome.warnings + ((f"removed {', '.join(stale)}: made from an older version "
-                                 "of the config",) if stale else ())
+    notes = outcome.warnings
+    if stale:
+        whose = "an older version of the config" if mine or entry is None \
+            else entry.shown()
+        notes += (f"removed {', '.join(stale)}: made from {whose}",)
     message = outcome.message
     if outcome.status == "error":
         message = naming(message, unit.source)
@@ -229,11 +245,13 @@ def _current(entry: Entry | None, keys: Keys) -> bool:
 
 def forget_failed(batch: Plan, result: Result) -> Result:
     """A config that could not be used at all this run (unreadable now): its outputs
-    of an earlier version leave the folder and the manifest."""
-    entry = batch.manifest.entries.pop(result.name, None)
-    stale = remove_outputs(batch.options.out_dir, result.name)
-    if entry is None and not stale:
+    of an earlier version leave the folder and the manifest (not those the manifest
+    records as another config's of the same name)."""
+    entry = batch.manifest.entries.get(result.name)
+    if entry is None or not entry.made_by(result.source):
         return result
+    del batch.manifest.entries[result.name]
+    stale = remove_outputs(batch.options.out_dir, entry)
     batch.manifest.changed()
     notes = (f"removed {', '.join(stale)}: made from an older version of the config",)
     return replace(result, warnings=result.warnings + notes) if stale else result

@@ -28,7 +28,15 @@ from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.config import load_config
 from puzzlereel.fileio import guarded, make_folder
 from puzzlereel.gallery import PAGE
-from puzzlereel.manifest import ALL_KINDS, TRACE, Claims, file_name, sha256_file
+from puzzlereel.manifest import (
+    ALL_KINDS,
+    POSTER,
+    TRACE,
+    Claims,
+    check_made,
+    file_name,
+    sha256_file,
+)
 from puzzlereel.progress import Reporter
 
 
@@ -72,6 +80,8 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
         unit.name, str(path), ALL_KINDS if with_gallery else (TRACE, *unit.formats))
     make_folder(out_dir)                           # a file in its place: one line
     batch = plan([Source(str(config), path)], options)
+    if with_gallery and not force:      # its poster, which the gallery draws after it
+        check_made(batch.manifest, unit.name, path, (POSTER,))
     paths = [Path(out_dir) / file_name(unit.name, kind) for kind in (TRACE, *unit.formats)]
     done = batch.done.get(unit.name)
     if done is not None:

@@ -101,7 +101,7 @@ def layout_cells(rows: list[str]) -> tuple[dict[str, list[Cell]], set[Cell]]:
         for ch in row:
             if ch not in PIECE_CHARS and ch not in ".#":
                 raise BadLayout(f"row {r + 1} {quoted(row)}: {quoted(ch)} is not a piece "
-                                "(letters and digits), '.' (empty) or '#' (wall)", r)
+                                "(ASCII letters and digits), '.' (empty) or '#' (wall)", r)
     walls = {(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"}
     cells: dict[str, list[Cell]] = {}
     for y, row in enumerate(rows):
@@ -113,6 +113,30 @@ def layout_cells(rows: list[str]) -> tuple[dict[str, list[Cell]], set[Cell]]:
             raise BadLayout(f"piece {quoted(pid)} is split in two or more parts",
                             min(y for _, y in cs))
     return cells, walls
+
+
+SIDES = ("top", "bottom", "left", "right")
+
+
+def exit_problem(e: object, width: int, height: int) -> str | None:
+    """What is wrong with the exit ``e`` (``{side, offset, length}``: a gap in the frame
+    along ``side``, from cell ``offset``, ``length`` cells long) of a ``width`` x
+    ``height`` board, if anything: the gap must lie along the side it names."""
+    if not isinstance(e, dict) or e.get("side") not in SIDES:
+        return (f"expected {{ side = 'bottom', offset = 1, length = 2 }} with side "
+                f"top/bottom/left/right, got {quoted(e)}")
+    along = width if e["side"] in ("top", "bottom") else height
+    values = {}
+    for key, default, low in (("offset", 0, 0), ("length", 1, 1)):
+        value = e.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= along:
+            return (f"{key}: expected a whole number from {low} to {along} (the {e['side']} "
+                    f"side's cells), got {quoted(value)}")
+        values[key] = value
+    if values["offset"] + values["length"] > along:
+        return (f"offset {values['offset']} + length {values['length']} passes the end of the "
+                f"{e['side']} side ({along} cells)")
+    return None
 
 
 def shape_of(cells: list[Cell]) -> tuple[Cell, tuple[Cell, ...]]:
@@ -181,6 +205,10 @@ class Layout:
         walls = frozenset(as_cells(get_list(board, "walls", prefix="board.", optional=True)
                                    or [], "board.walls"))
         exits = tuple(get_list(board, "exits", prefix="board.", optional=True) or [])
+        for i, e in enumerate(exits):
+            problem = exit_problem(e, width, height)
+            if problem is not None:
+                raise TraceError(problem, field=f"board.exits[{i}]")
         for i, w in enumerate(sorted(walls)):
             if not (0 <= w[0] < width and 0 <= w[1] < height):
                 raise TraceError(f"wall {list(w)} lies off the board", field=f"board.walls[{i}]")
@@ -250,7 +278,8 @@ def _piece_from_json(raw: Any, name: str, taken: set[str], width: int,
     if pid in taken:
         raise TraceError(f"duplicate piece id {pid!r}", field=name + ".id")
     if len(pid) != 1 or pid not in PIECE_CHARS:
-        raise TraceError(f"piece ids are one letter or digit, got {pid!r}", field=name + ".id")
+        raise TraceError(f"piece ids are one ASCII letter or digit, got {quoted(pid)}",
+                         field=name + ".id")
     x = get_int(raw, "x", prefix=name + ".")
     y = get_int(raw, "y", prefix=name + ".")
     if "cells" in raw:
@@ -496,5 +525,6 @@ class SlidingBlockReplay:
                      "the moves reach the goal")
 
 
-__all__ = ["DIRS", "METRICS", "PIECE_CHARS", "BadLayout", "Layout", "Piece", "Position",
-           "SlidingBlockReplay", "connected", "layout_cells", "path_ok", "shape_of"]
+__all__ = ["DIRS", "METRICS", "PIECE_CHARS", "SIDES", "BadLayout", "Layout", "Piece",
+           "Position", "SlidingBlockReplay", "connected", "exit_problem", "layout_cells",
+           "path_ok", "shape_of"]

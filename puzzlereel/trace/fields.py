@@ -43,14 +43,24 @@ def _get(obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], *, pre
     return value
 
 
+# every integer of a trace is a signed 64-bit one: what the program counts and draws in
+MAX_INT = 2**63 - 1
+
+
 def get_int(obj: Mapping[str, Any], key: str, *, prefix: str = "", optional: bool = False,
             default: int | None = None, minimum: int | None = None,
             maximum: int | None = None) -> Any:
+    """An integer field, from ``minimum`` to ``maximum`` (each None: to the end of the
+    signed 64-bit range, ``MAX_INT``), or a ``TraceError`` naming the field."""
     value = _get(obj, key, int, prefix=prefix, optional=optional, default=default)
-    if value is not None and minimum is not None and value < minimum:
-        raise TraceError(f"must be >= {minimum}, got {quoted(value)}", field=prefix + key)
-    if value is not None and maximum is not None and value > maximum:
-        raise TraceError(f"must be <= {maximum:,}, got {quoted(value)}", field=prefix + key)
+    if value is None:
+        return value
+    low = -MAX_INT - 1 if minimum is None else minimum
+    high = MAX_INT if maximum is None else min(maximum, MAX_INT)
+    if value < low:
+        raise TraceError(f"must be >= {low:,}, got {quoted(value)}", field=prefix + key)
+    if value > high:
+        raise TraceError(f"must be <= {high:,}, got {quoted(value)}", field=prefix + key)
     return value
 
 

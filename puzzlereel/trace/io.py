@@ -9,18 +9,21 @@ There is one reader for files and pipes alike: it takes the bytes and decodes th
 itself (a text stream such as ``sys.stdin`` is read through its byte buffer), so the
 same trace gives the same answer however it arrives, whatever the locale or
 ``PYTHONIOENCODING`` says.  A line that is not UTF-8, nests deeper than
-``MAX_DEPTH`` or holds a number of more than ``MAX_DIGITS`` digits is a ``TraceError``
-like any other bad line.
+``MAX_DEPTH``, holds a number of more than ``MAX_DIGITS`` digits, or holds ``NaN``,
+``Infinity`` or a number too large for a 64-bit float (none of which is JSON, though
+Python's ``json`` reads them) is a ``TraceError`` like any other bad line.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from puzzlereel.config import MAX_DEPTH, MAX_DIGITS, depth_of
+from puzzlereel.fileio import utf8_writer
 
 from .events import End, Event, Header, event_from_json, header_from_json
 from .fields import TraceError
@@ -30,17 +33,26 @@ MAX_LINE = 16 << 20     # bytes: the longest trace line read (a header of 4,096 
 
 
 def dumps(event: Event) -> str:
-    """One trace line (without the newline)."""
-    return json.dumps(event.to_json(), separators=(",", ":"), ensure_ascii=False)
+    """One trace line (without the newline); a number that is NaN or infinite, which JSON
+    has no way to write, is a ``TraceError``."""
+    try:
+        return json.dumps(event.to_json(), separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+    except ValueError:
+        raise TraceError("a number that is NaN or infinite (JSON has none)",
+                         field=event.type) from None
 
 
 def write_trace(events: Iterable[Event], stream: IO[str]) -> End | None:
-    """Write ``events`` as JSON Lines; returns the ``end`` event written, if any."""
+    """Write ``events`` as JSON Lines; returns the ``end`` event written, if any.
+
+    A trace is UTF-8 wherever it goes: to a text stream of another encoding that has a
+    byte ``buffer`` (stdout under ``PYTHONIOENCODING=ascii``), the lines go to the buffer
+    as UTF-8."""
+    write = utf8_writer(stream)
     last: End | None = None
     for event in events:
-        stream.write(dumps(event))
-        stream.write("\n")
-        stream.flush()
+        write(dumps(event) + "\n")
         if isinstance(event, End):
             last = event
     return last
@@ -91,10 +103,29 @@ def _text(raw: bytes | str | UnicodeDecodeError) -> str:
     return raw
 
 
+class NotJson(Exception):
+    """A number Python's ``json`` reads but JSON has not: NaN, Infinity, or one too
+    large for a 64-bit float (``1e999``, read as infinity)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotJson(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotJson(f"{text[:20]}{'…' if len(text) > 20 else ''} is too large a number "
+                      "(at most about 1.8e308)")
+    return value
+
+
 def _parse(text: str) -> Any:
     """One line's JSON value, or a ``TraceError`` saying why not (and where)."""
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except NotJson as exc:
+        raise TraceError(f"invalid JSON ({exc})") from None
     except json.JSONDecodeError as exc:
         at = "" if exc.msg.endswith(" at") else " at"   # "... starting at column 2"
         raise TraceError(f"invalid JSON ({exc.msg}{at} column {exc.colno})") from None

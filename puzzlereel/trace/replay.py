@@ -20,7 +20,7 @@ from puzzlereel.errors import quoted
 from puzzlereel.registry import KINDS
 
 from .events import End, Event, Header, Note, event_from_json, header_from_json
-from .fields import TraceError
+from .fields import MAX_INT, TraceError
 from .io import dumps, read_trace
 from .search import SearchLog
 
@@ -60,8 +60,9 @@ def declared_moves(fields: Mapping[str, Any]) -> int | None:
     """The optional header field ``moves`` (the number of moves that follow), checked."""
     total = fields.get("moves")
     if total is not None and (isinstance(total, bool) or not isinstance(total, int)
-                              or total < 0):
-        raise TraceError(f"expected a count of moves, got {total!r}", field="moves")
+                              or not 0 <= total <= MAX_INT):
+        raise TraceError(f"expected a count of moves (0 to {MAX_INT:,}), got "
+                         f"{quoted(total)}", field="moves")
     return total
 
 

@@ -18,6 +18,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from puzzlereel.words import whole
+
 from .events import SIDES, End, Event, Header, Note, Search
 from .fields import TraceError
 
@@ -207,8 +209,8 @@ class SearchLog:
                     and said < found:
                 continue        # stopped: it may write fewer than it had found
             if said is not None and said != found:
-                raise TraceError(f"says {said:,}, the search events count {found:,} {what}",
-                                 field=f"stats.{key}")
+                raise TraceError(f"says {whole(said)}, the search events count "
+                                 f"{whole(found)} {what}", field=f"stats.{key}")
         depth = self.goal_depth()
         if end.status == "solved" and end.moves is not None and depth is not None \
                 and depth != end.moves:

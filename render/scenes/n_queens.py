@@ -41,7 +41,7 @@ from puzzlereel.words import plural
 
 from ..draw import darker, mix
 from ..film import Element
-from ..options import RenderOptions
+from ..options import SCENE_HINTS, RenderOptions
 from ..scene import Beat, BeatSound, SceneBase, Shown, Stage, Tween, fade, time_lapse
 from ..shapes import Chequer, Rect, Shape, group
 from ..theme import Theme
@@ -87,8 +87,9 @@ class NQueensScene(SceneBase):
         super().__init__(header, options, theme)
         self.n = NQueensReplay(header).n      # parses and checks the header's fields
         limit = header.render.get("max_solutions") if isinstance(header.render, dict) else None
+        low, high = SCENE_HINTS["max_solutions"]       # a hint outside: header_hints warns
         self.max_solutions = (limit if isinstance(limit, int) and not isinstance(limit, bool)
-                              and limit >= 0 else MAX_SOLUTIONS)
+                              and low <= limit <= high else MAX_SOLUTIONS)
         self.cols: tuple[int, ...] = (-1,) * self.n
         self.steps = 0
         self.shown = 0

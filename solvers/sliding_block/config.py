@@ -22,6 +22,7 @@ from puzzlereel.rules.sliding_block import (
     BadLayout,
     Layout,
     Piece,
+    exit_problem,
     layout_cells,
     shape_of,
 )
@@ -126,6 +127,21 @@ def _pieces(cfg: Config, cells: dict[str, list[Cell]]) -> tuple[list[Piece], lis
 # ---------------------------------------------------------------- the goal
 
 
+GOAL_KEYS = ("piece", "x", "y")
+EXIT_KEYS = ("side", "offset", "length")
+
+
+def _unknown_key(table: object, known: tuple[str, ...], what: str) -> str | None:
+    """What is wrong with an inline ``table`` holding a key none of ``known`` is (a
+    misspelt key would otherwise go unused), if anything."""
+    if not isinstance(table, dict):
+        return None
+    for key in table:
+        if key not in known:
+            return f"unknown key {key!r} ({what} has {', '.join(known[:-1])} and {known[-1]})"
+    return None
+
+
 def _goal(cfg: Config, raw_goal: dict[str, Any] | list[Any], by_id: Mapping[str, Piece],
           width: int, height: int, walls: set[Cell]) -> list[tuple[str, Cell]]:
     items = raw_goal if isinstance(raw_goal, list) else [raw_goal]
@@ -133,25 +149,28 @@ def _goal(cfg: Config, raw_goal: dict[str, Any] | list[Any], by_id: Mapping[str,
         raise cfg.error("puzzle.goal", "empty goal list")
     goal: list[tuple[str, Cell]] = []
     for i, g in enumerate(items):
-        name = "puzzle.goal" if isinstance(raw_goal, dict) else f"puzzle.goal[{i}]"
+        name = "" if isinstance(raw_goal, dict) else f"goal[{i}]: "
         if not isinstance(g, dict):
-            raise cfg.error("puzzle.goal", f"{name}: expected {{ piece = ..., x = ..., "
+            raise cfg.error("puzzle.goal", f"{name}expected {{ piece = ..., x = ..., "
                             f"y = ... }}, got {g!r}")
+        unknown = _unknown_key(g, GOAL_KEYS, "a goal")
+        if unknown is not None:
+            raise cfg.error("puzzle.goal", f"{name}{unknown}")
         pid = g.get("piece")
         if not isinstance(pid, str) or pid not in by_id:
-            raise cfg.error("puzzle.goal", f"{name}.piece: no piece {pid!r} in the layout")
+            raise cfg.error("puzzle.goal", f"{name}piece: no piece {pid!r} in the layout")
         gx, gy = g.get("x"), g.get("y")
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (gx, gy)):
-            raise cfg.error("puzzle.goal", f"{name}: x and y must be integers, got "
+            raise cfg.error("puzzle.goal", f"{name}x and y must be integers, got "
                             f"x={gx!r}, y={gy!r}")
         assert isinstance(gx, int) and isinstance(gy, int)
         for dx, dy in by_id[pid].cells:
             c = (gx + dx, gy + dy)
             if not (0 <= c[0] < width and 0 <= c[1] < height):
-                raise cfg.error("puzzle.goal", f"{name}: piece {pid!r} at x={gx}, y={gy} "
+                raise cfg.error("puzzle.goal", f"{name}piece {pid!r} at x={gx}, y={gy} "
                                 f"lies off the {width}x{height} board")
             if c in walls:
-                raise cfg.error("puzzle.goal", f"{name}: piece {pid!r} at x={gx}, y={gy} "
+                raise cfg.error("puzzle.goal", f"{name}piece {pid!r} at x={gx}, y={gy} "
                                 f"overlaps a wall")
         goal.append((pid, (gx, gy)))
     return goal
@@ -252,9 +271,9 @@ def load(cfg: Config) -> Puzzle:
     exits = []
     raw_exit = cfg.get("puzzle.exit", (dict, list), None)
     for e in ([] if raw_exit is None else raw_exit if isinstance(raw_exit, list) else [raw_exit]):
-        if not isinstance(e, dict) or e.get("side") not in ("top", "bottom", "left", "right"):
-            raise cfg.error("puzzle.exit", f"expected {{ side = 'bottom', offset = 1, "
-                            f"length = 2 }} with side top/bottom/left/right, got {e!r}")
+        problem = exit_problem(e, width, height) or _unknown_key(e, EXIT_KEYS, "an exit")
+        if problem is not None:
+            raise cfg.error("puzzle.exit", problem)
         exits.append(dict(e))
     labels = cfg.get("puzzle.labels", dict, {})
     for pid, lab in labels.items():

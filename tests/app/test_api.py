@@ -106,7 +106,7 @@ def test_a_bad_solve_option_names_the_argument():
     with pytest.raises(UsageError, match=r"^solve\(\): metrik: not a \[solve\] key of "
                        r"sliding-block puzzles \(known: algorithm, metric, "):
         puzzlereel.solve("dads-puzzle", metrik="line")
-    with pytest.raises(UsageError, match=r"max_states: must be a whole number >= 1, got 0"):
+    with pytest.raises(UsageError, match=r"max_states: must be >= 1, got 0"):
         puzzlereel.solve("dads-puzzle", max_states=0)
     with pytest.raises(TypeError, match="not int"):
         puzzlereel.solve(3)  # type: ignore[arg-type]

@@ -1,5 +1,7 @@
 """Everything is linear and bounded: no read of an endless line, no quadratic check, a
-manifest written a bounded number of times per config, globs that end.
+manifest written a bounded number of times per config, globs that end; a notebook's
+inline player of a long trace is cut, a poster has the gallery's size whatever a trace
+asks, and a video too large for the memory there is stops with one line.
 
 The checks are of work, not of speed: an endless input read under a memory limit ends
 with one error line naming the line; a quadratic check or a glob through a link loop
@@ -21,7 +23,7 @@ from puzzlereel import importers
 from puzzlereel.batch import planning, sources
 from puzzlereel.manifest import Entry, Manifest, Output
 from puzzlereel.rules.sliding_tile import check_tiles
-from tests.fixtures import DATA, cli, tiny_block
+from tests.fixtures import DATA, cli, long_tile_trace, tiny_block
 from tests.fuzz.checks import time_limit
 
 ME = [sys.executable, "-m", "puzzlereel"]
@@ -34,7 +36,7 @@ def limited(*args: str | Path, stdin: Path | None = None) -> subprocess.Complete
 
     with open(stdin or os.devnull, "rb") as handle:
         return subprocess.run([*ME, *map(str, args)], stdin=handle, capture_output=True,
-                              text=True, timeout=120, preexec_fn=limit)
+                              text=True, timeout=300, preexec_fn=limit)
 
 
 @pytest.mark.parametrize("args, stdin, where", [
@@ -175,3 +177,68 @@ def test_a_glob_through_symlink_loops_ends(tmp_path, monkeypatch):
         plan = planning.plan(found, planning.BatchOptions(tmp_path / "out"))
     assert len(plan.jobs) == 2
     assert importers  # the importer's reader is bounded too (above)
+
+
+# ---------------------------------------------------------------- bounded output
+
+
+def test_the_inline_player_of_a_long_trace_is_cut_and_says_so():
+    import puzzlereel
+    from puzzlereel.solution import INLINE_STEPS
+
+    solution = puzzlereel.load(long_tile_trace(100_000))
+    steps = len(solution.events) - 2
+    with time_limit():
+        cell = solution._repr_html_()
+    assert len(cell) < 1_000_000
+    assert (f"The player shows the first {INLINE_STEPS:,} of the trace&#x27;s {steps:,} "
+            "steps; solution.render(&quot;whole.html&quot;)") in cell
+
+
+def test_a_poster_has_the_gallery_s_size_whatever_the_header_hints(tmp_path):
+    from PIL import Image
+
+    lines = DATA.joinpath("hakoiri-5.jsonl").read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    for name, hints in [("plain", {}), ("huge", {"size": "7680x4320"}), ("cell", {"cell": 400}),
+                        ("tall", {"target": "shorts"})]:
+        hinted = {**header, "render": {**header.get("render", {}), **hints}}
+        (tmp_path / f"{name}.jsonl").write_text(
+            "\n".join([json.dumps(hinted), *lines[1:]]) + "\n", encoding="utf-8")
+    res = cli("gallery", tmp_path)
+    assert res.exit_code == 0, res.output
+    sizes = {}
+    for poster in tmp_path.glob("*.poster.png"):
+        with Image.open(poster) as image:
+            sizes[poster.name] = image.size
+    assert sizes == dict.fromkeys(["plain.poster.png", "huge.poster.png", "cell.poster.png",
+                                   "tall.poster.png"], (1280, 720))
+
+
+def test_a_4k_video_under_a_memory_limit_is_one_line_before_encoding(tmp_path):
+    trace = tmp_path / "t.jsonl"
+    trace.write_bytes(DATA.joinpath("hakoiri-5.jsonl").read_bytes())
+    out = tmp_path / "x.mp4"
+    res = limited("--progress", "none", "render", trace, "-o", out, "--size", "3840x2160")
+    assert res.returncode == 1, res.stderr[-2000:]
+    assert res.stderr.startswith(f"puzzlereel: {out}: a 3840x2160 video needs about ")
+    assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
+    assert list(tmp_path.iterdir()) == [trace]
+
+
+def test_the_inline_player_counts_and_cuts_steps_only(monkeypatch):
+    """A search's figures are no steps: Hakoiri's 81 moves, with one search event a
+    depth, cut at 50 moves keeps every search event."""
+    import puzzlereel
+    from puzzlereel import solution as module
+    from puzzlereel.trace import Search
+
+    whole = puzzlereel.solve("hakoiri-musume")
+    searches = sum(isinstance(e, Search) for e in whole.events)
+    assert searches > 50
+    monkeypatch.setattr(module, "INLINE_STEPS", 50)
+    cell = whole._repr_html_()
+    assert "The player shows the first 50 of the trace&#x27;s 81 steps" in cell
+    cut = module._first_steps(whole.events, 50)
+    assert sum(map(module._is_step, cut)) == 50
+    assert sum(isinstance(e, Search) for e in cut) == searches

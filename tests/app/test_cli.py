@@ -219,7 +219,7 @@ def _shell(command: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[s
     full = {**os.environ, **env,
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     return subprocess.run(["bash", "-c", command], cwd=cwd, env=full, capture_output=True,
-                          text=True, stdin=subprocess.DEVNULL, timeout=120)
+                          text=True, stdin=subprocess.DEVNULL, timeout=300)
 
 
 def test_a_pipeline_whose_first_stage_failed_says_only_that(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from puzzlereel.manifest import FILE_NAME
-from tests.fixtures import CONFIGS, cli
+from tests.fixtures import CONFIGS, cli, one_line_error
 
 SIX = ["six-puzzle-2x3", "rush-hour-style", "mastermind-9876-simple", "send-more-money",
        "oomachi", "french"]
@@ -25,16 +25,23 @@ SMALL = ["--size", "320x240", "--fps", "15", "--gif-fps", "10"]
 REQUIRED = "PUZZLEREEL_REQUIRE_DASK"
 
 
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    """A Dask cluster of two worker processes on loopback; its scheduler's address."""
+def dask_or_skip() -> None:
+    """Skip the test when Dask is not installed (fail when ``REQUIRED`` is set)."""
     try:
-        import distributed
+        import distributed  # noqa: F401
     except ImportError:
         message = "Dask is not installed (pip install -e \".[test]\" or \"puzzlereel[dask]\")"
         if os.environ.get(REQUIRED):
             pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
         pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A Dask cluster of two worker processes on loopback; its scheduler's address."""
+    dask_or_skip()
+    import distributed
+
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        host="127.0.0.1", dashboard_address="127.0.0.1:0")
     try:
@@ -65,7 +72,7 @@ def moves_of(path: Path) -> tuple[list[str], tuple[str, object]]:
     return lines[:-1], (end["status"], end.get("moves"))
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(900)
 def test_a_dask_cluster_makes_what_the_local_workers_make(scheduler, tmp_path):
     configs = [str(CONFIGS / f"{name}.toml") for name in SIX]
     local = cli("run", *configs, "--out-dir", tmp_path / "local", "--jobs", "2", *SMALL)
@@ -93,7 +100,7 @@ def test_a_dask_cluster_makes_what_the_local_workers_make(scheduler, tmp_path):
     assert "6 up to date" in again.stdout           # the manifest the client wrote
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(900)
 def test_a_dask_run_with_a_bad_config_goes_on(scheduler, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[puzzle]\ntype = "sliding-block"\nlayout = "AB"\n')
@@ -105,7 +112,7 @@ def test_a_dask_run_with_a_bad_config_goes_on(scheduler, tmp_path):
     assert (tmp_path / "o" / "six-puzzle-2x3.gif").is_file()
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(900)
 def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
     """Against a scheduler, each machine's units share its cores: the client counts the
     units every host runs at once (two worker processes of one thread here); a unit's
@@ -114,3 +121,38 @@ def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
 
     with executors.DaskExecutor(scheduler, 1) as ex:
         assert ex.slots() == {"127.0.0.1": 2}
+
+
+@pytest.mark.timeout(900)
+def test_a_local_cluster_starts_no_more_workers_than_configs(tmp_path, monkeypatch):
+    """``--jobs 8`` with two configs: a cluster of two workers, not eight idle ones."""
+    dask_or_skip()
+    import distributed
+
+    started: list[int] = []
+
+    class Counted(distributed.LocalCluster):  # type: ignore[misc]
+        def __init__(self, *args: object, n_workers: int, **kwargs: object) -> None:
+            started.append(n_workers)
+            super().__init__(*args, n_workers=n_workers, **kwargs)
+
+    monkeypatch.setattr(distributed, "LocalCluster", Counted)
+    configs = [CONFIGS / "six-puzzle-2x3.toml", CONFIGS / "send-more-money.toml"]
+    res = cli("run", *configs, "--out-dir", tmp_path, "--executor", "dask", "--jobs", "8",
+              "--formats", "png", *SMALL)
+    assert res.exit_code == 0, res.output
+    assert started == [2]
+    assert (tmp_path / "six-puzzle-2x3.png").is_file()
+
+
+@pytest.mark.parametrize("address, code, words", [
+    ("", 2, "--scheduler: an empty argument names no scheduler"),
+    ("   ", 2, "--scheduler: an empty argument names no scheduler"),
+    ("tls://127.0.0.1:1", 1, "--scheduler: cannot reach the Dask scheduler at tls://127.0.0.1:1"),
+])
+def test_a_scheduler_that_cannot_be_used_is_one_line(tmp_path, address, code, words):
+    dask_or_skip()
+    res = cli("run", CONFIGS / "six-puzzle-2x3.toml", "--out-dir", tmp_path / "o",
+              "--executor", "dask", "--scheduler", address, *SMALL)
+    one_line_error(res, code, words)
+    assert not (tmp_path / "o").exists()

@@ -120,27 +120,27 @@ def test_every_shell_block_is_run_or_marked_as_an_illustration():
                                      "block: mark it sh (run) or console")
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("block", RUN, ids=[b.name for b in RUN])
 def test_the_block_runs_as_written(block: Block, tmp_path: Path):
     env = environment(tmp_path)
     if block.lang == "sh":
         res = subprocess.run(["bash", "-c", script(block.body)], cwd=tmp_path, env=env,
                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                             timeout=540)
+                             timeout=1100)
         assert res.returncode == 0, f"{block.name}:\n{block.body}\n{res.stderr[-3000:]}"
         return
     for command, shown in console_steps(block.body):
         res = subprocess.run(["bash", "-c", "set -o pipefail\n" + command], cwd=tmp_path,
                              env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                             text=True, timeout=540)
+                             text=True, timeout=1100)
         assert res.returncode == 0, f"{block.name}: $ {command}\n{res.stderr[-3000:]}"
         got = res.stdout.rstrip("\n").split("\n") if res.stdout else []
         assert matches(shown, got), (f"{block.name}: $ {command}\nshown:\n"
                                      + "\n".join(shown) + "\ngot:\n" + "\n".join(got))
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(1200)
 def test_the_python_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     guide = [b for b in blocks(ROOT / "docs" / "python.md")
              if b.lang == "python" and not b.illustration]
@@ -199,7 +199,7 @@ def help_examples(command: str, env: dict[str, str], cwd: Path) -> list[str]:
     return examples
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(1200)
 @pytest.mark.parametrize("command", HELP_COMMANDS, ids=[c or "puzzlereel" for c in HELP_COMMANDS])
 def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str):
     """Every example of a command's --help, in order, in an empty folder outside the
@@ -227,6 +227,6 @@ def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str
             continue
         res = subprocess.run(["bash", "-c", "set -o pipefail\n" + example], cwd=tmp_path,
                              env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                             text=True, timeout=540)
+                             text=True, timeout=1100)
         assert res.returncode == 0, f"puzzlereel {command} --help: {example}\n" \
                                     f"{res.stderr[-2000:]}"

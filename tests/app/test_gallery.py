@@ -115,7 +115,6 @@ def test_a_folder_without_traces_is_an_error(tmp_path):
 
 
 
-
 @contextlib.contextmanager
 def served(folder: Path) -> Iterator[str]:
     """A static host on loopback serving ``folder``."""
@@ -216,14 +215,12 @@ def check_page(browser: Any, url: str, site: Path, shots: Path, local: bool) -> 
     assert watch.problems == []
 
 
-@pytest.mark.timeout(120)
 def test_the_gallery_in_a_real_browser_from_disk(browser, site, tmp_path):
     check_page(browser, (site / "index.html").as_uri(), site, tmp_path, local=True)
     assert (tmp_path / "file-desktop.png").stat().st_size > 10_000
     assert (tmp_path / "file-phone.png").stat().st_size > 10_000
 
 
-@pytest.mark.timeout(120)
 def test_the_gallery_in_a_real_browser_from_a_static_host(browser, site, tmp_path):
     with served(site) as url:
         check_page(browser, url, site, tmp_path, local=False)

@@ -30,10 +30,10 @@ def test_cli_solve_validate_show(tmp_path: Path, config: str, expect: str) -> No
 
 def test_cli_analyze_json_and_plot(tmp_path: Path) -> None:
     res = cli("analyze", CONFIGS / "n-queens-12.toml", "--json")
-    assert res.exit_code == 0 and json.loads(res.output)["solutions"] == 14200
+    assert res.exit_code == 0 and json.loads(res.stdout)["solutions"] == 14200
     png = tmp_path / "mm.png"
     res = cli("analyze", CONFIGS / "mastermind-9431-simple.toml", "--json", "--plot", png)
-    data = json.loads(res.output)
+    data = json.loads(res.stdout)
     assert res.exit_code == 0 and data["average"] == round(28024 / 5040, 4)
     assert png.stat().st_size > 1000
 

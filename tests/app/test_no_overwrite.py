@@ -168,7 +168,7 @@ def test_render_from_stdin_does_not_write_over_the_file_stdin_reads(tmp_path):
     before = digest(trace)
     with open(trace, "rb") as stdin:
         res = subprocess.run([*ME, "render", "-", "-o", str(trace)], stdin=stdin,
-                             capture_output=True, text=True, timeout=120)
+                             capture_output=True, text=True, timeout=300)
     assert res.returncode == 1, res.stderr
     assert "is the file standard input reads" in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1

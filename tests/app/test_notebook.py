@@ -31,7 +31,7 @@ def test_the_tour_is_kept_without_outputs():
         assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
 
 
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(900)
 def test_the_tour_runs_from_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import nbformat
     from nbclient import NotebookClient
@@ -39,7 +39,7 @@ def test_the_tour_runs_from_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.M
 
     notebook = nbformat.read(TOUR, as_version=4)
     monkeypatch.chdir(tmp_path)
-    NotebookClient(notebook, timeout=240, kernel_name="python3",
+    NotebookClient(notebook, timeout=800, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
     outputs = [cell.outputs for cell in notebook.cells if cell.cell_type == "code"]
     errors = [o for cell in outputs for o in cell if o.output_type == "error"]

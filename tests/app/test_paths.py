@@ -109,3 +109,92 @@ def test_a_safe_name_stays_in_its_folder(text):
     assert name and not name.startswith(".") and "/" not in name and "\0" not in name
     assert len(name.encode("utf-8")) <= NAME_BYTES
     assert safe_name(name) == name
+
+
+# ---------------------------------------------------------------- paths in the Python API
+
+
+def test_a_solution_keeps_its_files_after_chdir(tmp_path, monkeypatch):
+    """The files a solution came from are resolved when it is made: after ``os.chdir``
+    it still names its trace, and no save or render may replace it or its config."""
+    import puzzlereel
+    from puzzlereel.fileio import OverInput
+
+    here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
+    here.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(here)
+    (here / "t.gif").write_bytes(TRACE.read_bytes())      # a trace that is named .gif
+    (here / "c.toml").write_text(tiny_block(tmp_path, "c", "tiny", "").read_text())
+    loaded = puzzlereel.load("t.gif")
+    solved = puzzlereel.solve("c.toml")
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(OverInput):
+        loaded.render(here / "t.gif")
+    with pytest.raises(OverInput):
+        loaded.save(here / "t.gif")
+    with pytest.raises(OverInput):
+        solved.save(here / "c.toml")
+    assert (here / "t.gif").read_bytes() == TRACE.read_bytes()
+    assert loaded.path == here / "t.gif"
+    assert loaded.render("x.png") == [Path("x.png")] and (elsewhere / "x.png").is_file()
+
+
+@pytest.mark.parametrize("call, named", [
+    (lambda p: p.load(""), "load(): trace"),
+    (lambda p: p.load(TRACE, config=""), "load(): config"),
+    (lambda p: p.solve(""), "solve(): puzzle"),
+    (lambda p: p.solve("dads-puzzle", trace=""), "solve(): trace"),
+    (lambda p: p.load(TRACE).save(""), "save(): path"),
+    (lambda p: p.load(TRACE).render(""), "render(): outputs"),
+    (lambda p: p.load(TRACE).render(["a.png", ""]), "render(): outputs"),
+])
+def test_an_empty_string_in_the_api_names_no_file(tmp_path, monkeypatch, call, named):
+    import puzzlereel
+    from puzzlereel.errors import UsageError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError) as caught:
+        call(puzzlereel)
+    assert str(caught.value).startswith(f"{named}: an empty string names no file")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_that_looks_like_json_is_the_file_when_it_exists(tmp_path, monkeypatch):
+    """A string is a trace's text only when no file of that name exists."""
+    import puzzlereel
+    from puzzlereel.trace import TraceError
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "{2024}.jsonl").write_bytes(TRACE.read_bytes())
+    found = puzzlereel.load("{2024}.jsonl")
+    assert found.source == "{2024}.jsonl" and found.path == tmp_path / "{2024}.jsonl"
+    assert found.jsonl() == puzzlereel.load(TRACE).jsonl()
+    with pytest.raises(TraceError, match=r"^\{2025\}\.jsonl: no such file$"):
+        puzzlereel.load("{2025}.jsonl")
+    header = TRACE.read_text(encoding="utf-8").splitlines()[0]
+    with pytest.raises(TraceError, match="^<text>: "):       # one line of JSON: the text
+        puzzlereel.load(header)
+
+
+def test_a_dash_is_standard_input(monkeypatch):
+    import io
+
+    import puzzlereel
+
+    data = TRACE.read_bytes()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    assert puzzlereel.load("-").jsonl() == puzzlereel.load(TRACE).jsonl()
+
+
+def test_saving_into_an_open_file_of_its_own_trace_is_refused(tmp_path):
+    import puzzlereel
+    from puzzlereel.fileio import OverInput
+
+    trace = tmp_path / "t.jsonl"
+    puzzlereel.solve("dads-puzzle").save(trace)
+    before = trace.read_bytes()
+    loaded = puzzlereel.load(trace)
+    with open(trace, "a", encoding="utf-8") as handle, pytest.raises(OverInput):
+        loaded.save(handle)
+    assert trace.read_bytes() == before

@@ -17,5 +17,5 @@ def test_cli_solve_validate_analyze(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "9 moves" in result.output
     result = cli("analyze", CONFIGS / "hoppers.toml", "--json")
     assert result.exit_code == 0
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["optimal_moves"] == 7 and data["optimal_solutions"] == 72

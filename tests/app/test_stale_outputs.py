@@ -40,7 +40,7 @@ def two_configs(tmp_path: Path) -> tuple[Path, Path]:
 def test_a_changed_config_leaves_no_render_of_its_older_version(tmp_path):
     configs, out = two_configs(tmp_path)
     tiny_block(configs, "a", "first, changed", RENDER)
-    res = run_cli(["run", configs, "--out-dir", out, "--formats", "gif"], seconds=60).result
+    res = run_cli(["run", configs, "--out-dir", out, "--formats", "gif"]).result
     assert res.exit_code == 0, res.output
     assert "removed a.png" in res.stderr
     assert names(out) == {"a.jsonl", "a.gif", "b.jsonl", "b.gif", "b.png"}
@@ -61,7 +61,7 @@ formats = ["gif", "png"]
 def test_a_rerun_without_a_solution_leaves_no_older_render(tmp_path):
     configs, out = two_configs(tmp_path)
     (configs / "a.toml").write_text(UNSOLVABLE, encoding="utf-8")
-    res = run_cli(["run", configs, "--out-dir", out], seconds=60).result
+    res = run_cli(["run", configs, "--out-dir", out]).result
     assert res.exit_code == 3, res.output
     assert names(out) == {"a.jsonl", "b.jsonl", "b.gif", "b.png"}    # a: the new trace
     assert "removed a.gif, a.png" in res.stderr
@@ -70,7 +70,7 @@ def test_a_rerun_without_a_solution_leaves_no_older_render(tmp_path):
 def test_a_config_that_cannot_be_read_any_more_takes_its_outputs_with_it(tmp_path):
     configs, out = two_configs(tmp_path)
     (configs / "a.toml").write_text("[puzzle\n", encoding="utf-8")
-    res = run_cli(["run", configs, "--out-dir", out], seconds=60).result
+    res = run_cli(["run", configs, "--out-dir", out]).result
     assert res.exit_code == 1, res.output
     assert names(out) == {"b.jsonl", "b.gif", "b.png"}
     assert set(Manifest.load(out).entries) == {"b"}

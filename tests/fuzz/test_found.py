@@ -79,7 +79,7 @@ def test_a_huge_piece_is_refused_at_once() -> None:
     data = changed("dads-puzzle", ("pieces", 7, "w"), 2**31)
     caught: Exception | None = None
     try:
-        with time_limit(0.5):
+        with time_limit():
             validate(io.BytesIO(data), "t.jsonl")
     except Exception as exc:
         caught = exc
@@ -91,7 +91,7 @@ def test_a_board_too_wide_to_draw_is_an_error_line(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     path.write_bytes(changed("dads-puzzle", ("board", "width"), 10**12))
     out = tmp_path / "x.gif"
-    check_run(run_cli(["render", path, "-o", out], outputs=[out], seconds=5), tmp_path,
+    check_run(run_cli(["render", path, "-o", out], outputs=[out]), tmp_path,
               source=str(path))
 
 
@@ -99,7 +99,7 @@ def test_a_board_too_tall_for_the_frame_is_an_error_line(tmp_path: Path) -> None
     path = tmp_path / "t.jsonl"
     path.write_bytes(changed("dads-puzzle", ("board", "height"), 10**5))
     out = tmp_path / "x.gif"
-    check_run(run_cli(["render", path, "-o", out], outputs=[out], seconds=5), tmp_path,
+    check_run(run_cli(["render", path, "-o", out], outputs=[out]), tmp_path,
               source=str(path))
 
 
@@ -107,5 +107,5 @@ def test_a_mastermind_of_a_billion_symbols_is_an_error_line(tmp_path: Path) -> N
     path = tmp_path / "t.jsonl"
     path.write_bytes(changed("mastermind-knuth", ("symbols",), 10**9))
     out = tmp_path / "x.gif"
-    check_run(run_cli(["render", path, "-o", out], outputs=[out], seconds=1), tmp_path,
+    check_run(run_cli(["render", path, "-o", out], outputs=[out]), tmp_path,
               source=str(path))

@@ -42,7 +42,7 @@ def lint_imports(folder: Path) -> subprocess.CompletedProcess[str]:
     """``lint-imports`` with pyproject's contracts, run where ``puzzlereel`` is ``folder``'s."""
     command = Path(sys.executable).with_name("lint-imports")
     return subprocess.run([str(command), "--no-cache", "--no-logo", str(PYPROJECT)],
-                          cwd=folder, capture_output=True, text=True, timeout=120)
+                          cwd=folder, capture_output=True, text=True, timeout=300)
 
 
 def test_the_installed_package_keeps_its_floors(tmp_path):

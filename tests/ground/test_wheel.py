@@ -65,7 +65,6 @@ def expected_files() -> set[str]:
     return names
 
 
-@pytest.mark.timeout(180)
 def test_twine_accepts_both(dist):
     files = sorted(str(p) for p in dist.iterdir())
     assert [Path(f).name for f in files] == [f"{NAME}-py3-none-any.whl", f"{NAME}.tar.gz"]

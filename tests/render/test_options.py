@@ -78,13 +78,21 @@ def test_header_hints_apply_unless_set_explicitly() -> None:
     assert opts.formats == ("mp4", "gif")   # formats is not a hint for rendering
 
 
-def test_each_unusable_hint_is_one_warning_and_unknown_keys_none() -> None:
+def test_each_unusable_hint_is_one_warning() -> None:
+    """A bad value, and a key nothing reads; a scene's own hint and ``formats`` (which
+    only ``run`` reads) are quiet when usable."""
     hints = {"speed": math.nan, "hold_end": 1e9, "preset": "bogus", "size": "1x1",
-             "colors": {"A": "red"}, "max_solutions": 5, "theme": "wood"}
+             "colors": {"A": "red"}, "max_solutions": 5, "theme": "wood", "bogus": 1,
+             "formats": ["gif"], "max_solutions_": 5}
     with pytest.warns(RenderHintWarning) as caught:
         assert header_hints(hints) == {"theme": "wood"}
     assert [str(w.message).split(":")[1].strip() for w in caught] == [
-        "render.speed", "render.hold_end", "render.preset", "render.size", "render.colors.A"]
+        "render.speed", "render.hold_end", "render.preset", "render.size", "render.colors.A",
+        "render.bogus", "render.max_solutions_"]
+    for bad in ({"formats": ["avi"]}, {"max_solutions": -1}, {"max_solutions": 1e30}):
+        with pytest.warns(RenderHintWarning) as caught:
+            assert header_hints(bad) == {}
+        assert len(caught) == 1
     assert all("\n" not in str(w.message) for w in caught)
 
 

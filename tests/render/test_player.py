@@ -163,13 +163,13 @@ def test_play_step_scrub_to_the_end(browser: Any, tmp_path: Path, name: str) -> 
     d = directed(text, RenderOptions(), layout="compact", whole=True)
     assert page.inner_text("#goal") == d.goal_sentence()
     page.click("#play")                              # plays on its own
-    page.wait_for_function("Number(document.body.dataset.at) >= 1", timeout=10000)
+    page.wait_for_function("Number(document.body.dataset.at) >= 1", timeout=60000)
     page.click("#play")                              # pauses
     last = len(data["beats"])
     now = at(page)
     page.keyboard.press("ArrowRight")                # plays the next move
     page.wait_for_function(f"Number(document.body.dataset.at) >= {min(last, now + 1)}",
-                           timeout=10000)
+                           timeout=60000)
     page.wait_for_timeout(100)
     now = at(page)
     page.keyboard.press("ArrowLeft")
@@ -200,7 +200,7 @@ def test_every_step_click_counts_even_during_the_start_hold(browser: Any,
     assert at(page) == 0
     for _ in range(3):
         page.click("#next")
-    page.wait_for_function("Number(document.body.dataset.at) >= 3", timeout=10000)
+    page.wait_for_function("Number(document.body.dataset.at) >= 3", timeout=60000)
     page.wait_for_timeout(300)
     assert at(page) == 3
     assert problems == []
@@ -219,7 +219,7 @@ def test_in_a_notebook_frame_the_page_sizes_its_frame(browser: Any, tmp_path: Pa
     problems = watch(page)
     page.goto(host.resolve().as_uri())
     page.wait_for_function("document.querySelector('iframe').style.height !== '640px'",
-                           timeout=10000)
+                           timeout=60000)
     frame = page.frames[1]
     assert frame.evaluate("document.documentElement.classList.contains('framed')")
     inner = frame.evaluate("document.documentElement.scrollHeight")

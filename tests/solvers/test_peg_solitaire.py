@@ -156,7 +156,7 @@ def test_french_central_game_is_proved_impossible(tmp_path: Path) -> None:
     assert result.exit_code == 3
     result = cli("analyze", CONFIGS / "french.toml", "--json")
     assert result.exit_code == 3
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["status"] == "unsolvable" and data["optimal_moves"] is None
 
 

@@ -1,6 +1,7 @@
 """Reading traces: streamed line by line, from bytes or text alike, and every malformed
 line (hostile ones too: not UTF-8, nested thousands deep, numbers of thousands of
-digits) named by its number and field in one line of text."""
+digits, NaN and Infinity, integers beyond 64 bits) named by its number and field in one
+line of text.  Writing: UTF-8 whatever the stream's encoding, and never NaN."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import json
 
 import pytest
 
-from puzzlereel.trace import Place, TraceError, read_trace, validate
-from tests.fixtures import TINY_BLOCK, lines_io
+from puzzlereel.trace import End, Note, Place, TraceError, dumps, read_trace, validate, write_trace
+from tests.fixtures import DATA, ROOT, TINY_BLOCK, lines_io
 
 HEADER = TINY_BLOCK
 
@@ -112,3 +113,64 @@ def test_a_line_that_is_not_utf8_is_named_by_its_own_number(errors):
     for stream in (io.BytesIO(data), io.TextIOWrapper(io.BytesIO(data), errors=errors)):
         with pytest.raises(TraceError, match="^t.jsonl: line 3: not UTF-8"):
             validate(stream, "t.jsonl")
+
+
+# ---------------------------------------------------------------- numbers JSON has not
+
+HAKOIRI = DATA / "hakoiri-5.jsonl"
+SEARCHED = ROOT / "tests" / "render" / "data" / "six-puzzle-2x3.jsonl"   # with search events
+
+
+@pytest.mark.parametrize("where", [0, 1, -1])      # the header, a move, the end
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_nan_and_infinity_anywhere_are_invalid_json(where, number):
+    lines = HAKOIRI.read_text(encoding="utf-8").splitlines()
+    lines[where] = lines[where][:-1] + f', "extra": [{number}]}}'
+    with pytest.raises(TraceError) as caught:
+        validate(io.BytesIO(("\n".join(lines) + "\n").encode()), "t.jsonl")
+    line = where % len(lines) + 1
+    assert str(caught.value).startswith(f"t.jsonl: line {line}: invalid JSON ({number} ")
+
+
+def test_nan_is_never_written():
+    with pytest.raises(TraceError, match="NaN or infinite"):
+        dumps(End("solved", 0, {"seconds": float("nan")}))
+
+
+def test_a_trace_is_utf8_on_a_stream_of_another_encoding():
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii")
+    write_trace([Note("箱入り娘 — ☃"), End("solved", 0)], ascii_out)
+    assert raw.getvalue().decode("utf-8").splitlines()[0] == \
+        '{"type":"note","text":"箱入り娘 — ☃"}'
+
+
+def test_integers_beyond_64_bits_are_refused():
+    lines = HAKOIRI.read_text(encoding="utf-8").splitlines()
+    end = json.loads(lines[-1])
+    end["moves"] = 10**30
+    lines[-1] = json.dumps(end)
+    with pytest.raises(TraceError, match=r"line \d+: moves: must be <= 9,223,372,036,854,775,807, "
+                                         r"got 10{30}$"):
+        validate(io.BytesIO(("\n".join(lines) + "\n").encode()), "t.jsonl")
+
+
+def test_an_absurd_count_is_named_short():
+    lines = SEARCHED.read_text(encoding="utf-8").splitlines()
+    end = json.loads(lines[-1])
+    end["stats"]["states"] = 10**300
+    lines[-1] = json.dumps(end)
+    with pytest.raises(TraceError) as caught:
+        validate(io.BytesIO(("\n".join(lines) + "\n").encode()), "t.jsonl")
+    assert "stats.states: says 1.00e+300, the search events count" in str(caught.value)
+    assert len(str(caught.value)) < 120
+
+
+def test_the_headers_count_of_moves_is_checked_on_its_own_line():
+    lines = HAKOIRI.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    head["moves"] = 2**63
+    lines[0] = json.dumps(head)
+    with pytest.raises(TraceError, match=r"line 1: moves: expected a count of moves \(0 to "
+                       r"9,223,372,036,854,775,807\), got 9223372036854775808$"):
+        validate(io.BytesIO(("\n".join(lines) + "\n").encode()), "t.jsonl")
