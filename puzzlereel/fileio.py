@@ -19,17 +19,15 @@ whatever output the work comes to write.
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import errno
 import os
-import re
 import shutil
 import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -56,21 +54,6 @@ class OverInput(OutputError):
 
 class Clash(OutputError):
     """Two outputs of one command that are the same file."""
-
-
-NAME_BYTES = 200       # a name's longest UTF-8 form, leaving room for ".poster.png" & co.
-_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f/\\\ud800-\udfff]+")
-
-
-def safe_name(text: str, default: str = "puzzle", limit: int = NAME_BYTES) -> str:
-    """``text`` made a file name of its own, which no folder part can lead out of the
-    folder it is written in: path separators, control characters (C0 and C1) and bytes
-    that are not UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``limit``
-    bytes; ``default`` when nothing is left."""
-    name = _NOT_IN_NAMES.sub("-", str(text)).lstrip(".").strip()
-    while len(name.encode("utf-8")) > limit:
-        name = name[:-1]
-    return name or default
 
 
 def identity(path: str | os.PathLike[str]) -> Identity | None:
@@ -408,28 +391,5 @@ def atomic_text(target: str | os.PathLike[str]) -> Iterator[IO[str]]:
     with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
         yield handle
 
-
-def utf8_writer(stream: IO[str]) -> Callable[[str], None]:
-    """A function writing text to ``stream`` as UTF-8 and flushing it: a text stream of
-    another encoding that has a byte ``buffer`` (stdout under ``PYTHONIOENCODING=ascii``)
-    gets the UTF-8 bytes in its buffer, so that data (a trace, a config) is never changed
-    by the terminal's encoding."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    try:
-        utf8 = codecs.lookup(encoding).name == "utf-8"
-    except LookupError:
-        utf8 = False
-    buffer = getattr(stream, "buffer", None)
-    if utf8 or buffer is None:
-        def write(line: str) -> None:
-            stream.write(line)
-            stream.flush()
-        return write
-    stream.flush()
-
-    def write_bytes(line: str) -> None:
-        buffer.write(line.encode("utf-8"))
-        buffer.flush()
-    return write_bytes
 
 

@@ -52,7 +52,10 @@ def within(key: str, value: Any, *, name: str | None = None,
         raise UsageError(f"expected {kind}, got {quoted(value)}", source=source,
                          field=name or flag_of(key))
     unit = "" if whole else " seconds"
-    if isinstance(value, float) and math.isnan(value) or value < low:
+    if isinstance(value, float) and math.isnan(value):
+        raise UsageError("expected a number, got nan", source=source,
+                         field=name or flag_of(key))
+    if value < low:
         raise UsageError(f"must be >= {_figure(low)}{unit}, got {_figure(value)}",
                          source=source, field=name or flag_of(key))
     if value > high:

@@ -11,9 +11,7 @@ or edited file) makes it again.
 
 The manifest is also the record of whose file is whose: each entry names the config
 file it was made from (its absolute path), and a file of the folder is that config's
-only when the entry records it.  A run replaces or removes no other file: a file of the
-user's where an output would go (``NotMade``) and the outputs of another config of the
-same name (``Clash``) stop that config unless ``--force`` (``check_made``).
+only when the entry records it (``batch.ownership`` stops a run at any other file).
 
 The manifest is JSON, written atomically (``fileio.atomic_text``) after every config
 that finishes, so a run that is stopped keeps what it finished.  A manifest that cannot
@@ -37,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.fileio import Clash, OutputError, atomic_text, remove_output, safe_name
-from puzzlereel.outpaths import NAME_MAX
+from puzzlereel.fileio import Clash, atomic_text, remove_output
+from puzzlereel.outpaths import NAME_MAX, safe_name
 
 FILE_NAME = ".puzzlereel-manifest.json"
 FORMAT = "puzzlereel-manifest"
@@ -368,34 +366,6 @@ def poster_drawn_here(path: str | Path) -> bool:
     return False
 
 
-class NotMade(OutputError):
-    """A file where a config's output goes that the manifest does not record as that
-    config's: the user's own, never replaced without ``--force``."""
-
-
-def check_made(manifest: Manifest, name: str, config: str | Path, kinds: Iterable[str],
-               config_sha: str | None = None) -> None:
-    """Refuse (``Clash``, ``NotMade``) to write the config ``name`` (the file ``config``,
-    whose text has the SHA-256 ``config_sha``) into the manifest's folder when its outputs
-    of ``kinds`` would replace files it did not make: those the manifest records as
-    another config's, or files there that puzzlereel did not make (the manifest records
-    neither them nor, for a poster, the config; nor do they carry a poster's mark)."""
-    entry = manifest.entries.get(name)
-    if entry is not None and not entry.made_by(config, config_sha):
-        raise Clash(f"its outputs {name}.* would replace those of {entry.shown()}; rename "
-                    "one of the two (--force replaces them)", source=str(config))
-    recorded = {out.file for out in entry.outputs.values()} if entry is not None else set()
-    for kind in kinds:
-        target = manifest.folder / file_name(name, kind)
-        if target.name in recorded or (kind == POSTER and (
-                entry is not None or poster_drawn_here(target))):
-            continue
-        if os.path.lexists(target) and not manifest.mine(target.name):
-            raise NotMade(f"{target}: not made by puzzlereel for this config (the "
-                          "manifest does not record it); nothing was written over it: "
-                          "move it away, or --force replaces it", source=str(config))
-
-
 class Claims:
     """Who each file name of the output folder belongs to: a config's output (by the
     config's name), the manifest or the gallery page.  Two owners of one name would
@@ -424,6 +394,6 @@ class Claims:
 
 
 __all__ = ["ALL_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
-           "Manifest", "ManifestWarning", "NotMade", "Output", "check_made", "file_name",
+           "Manifest", "ManifestWarning", "Output", "file_name",
            "key_of", "kind_word", "poster_chunk", "poster_drawn_here", "remove_outputs",
            "sha256_bytes", "sha256_file"]

@@ -1,4 +1,5 @@
-"""What an output path is, and the temporary files written beside one.
+"""What an output path is, the temporary files written beside one, the names of the
+files the program makes (``safe_name``) and text written to a stream (``utf8_writer``).
 
 An output is either a file, replaced whole when it is complete (``fileio.atomic_path``),
 or a stream, written through and never replaced:
@@ -23,6 +24,7 @@ stale when untouched for ``FOREIGN_SECONDS``.  A name without a writer
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -32,8 +34,10 @@ import re
 import socket
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 _STARTED = time.time()               # files older than this are not this run's
 _LINKS = 40                          # symbolic links followed, as the kernel does
@@ -224,6 +228,48 @@ def remove_stale(directory: Path, target: Path) -> None:
                     os.unlink(entry.path)
 
 
-__all__ = ["FOREIGN_SECONDS", "NAME_MAX", "OutPath", "affixes", "find", "is_stream", "machine",
-           "remove_stale", "seekable",
-           "stale", "writer"]
+# ---------------------------------------------------------------- names and text
+
+
+NAME_BYTES = 200       # a name's longest UTF-8 form, leaving room for ".poster.png" & co.
+_NOT_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f/\\\ud800-\udfff]+")
+
+
+def safe_name(text: str, default: str = "puzzle", limit: int = NAME_BYTES) -> str:
+    """``text`` made a file name of its own, which no folder part can lead out of the
+    folder it is written in: path separators, control characters (C0 and C1) and bytes
+    that are not UTF-8 as ``-``, no leading dot (``..``, hidden files), at most ``limit``
+    bytes; ``default`` when nothing is left."""
+    name = _NOT_IN_NAMES.sub("-", str(text)).lstrip(".").strip()
+    while len(name.encode("utf-8")) > limit:
+        name = name[:-1]
+    return name or default
+
+
+def utf8_writer(stream: IO[str]) -> Callable[[str], None]:
+    """A function writing text to ``stream`` as UTF-8 and flushing it: a text stream of
+    another encoding that has a byte ``buffer`` (stdout under ``PYTHONIOENCODING=ascii``)
+    gets the UTF-8 bytes in its buffer, so that data (a trace, a config) is never changed
+    by the terminal's encoding."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        utf8 = False
+    buffer = getattr(stream, "buffer", None)
+    if utf8 or buffer is None:
+        def write(line: str) -> None:
+            stream.write(line)
+            stream.flush()
+        return write
+    stream.flush()
+
+    def write_bytes(line: str) -> None:
+        buffer.write(line.encode("utf-8"))
+        buffer.flush()
+    return write_bytes
+
+
+__all__ = ["FOREIGN_SECONDS", "NAME_BYTES", "NAME_MAX", "OutPath", "affixes", "find",
+           "is_stream", "machine", "remove_stale", "safe_name", "seekable", "stale",
+           "utf8_writer", "writer"]

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from puzzlereel.errors import quoted
-from puzzlereel.fileio import NAME_BYTES, safe_name
+from puzzlereel.outpaths import NAME_BYTES, safe_name
 
 EMPTY = "an empty argument names no file or folder (write . for the current folder)"
 

@@ -8,7 +8,7 @@ keys as keyword arguments), draws one frame as a Pillow image (``frame``, the fr
 ``preview`` draws) and writes the player page (``player``).  In Jupyter it shows itself:
 the player inline (``_repr_html_``: of at most ``INLINE_STEPS`` steps, with a line
 saying so below a longer trace's), or its last frame where HTML is not shown
-(``_repr_png_``).
+(``_repr_png_``; a longer trace's opening).
 """
 
 from __future__ import annotations
@@ -239,7 +239,10 @@ class Solution:
         from PIL import Image as Pillow
 
         from puzzlereel import preview
+        from puzzlereel.flags import within
 
+        within("move", move, name="move", source="frame()")
+        within("time", time, name="time", source="frame()")
         when = preview.moment(move, time, title, end)
         rendering, explicit = self._options("frame", options)
         drawn = preview.draw_frame(self._stream(), self.source, rendering, when,
@@ -265,8 +268,7 @@ class Solution:
         from puzzlereel.pages import page
 
         steps = sum(map(_is_step, self.events))
-        shown = self if steps <= INLINE_STEPS else Solution(
-            _first_steps(self.events, INLINE_STEPS), config=self.config, source=self.source)
+        shown = self._inline(steps)
         cell = page("inline.html", page=shown.player(), title=self.title,
                     height=INLINE_HEIGHT, ident=f"puzzlereel-{uuid.uuid4().hex[:12]}")
         if shown is self:
@@ -275,11 +277,23 @@ class Solution:
                 'steps; solution.render("whole.html") writes a player of them all.')
         return f'{cell}<p class="puzzlereel-cut">{html.escape(note)}</p>\n'
 
+    def _inline(self, steps: int) -> Solution:
+        """What a notebook's cell shows of a trace of ``steps`` steps: itself, or its
+        first ``INLINE_STEPS`` steps."""
+        if steps <= INLINE_STEPS:
+            return self
+        return Solution(_first_steps(self.events, INLINE_STEPS), config=self.config,
+                        source=self.source)
+
     def _repr_png_(self) -> bytes:
-        """The video's ending (the last position with the result: its most telling
-        frame), for where HTML is not shown (GitHub, nbviewer)."""
+        """For where HTML is not shown (GitHub, nbviewer): the video's ending (the last
+        position with the result: its most telling frame); for a trace of more than
+        ``INLINE_STEPS`` steps, whose whole video a notebook should not wait for, its
+        opening (the start position with the title)."""
         out = io.BytesIO()
-        self.frame(end=True).save(out, format="PNG")
+        shown = self._inline(sum(map(_is_step, self.events)))
+        picture = self.frame(end=True) if shown is self else shown.frame()
+        picture.save(out, format="PNG")
         return out.getvalue()
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from puzzlereel.errors import PuzzlereelError, UnsupportedFormat
-from puzzlereel.fileio import atomic_path
+from puzzlereel.fileio import atomic_path, is_stream
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed
 
@@ -59,24 +59,25 @@ def frame_rate(fmt: str, options: RenderOptions) -> int:
 @dataclass(frozen=True)
 class Written:
     """One file a render wrote: its path, format, length in seconds and frames (0 for
-    a contact sheet or subtitles) and size in bytes."""
+    a contact sheet or subtitles) and size in bytes (None for a stream written through,
+    ``-o /dev/null``, a pipe: its size is not known)."""
 
     path: Path
     fmt: str
     seconds: float
     frames: int
-    size: int
+    size: int | None
 
     def summary(self) -> str:
         """"out/h.mp4: 43.3 s, 1298 frames, 1.04 MB"; "out/h.svg: 43.3 s, 48.0 kB"; a sheet or
         captions: the size."""
+        parts = [f"{self.seconds:.1f} s"] if self.seconds else []
         if self.frames:
-            return (f"{self.path}: {self.seconds:.1f} s, {self.frames} frames, "
-                    f"{self.size / 1e6:.2f} MB")
-        size = f"{self.size / 1e3:.1f} kB" if self.size < 100_000 else f"{self.size / 1e6:.2f} MB"
-        if self.seconds:     # an animated SVG or an HTML player: its length, no frames
-            return f"{self.path}: {self.seconds:.1f} s, {size}"
-        return f"{self.path}: {size}"
+            parts.append(f"{self.frames} frames")
+        if self.size is not None:
+            parts.append(f"{self.size / 1e6:.2f} MB" if self.frames or self.size >= 100_000
+                         else f"{self.size / 1e3:.1f} kB")
+        return f"{self.path}: {', '.join(parts)}" if parts else str(self.path)
 
 
 def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],
@@ -97,8 +98,8 @@ def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | 
         for (fmt, path), out in zip(files, made, strict=True):
             frames = out.total_frames if isinstance(out, Movie) else 0
             seconds = out.seconds if isinstance(out, (Movie, Vector)) else 0.0
-            written.append(Written(Path(path), fmt, seconds, frames,
-                                   Path(path).stat().st_size))
+            size = None if is_stream(path) else Path(path).stat().st_size
+            written.append(Written(Path(path), fmt, seconds, frames, size))
     return end
 
 

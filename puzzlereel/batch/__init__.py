@@ -19,5 +19,5 @@ configs' (``running.exit_code``).
 One config file (``single``) is the same unit with the same steps, done in this process
 straight into the output folder, with the same manifest; ``runner`` is the ``run``
 command itself, choosing between the two.  Either way a run replaces or removes only
-files the manifest records as the same config's (``manifest.check_made``).
+files the manifest records as the same config's (``ownership.check_made``).
 """

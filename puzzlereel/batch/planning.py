@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlereel import __version__, app
+from puzzlereel.batch.ownership import check_made
 from puzzlereel.batch.sources import NoConfig, Source
 from puzzlereel.batch.unit import Unit
 from puzzlereel.config import Config, load_config
@@ -19,18 +20,18 @@ from puzzlereel.errors import (
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.fileio import OutputError, check_outputs, safe_name
+from puzzlereel.fileio import OutputError, check_outputs
 from puzzlereel.manifest import (
     ALL_KINDS,
     POSTER,
     TRACE,
     Claims,
     Manifest,
-    check_made,
     file_name,
     key_of,
     sha256_bytes,
 )
+from puzzlereel.outpaths import safe_name
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlereel import app, console, exits, flags, interrupts
+from puzzlereel.batch.ownership import check_made
 from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
 from puzzlereel.batch.running import record
 from puzzlereel.batch.sources import Source
@@ -33,7 +34,6 @@ from puzzlereel.manifest import (
     POSTER,
     TRACE,
     Claims,
-    check_made,
     file_name,
     sha256_file,
 )

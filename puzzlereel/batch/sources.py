@@ -11,7 +11,7 @@ from pathlib import Path
 from puzzlereel import catalog
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError
-from puzzlereel.fileio import safe_name
+from puzzlereel.outpaths import safe_name
 
 SUFFIX = ".toml"
 EMPTY = "an empty argument names no config (write . for the current folder)"

@@ -25,8 +25,8 @@ from puzzlereel import __version__, app
 from puzzlereel.batch.allocator import roomy_allocator
 from puzzlereel.config import load_config
 from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
-from puzzlereel.fileio import safe_name
 from puzzlereel.manifest import POSTER, TRACE, file_name
+from puzzlereel.outpaths import safe_name
 from puzzlereel.posters import draw_poster
 from puzzlereel.trace import End, TraceError, end_of
 from puzzlereel.words import plural

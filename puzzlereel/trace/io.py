@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from puzzlereel.config import MAX_DEPTH, MAX_DIGITS, depth_of
-from puzzlereel.fileio import utf8_writer
+from puzzlereel.outpaths import utf8_writer
 
 from .events import End, Event, Header, event_from_json, header_from_json
 from .fields import TraceError

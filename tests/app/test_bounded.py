@@ -242,3 +242,21 @@ def test_the_inline_player_counts_and_cuts_steps_only(monkeypatch):
     cut = module._first_steps(whole.events, 50)
     assert sum(map(module._is_step, cut)) == 50
     assert sum(isinstance(e, Search) for e in cut) == searches
+
+
+def test_the_notebook_picture_of_a_long_trace_is_its_opening():
+    """Jupyter asks for every picture a cell has: a long trace's PNG is drawn from its
+    first steps, not from the whole video's ending."""
+    import io as bytes_io
+
+    import numpy as np
+    from PIL import Image
+
+    import puzzlereel
+    from puzzlereel.solution import INLINE_STEPS, Solution, _first_steps
+
+    solution = puzzlereel.load(long_tile_trace(3 * INLINE_STEPS))
+    opening = Solution(_first_steps(solution.events, INLINE_STEPS)).frame()
+    with time_limit():
+        shown = Image.open(bytes_io.BytesIO(solution._repr_png_()))
+    assert np.array_equal(np.asarray(shown.convert("RGB")), np.asarray(opening))

@@ -32,6 +32,7 @@ HUGE = str(10**100)
     (["preview", TRACE, "-o", "{tmp}/p.png", "--time", "1e308"],
      "--time: must be at most 1,000,000 seconds, got 1e+308"),
     (["preview", TRACE, "-o", "{tmp}/p.png", "--move", HUGE], "--move: must be at most"),
+    (["preview", TRACE, "-o", "{tmp}/p.png", "--time", "nan"], "--time: expected a number"),
 ])
 def test_a_count_or_time_out_of_range_is_a_usage_error(tmp_path, args, message):
     res = cli(*[str(a).replace("{tmp}", str(tmp_path)) for a in args])
@@ -43,8 +44,13 @@ def test_the_api_checks_the_same_ranges():
     with pytest.raises(UsageError, match=r"^solve\(\): max_states: must be at most "):
         puzzlereel.solve("dads-puzzle", max_states=10**100)
     solution = puzzlereel.load(TRACE)
-    with pytest.raises(UsageError, match=r"--time: must be at most 1,000,000 seconds"):
+    with pytest.raises(UsageError, match=r"^frame\(\): time: must be at most 1,000,000 "
+                       "seconds"):
         solution.frame(time=1e308)
+    with pytest.raises(UsageError, match=r"^frame\(\): move: must be >= 0, got -1$"):
+        solution.frame(move=-1)
+    with pytest.raises(UsageError, match=r"^frame\(\): time: expected a number, got nan$"):
+        solution.frame(time=float("nan"))
 
 
 @pytest.mark.parametrize("words, n, longest", [

@@ -165,3 +165,11 @@ def test_import_into_a_pipe_is_no_folder(tmp_path):
     source = tmp_path / "t.txt"
     source.write_text("1 2 3 4 5 6 7 8 0\n", encoding="utf-8")
     one_line_error(cli("import", "tiles", source, "-o", fifo), 1, f"{fifo}: is not a folder")
+
+
+def test_a_stream_s_summary_gives_no_size_it_does_not_know():
+    """A pipe or device has no size to read back (it said 0.00 MB)."""
+    res = cli("render", DATA / "hakoiri-5.jsonl", "-o", "/dev/null", "--fps", "4")
+    assert res.exit_code == 0, res.stderr
+    (line,) = [x for x in res.stderr.splitlines() if x.startswith("/dev/null")]
+    assert re.fullmatch(r"/dev/null: [\d.]+ s, \d+ frames", line), line
