@@ -30,8 +30,8 @@ from typing import IO
 
 from puzzlereel.config import ConfigError
 from puzzlereel.errors import PuzzlereelError, UsageError
-from puzzlereel.fileio import atomic_text, guarded, is_stream
-from puzzlereel.outpaths import utf8_writer
+from puzzlereel.fileio import atomic_text, guarded
+from puzzlereel.outpaths import is_stream, utf8_writer
 from puzzlereel.registry import KINDS
 from puzzlereel.words import plural
 

@@ -74,7 +74,7 @@ def friendly(func: F) -> F:
 
 
 # the parser's usage error, of whichever click typer is built on (its own copy or click)
-_UsageError: Any = typer.BadParameter.__mro__[1]
+_UsageError: Any = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
 
 class Commands(TyperGroup):

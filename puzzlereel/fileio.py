@@ -33,7 +33,6 @@ from typing import IO
 
 from puzzlereel.errors import PuzzlereelError
 from puzzlereel.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
-from puzzlereel.outpaths import is_stream as is_stream  # where the callers find it
 
 _unfinished: set[Path] = set()     # temporary files being written now
 _stdout_output = False             # whether an output is standard output (-o /dev/stdout)

@@ -51,8 +51,8 @@ from puzzlereel.entries import (
     tiles_entry,
 )
 from puzzlereel.errors import PuzzlereelError, UsageError, quoted
-from puzzlereel.fileio import guarded, is_stream
-from puzzlereel.outpaths import NAME_BYTES, safe_name
+from puzzlereel.fileio import guarded
+from puzzlereel.outpaths import NAME_BYTES, is_stream, safe_name
 from puzzlereel.rules.sliding_block import METRICS
 
 # ---------------------------------------------------------------- a whole collection

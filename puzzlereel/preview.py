@@ -26,9 +26,9 @@ import numpy as np
 from puzzlereel import app
 from puzzlereel.config import Config, load_config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_path, guarded, is_stream
+from puzzlereel.fileio import atomic_path, guarded
 from puzzlereel.flags import within
-from puzzlereel.outpaths import safe_name
+from puzzlereel.outpaths import is_stream, safe_name
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.render import still
 from puzzlereel.render.options import RenderOptions

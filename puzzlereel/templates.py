@@ -26,7 +26,8 @@ from typing import IO
 from puzzlereel.catalog import description, suggestions, write_text
 from puzzlereel.config import Config
 from puzzlereel.errors import UsageError
-from puzzlereel.fileio import guarded, is_stream
+from puzzlereel.fileio import guarded
+from puzzlereel.outpaths import is_stream
 from puzzlereel.registry import KINDS, NAMES
 
 PACKAGE = "puzzlereel"

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from puzzlereel.errors import PuzzlereelError, UnsupportedFormat
-from puzzlereel.fileio import atomic_path, is_stream
+from puzzlereel.fileio import atomic_path
+from puzzlereel.outpaths import is_stream
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import End, Header, Replay, Replayed
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from puzzlereel.config import quoted
 from puzzlereel.errors import PuzzlereelError
-from puzzlereel.fileio import is_stream
+from puzzlereel.outpaths import is_stream
 from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
 
 FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")

@@ -31,6 +31,7 @@ import cv2
 import numpy as np
 
 from puzzlereel.errors import PuzzlereelError
+from puzzlereel.memory import rlimit_room
 
 from .options import RenderOptions
 
@@ -45,22 +46,6 @@ CODEC_NAMES = {"libx264": "H.264", "libvpx-vp9": "VP9"}
 # stacks and buffers, and its frames (look-ahead, references, ours) by the pixel
 ENCODER_BYTES = 200 << 20
 BYTES_PER_PIXEL = 130
-
-
-def memory_left() -> int | None:
-    """Bytes this process may still map under its address-space limit (``ulimit -v``);
-    None when it has none (or the system does not say)."""
-    try:
-        import resource
-
-        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
-        if limit == resource.RLIM_INFINITY:
-            return None
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (ImportError, OSError, ValueError, IndexError):
-        return None
-    return max(0, limit - used)
 
 
 def video_bytes(width: int, height: int) -> int:
@@ -112,7 +97,7 @@ class VideoSink:
         self.codec = codec
         self.fmt = "mp4" if codec == "libx264" else "webm"
         self.container: Any = None
-        left, need = memory_left(), video_bytes(width, height)
+        left, need = rlimit_room(), video_bytes(width, height)
         if left is not None and left < need:
             raise EncoderError(f"a {width}x{height} video needs about {need >> 20:,} MB to "
                                f"encode, and the memory limit leaves {left >> 20:,} MB; a "
@@ -382,4 +367,4 @@ def tag_bt601(cc: Any) -> None:
 
 
 __all__ = ["ASS_HEADER", "BT601", "EncoderError", "VideoSink", "configure_threads",
-           "encoder_threads", "memory_left", "tag_bt601", "video_bytes", "x264_settings"]
+           "encoder_threads", "tag_bt601", "video_bytes", "x264_settings"]

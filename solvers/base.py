@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from puzzlereel.config import Config, format_size
+from puzzlereel.memory import rlimit_room
 from puzzlereel.progress import Progress, no_progress
 from puzzlereel.trace import Event
 from puzzlereel.words import plural
@@ -98,34 +99,6 @@ def _machine_available() -> int | None:
         return None
 
 
-def _status_bytes(field: str) -> int | None:
-    """A ``/proc/self/status`` size (``VmSize``, ``VmData``) in bytes."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
-def _rlimit_room() -> int | None:
-    """What this process's own limits leave it: the address space (``ulimit -v``) and
-    the data segment (``ulimit -d``) less what it already has of each."""
-    try:
-        import resource
-    except ImportError:        # pragma: no cover - not on Windows
-        return None
-    rooms = []
-    for limit, field in ((resource.RLIMIT_AS, "VmSize"), (resource.RLIMIT_DATA, "VmData")):
-        soft, _ = resource.getrlimit(limit)
-        if soft != resource.RLIM_INFINITY and soft > 0:
-            used = _status_bytes(field)
-            rooms.append(max(0, soft - (used or 0)))
-    return min(rooms) if rooms else None
-
-
 def _read_int(path: str) -> int | None:
     try:
         with open(path, encoding="ascii") as f:
@@ -167,7 +140,7 @@ def available_memory() -> int:
     """Bytes this process may still take: the least of the machine's available memory,
     what its cgroup allows beyond what the group uses, and what its own limits
     (``ulimit -v``, ``ulimit -d``) leave it; 8 GiB when none is known."""
-    known = [room for room in (_machine_available(), _cgroup_room(), _rlimit_room())
+    known = [room for room in (_machine_available(), _cgroup_room(), rlimit_room())
              if room is not None]
     return min(known) if known else 8 << 30
 

@@ -194,8 +194,8 @@ def test_a_run_after_its_manifest_is_damaged_makes_its_outputs_again(tmp_path):
 
 
 def test_the_budget_respects_the_process_address_space_limit(tmp_path):
-    code = ("from puzzlereel.solvers import base\n"
-            "print(base.memory_budget(base.SolveOptions()), base._status_bytes('VmSize'))")
+    code = ("from puzzlereel import memory\nfrom puzzlereel.solvers import base\n"
+            "print(base.memory_budget(base.SolveOptions()), memory.status_bytes('VmSize'))")
     limit = 1200 << 20
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300, preexec_fn=lambda: resource.setrlimit(
@@ -253,7 +253,8 @@ def test_a_search_under_an_address_space_limit_stops_at_the_budget(tmp_path, com
              "from puzzlereel.solvers.sliding_block import compiled, tables\n"
              "p = app.load_puzzle(sys.argv[1]).puzzle\n"
              "compiled._loaded_kernel(tables.Tables(p))\n"
-             "print(base._status_bytes('VmSize'))")
+             "from puzzlereel import memory\n"
+             "print(memory.status_bytes('VmSize'))")
     config = tmp_path / "big.toml"
     config.write_text(BIG, encoding="utf-8")
     env = {**os.environ, "PUZZLEREEL_CACHE": str(cache)}
