@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGETS: dict[str, tuple[str, ...]] = {
     "solvers/sliding_block/kernel.py": ("tests/solvers/test_sliding_block.py",),
     "solvers/sliding_tile/kernel.py": ("tests/solvers/test_sliding_tile.py",),
+    "solvers/sliding_tile/space_kernel.py": ("tests/solvers/test_sliding_tile.py",),
     "solvers/sliding_tile/pdb_kernel.py": ("tests/solvers/test_sliding_tile.py",),
     "solvers/peg_solitaire/kernel.py": ("tests/solvers/test_peg_solitaire.py",),
     "solvers/n_queens/kernel.py": ("tests/solvers/test_generate_and_test.py",),

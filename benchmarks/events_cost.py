@@ -42,9 +42,9 @@ ON, OFF = SolveOptions(), SolveOptions(search_events=False)
 def config_case(label: str, config: Path, **overrides: Any) -> tuple[str, Solve]:
     """A case: ``config`` solved by its family's solver, with ``overrides`` (such as
     ``algorithm="bfs"``) on top of each side's options."""
-    from puzzlereel import app
+    from puzzlereel.catalog.puzzles import load_puzzle
 
-    loaded = app.load_puzzle(config)
+    loaded = load_puzzle(config)
 
     def solve(options: SolveOptions) -> Iterator[Event]:
         return loaded.solver.solve(loaded.puzzle, dataclasses.replace(options, **overrides))

@@ -63,7 +63,7 @@ import events_cost
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.config import load_config  # noqa: E402
+from puzzlereel.ground.config import load_config  # noqa: E402
 from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi  # noqa: E402
 from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 from puzzlereel.trace import write_trace  # noqa: E402

@@ -18,7 +18,7 @@ import argparse
 import tempfile
 import time
 
-from puzzlereel.manifest import Entry, Manifest, Output
+from puzzlereel.ground.manifest import Entry, Manifest, Output
 
 
 def entry(i: int) -> Entry:

@@ -66,7 +66,7 @@ def bare_x264(frames: list, width: int, height: int, fps: int, out: Path,
     import av
 
     sys.path.insert(0, str(ROOT))
-    from puzzlereel.render import video
+    from puzzlereel.render.encoders import video
     from puzzlereel.render.options import RenderOptions
 
     t0 = time.perf_counter()
@@ -108,9 +108,9 @@ def premade_frames(trace: Path, size: tuple[int, int]) -> list:
     import cv2
 
     sys.path.insert(0, str(ROOT))
+    from puzzlereel.render.direction.resolve import resolve_options
     from puzzlereel.render.options import RenderOptions
     from puzzlereel.render.outputs import Movie, render_stream
-    from puzzlereel.render.plan import resolve_options
 
     frames: list = []
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-FAMILIES = ("hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
+EXAMPLES = ("hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
             "send-more-money", "mastermind-9431")
 
 
@@ -86,7 +86,7 @@ def overlay_clash(trace: Path) -> tuple[bool, float]:
     """Whether a changing word of the 9:16 film reaches the platforms' zones, and the
     board's width as a share of the frame's."""
     from puzzlereel.render import still
-    from puzzlereel.render.layout import overlays
+    from puzzlereel.render.direction.layout import overlays
     from puzzlereel.render.options import RenderOptions
 
     with open(trace, encoding="utf-8") as f:
@@ -135,7 +135,7 @@ def measure(name: str, folder: Path) -> dict[str, float | bool]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", default=list(FAMILIES))
+    parser.add_argument("names", nargs="*", default=list(EXAMPLES))
     args = parser.parse_args()
     columns = ("mp4 first", "mp4 last", "shorts first", "shorts last", "gif first", "gif last",
                "gif least", "cue", "band", "clash", "board")

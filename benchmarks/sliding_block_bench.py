@@ -40,7 +40,7 @@ import events_cost
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.config import load_config  # noqa: E402
+from puzzlereel.ground.config import load_config  # noqa: E402
 from puzzlereel.solvers.base import SolveOptions  # noqa: E402
 from puzzlereel.solvers.sliding_block import SOLVER, load  # noqa: E402
 

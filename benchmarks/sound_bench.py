@@ -1,5 +1,5 @@
-"""What a sound track costs: synthesis (``render.sound.soundtrack``) and encoding
-(``render.soundtrack.AudioMux``: AAC in an MP4, Opus in a WebM, into memory, no video),
+"""What a sound track costs: synthesis (``render.encoders.sound.soundtrack``) and encoding
+(``render.encoders.soundtrack.AudioMux``: AAC in an MP4, Opus in a WebM, into memory, no video),
 for realistic event lists, against the time a render takes.  Prints a table; run from
 the repository root:
 
@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from puzzlereel.render.sound import Sound, soundtrack  # noqa: E402
+from puzzlereel.render.encoders.sound import soundtrack  # noqa: E402
+from puzzlereel.render.film.sound_events import Sound  # noqa: E402
 
 HAKOIRI_SECONDS = 40.167          # the default render of configs/hakoiri-musume.toml
 
@@ -60,8 +61,8 @@ def cost(sounds: list[Sound], seconds: float, fmt: str) -> tuple[float, float, f
     ``seconds`` long video into an ``fmt`` (mp4 or webm) container in memory."""
     import av
 
-    from puzzlereel.render.sound import voice
-    from puzzlereel.render.soundtrack import AudioMux
+    from puzzlereel.render.encoders.soundtrack import AudioMux
+    from puzzlereel.render.encoders.voices import voice
 
     voice.cache_clear()                  # each sound made anew, as in a fresh process
     cpu, t0 = time.process_time(), time.perf_counter()

@@ -58,8 +58,8 @@ from puzzlereel.solvers.sliding_tile.config import (  # noqa: E402
     default_groups,
     group_spec,
 )
+from puzzlereel.solvers.sliding_tile.ida import IdaResult, TileSearch  # noqa: E402
 from puzzlereel.solvers.sliding_tile.pdb import pdb_dir  # noqa: E402
-from puzzlereel.solvers.sliding_tile.search import IdaResult, TileSearch  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))

@@ -35,13 +35,14 @@ CONFIGS = ["hakoiri-musume", "eight-puzzle", "english", "n-queens-8", "mastermin
 
 def solved(name: str) -> str:
     """The trace of ``configs/<name>.toml`` (solved now, in this process)."""
-    from puzzlereel import app
+    from puzzlereel.actions.solve import solve_events
+    from puzzlereel.catalog.puzzles import load_puzzle
     from puzzlereel.solvers.base import SolveOptions
     from puzzlereel.trace import write_trace
 
-    loaded = app.load_puzzle(ROOT / "configs" / f"{name}.toml")
+    loaded = load_puzzle(ROOT / "configs" / f"{name}.toml")
     out = io.StringIO()
-    write_trace(app.solve_events(loaded, SolveOptions()), out)
+    write_trace(solve_events(loaded, SolveOptions()), out)
     return out.getvalue()
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.errors import PuzzlereelError
 
 __version__ = "0.1.0"
 __all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceError",
@@ -32,10 +32,11 @@ __all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceE
 
 _LAZY = {"solve": "puzzlereel.api", "load": "puzzlereel.api",
          "Solution": "puzzlereel.solution",
-         "ConfigError": "puzzlereel.config", "TraceError": "puzzlereel.trace",
-         "UsageError": "puzzlereel.errors", "UnsupportedFormat": "puzzlereel.errors",
-         "Unsolvable": "puzzlereel.app", "LimitReached": "puzzlereel.app",
-         "UnexpectedAnswer": "puzzlereel.app"}
+         "ConfigError": "puzzlereel.ground.config", "TraceError": "puzzlereel.trace",
+         "UsageError": "puzzlereel.ground.errors", "UnsupportedFormat": "puzzlereel.ground.errors",
+         "Unsolvable": "puzzlereel.actions.solve",
+         "LimitReached": "puzzlereel.actions.solve",
+         "UnexpectedAnswer": "puzzlereel.actions.check"}
 
 
 def __getattr__(name: str) -> Any:

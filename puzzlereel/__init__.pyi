@@ -1,14 +1,14 @@
 # The public names of ``puzzlereel`` for type checkers: ``__init__.py`` loads them on first
 # use (``import puzzlereel`` stays quick), so their types are stated here.
+from puzzlereel.actions.check import UnexpectedAnswer as UnexpectedAnswer
+from puzzlereel.actions.solve import LimitReached as LimitReached
+from puzzlereel.actions.solve import Unsolvable as Unsolvable
 from puzzlereel.api import load as load
 from puzzlereel.api import solve as solve
-from puzzlereel.app import LimitReached as LimitReached
-from puzzlereel.app import UnexpectedAnswer as UnexpectedAnswer
-from puzzlereel.app import Unsolvable as Unsolvable
-from puzzlereel.config import ConfigError as ConfigError
-from puzzlereel.errors import PuzzlereelError as PuzzlereelError
-from puzzlereel.errors import UnsupportedFormat as UnsupportedFormat
-from puzzlereel.errors import UsageError as UsageError
+from puzzlereel.ground.config import ConfigError as ConfigError
+from puzzlereel.ground.errors import PuzzlereelError as PuzzlereelError
+from puzzlereel.ground.errors import UnsupportedFormat as UnsupportedFormat
+from puzzlereel.ground.errors import UsageError as UsageError
 from puzzlereel.solution import Solution as Solution
 from puzzlereel.trace import TraceError as TraceError
 

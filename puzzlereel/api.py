@@ -10,9 +10,9 @@ empty one is a ``UsageError``, never the current folder.  Problems are the comma
 line's ``PuzzlereelError`` subclasses with its one-line messages; an argument of the
 wrong type is a ``TypeError``.
 
-The command line's ``solve``, ``render`` and ``run`` go through the functions here
-(``solve_loaded``) and in ``solution`` (``app.render_outputs``), so a search or a render
-is done one way whichever route asked for it.
+The command line's ``solve``, ``render`` and ``run`` and the functions here share
+``actions.solve.solve_traced`` and ``actions.draw.render_outputs``, so a search or a
+render is done one way whichever route asked for it.
 """
 
 from __future__ import annotations
@@ -25,14 +25,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any, TypeAlias
 
-from puzzlereel import app, templates
-from puzzlereel.config import Config, ConfigError, checked, load_config, parse_config
-from puzzlereel.errors import UsageError, quoted
-from puzzlereel.fileio import atomic_text, guarded
-from puzzlereel.flags import within
-from puzzlereel.progress import Progress, Reporter, no_progress
-from puzzlereel.solution import Solution, named_file, plain
-from puzzlereel.trace import End, Event, TraceError, replay, write_trace
+from puzzlereel.actions.flags import within
+from puzzlereel.actions.show import open_trace
+from puzzlereel.actions.solve import solve_traced
+from puzzlereel.catalog import templates
+from puzzlereel.catalog.puzzles import Loaded, config_path, family_of, puzzle_of
+from puzzlereel.ground.config import Config, ConfigError, checked, load_config, parse_config
+from puzzlereel.ground.errors import UsageError
+from puzzlereel.solution import ProgressChoice, Solution, named_file, plain, reporting
+from puzzlereel.trace import TraceError, replay
 
 if TYPE_CHECKING:
     from puzzlereel.solvers.base import SolveOptions
@@ -43,10 +44,6 @@ more than one line that names no file), or the config's tables as a dict."""
 TraceSource: TypeAlias = str | bytes | os.PathLike[str] | IO[str] | IO[bytes]
 """What ``load`` takes: a trace's path (``"-"``: standard input), an open file, or the
 JSON Lines themselves (see ``given_text``)."""
-ProgressChoice: TypeAlias = Progress | bool | str | None
-"""How long work shows progress: a callable ``(label, done, total)``; ``True`` or
-``"bar"`` a live bar on stderr; ``"plain"`` a line now and then; ``None`` / ``False``
-nothing."""
 TraceTarget: TypeAlias = str | os.PathLike[str] | IO[str]
 
 CALLED = "solve()"          # how messages name the keyword arguments of ``solve``
@@ -74,25 +71,6 @@ def given_text(value: str, *, one_line: bool = False) -> bool:
     return one_line and stripped.startswith("{") and stripped.endswith("}")
 
 
-# ---------------------------------------------------------------- progress
-
-
-@contextlib.contextmanager
-def reporting(progress: ProgressChoice, description: str) -> Iterator[Progress]:
-    """The ``Progress`` callback that ``progress`` asks for (see ``ProgressChoice``)."""
-    if progress is None or progress is False:
-        yield no_progress
-    elif progress is True or progress in ("bar", "plain"):
-        mode = "plain" if progress == "plain" else "bar"
-        with Reporter(description, delay=0.0, mode=mode) as bar:
-            yield bar
-    elif callable(progress):
-        yield progress
-    else:
-        raise UsageError(f"expected a callable (label, done, total), True, 'bar' or "
-                         f"'plain', got {quoted(progress)}", field="progress")
-
-
 # ---------------------------------------------------------------- configs
 
 
@@ -116,7 +94,7 @@ def config_from(puzzle: PuzzleSource) -> Config:
     if isinstance(puzzle, str) and given_text(puzzle):
         return parse_config(puzzle, "<toml>")
     if isinstance(puzzle, (str, os.PathLike)):
-        return load_config(app.config_path(named_file(puzzle, CALLED, "puzzle")))
+        return load_config(config_path(named_file(puzzle, CALLED, "puzzle")))
     raise TypeError("solve() takes an example's name, a config's path, TOML text or a "
                     f"dict, not {type(puzzle).__name__}")
 
@@ -126,7 +104,7 @@ def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
     removes the key); a key the family does not read is a ``UsageError``."""
     if not options:
         return config
-    family = app.kind_of(config).name
+    family = family_of(config).name
     for key in options:
         problem = templates.unknown_key(family, "solve", key, extra=("max_states",))
         if problem is not None:
@@ -141,45 +119,25 @@ def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
                         frozenset(f"solve.{key}" for key in options))
 
 
-def puzzle_from(puzzle: PuzzleSource, options: Mapping[str, object]) -> app.Loaded[Any]:
+def puzzle_from(puzzle: PuzzleSource, options: Mapping[str, object]) -> Loaded[Any]:
     """The puzzle of ``puzzle`` with the ``[solve]`` keys of ``options``."""
-    return app.puzzle_of(with_solve_options(config_from(puzzle), options))
+    return puzzle_of(with_solve_options(config_from(puzzle), options))
 
 
 # ---------------------------------------------------------------- solving
 
 
-def solve_loaded(loaded: app.Loaded[Any], options: SolveOptions, *,
+def solve_loaded(loaded: Loaded[Any], options: SolveOptions, *,
                  trace: TraceTarget | None = None, check: bool = True,
                  source: str | os.PathLike[str] | None = None) -> Solution:
-    """Search ``loaded``'s puzzle and keep its trace; also write the trace to ``trace`` as
-    it comes (a path, written atomically, or a text stream such as stdout).
-
-    A solved search is checked against ``[solve] expect_moves`` (``UnexpectedAnswer``)
-    once the whole trace is written; with ``check``, a search that did not solve the
-    puzzle raises ``Unsolvable`` / ``LimitReached`` naming ``source`` (the config)."""
-    events: list[Event] = []
-
-    def kept() -> Iterator[Event]:
-        for event in app.solve_events(loaded, options):
-            events.append(event)
-            yield event
-
-    if trace is None:
-        for _ in kept():
-            pass
-    elif isinstance(trace, (str, os.PathLike)):
-        target = named_file(trace, CALLED, "trace")
-        with guarded(inputs=[loaded.config.path], outputs=[target]), \
-                atomic_text(target) as handle:
-            write_trace(kept(), handle)
-    else:
-        write_trace(kept(), trace)
-    end = events[-1] if events and isinstance(events[-1], End) else None
-    app.check_expected(loaded, end, options)
-    if check:
-        app.check_outcome(end, os.fspath(source) if source is not None else loaded.config.path)
-    return Solution(events, config=loaded.config)
+    """``actions.solve.solve_traced`` as a ``Solution``: search ``loaded``'s puzzle, keep
+    its trace and write it to ``trace`` as it comes (a path, written atomically, or a
+    text stream such as stdout); the expected answer and, with ``check``, the outcome
+    are checked as there."""
+    if isinstance(trace, (str, os.PathLike)):
+        trace = named_file(trace, CALLED, "trace")
+    return Solution(solve_traced(loaded, options, trace=trace, check=check, source=source),
+                    config=loaded.config)
 
 
 def solve(puzzle: PuzzleSource, *, progress: ProgressChoice = None,
@@ -218,10 +176,10 @@ def _opened(trace: TraceSource) -> Iterator[tuple[IO[Any], str, str | None]]:
     elif isinstance(trace, str) and given_text(trace, one_line=True):
         yield io.BytesIO(trace.encode("utf-8")), "<text>", None
     elif isinstance(trace, str) and trace == "-":
-        with app.open_trace("-", getattr(sys.stdin, "buffer", sys.stdin)) as (stream, name):
+        with open_trace("-", getattr(sys.stdin, "buffer", sys.stdin)) as (stream, name):
             yield stream, name, None
     elif isinstance(trace, (str, os.PathLike)):
-        with app.open_trace(named_file(trace, LOADED, "trace")) as (stream, name):
+        with open_trace(named_file(trace, LOADED, "trace")) as (stream, name):
             yield stream, name, name
     elif hasattr(trace, "read"):
         called = getattr(trace, "name", None)
@@ -236,7 +194,7 @@ def load(trace: TraceSource, *, config: str | os.PathLike[str] | None = None) ->
     """The trace ``trace`` names (a path, an open file, or JSON Lines text), every move
     checked as ``validate`` checks it (``TraceError`` naming the line and field).
     ``config``: a config whose ``[render]`` table the solution's renders start from."""
-    found = (load_config(app.config_path(named_file(config, LOADED, "config")))
+    found = (load_config(config_path(named_file(config, LOADED, "config")))
              if config is not None else None)
     with _opened(trace) as (stream, name, path):
         events = [item.event for _, item in replay(stream, name)]

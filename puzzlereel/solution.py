@@ -13,24 +13,27 @@ saying so below a longer trace's), or its last frame where HTML is not shown
 
 from __future__ import annotations
 
+import contextlib
 import html
 import importlib
 import io
 import os
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
 
-from puzzlereel import app
-from puzzlereel.config import Config
-from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_text, check_handle, guarded
-from puzzlereel.progress import Progress
-from puzzlereel.registry import KINDS
+from puzzlereel.actions import draw
+from puzzlereel.actions.check import found_count
+from puzzlereel.actions.draw import outputs_for, render_options
+from puzzlereel.ground.config import Config
+from puzzlereel.ground.errors import UsageError, quoted
+from puzzlereel.ground.fileio import atomic_text, check_handle, guarded
+from puzzlereel.ground.progress import Progress, Reporter, no_progress
+from puzzlereel.ground.words import plural
+from puzzlereel.registry import FAMILIES
 from puzzlereel.trace import End, Event, Header, Note, Search, dumps
-from puzzlereel.words import plural
 
 
 class _OnFirstUse(ModuleType):
@@ -46,6 +49,28 @@ if TYPE_CHECKING:
     import PIL.Image as pil_image
 else:
     pil_image = _OnFirstUse("PIL.Image")
+
+ProgressChoice: TypeAlias = Progress | bool | str | None
+"""How long work shows progress: a callable ``(label, done, total)``; ``True`` or
+``"bar"`` a live bar on stderr; ``"plain"`` a line now and then; ``None`` / ``False``
+nothing."""
+
+
+@contextlib.contextmanager
+def reporting(progress: ProgressChoice, description: str) -> Iterator[Progress]:
+    """The ``Progress`` callback that ``progress`` asks for (see ``ProgressChoice``)."""
+    if progress is None or progress is False:
+        yield no_progress
+    elif progress is True or progress in ("bar", "plain"):
+        mode = "plain" if progress == "plain" else "bar"
+        with Reporter(description, delay=0.0, mode=mode) as bar:
+            yield bar
+    elif callable(progress):
+        yield progress
+    else:
+        raise UsageError(f"expected a callable (label, done, total), True, 'bar' or "
+                         f"'plain', got {quoted(progress)}", field="progress")
+
 
 INLINE_HEIGHT = 640          # pixels: the inline frame until the player says its height
 INLINE_STEPS = 1000          # the steps (the events between the header and the end: moves,
@@ -137,13 +162,13 @@ class Solution:
 
     @property
     def puzzle(self) -> str:
-        """The puzzle's kind: ``sliding-block``, ``n-queens``..."""
+        """The puzzle's family: ``sliding-block``, ``n-queens``..."""
         return self.header.puzzle
 
     @property
     def title(self) -> str:
         """The puzzle's title, else its family's name."""
-        return self.header.title or KINDS[self.puzzle].display_name
+        return self.header.title or FAMILIES[self.puzzle].display_name
 
     @property
     def status(self) -> str:
@@ -165,9 +190,9 @@ class Solution:
     def answer(self) -> str:
         """The answer in the puzzle's unit: "81 moves", "92 solutions", "5 guesses";
         empty when there is none."""
-        kind = KINDS[self.puzzle]
-        count = app.found_count(kind, self.end) if self.end is not None else None
-        return "" if count is None else f"{count:,} {plural(kind.unit, count)}"
+        family = FAMILIES[self.puzzle]
+        count = found_count(family, self.end) if self.end is not None else None
+        return "" if count is None else f"{count:,} {plural(family.unit, count)}"
 
     def __repr__(self) -> str:
         answer = f", {self.answer}" if self.answer else ""
@@ -203,7 +228,7 @@ class Solution:
 
     def _options(self, method: str, options: Mapping[str, object]
                  ) -> tuple[Any, frozenset[str]]:
-        return app.render_options(self.config, plain(options), named=keywords_of(method))
+        return render_options(self.config, plain(options), named=keywords_of(method))
 
     def render(self, outputs: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
                progress: Progress | bool | str | None = None,
@@ -213,19 +238,17 @@ class Solution:
         written atomically; ``options`` are ``[render]`` keys (``speed=0.1``,
         ``theme="dark"``, ``size=(640, 480)``) over the config's ``[render]`` table.
         Returns the paths written."""
-        from puzzlereel.api import reporting
-
         given = [outputs] if isinstance(outputs, (str, os.PathLike)) else list(outputs)
         paths = [Path(named_file(p, "render()", "outputs")) for p in given]
         if not paths:
             raise UsageError("name at least one output file", field="outputs")
-        app.outputs_for(paths)
+        outputs_for(paths)
         self._options("render", options)
         with guarded(self._inputs(), paths), reporting(progress, "render") as report:
-            written = app.render_outputs(self._stream(), self.source, paths, self.config,
-                                         plain(options), progress=report,
-                                         named=keywords_of("render"),
-                                         allow_partial=self.end is None)
+            written = draw.render_outputs(self._stream(), self.source, paths, self.config,
+                                          plain(options), progress=report,
+                                          named=keywords_of("render"),
+                                          allow_partial=self.end is None)
         return [item.path for item in written]
 
     def frame(self, move: int | None = None, *, time: float | None = None,
@@ -238,8 +261,8 @@ class Solution:
         ``options`` as for ``render``."""
         from PIL import Image as Pillow
 
-        from puzzlereel import preview
-        from puzzlereel.flags import within
+        from puzzlereel.actions import preview
+        from puzzlereel.actions.flags import within
 
         within("move", move, name="move", source="frame()")
         within("time", time, name="time", source="frame()")
@@ -265,7 +288,7 @@ class Solution:
         script touch nothing else of the notebook.  A trace of more than
         ``INLINE_STEPS`` steps is cut to its first ones, which keeps the notebook's cell
         small; a line below the player says so and how to get the whole."""
-        from puzzlereel.pages import page
+        from puzzlereel.ground.pages import page
 
         steps = sum(map(_is_step, self.events))
         shown = self._inline(steps)

@@ -1,10 +1,10 @@
 """Rendering a trace stream to files: picks the encoder by suffix, writes atomically.
 
 ``render_trace(stream, source, files, options)`` replays the trace once and writes every
-target (``[(format, path), ...]``) at the same time; each file appears only when it is
+output (``[(format, path), ...]``) at the same time; each file appears only when it is
 complete (a temporary file beside it is renamed into place), and a bad trace leaves
 nothing behind.  ``player_html`` gives the player page of a trace as a string (what an
-``.html`` target holds), for a notebook to show inline.
+``.html`` output holds), for a notebook to show inline.
 """
 
 from __future__ import annotations
@@ -15,18 +15,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from puzzlereel.errors import PuzzlereelError, UnsupportedFormat
-from puzzlereel.fileio import atomic_path
-from puzzlereel.outpaths import is_stream
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.errors import PuzzlereelError, UnsupportedFormat
+from puzzlereel.ground.fileio import atomic_path
+from puzzlereel.ground.outpaths import is_stream
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.layout import layout_for
+from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.film.elements import Film
+from puzzlereel.render.options import FORMATS, LOOPING, RenderOptions, changed_fields
+from puzzlereel.render.outputs import (
+    Captions,
+    Movie,
+    Output,
+    Sheet,
+    Sink,
+    Vector,
+    palette,
+    render_stream,
+)
 from puzzlereel.trace import End, Header, Replay, Replayed
-
-from .director import Director
-from .film import Film
-from .layout import layout_for
-from .options import FORMATS, LOOPING, RenderOptions, changed_fields
-from .outputs import Captions, Movie, Output, Sheet, Sink, Vector, palette, render_stream
-from .plan import resolve_options
 
 
 class OutOfMemory(PuzzlereelError):
@@ -106,7 +114,7 @@ def render_trace(stream: IO[Any], source: str, files: Sequence[tuple[str, str | 
 
 class _Page:
     """An output of ``render_stream`` that keeps the player page as text: the film of a
-    ``.html`` target (``outputs.Vector``), written to a string instead of a file."""
+    ``.html`` output (``outputs.Vector``), written to a string instead of a file."""
 
     def __init__(self, header: Header, options: RenderOptions) -> None:
         self.director = Director(header, options, options.fps, layout="compact")
@@ -116,7 +124,7 @@ class _Page:
         self.director.feed(item, rep)
 
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from .player import html_text
+        from puzzlereel.render.backends.player import html_text
 
         self.text = html_text(self.director.finish(end), self.director)
 
@@ -124,7 +132,7 @@ class _Page:
 def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
                 explicit: Iterable[str] | None = None, allow_partial: bool = False) -> str:
     """The self-contained HTML player of the trace in ``stream``, as a string: the very
-    page a ``.html`` target receives (``explicit`` and ``allow_partial`` as for
+    page an ``.html`` output receives (``explicit`` and ``allow_partial`` as for
     ``render_trace``)."""
     chosen = set(changed_fields(options) if explicit is None else explicit)
     pages: list[_Page] = []
@@ -151,11 +159,11 @@ def output_for(fmt: str, path: Path, header: Header, options: RenderOptions, *,
 
     def make_sink(film: Film, director: Director) -> Sink:
         if fmt == "gif":
-            from .gif import GifSink
+            from puzzlereel.render.encoders.gif import GifSink
 
             return GifSink(path, film.width, film.height, fps,
                            palette(film, director.theme.colours()))
-        from .video import VideoSink
+        from puzzlereel.render.encoders.video import VideoSink
 
         return VideoSink(path, film.width, film.height, fps, options,
                          codec="libx264" if fmt == "mp4" else "libvpx-vp9", name=name)

@@ -1,7 +1,7 @@
 """Charts of a search drawn alone: ``analyze``'s plot and video of a puzzle's whole space,
 and the small chart of a gallery card.
 
-They draw the chart of ``render.search`` (the same bars, marks and words as a video's
+They draw the chart of ``render.direction.search`` (the same bars, marks and words as a video's
 "how it was found" segment) as a film of its own, then write it: its last picture as a
 PNG or an inline SVG, or the whole film as a video whose bars rise layer by layer.
 """
@@ -11,18 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from puzzlereel.errors import UsageError
-from puzzlereel.fileio import atomic_path
+from puzzlereel.ground.errors import UsageError
+from puzzlereel.ground.fileio import atomic_path
 from puzzlereel.registry import Searched
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.backends.markup import still_svg
+from puzzlereel.render.direction.barchart import chart_film
+from puzzlereel.render.direction.search import PLAIN, Story, goal_reached, story
+from puzzlereel.render.film.theme import THEMES
+from puzzlereel.render.options import RenderOptions, stream_format
+from puzzlereel.render.outputs import Sink, play
 from puzzlereel.trace import End, Search
-
-from .barchart import chart_film
-from .compositor import Compositor
-from .markup import still_svg
-from .options import RenderOptions, stream_format
-from .outputs import Sink, play
-from .search import PLAIN, Story, goal_reached, story
-from .theme import THEMES
 
 PLOT_SIZE = (1280, 720)
 VIDEO_SECONDS = 8.0
@@ -30,7 +29,7 @@ VIDEO_SECONDS = 8.0
 
 def chart_png(told: Story, path: str | Path, options: RenderOptions) -> None:
     """The chart, grown, as a PNG (atomically)."""
-    from .png import write_png
+    from puzzlereel.render.encoders.png import write_png
 
     width, height = options.size or PLOT_SIZE
     film = chart_film(told, THEMES[options.theme], width, height, 1.0)
@@ -66,12 +65,12 @@ def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
     with atomic_path(path) as tmp:
         sink: Sink
         if fmt == "gif":
-            from .gif import GifSink
+            from puzzlereel.render.encoders.gif import GifSink
 
             sink = GifSink(tmp, film.width, film.height, fps, [*film.colours(),
                                                                *theme.colours()])
         else:
-            from .video import VideoSink
+            from puzzlereel.render.encoders.video import VideoSink
 
             sink = VideoSink(tmp, film.width, film.height, fps, options,
                              codec="libx264" if fmt == "mp4" else "libvpx-vp9")

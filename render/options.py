@@ -4,16 +4,17 @@
 trace header's ``render`` hints where the config says nothing, then command-line options.
 The same trace with the same options always gives the same frames.
 
-Every numeric option has one range (``RANGES``, documented in docs/rendering.md): finite,
-positive where it must be, and bounded above so that the work a render does stays
-proportional to its trace.  An option outside its range is a ``RenderOptionError`` (the
-command line and the config loader say where it came from); a header hint outside it is
-ignored with one ``RenderHintWarning``, since hints are never required.
+Each option is declared once, in ``declared.OPTIONS``: its ``[render]`` key, the types
+its value may have (``VALUE_TYPES``), its default and its range.  Every numeric option has one
+range (``RANGES``, documented in docs/rendering.md): finite, positive where it must be,
+and bounded above so that the work a render does stays proportional to its trace.  An
+option outside its range is a ``RenderOptionError`` (the command line and the config
+loader say where it came from); a header hint outside it is ignored with one
+``RenderHintWarning``, since hints are never required.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import warnings
@@ -21,12 +22,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from puzzlereel.config import quoted
-from puzzlereel.errors import PuzzlereelError
-from puzzlereel.outpaths import is_stream
-from puzzlereel.rules.sliding_tile import SCHEMES as TILE_SCHEMES
+from puzzlereel.ground.config import quoted
+from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.outpaths import is_stream
+from puzzlereel.render.declared import (
+    BY_NAME,
+    FIELD_OF,
+    FORMATS,
+    RANGES,
+    SECONDS,
+    TARGETS,
+    VALUE_TYPES,
+    Range,
+    Target,
+)
 
-FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
 STREAM_FORMAT = "mp4"     # what a device or pipe without a format's suffix gets
 
 
@@ -36,89 +46,12 @@ def stream_format(path: str | os.PathLike[str]) -> str | None:
     if os.path.splitext(path)[1].lower().lstrip(".") in FORMATS:
         return None
     return STREAM_FORMAT if is_stream(path) else None
+
+
 LOOPING = ("gif", "svg")     # formats that play forever: they end by returning to the start
-EASINGS = ("ease-in-out", "linear", "ease-out", "ease-in")
-# colour schemes a scene knows ("auto": the scene's own choice); only sliding tiles have
-# any.  The option is checked by the scene that reads it; a hint is checked here
-SCHEMES = ("auto", *TILE_SCHEMES)
 # libx264's presets, fastest first (``x264 --help``); anything else makes the encoder fail
 PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
            "slower", "veryslow", "placebo")
-
-
-@dataclass(frozen=True)
-class Target:
-    """Where a video is going: its frame size and rate (None: the format's default) and
-    whether every format gets the compact layout (the board and one counter line)."""
-
-    name: str
-    size: tuple[int, int] | None
-    fps: int | None
-    about: str
-    compact: bool = False
-
-
-# The platforms a video is made for (``--target``, ``[render] target``); ``--size`` and
-# ``--fps`` still win.  docs/rendering.md lists them.
-TARGETS: dict[str, Target] = {t.name: t for t in (
-    Target("youtube", (1920, 1080), 30, "YouTube, 16:9: the board beside a side panel"),
-    Target("shorts", (1080, 1920), 30, "YouTube Shorts and TikTok, 9:16: words above "
-           "and below the board"),
-    Target("reels", (1080, 1920), 30, "Instagram Reels, 9:16"),
-    Target("instagram", (1080, 1350), 30, "an Instagram post, 4:5"),
-    Target("square", (1080, 1080), 30, "1:1: the board with a compact panel below"),
-    Target("4k", (3840, 2160), 30, "YouTube in 4K, 16:9"),
-    Target("docs", None, None, "a README or documentation page: compact, 480 px wide "
-           "(the GIF's look in every format)", compact=True),
-)}
-
-
-@dataclass(frozen=True)
-class Range:
-    """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
-    (``low`` itself excluded when ``above``), in ``unit``."""
-
-    low: float
-    high: float
-    unit: str = ""
-    above: bool = False
-
-    def holds(self, value: float) -> bool:
-        """Whether ``value`` is in the range (NaN and infinities never are)."""
-        if isinstance(value, float) and not math.isfinite(value):
-            return False
-        return (value > self.low if self.above else value >= self.low) and value <= self.high
-
-    def __str__(self) -> str:
-        unit = f" {self.unit}" if self.unit else ""
-        if self.above:
-            return f"> {self.low:g} and at most {self.high:g}{unit}"
-        return f"between {self.low:g} and {self.high:g}{unit}"
-
-
-# The one table of ranges: every numeric render option, in the config, on the command line
-# and as a trace header hint.  docs/rendering.md ("range" column) and docs/cli-and-config.md
-# list the same values (tests/render/test_options.py compares them).
-RANGES: dict[str, Range] = {
-    "fps": Range(1, 120),
-    "gif_fps": Range(1, 50),
-    "size.width": Range(16, 7680, "pixels"),
-    "size.height": Range(16, 4320, "pixels"),
-    "cell": Range(4, 512, "pixels"),
-    "speed": Range(0, 10, "seconds", above=True),
-    "pause": Range(0, 60, "seconds"),
-    "hold_start": Range(0, 60, "seconds"),
-    "hold_end": Range(0, 60, "seconds"),
-    "title_seconds": Range(0, 60, "seconds"),
-    "end_seconds": Range(0, 60, "seconds"),
-    "duration": Range(1, 3600, "seconds"),
-    "search_seconds": Range(1, 60, "seconds"),
-    "crf": Range(0, 51),
-    "sheet_columns": Range(0, 100),
-    "sheet_cell": Range(2, 256),
-}
-SECONDS = ("speed", "pause", "hold_start", "hold_end", "title_seconds", "end_seconds",
-           "search_seconds")
 
 
 class RenderHintWarning(UserWarning):
@@ -178,8 +111,8 @@ class RenderOptions:
     search: bool = False                    # show how the answer was found, after the title
     search_seconds: float = 6.0             # ... for this long (each family has its own)
     sound: bool = False                     # a sound track (MP4 and WebM)
-    scheme: str = "auto"                    # colour scheme, read by the scene (sliding-tile:
-                                            # plain / rows / columns / fringe)
+    scheme: str = "auto"                    # colour scheme, read by the scene (its
+                                            # ``schemes``)
 
     def __post_init__(self) -> None:
         check(self)
@@ -216,10 +149,11 @@ def check(o: RenderOptions) -> None:
     _in_range("sheet_columns", o.sheet_columns)
     for key in SECONDS:
         _in_range(key, getattr(o, key))
-    if o.easing not in EASINGS:
+    easings = BY_NAME["easing"].choices
+    if o.easing not in easings:
         raise RenderOptionError("easing", f"{quoted(o.easing)} is not one of: "
-                                + ", ".join(EASINGS))
-    from .theme import THEMES
+                                + ", ".join(easings))
+    from puzzlereel.render.film.theme import THEMES
 
     if o.theme not in THEMES:
         raise RenderOptionError("theme", f"{quoted(o.theme)} is not one of: "
@@ -269,32 +203,18 @@ def parse_size(text: Any, key: str = "size") -> tuple[int, int]:
     raise RenderOptionError(key, f"expected WIDTHxHEIGHT like \"640x480\", got {quoted(text)}")
 
 
-# key -> (python type accepted, converter)
-_KINDS: dict[str, type | tuple[type, ...]] = {
-    "fps": int, "cell": int, "speed": (int, float), "pause": (int, float),
-    "hold_start": (int, float), "hold_end": (int, float), "easing": str, "theme": str,
-    "title": bool, "title_seconds": (int, float), "counter": bool, "highlight": bool,
-    "labels": bool, "colors": dict, "colours": dict, "formats": list, "gif_fps": int, "crf": int,
-    "preset": str, "sheet_columns": int, "sheet_cell": int, "size": (str, list),
-    "scheme": str, "end_seconds": (int, float), "duration": (int, float), "target": str,
-    "search": bool, "search_seconds": (int, float), "sound": bool,
-}
-KEYS = tuple(sorted(_KINDS))
-# ``[render]`` keys whose dataclass field is spelt otherwise: the config's stable key is
-# ``colors``; code says colour, and configs may too
-FIELD_OF = {"colors": "colours"}
+KEYS = tuple(sorted(VALUE_TYPES))     # every [render] key (declared.py's options)
 
 
 def coerce(key: str, value: Any) -> Any:
     """One ``[render]`` value checked and converted to the dataclass field's type."""
-    kind = _KINDS.get(key)
-    if kind is None:
+    types = VALUE_TYPES.get(key)
+    if types is None:
         raise RenderOptionError(key, f"unknown render option (known: {', '.join(KEYS)})")
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        raise RenderOptionError(key, f"expected {_name(kinds)}, got {quoted(value)}")
-    if not isinstance(value, kinds):
-        raise RenderOptionError(key, f"expected {_name(kinds)}, got {quoted(value)}")
+    if isinstance(value, bool) and bool not in types:
+        raise RenderOptionError(key, f"expected {_name(types)}, got {quoted(value)}")
+    if not isinstance(value, types):
+        raise RenderOptionError(key, f"expected {_name(types)}, got {quoted(value)}")
     raw: Any = value
     if key == "size":
         return parse_size(raw, key)
@@ -313,10 +233,10 @@ def coerce(key: str, value: Any) -> Any:
     return value
 
 
-def _name(kinds: tuple[type, ...]) -> str:
+def _name(types: tuple[type, ...]) -> str:
     names = {int: "an integer", float: "a number", str: "a string", bool: "true or false",
              dict: "a table", list: "a list"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    return " or ".join(names.get(k, k.__name__) for k in types)
 
 
 def with_values(base: RenderOptions, values: Mapping[str, Any]) -> RenderOptions:
@@ -350,17 +270,19 @@ def _hint_problem(key: str, value: Any) -> str | None:
     return "not a render option"
 
 
-def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[str, Any]:
+def header_hints(render: Mapping[str, Any], source: str | None = None,
+                 schemes: tuple[str, ...] = ()) -> dict[str, Any]:
     """The trace header's ``render`` hints that are usable render options.
 
     Every other hint is ignored: with one ``RenderHintWarning`` naming the hint, the
     problem and ``source`` when it is no key the renderer reads, or a value it cannot use
-    (a wrong type, a value outside ``RANGES``, an unknown name); quietly when it is
-    ``formats`` or a ``SCENE_HINTS`` key, usable."""
+    (a wrong type, a value outside ``RANGES``, an unknown name, a colour scheme that is
+    neither "auto" nor one of ``schemes``, those its scene draws with); quietly when it
+    is ``formats`` or a ``SCENE_HINTS`` key, usable."""
     usable: dict[str, Any] = {}
     where = f"{source}: line 1: " if source else "trace header: "
     for key, value in render.items():
-        if key not in _KINDS or key == "formats":
+        if key not in VALUE_TYPES or key == "formats":
             problem = _hint_problem(str(key), value)
             if problem is not None:
                 warnings.warn(f"{where}render.{key}: {problem} (hint ignored)",
@@ -368,9 +290,9 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
             continue
         try:
             with_values(RenderOptions(), {key: value})
-            if key == "scheme" and value not in SCHEMES:
+            if key == "scheme" and value not in ("auto", *schemes):
                 raise RenderOptionError(key, f"{quoted(value)} is not one of: "
-                                        + ", ".join(SCHEMES))
+                                        + ", ".join(("auto", *schemes)))
         except RenderOptionError as exc:
             warnings.warn(f"{where}render.{exc.key}: {exc.problem} (hint ignored)",
                           RenderHintWarning, stacklevel=2)
@@ -380,6 +302,6 @@ def header_hints(render: Mapping[str, Any], source: str | None = None) -> dict[s
 
 
 __all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
-           "RenderHintWarning", "Range", "RANGES", "FORMATS", "LOOPING", "EASINGS", "PRESETS",
-           "SCHEMES", "SCENE_HINTS", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
+           "RenderHintWarning", "Range", "RANGES", "FORMATS", "LOOPING", "PRESETS",
+           "SCENE_HINTS", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
            "parse_colour", "parse_size"]

@@ -1,9 +1,9 @@
 """The files one replay of a trace feeds: videos, GIFs, contact sheets, subtitles and the
-vector formats, each built from its own film (``render.director``).
+vector formats, each built from its own film (``render.direction.director``).
 
 ``render_stream`` replays a trace once and feeds every output; then each finishes:
 
-- ``Movie`` (MP4, WebM, GIF): the film's frames through ``render.compositor`` into an
+- ``Movie`` (MP4, WebM, GIF): the film's frames through ``render.backends.compositor`` into an
   encoder, one frame time after another; a frame that changed only in part is handed
   over as that part, frames in which nothing changes as one held frame;
 - ``Sheet`` (PNG): the start and the position after every move, each the board's film
@@ -23,20 +23,20 @@ from typing import IO, Any, Protocol
 
 import numpy as np
 
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.direction import wording
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.layout import layout_for
+from puzzlereel.render.direction.plan import Cue, total_moves
+from puzzlereel.render.encoders.sound import Track, soundtrack
+from puzzlereel.render.film import draw, typeset
+from puzzlereel.render.film.elements import Film
+from puzzlereel.render.film.theme import RGB
+from puzzlereel.render.film.timeline import MOVE, frame_time
+from puzzlereel.render.options import LOOPING, RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.trace.io import lines
-
-from . import draw, wording
-from .compositor import Compositor
-from .director import Director
-from .film import Film
-from .layout import layout_for
-from .options import LOOPING, RenderOptions
-from .plan import Cue, total_moves
-from .sound import Track, soundtrack
-from .theme import RGB
-from .timeline import MOVE, frame_time
 
 
 class Sink(Protocol):
@@ -166,7 +166,7 @@ class Sheet:
         self.director.feed(item, rep)
 
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from .png import write_png
+        from puzzlereel.render.encoders.png import write_png
 
         d = self.director
         film = d.finish(end)
@@ -186,8 +186,8 @@ class Sheet:
             img = np.empty((ph, pw, 3), np.uint8)
             draw.fill(img, t.background)
             img[pad:pad + sh, pad:pad + sw] = frames.frame(when)
-            px = draw.fit_text_px(label, pw - 2, label_px)
-            draw.draw_text(img, label, px, t.text, pw // 2, pad + sh + pad // 2, "mt")
+            px = typeset.fit_text_px(label, pw - 2, label_px)
+            typeset.draw_text(img, label, px, t.text, pw // 2, pad + sh + pad // 2, "mt")
             panels.append(zlib.compress(img.tobytes(), 1))
 
         add(0.0, "Start")
@@ -215,8 +215,8 @@ class Sheet:
         def bands() -> Iterable[np.ndarray]:
             top = np.empty((head_h + pad, width, 3), np.uint8)
             draw.fill(top, t.background)
-            px = draw.fit_text_px(heading, width - 2 * pad, head_px)
-            draw.draw_text(top, heading, px, t.text, pad, pad + head_h // 2, "lm")
+            px = typeset.fit_text_px(heading, width - 2 * pad, head_px)
+            typeset.draw_text(top, heading, px, t.text, pad, pad + head_h // 2, "lm")
             yield top
             for r in range(rows):
                 band = np.empty((ph, width, 3), np.uint8)
@@ -248,7 +248,7 @@ class Captions:
         self.director.feed(item, rep)
 
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from .subtitles import webvtt_lines
+        from puzzlereel.render.encoders.subtitles import webvtt_lines
 
         with open(self.path, "w", encoding="utf-8") as f:
             f.writelines(webvtt_lines(self.director.subtitles(end)))
@@ -271,11 +271,11 @@ class Vector:
         film = self.director.finish(end)
         self.seconds = film.duration
         if self.fmt == "svg":
-            from .svg import svg_text
+            from puzzlereel.render.backends.svg import svg_text
 
             text = svg_text(film, self.director)
         else:
-            from .player import html_text
+            from puzzlereel.render.backends.player import html_text
 
             text = html_text(film, self.director)
         Path(self.path).write_text(text, encoding="utf-8")

@@ -13,16 +13,15 @@ from typing import IO, Any
 
 import numpy as np
 
+from puzzlereel.render.api import frame_rate
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.layout import layout_for
+from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.film.timeline import frame_time
+from puzzlereel.render.options import LOOPING, RenderOptions
+from puzzlereel.render.outputs import Output, render_stream
 from puzzlereel.trace import End, Header, Replay, Replayed
-
-from .api import frame_rate
-from .compositor import Compositor
-from .director import Director
-from .layout import layout_for
-from .options import LOOPING, RenderOptions
-from .outputs import Output, render_stream
-from .plan import resolve_options
-from .timeline import frame_time
 
 
 class _Feed:

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlereel.config import Config
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.config import Config
+from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.rules.arith import ArithError, parse_equation
-from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
@@ -181,10 +181,10 @@ def solve(puzzle: Alphametic, options: SolveOptions) -> Iterator[Event]:
                          "program": "puzzlereel"})
     stats: dict[str, Any] = {}
     limits = Limits.of(options)
-    found: list[Solution] = []      # the search's events come first: kept till it ends
+    found: list[SolutionFound] = []      # the search's events come first: kept till it ends
     found_at: list[int] = []
     for assignment in watch.timed(search(puzzle, stats, limits)):
-        found.append(Solution(k=len(found) + 1, text=puzzle.substitute(assignment),
+        found.append(SolutionFound(k=len(found) + 1, text=puzzle.substitute(assignment),
                               assignment={ch: assignment[ch] for ch in sorted(assignment)}))
         found_at.append(stats["nodes"])
     nodes = stats.get("nodes", 0)

@@ -1,4 +1,4 @@
-"""What every puzzle family's solver provides, and the options the app passes to it.
+"""What every puzzle family's solver provides, and the options the actions pass to it.
 
 A family provides two things, each named by the family's row in
 ``puzzlereel.registry``:
@@ -28,11 +28,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from puzzlereel.config import Config, format_size
-from puzzlereel.memory import rlimit_room
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.config import Config, format_size
+from puzzlereel.ground.memory import rlimit_room
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import plural
 from puzzlereel.trace import Event
-from puzzlereel.words import plural
 
 P = TypeVar("P")
 T = TypeVar("T")

@@ -1,7 +1,7 @@
 """Compiling the hot search loops: numba's ``njit``, cached in the user cache folder.
 
 Every compiled kernel is declared with ``@njit`` from here instead of numba's own, so
-that its machine code is kept in ``puzzlereel.cache``'s folder (never in a
+that its machine code is kept in ``puzzlereel.ground.cache``'s folder (never in a
 ``__pycache__`` beside the installed module), so that a cache that cannot be
 written, from the start or when the disk fills up later, only turns caching off (the
 search still runs, after one warning), and so that a damaged cache file is removed and
@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from puzzlereel import cache
+from puzzlereel.ground import cache
 
 _CACHE = cache.numba_cache_dir()  # must run before numba is imported
 
@@ -78,7 +78,7 @@ def _heal_loads(dispatcher: Any) -> None:
 def njit(*args: Any, **kwargs: Any) -> Any:
     """``numba.njit`` with ``cache=True`` when the cache folder can be written, and
     ``nogil=True``: a compiled search lets go of Python's lock, so the main thread stays
-    free to notice Ctrl-C or a ``kill`` while it runs (``puzzlereel.interrupts``)."""
+    free to notice Ctrl-C or a ``kill`` while it runs (``puzzlereel.ground.interrupts``)."""
     kwargs["cache"] = _CACHE is not None and kwargs.get("cache", True)
     kwargs.setdefault("nogil", True)
     if args and callable(args[0]):

@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from puzzlereel.config import Config
-from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.ground.config import Config
+from puzzlereel.ground.words import count_text
+from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
-from puzzlereel.words import count_text
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
 
@@ -187,8 +187,11 @@ def _value(puzzle: Komachi, s: State) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return sn, sd, valid
 
 
-def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(numerators, denominators, valid) for every expression, in lexicographic order.
+def evaluate_blocks(puzzle: Komachi, rows: int = BLOCK_ROWS
+                    ) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """(index of the block's first expression, numerators, denominators, valid) of every
+    expression, in lexicographic order, a block of at most about ``rows`` expressions at
+    a time.
 
     The expressions are grown one digit at a time, breadth first, so that the partial
     values are shared between all expressions with the same beginning (M. Hiroi's
@@ -196,13 +199,6 @@ def evaluate_all(puzzle: Komachi) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ``i`` chooses ``puzzle.choices[_decode(i)...]``.  Rows with a number that starts
     with 0 (like ``05``) or a division by zero are not valid.
     """
-    return _value(puzzle, _grow(puzzle, _start(puzzle), puzzle.digits[1:]))
-
-
-def evaluate_blocks(puzzle: Komachi, rows: int = BLOCK_ROWS
-                    ) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """``evaluate_all`` a block of at most about ``rows`` expressions at a time, in
-    order: (index of the block's first expression, numerators, denominators, valid)."""
     c = len(puzzle.choices)
     gaps = len(puzzle.digits) - 1
     below = 0                                 # gaps grown a block at a time
@@ -274,7 +270,7 @@ def solve(puzzle: Komachi, options: SolveOptions) -> Iterator[Event]:
     if options.search_events:   # the expressions are tested in lexicographic order
         yield from found_events((int(i) + 1 for i in found_at), tested)
     for k, text in enumerate(found, 1):
-        yield Solution(k=k, text=f"{text}={puzzle.target}")
+        yield SolutionFound(k=k, text=f"{text}={puzzle.target}")
     stats: dict[str, Any] = {"solutions": len(found), "expressions": every,
                              "candidates": tested, **watch.stats()}
     if limits.reached:

@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from puzzlereel.config import Config
-from puzzlereel.trace import End, Event, Header, Solution
+from puzzlereel.ground.config import Config
+from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
 
 from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
@@ -154,7 +154,7 @@ def solve(puzzle: Oomachi, options: SolveOptions) -> Iterator[Event]:
     if options.search_events:   # n is tested from lo up
         yield from found_events((n - lo + 1 for n, _ in found), tested)
     for k, (n, value) in enumerate(found, 1):
-        yield Solution(k=k, text=text(n, puzzle.terms, value))
+        yield SolutionFound(k=k, text=text(n, puzzle.terms, value))
     stats: dict[str, Any] = {"solutions": len(found), "candidates": tested,
                              "n_from": lo, "n_to": hi, **watch.stats()}
     if limits.reached:

@@ -2,8 +2,8 @@
 
 States are any hashable values; a puzzle supplies ``neighbors(state)`` yielding
 ``(move, next_state)`` pairs and a goal test.  ``bfs`` finds a shortest move sequence
-and proves unsolvability by exhausting the space; ``ida_star`` finds a shortest one with
-an admissible lower bound ``h`` and little memory.
+and proves unsolvability by exhausting the space; ``bidirectional_bfs`` finds a shortest one
+from both ends at once, for puzzles whose moves can be undone.
 Families with a compiled inner loop keep it behind their own interface and use these
 for small boards, tests and reference answers.  Each result counts the positions every
 layer added (``layers``), which ``search_events`` turns into the trace's search events.
@@ -16,10 +16,10 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import count_text
 from puzzlereel.trace import Search
 from puzzlereel.trace.search import layer_events, merged
-from puzzlereel.words import count_text
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -109,53 +109,6 @@ def bfs_depths(start: S, neighbors: Callable[[S], Iterable[tuple[Any, S]]]) -> l
         if not nxt:
             return layers
         layers.append(nxt)
-
-
-def ida_star(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
-             is_goal: Callable[[S], bool], h: Callable[[S], int], *,
-             max_depth: int = 1000) -> SearchResult[S, M]:
-    """Iterative-deepening A*: optimal when ``h`` never overestimates the distance."""
-    t0 = time.perf_counter()
-    path_states = [start]
-    path_moves: list[M] = []
-    on_path = {start}
-    expanded = 0
-    inf = float("inf")
-
-    def dfs(state: S, g: int, bound: int) -> float:
-        nonlocal expanded
-        f = g + h(state)
-        if f > bound:
-            return f
-        if is_goal(state):
-            return -1
-        expanded += 1
-        smallest = inf
-        for move, child in neighbors(state):
-            if child in on_path:
-                continue
-            path_states.append(child)
-            path_moves.append(move)
-            on_path.add(child)
-            t = dfs(child, g + 1, bound)
-            if t < 0:
-                return t
-            on_path.discard(child)
-            path_states.pop()
-            path_moves.pop()
-            smallest = min(smallest, t)
-        return smallest
-
-    bound = h(start)
-    while True:
-        t = dfs(start, 0, bound)
-        if t < 0:
-            return SearchResult("solved", list(path_moves), list(path_states), len(path_states),
-                                expanded, time.perf_counter() - t0)
-        if t == inf or t > max_depth:
-            status = "unsolvable" if t == inf else "limit"
-            return SearchResult(status, expanded=expanded, seconds=time.perf_counter() - t0)
-        bound = int(t)
 
 
 def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple[M, S]]], *,

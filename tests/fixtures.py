@@ -24,8 +24,8 @@ import numpy as np
 from PIL import Image
 from typer.testing import CliRunner, Result
 
-from puzzlereel.cli import app
-from puzzlereel.config import load_config
+from puzzlereel.cli.commands import app
+from puzzlereel.ground.config import load_config
 from puzzlereel.trace import (
     Event,
     Header,

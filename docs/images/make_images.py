@@ -41,17 +41,17 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from puzzlereel.render.direction.plan import Plan
+from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, RETURN, SEARCH
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.plan import Plan
 from puzzlereel.render.still import direct
-from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, RETURN, SEARCH
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "images"
 FONT = ROOT / "render" / "fonts" / "DejaVuSans.ttf"
 
 # one config per family: blocks, tiles, pegs, queens, Mastermind, the three equations
-FAMILIES = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
+EXAMPLES = ["hakoiri-musume", "rush-hour-style", "eight-puzzle", "triangle", "n-queens-8",
             "mastermind-9431", "send-more-money", "komachi-100", "oomachi"]
 # the layouts: target -> (file name, the width of one frame in the composite)
 LAYOUTS = {"youtube": ("layout-landscape-16x9", 400), "shorts": ("layout-portrait-9x16", 240),
@@ -187,7 +187,7 @@ def main() -> None:
         folder = Path(tmp)
         kept = args.frames or folder
         kept.mkdir(parents=True, exist_ok=True)
-        traces = {name: solve(name, folder) for name in FAMILIES}
+        traces = {name: solve(name, folder) for name in EXAMPLES}
         for target, (name, width) in LAYOUTS.items():
             frames = []
             for family, trace in traces.items():

@@ -15,8 +15,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from puzzlereel.fileio import Clash, OutputError
-from puzzlereel.manifest import POSTER, Manifest, file_name, poster_drawn_here
+from puzzlereel.ground.fileio import Clash, OutputError
+from puzzlereel.ground.manifest import POSTER, Manifest, file_name, poster_drawn_here
 
 
 class NotMade(OutputError):

@@ -8,21 +8,23 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from puzzlereel import __version__, app
+from puzzlereel import __version__
+from puzzlereel.actions import draw
 from puzzlereel.batch.ownership import check_made
 from puzzlereel.batch.sources import NoConfig, Source
 from puzzlereel.batch.unit import Unit
-from puzzlereel.config import Config, load_config
-from puzzlereel.errors import (
+from puzzlereel.catalog.puzzles import family_of
+from puzzlereel.ground.config import Config, load_config
+from puzzlereel.ground.errors import (
     EXIT_BAD_INPUT,
     EXIT_LIMIT,
     EXIT_OK,
     EXIT_UNSOLVABLE,
     PuzzlereelError,
 )
-from puzzlereel.fileio import OutputError, check_outputs
-from puzzlereel.manifest import (
-    ALL_KINDS,
+from puzzlereel.ground.fileio import OutputError, check_outputs
+from puzzlereel.ground.manifest import (
+    FILE_KINDS,
     POSTER,
     TRACE,
     Claims,
@@ -31,7 +33,7 @@ from puzzlereel.manifest import (
     key_of,
     sha256_bytes,
 )
-from puzzlereel.outpaths import safe_name
+from puzzlereel.ground.outpaths import safe_name
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -144,7 +146,7 @@ def unit_for(path: Path, config: Config, options: BatchOptions
              ) -> tuple[Unit, RenderOptions, frozenset[str]]:
     """The unit that makes everything ``config`` (read from ``path``) asks for under
     ``options``, with the render options it is drawn with and those the user set."""
-    render_options, explicit = app.render_options(config, options.flags)
+    render_options, explicit = draw.render_options(config, options.flags)
     formats = tuple(dict.fromkeys(options.formats or render_options.formats))
     name = safe_name(config.name)
     unit = Unit(name=name, source=str(path), config_file=safe_name(path.name, "config.toml"),
@@ -160,7 +162,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     """Decide every config's work from the manifest of ``options.out_dir``.  A config
     whose outputs would be one of the run's configs, or would share a name with another
     config's output or the gallery page, is an error and makes nothing."""
-    from puzzlereel.gallery import PAGE
+    from puzzlereel.gallery.build import PAGE
 
     manifest = manifest if manifest is not None else Manifest.load(options.out_dir)
     manifest.drop_gone()          # configs deleted since: their names are free again
@@ -220,11 +222,11 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
          claims: Claims, inputs: Sequence[Path]) -> Job | Result:
     """One config's job, or its skipped result when everything it makes is current."""
     config = load_config(path)
-    app.kind_of(config)
+    family_of(config)
     unit, render_options, explicit = unit_for(path, config, options)
     kinds = (*unit.formats, POSTER) if options.posters else unit.formats
     # with the gallery, every name the gallery reads as this config's is its own
-    claims.take(unit.name, str(path), ALL_KINDS if options.posters else (TRACE, *kinds))
+    claims.take(unit.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
     check_outputs([Path(options.out_dir) / file_name(unit.name, kind)
                    for kind in (TRACE, *kinds)], inputs)
     keys = Keys(sha256_bytes(unit.config_text), solve_key,

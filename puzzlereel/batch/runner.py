@@ -12,16 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from puzzlereel import app, console, exits, flags, gallery
+from puzzlereel.actions import flags
+from puzzlereel.actions.draw import parse_formats, render_options
 from puzzlereel.batch import single
 from puzzlereel.batch.planning import BatchOptions, plan
 from puzzlereel.batch.running import Observer, run_plan
 from puzzlereel.batch.sources import collect, is_batch
 from puzzlereel.batch.summary import summary_lines
-from puzzlereel.errors import UsageError
-from puzzlereel.fileio import guarded
+from puzzlereel.gallery import build as gallery
+from puzzlereel.ground import console, exits
+from puzzlereel.ground.errors import UsageError
+from puzzlereel.ground.fileio import guarded
+
+if TYPE_CHECKING:
+    from puzzlereel.batch.dask_executor import DaskExecutor
+    from puzzlereel.batch.executors import LocalExecutor
 
 Overview = Callable[[], AbstractContextManager[Observer]]
 
@@ -45,7 +52,7 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
         return
     options = BatchOptions(
         out_dir=out_dir, flags=given,
-        formats=None if formats is None else app.parse_formats(formats),
+        formats=None if formats is None else parse_formats(formats),
         max_states=max_states, max_memory=flags.memory_size(max_memory), force=force,
         posters=with_gallery)
     code = run_batch(configs, options, overview, jobs=jobs, executor=executor,
@@ -61,9 +68,9 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
               scheduler: str | None = None) -> int:
     """Plan, work (``overview`` shows it), print the summary; return the run's exit code
     (a signal: exit at once, after its line)."""
-    from puzzlereel import executors
+    from puzzlereel.batch import executors
 
-    app.render_options(None, options.flags)        # a bad option stops the run at once
+    render_options(None, options.flags)        # a bad option stops the run at once
     if executor not in executors.EXECUTORS:
         raise UsageError(f"--executor: {executor!r} is not one of: "
                          f"{', '.join(executors.EXECUTORS)}")
@@ -75,7 +82,7 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
     workers = jobs or executors.default_jobs()
     inputs = [source.path for source in sources if source.path is not None]
     with guarded(inputs=inputs), overview() as observer:
-        with (executors.make(executor, workers, scheduler, units=len(batch.jobs))
+        with (make(executor, workers, scheduler, units=len(batch.jobs))
               if batch.jobs
               else executors.Idle()) as where:
             report = run_plan(batch, where, observer)
@@ -92,4 +99,21 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
     return report.exit_code
 
 
-__all__ = ["run", "run_batch"]
+def make(executor: str, jobs: int, scheduler: str | None = None, units: int | None = None
+         ) -> LocalExecutor | DaskExecutor:
+    """The executor ``run --executor EXECUTOR`` asks for, of ``jobs`` workers at most (and
+    no more than ``units``, the units it will run, when given)."""
+    from puzzlereel.batch.executors import EXECUTORS, LocalExecutor
+
+    if executor not in EXECUTORS:
+        raise UsageError(f"--executor: {executor!r} is not one of: {', '.join(EXECUTORS)}")
+    if executor == "local":
+        if scheduler is not None:
+            raise UsageError("--scheduler: only with --executor dask")
+        return LocalExecutor(jobs)
+    from puzzlereel.batch.dask_executor import DaskExecutor
+
+    return DaskExecutor(scheduler, jobs, units)
+
+
+__all__ = ["make", "run", "run_batch"]

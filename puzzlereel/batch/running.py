@@ -12,15 +12,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from puzzlereel import catalog
 from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result, naming
 from puzzlereel.batch.unit import Outcome, Unit
-from puzzlereel.errors import EXIT_OK, EXIT_USAGE
-from puzzlereel.fileio import atomic_path
-from puzzlereel.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
+from puzzlereel.catalog import examples as catalog
+from puzzlereel.ground.errors import EXIT_OK, EXIT_USAGE
+from puzzlereel.ground.fileio import atomic_path
+from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
 
 if TYPE_CHECKING:
-    from puzzlereel.interrupts import Interrupted
+    from puzzlereel.ground.interrupts import Interrupted
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ Event = Started | Progressed | Finished
 
 class Executor(Protocol):
     """Where units run: each unit in, its ``Outcome`` (files and a status) out, and
-    ``Started`` / ``Progressed`` events on the way (``puzzlereel.executors``)."""
+    ``Started`` / ``Progressed`` events on the way (``puzzlereel.batch.executors``)."""
 
     def submit(self, units: Sequence[Unit]) -> None:
         """Queue every unit (they start as workers are free, in this order)."""
@@ -118,7 +118,7 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
     it finishes.  A signal (``Interrupted`` or ``KeyboardInterrupt``) cancels the rest:
     what finished stays, the units still running leave nothing, and their results say
     ``interrupted``."""
-    from puzzlereel.interrupts import Interrupted
+    from puzzlereel.ground.interrupts import Interrupted
 
     t0 = time.monotonic()
     results = dict(batch.done)

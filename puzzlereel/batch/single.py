@@ -20,24 +20,28 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from puzzlereel import app, console, exits, flags, interrupts
+from puzzlereel.actions import flags
+from puzzlereel.actions.draw import parse_formats, render_options
+from puzzlereel.actions.solve import check_outcome
 from puzzlereel.batch.ownership import check_made
 from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
 from puzzlereel.batch.running import record
 from puzzlereel.batch.sources import Source
 from puzzlereel.batch.unit import Outcome, Steps
-from puzzlereel.config import load_config
-from puzzlereel.fileio import guarded, make_folder
-from puzzlereel.gallery import PAGE
-from puzzlereel.manifest import (
-    ALL_KINDS,
+from puzzlereel.catalog.puzzles import config_path, puzzle_of
+from puzzlereel.gallery.build import PAGE
+from puzzlereel.ground import console, exits, interrupts
+from puzzlereel.ground.config import load_config
+from puzzlereel.ground.fileio import guarded, make_folder
+from puzzlereel.ground.manifest import (
+    FILE_KINDS,
     POSTER,
     TRACE,
     Claims,
     file_name,
     sha256_file,
 )
-from puzzlereel.progress import Reporter
+from puzzlereel.ground.progress import Reporter
 
 
 class _Bars:
@@ -69,15 +73,15 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     are up to date there (and not ``force``); print the files' paths and return them.
     Problems raise, as in ``solve``; an output that would be the config itself, or the
     gallery page (``with_gallery``), is refused before any work."""
-    path = app.config_path(Path(config))
-    loaded = app.puzzle_of(load_config(path))
-    app.render_options(loaded.config, given)       # its errors come before --formats'
-    wanted = None if formats is None else app.parse_formats(formats)
+    path = config_path(Path(config))
+    loaded = puzzle_of(load_config(path))
+    render_options(loaded.config, given)       # its errors come before --formats'
+    wanted = None if formats is None else parse_formats(formats)
     options = BatchOptions(Path(out_dir), given, wanted, max_states,
                            flags.memory_size(max_memory), force=force)
     unit, _, _ = unit_for(path, loaded.config, options)
     Claims(page=PAGE if with_gallery else None).take(
-        unit.name, str(path), ALL_KINDS if with_gallery else (TRACE, *unit.formats))
+        unit.name, str(path), FILE_KINDS if with_gallery else (TRACE, *unit.formats))
     make_folder(out_dir)                           # a file in its place: one line
     batch = plan([Source(str(config), path)], options)
     if with_gallery and not force:      # its poster, which the gallery draws after it
@@ -102,7 +106,7 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     finally:
         bars.close()
     _record(batch, job, steps, time.perf_counter() - t0)   # only what this run made
-    app.check_outcome(steps.end, Path(config))
+    check_outcome(steps.end, Path(config))
     return _printed(paths)
 
 

@@ -8,10 +8,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzlereel import catalog
-from puzzlereel.config import ConfigError
-from puzzlereel.errors import PuzzlereelError
-from puzzlereel.outpaths import safe_name
+from puzzlereel.catalog import examples as catalog
+from puzzlereel.ground.config import ConfigError
+from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.outpaths import safe_name
 
 SUFFIX = ".toml"
 EMPTY = "an empty argument names no config (write . for the current folder)"

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from puzzlereel.batch.planning import SEVERITY, STATUSES
 from puzzlereel.batch.running import Report
-from puzzlereel.errors import EXIT_USAGE
-from puzzlereel.words import plural
+from puzzlereel.ground.errors import EXIT_USAGE
+from puzzlereel.ground.words import plural
 
 
 def summary_lines(report: Report) -> Iterator[str]:

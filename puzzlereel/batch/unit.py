@@ -21,15 +21,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from puzzlereel import __version__, app
+from puzzlereel import __version__
+from puzzlereel.actions.check import found_count
+from puzzlereel.actions.draw import render_options, render_trace
+from puzzlereel.actions.show import open_trace
+from puzzlereel.actions.solve import LimitReached, Unsolvable, check_outcome, solve_to
 from puzzlereel.batch.allocator import roomy_allocator
-from puzzlereel.config import load_config
-from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
-from puzzlereel.manifest import POSTER, TRACE, file_name
-from puzzlereel.outpaths import safe_name
-from puzzlereel.posters import draw_poster
+from puzzlereel.catalog.puzzles import Loaded, puzzle_of
+from puzzlereel.gallery.posters import draw_poster
+from puzzlereel.ground.config import load_config
+from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
+from puzzlereel.ground.manifest import POSTER, TRACE, file_name
+from puzzlereel.ground.outpaths import safe_name
+from puzzlereel.ground.words import plural
 from puzzlereel.trace import End, TraceError, end_of
-from puzzlereel.words import plural
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -125,9 +130,9 @@ class Steps:
         """Where this unit's file of ``kind`` is made."""
         return self.folder / file_name(self.unit.name, kind)
 
-    def run(self, loaded: app.Loaded[Any]) -> None:
+    def run(self, loaded: Loaded[Any]) -> None:
         unit = self.unit
-        options, explicit = app.render_options(loaded.config, unit.flags)
+        options, explicit = render_options(loaded.config, unit.flags)
         trace = self.path(TRACE)
         if unit.trace is None:
             end = self.solve(loaded, trace)
@@ -136,16 +141,16 @@ class Steps:
                 trace.write_bytes(unit.trace)
             end = end_of(unit.trace, unit.trace_source)
         self.end = end
-        count = app.found_count(loaded.kind, end)
-        self.answer = "" if count is None else f"{count:,} {plural(loaded.kind.unit, count)}"
+        count = found_count(loaded.family, end)
+        self.answer = "" if count is None else f"{count:,} {plural(loaded.family.unit, count)}"
         if end.status == "solved":
             self.status = "solved"
         else:
             try:
-                app.check_outcome(end, unit.source)
-            except app.Unsolvable as exc:
+                check_outcome(end, unit.source)
+            except Unsolvable as exc:
                 self.status, self.message, self.exit_code = "unsolvable", str(exc), exc.exit_code
-            except app.LimitReached as exc:
+            except LimitReached as exc:
                 self.status, self.message, self.exit_code = "limit", str(exc), exc.exit_code
         if self.status == "solved" and unit.formats:
             self.render(trace, options, explicit)
@@ -154,7 +159,7 @@ class Steps:
             draw_poster(trace, self.path(POSTER), options, explicit, unit.trace_source)
             self.keep(POSTER, self.path(POSTER))
 
-    def solve(self, loaded: app.Loaded[Any], trace: Path) -> End:
+    def solve(self, loaded: Loaded[Any], trace: Path) -> End:
         from puzzlereel.solvers.base import SolveOptions
 
         def progress(label: str, done: int, total: int | None) -> None:
@@ -164,7 +169,7 @@ class Steps:
         options = SolveOptions(max_states=self.unit.max_states,
                                max_memory=self.unit.max_memory, progress=progress)
         try:
-            end = self.stoppable(lambda: app.solve_to(loaded, trace, options))
+            end = self.stoppable(lambda: solve_to(loaded, trace, options))
         finally:
             if trace.exists():       # a whole trace, also when its answer was unexpected
                 self.keep(TRACE, trace)
@@ -181,9 +186,9 @@ class Steps:
 
         self.report(stage, "starting", 0, None)
         files = [(fmt, self.path(fmt)) for fmt in formats]
-        with app.open_trace(str(trace)) as (stream, _):
-            app.render_trace(stream, self.unit.trace_source, files, options,
-                             explicit=explicit, progress=progress, written=self.written)
+        with open_trace(str(trace)) as (stream, _):
+            render_trace(stream, self.unit.trace_source, files, options,
+                         explicit=explicit, progress=progress, written=self.written)
         for fmt, path in files:
             self.keep(fmt, path)
 
@@ -215,7 +220,7 @@ def execute(unit: Unit, report: StageProgress = no_report, *,
         try:
             config_file = folder / safe_name(unit.config_file, "config.toml")
             config_file.write_bytes(unit.config_text)
-            steps.run(app.puzzle_of(replace(load_config(config_file), path=unit.source)))
+            steps.run(puzzle_of(replace(load_config(config_file), path=unit.source)))
         except PuzzlereelError as exc:
             failed = (str(exc), exc.exit_code, "")
         except MemoryError:

@@ -1,5 +1,5 @@
 """The rules of each puzzle family: its model (board, pieces, layouts) and the legality of
-every move, one module per family.
+every move, a module or two per family (the three arithmetic ones share ``equations``).
 
 These are shared by the three users of a trace: the solvers (which build a layout from a
 config and write it into the header), the renderer (which reads the layout back from

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.errors import PuzzlereelError
 
 OPERATORS = ("+", "-", "*", "/")
 

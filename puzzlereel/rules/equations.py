@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzlereel.trace import End, Event, Header, Solution, TraceError
+from puzzlereel.rules.arith import OPERATORS, ArithError, Expression, parse_equation
+from puzzlereel.trace import End, Event, Header, SolutionFound, TraceError
 from puzzlereel.trace.fields import get_int, get_list, get_str
 from puzzlereel.trace.replay import check_status
-
-from .arith import OPERATORS, ArithError, Expression, parse_equation
 
 
 def _spaced(text: str) -> str:
@@ -36,14 +35,14 @@ class _EquationReplay:
     def __init__(self, header: Header) -> None:
         self.header = header
         self.moves = 0
-        self.solutions: list[Solution] = []
+        self.solutions: list[SolutionFound] = []
         self.seen: set[str] = set()
 
-    def check(self, event: Solution, left: Expression, right: Expression) -> None:
+    def check(self, event: SolutionFound, left: Expression, right: Expression) -> None:
         raise NotImplementedError
 
     def step(self, event: Event) -> Event | None:
-        if isinstance(event, Solution):
+        if isinstance(event, SolutionFound):
             if event.k != len(self.solutions) + 1:
                 raise TraceError(f"expected solution {len(self.solutions) + 1}, got {event.k}",
                                  field="k")
@@ -77,7 +76,7 @@ class _EquationReplay:
         return _spaced(self.solutions[-1].text or "")
 
     def describe(self, event: Event) -> str:
-        if isinstance(event, Solution):
+        if isinstance(event, SolutionFound):
             return f"solution {event.k}"
         return event.type
 
@@ -115,7 +114,7 @@ class KomachiReplay(_EquationReplay):
             raise TraceError(f"expected true/false, got {join!r}", field="join")
         self.join = join
 
-    def check(self, event: Solution, left: Expression, right: Expression) -> None:
+    def check(self, event: SolutionFound, left: Expression, right: Expression) -> None:
         if len(right.numbers) != 1 or right.value() != self.target:
             raise TraceError(f"the right-hand side must be the target {self.target}, got "
                              f"{right.text()!r}", field="text")
@@ -151,7 +150,7 @@ class OomachiReplay(_EquationReplay):
             raise TraceError(f"expected distinct digits, got {digits!r}", field="digits")
         self.digits = digits
 
-    def check(self, event: Solution, left: Expression, right: Expression) -> None:
+    def check(self, event: SolutionFound, left: Expression, right: Expression) -> None:
         if any(op != "*" for op in left.ops):
             raise TraceError(f"expected a product, got {left.text()!r}", field="text")
         if len(left.numbers) != self.terms:
@@ -198,7 +197,7 @@ class AlphameticReplay(_EquationReplay):
     def _number(self, word: str, assignment: Mapping[str, Any]) -> str:
         return "".join(str(assignment[ch]) for ch in word)
 
-    def check(self, event: Solution, left: Expression, right: Expression) -> None:
+    def check(self, event: SolutionFound, left: Expression, right: Expression) -> None:
         a = event.assignment
         if a is None:
             raise TraceError("an alphametic solution needs its assignment", field="assignment")

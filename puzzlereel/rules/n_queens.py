@@ -10,7 +10,7 @@ board (later solutions stand alone: the search may stop being recorded).
 
 from __future__ import annotations
 
-from puzzlereel.trace import End, Event, Header, Place, Remove, Solution, TraceError
+from puzzlereel.trace import End, Event, Header, Place, Remove, SolutionFound, TraceError
 from puzzlereel.trace.fields import get_int
 from puzzlereel.trace.replay import check_status
 
@@ -51,7 +51,7 @@ class NQueensReplay:
         self.just_filled = False                # the last event placed the n-th queen
 
     def step(self, event: Event) -> Event | None:
-        self.showing_solution = isinstance(event, Solution)
+        self.showing_solution = isinstance(event, SolutionFound)
         just_filled = self.just_filled
         self.just_filled = False
         if isinstance(event, Place):
@@ -76,7 +76,7 @@ class NQueensReplay:
             del self.queens[event.row]
             self.moves += 1
             return event
-        if isinstance(event, Solution):
+        if isinstance(event, SolutionFound):
             if event.cols is None:
                 raise TraceError("an n-queens solution needs cols", field="cols")
             if event.k != self.solutions + 1:
@@ -125,7 +125,7 @@ class NQueensReplay:
             return f"place a queen at row {event.row}, column {event.col}"
         if isinstance(event, Remove):
             return f"remove the queen at row {event.row}, column {event.col}"
-        if isinstance(event, Solution) and event.cols is not None:
+        if isinstance(event, SolutionFound) and event.cols is not None:
             return f"solution {event.k}: cols {list(event.cols)}"
         return event.type
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlereel.errors import quoted
+from puzzlereel.ground.errors import quoted
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
 from puzzlereel.trace.fields import get_int, get_list
 from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves

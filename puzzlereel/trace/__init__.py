@@ -6,8 +6,8 @@ replay them through each puzzle's rules (``puzzlereel.rules``).  It knows no puz
 rules itself.
 """
 
-from .ends import end_of, read_ends
-from .events import (
+from puzzlereel.trace.ends import end_of, read_ends
+from puzzlereel.trace.events import (
     FORMAT,
     STATUSES,
     VERSION,
@@ -20,16 +20,14 @@ from .events import (
     PegMove,
     Place,
     Remove,
-    Search,
-    Solution,
+    SolutionFound,
     State,
     TileMove,
-    event_from_json,
-    header_from_json,
 )
-from .fields import Cell, TraceError
-from .io import dumps, read_trace, write_trace
-from .replay import (
+from puzzlereel.trace.fields import Cell, TraceError
+from puzzlereel.trace.io import dumps, read_trace, write_trace
+from puzzlereel.trace.parsing import event_from_json, header_from_json
+from puzzlereel.trace.replay import (
     Replay,
     Replayed,
     TraceSummary,
@@ -39,10 +37,11 @@ from .replay import (
     replay_for,
     validate,
 )
+from puzzlereel.trace.search_event import Search
 
 __all__ = [
     "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
-    "Note", "PegMove", "Place", "Remove", "Search", "Solution", "State", "TileMove",
+    "Note", "PegMove", "Place", "Remove", "Search", "SolutionFound", "State", "TileMove",
     "TraceError",
     "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
     "Replayed", "TraceSummary", "check_status", "checked", "read_ends", "replay",

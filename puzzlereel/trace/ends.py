@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .events import End, Header, header_from_json
-from .fields import TraceError
-from .io import MAX_LINE, LineTooLong, line_value
+from puzzlereel.trace.events import End, Header
+from puzzlereel.trace.fields import TraceError
+from puzzlereel.trace.io import MAX_LINE, LineTooLong, line_value
+from puzzlereel.trace.parsing import header_from_json
 
 TAIL = 1 << 16          # bytes read from a file's end to find its last line
 

@@ -3,8 +3,9 @@
 Each event is a frozen dataclass with ``to_json()`` (the dict written as one JSON line)
 and ``from_json()``, which checks every field and raises ``TraceError`` naming the
 field.  Which events a trace may hold depends on its puzzle (``puzzlereel.registry``
-lists them per kind); ``event_from_json`` picks the class by the line's ``type``.  Both
-solvers/ and render/ use these classes; ``docs/trace-format.md`` is the contract.
+lists them per family, by their names in ``BY_NAME``); ``trace.parsing`` picks the class
+by the line's ``type``.  The search event, with its phases, is ``trace.search_event``.
+Both solvers/ and render/ use these classes; ``docs/trace-format.md`` is the contract.
 """
 
 from __future__ import annotations
@@ -13,11 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlereel.errors import quoted
-from puzzlereel.registry import KINDS
-from puzzlereel.words import plural
-
-from .fields import (
+from puzzlereel.ground.errors import quoted
+from puzzlereel.trace.fields import (
     Cell,
     TraceError,
     as_cell,
@@ -28,23 +26,11 @@ from .fields import (
     get_obj,
     get_str,
 )
+from puzzlereel.trace.search_event import Search
 
 FORMAT = "puzzlereel-trace"
 VERSION = 1
 STATUSES = ("solved", "unsolvable", "limit", "error")
-
-# search events: the phases, the fields each phase has, and the largest count a field holds
-PHASES: dict[str, tuple[str, ...]] = {
-    "bfs": ("depth", "new", "total"),
-    "bidirectional": ("side", "depth", "new", "total"),
-    "ida*": ("bound", "nodes"),
-    "deepening": ("bound", "nodes"),
-    "dfs": ("nodes",),
-    "candidates": ("tested", "accepted"),
-}
-SIDES = ("forward", "backward")
-MAX_COUNT = 2**63 - 1
-_PHASE_FIELDS = frozenset(f for names in PHASES.values() for f in names)
 
 # ---------------------------------------------------------------- events
 
@@ -226,7 +212,7 @@ class Guess:
 
 
 @dataclass(frozen=True)
-class Solution:
+class SolutionFound:
     """One solution of a generate-and-test puzzle (n-queens ``cols``, or ``text``)."""
 
     k: int
@@ -237,7 +223,7 @@ class Solution:
     type = "solution"
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Solution:
+    def from_json(cls, obj: Mapping[str, Any]) -> SolutionFound:
         k = get_int(obj, "k", minimum=1)
         cols = obj.get("cols")
         assignment = obj.get("assignment")
@@ -264,85 +250,6 @@ class Solution:
             out["assignment"] = dict(self.assignment)
         return out
 
-
-@dataclass(frozen=True)
-class Search:
-    """How the answer was found: one layer, iteration or step of the search.
-
-    ``phase`` says which search and so which fields the event has (``PHASES``):
-    a breadth-first layer (``depth``, ``new`` positions, ``total`` so far; per ``side``
-    for a bidirectional search), an iteration of iterative deepening (``bound``,
-    ``nodes``), a depth-first search (``nodes``), or a step of generate-and-test
-    (``tested``, ``accepted``).  ``span`` > 1 when the event stands for several
-    adjacent layers, iterations or steps merged into one (``depth`` / ``bound`` are then
-    the last one's).  docs/trace-format.md says what each field means."""
-
-    phase: str
-    depth: int | None = None
-    new: int | None = None
-    total: int | None = None
-    side: str | None = None
-    bound: int | None = None
-    nodes: int | None = None
-    tested: int | None = None
-    accepted: int | None = None
-    span: int = 1
-
-    type = "search"
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Search:
-        phase = get_str(obj, "phase")
-        if phase not in PHASES:
-            raise TraceError(f"unknown phase {quoted(phase)} (known: {', '.join(PHASES)})",
-                             field="phase")
-        names = PHASES[phase]
-        for key in sorted(_PHASE_FIELDS - set(names)):
-            if key in obj:
-                raise TraceError(f"not a field of a {phase!r} search event (it has "
-                                 f"{', '.join(names)})", field=key)
-        values: dict[str, Any] = {k: _count(obj, k) for k in names if k != "side"}
-        span = get_int(obj, "span", optional=True, default=1, minimum=1, maximum=MAX_COUNT)
-        if "side" in names:
-            side = get_str(obj, "side")
-            if side not in SIDES:
-                raise TraceError(f"expected {' or '.join(SIDES)}, got {quoted(side)}",
-                                 field="side")
-            values["side"] = side
-        event = cls(phase=phase, span=span, **values)
-        event.check()
-        return event
-
-    def check(self) -> None:
-        """The rules one event keeps by itself (``TraceError`` naming the field)."""
-        if self.new is not None:
-            if self.new < self.span:
-                raise TraceError(f"{self.new} new positions in {self.span} "
-                                 f"{plural('layer', self.span)}: every layer adds at least "
-                                 "one", field="new")
-            if self.total is not None and self.total < self.new:
-                raise TraceError(f"{self.total:,} positions in all, fewer than the "
-                                 f"{self.new:,} new ones", field="total")
-            if self.depth is not None and self.depth < self.span - 1:
-                raise TraceError(f"depth {self.depth} cannot end {self.span} layers that "
-                                 "start at depth 0 or more", field="depth")
-        if (self.tested is not None and self.accepted is not None
-                and self.accepted > self.tested):
-            raise TraceError(f"{self.accepted:,} accepted of {self.tested:,} tested",
-                             field="accepted")
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "search", "phase": self.phase}
-        for key in PHASES[self.phase]:
-            out[key] = getattr(self, key)
-        if self.span != 1:
-            out["span"] = self.span
-        return out
-
-
-def _count(obj: Mapping[str, Any], key: str) -> int:
-    value: int = get_int(obj, key, minimum=0, maximum=MAX_COUNT)
-    return value
 
 
 @dataclass(frozen=True)
@@ -388,57 +295,14 @@ class End:
         return out
 
 
-Event = (Header | BlockMove | TileMove | PegMove | State | Place | Remove | Guess | Solution
+Event = (Header | BlockMove | TileMove | PegMove | State | Place | Remove | Guess | SolutionFound
          | Search | Note | End)
 
-# every event class a puzzle may use, by class name (the registry names them per kind)
+# every event class a puzzle may use, by class name (the registry names them per family)
 BY_NAME: dict[str, type[BlockMove | TileMove | PegMove | State | Place | Remove | Guess
-                        | Solution | Search]] = {
+                        | SolutionFound | Search]] = {
     cls.__name__: cls
-    for cls in (BlockMove, TileMove, PegMove, State, Place, Remove, Guess, Solution, Search)
+    for cls in (BlockMove, TileMove, PegMove, State, Place, Remove, Guess, SolutionFound, Search)
 }
 TYPES = ("move", "state", "place", "remove", "guess", "solution", "search")
 
-
-# ---------------------------------------------------------------- parsing
-
-
-def header_from_json(obj: Mapping[str, Any]) -> Header:
-    if obj.get("type") != "header":
-        raise TraceError(f"the first line must be a header, got type {quoted(obj.get('type'))}",
-                         field="type")
-    fmt = obj.get("format")
-    if fmt != FORMAT:
-        raise TraceError(f"expected {FORMAT!r}, got {quoted(fmt)}", field="format")
-    version = obj.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise TraceError(f"unsupported version {quoted(version)} (this program reads "
-                         f"version {VERSION})", field="version")
-    puzzle = get_str(obj, "puzzle")
-    if puzzle not in KINDS:
-        raise TraceError(f"unknown puzzle {quoted(puzzle)} (known: {', '.join(KINDS)})",
-                         field="puzzle")
-    title = get_str(obj, "title", optional=True)
-    solver = get_obj(obj, "solver", optional=True)
-    render = get_obj(obj, "render", optional=True)
-    common = {"type", "format", "version", "puzzle", "title", "solver", "render"}
-    fields = {k: v for k, v in obj.items() if k not in common}
-    return Header(puzzle=puzzle, fields=fields, title=title, solver=solver, render=render)
-
-
-def event_from_json(obj: Mapping[str, Any], puzzle: str) -> Event:
-    """Parse one event line (not the header) of a trace of ``puzzle``."""
-    kind = get_str(obj, "type")
-    if kind == "header":
-        raise TraceError("a second header", field="type")
-    if kind == "note":
-        return Note.from_json(obj)
-    if kind == "end":
-        return End.from_json(obj)
-    if kind not in TYPES:
-        raise TraceError(f"unknown event type {quoted(kind)}", field="type")
-    for name in KINDS[puzzle].events:
-        cls = BY_NAME[name]
-        if cls.type == kind:
-            return cls.from_json(obj)
-    raise TraceError(f"a {puzzle} trace has no {quoted(kind)} events", field="type")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzlereel.errors import PuzzlereelError, quoted
+from puzzlereel.ground.errors import PuzzlereelError, quoted
 
 Cell = tuple[int, int]
 

@@ -22,11 +22,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from puzzlereel.config import MAX_DEPTH, MAX_DIGITS, depth_of
-from puzzlereel.outpaths import utf8_writer
-
-from .events import End, Event, Header, event_from_json, header_from_json
-from .fields import TraceError
+from puzzlereel.ground.config import MAX_DEPTH, MAX_DIGITS, depth_of
+from puzzlereel.ground.outpaths import utf8_writer
+from puzzlereel.trace.events import End, Event, Header
+from puzzlereel.trace.fields import TraceError
+from puzzlereel.trace.parsing import event_from_json, header_from_json
 
 MAX_LINE = 16 << 20     # bytes: the longest trace line read (a header of 4,096 cells is
                         # ~200 kB; a 500x500 sliding-tile board ~2 MB)

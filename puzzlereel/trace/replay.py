@@ -1,7 +1,7 @@
 """Replaying a trace event by event: the driver of the legality check shared by
 ``validate``, ``show`` and the renderer.
 
-Each puzzle kind has a replay class in ``puzzlereel.rules`` (named by its row in
+Each puzzle family has a replay class in ``puzzlereel.rules`` (named by its row in
 ``puzzlereel.registry``), built from the header alone.  Its ``step(event)`` checks one
 event against the rules, applies it and returns the normalised event (or None);
 ``text()`` draws the current position as text; ``describe(event)`` says what an event
@@ -16,13 +16,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
-from puzzlereel.errors import quoted
-from puzzlereel.registry import KINDS
-
-from .events import End, Event, Header, Note, event_from_json, header_from_json
-from .fields import MAX_INT, TraceError
-from .io import dumps, read_trace
-from .search import SearchLog
+from puzzlereel.ground.errors import quoted
+from puzzlereel.registry import FAMILIES
+from puzzlereel.trace.events import End, Event, Header, Note
+from puzzlereel.trace.fields import MAX_INT, TraceError
+from puzzlereel.trace.io import dumps, read_trace
+from puzzlereel.trace.parsing import event_from_json, header_from_json
+from puzzlereel.trace.search import SearchLog
 
 
 class Replay(Protocol):
@@ -51,7 +51,7 @@ def replay_for(header: Header) -> Replay:
     if goal is not None and not isinstance(goal, str):
         raise TraceError(f"expected the goal in words (a string), got {quoted(goal)}",
                          field="goal_text")
-    cls = KINDS[header.puzzle].load("rules")
+    cls = FAMILIES[header.puzzle].load("rules")
     replay: Replay = cls(header)
     return replay
 

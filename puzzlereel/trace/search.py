@@ -18,10 +18,10 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from puzzlereel.words import whole
-
-from .events import SIDES, End, Event, Header, Note, Search
-from .fields import TraceError
+from puzzlereel.ground.words import whole
+from puzzlereel.trace.events import End, Event, Header, Note
+from puzzlereel.trace.fields import TraceError
+from puzzlereel.trace.search_event import SIDES, Search
 
 MAX_SEARCH_EVENTS = 1000
 """The most search events a trace holds (a bidirectional search: half on each side)."""

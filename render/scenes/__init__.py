@@ -1,1 +1,2 @@
-"""One scene per puzzle family (see ``render.scene`` for the interface and the registry)."""
+"""One scene per puzzle family (``render.direction.scene`` is the interface they share;
+the registry names each family's scene)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..shapes import Circle, Point, Polygon, Shape, group
-from ..theme import RGB
+from puzzlereel.render.film.shapes import Circle, Point, Polygon, Shape, group
+from puzzlereel.render.film.theme import RGB
 
 # the crown in a unit box: the body's points (clockwise on screen), the band, the balls
 CROWN_BODY = ((0.20, 0.78), (0.14, 0.34), (0.33, 0.56), (0.50, 0.26), (0.67, 0.56),

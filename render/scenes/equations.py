@@ -11,9 +11,7 @@ large in the bundled font (real − × ÷ glyphs, normal digit spacing) on a rou
 - oomachi: the consecutive factors, and under them the product whose ten digits drop in
   one at a time, each on a chip of its own colour: ten digits, ten colours.
 
-Every character is a text of its own, placed by the bundled font's metrics
-(``draw.text_width``), so that a line's glyphs stand where the raster puts them in every
-format, whatever widths a browser's font would give the line.
+Every character is a text of its own (``equation_glyphs``).
 
 Elements: the board (with an alphametic's rule, and its signs) is still; an alphametic
 has an element for each copy of a letter and one for its digit (ten variants, one per
@@ -27,56 +25,39 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from puzzlereel.ground.words import plural
+from puzzlereel.render.direction.scene import (
+    Beat,
+    BeatSound,
+    SceneBase,
+    Stage,
+    Tween,
+    fade,
+    ramp,
+    show,
+    switch,
+)
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Group, Rect, Shape, Text, group
+from puzzlereel.render.film.theme import CATEGORICAL, Theme
+from puzzlereel.render.film.typeset import fit_text_px, text_width
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.scenes.equation_glyphs import (
+    OPERATORS,
+    SYMBOLS,
+    centred_x,
+    line_glyphs,
+    pretty,
+)
 from puzzlereel.rules.equations import AlphameticReplay, KomachiReplay, OomachiReplay
-from puzzlereel.trace import Header, Replay, Replayed, Solution
-from puzzlereel.words import plural
-
-from ..draw import fit_text_px, text_width
-from ..film import Element
-from ..options import RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, ramp, show, switch
-from ..shapes import Group, Rect, Shape, Text, group
-from ..theme import CATEGORICAL, RGB, Theme
+from puzzlereel.trace import Header, Replay, Replayed, SolutionFound
 
 PAD = 0.4           # the board's margin, in cells
-SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
-OPERATORS = "+−×÷"
 ROW = 1.15          # an alphametic row's height, in cells
 DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
 CLEAR = 0.07        # a card's lines keep this share of the drawing's width clear on each
 #                     side: inside the title-safe area in every layout (a landscape
 #                     frame's board reaches past it)
-
-
-def pretty(text: str) -> str:
-    """An equation as people write it: spaced operators, real − × ÷."""
-    out = []
-    for ch in text.replace(" ", ""):
-        if ch in "+-*/=":
-            out.append(f" {SYMBOLS.get(ch, ch)} ")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:
-    """``text`` from ``x`` (its left edge) at row ``y``, one text per character that is
-    not a space, each where the font's layout of the line puts it (bold).  Each glyph
-    is anchored at its middle: a browser centres the glyph's advance there, within about
-    a pixel of where the raster centres its ink."""
-    out = []
-    for i, ch in enumerate(text):
-        if ch == " ":
-            continue
-        left = text_width(text[:i], px, bold=True) - 2 if i else 0
-        w = text_width(ch, px, bold=True)
-        out.append(Text(x + left + w // 2, y, ch, px, colours[i], bold=True))
-    return out
-
-
-def centred_x(text: str, px: int, width: int) -> int:
-    """The left edge of ``text`` centred in ``width`` pixels."""
-    return (width - text_width(text, px, bold=True)) // 2
 
 
 class _CardScene(SceneBase):
@@ -99,7 +80,7 @@ class _CardScene(SceneBase):
     def set_up(self, stage: Stage) -> None:
         """Add what every card shares (called once the board is staged)."""
 
-    def card(self, event: Solution) -> list[Beat]:
+    def card(self, event: SolutionFound) -> list[Beat]:
         """The beats that show ``event``'s card."""
         raise NotImplementedError
 
@@ -136,7 +117,7 @@ class _CardScene(SceneBase):
 
     def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
-        if not isinstance(ev, Solution):
+        if not isinstance(ev, SolutionFound):
             return []
         if self.shown >= self.MAX_CARDS:
             self.left_out = True
@@ -186,9 +167,6 @@ class AlphameticScene(_CardScene):
                 if col < len(word) and word[-1 - col] not in order:
                     order.append(word[-1 - col])
         self.order = order
-
-    def goal_sentence(self) -> str:
-        return "Give each letter its own digit so that the sum is right."
 
     def end_text(self, count: int) -> str:
         """"1 solution": the cards shown (the counter counts letters)."""
@@ -263,7 +241,7 @@ class AlphameticScene(_CardScene):
 
     # ------------------------------------------------------------ beats
 
-    def card(self, event: Solution) -> list[Beat]:
+    def card(self, event: SolutionFound) -> list[Beat]:
         values = {k.upper(): v for k, v in (event.assignment or {}).items()}
         n = len(self.order)
         beats = []
@@ -303,8 +281,9 @@ class KomachiScene(_CardScene):
         super().__init__(header, options, theme)
         rep = KomachiReplay(header)
         ops = " ".join(SYMBOLS.get(o, o) for o in rep.operators)
-        self.sentence = (f"Put {ops} between the digits {' '.join(rep.digits)} "
-                         f"(or join them) so that the sum is {rep.target}.")
+        self.sentence = self.goal_of(("operators", ops),
+                                     ("the digits", f"the digits {' '.join(rep.digits)}"),
+                                     ("the target", str(rep.target)))
 
     def goal_sentence(self) -> str:
         return self.sentence
@@ -312,7 +291,7 @@ class KomachiScene(_CardScene):
     def grid(self) -> tuple[float, float]:
         return (10.0, 6.0)
 
-    def card(self, event: Solution) -> list[Beat]:
+    def card(self, event: SolutionFound) -> list[Beat]:
         t, c, W, H = self.theme, self.cell, self.W, self.H
         text = pretty(event.text or "")
         left, _, right = text.partition(" = ")
@@ -345,8 +324,8 @@ class OomachiScene(_CardScene):
         rep = OomachiReplay(header)
         self.terms = rep.terms
         self.ndigits = len(rep.digits)
-        self.sentence = (f"Find {self.terms} consecutive numbers whose product uses each of "
-                         f"the {self.ndigits} digits exactly once.")
+        self.sentence = self.goal_of(("consecutive numbers", f"{self.terms} consecutive numbers"),
+                                     ("the digits", f"the {self.ndigits} digits"))
 
     def goal_sentence(self) -> str:
         return self.sentence
@@ -370,7 +349,7 @@ class OomachiScene(_CardScene):
         self.chips = [stage.add("chip", faces, x=x0 + i * (chip + gap), y=y,
                                 opacity=0.0) for i in range(self.ndigits)]
 
-    def card(self, event: Solution) -> list[Beat]:
+    def card(self, event: SolutionFound) -> list[Beat]:
         t, c, W = self.theme, self.cell, self.W
         left, _, product = (event.text or "").replace(" ", "").partition("=")
         factors = pretty(left)
@@ -393,4 +372,4 @@ class OomachiScene(_CardScene):
                      note=f"{factors} = {product}", sounds=drops)]
 
 
-__all__ = ["AlphameticScene", "KomachiScene", "OomachiScene", "pretty"]
+__all__ = ["AlphameticScene", "KomachiScene", "OomachiScene"]

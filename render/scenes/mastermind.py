@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import math
 
+from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
+from puzzlereel.render.film.draw import darker
+from puzzlereel.render.film.easing import progress
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Circle, Rect, Shape, Text, group
+from puzzlereel.render.film.theme import CATEGORICAL, INK_DARK, RGB, Theme
+from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.mastermind import MastermindReplay
 from puzzlereel.trace import Guess, Header, Replay, Replayed
-
-from ..draw import darker
-from ..easing import progress
-from ..film import Element
-from ..options import RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
-from ..shapes import Circle, Rect, Shape, Text, group
-from ..theme import CATEGORICAL, INK_DARK, RGB, Theme
 
 PAD = 0.3
 INDEX_W = 1.0
@@ -69,9 +68,8 @@ class MastermindScene(SceneBase):
     # ---------------------------------------------------------------- words
 
     def goal_sentence(self) -> str:
-        return (f"Find the secret code of {self.length} pegs ({self.symbols} colours) from "
-                "the answers: a black pin for each right colour in the right place, a white "
-                "pin for each right colour in the wrong place.")
+        return self.goal_of(("the secret code",
+                             f"the secret code of {self.length} pegs ({self.symbols} colours)"))
 
     def extent(self) -> tuple[float, float]:
         w = PAD + INDEX_W + self.length + PAD + self.pins_w + PAD + REMAIN_W + PAD

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..film import Element
-from ..scene import Shown, Stage, Tween
-from ..shapes import Chequer, Rect, Shape, group
-from ..theme import RGB
+from puzzlereel.render.direction.scene import Shown, Stage, Tween
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Chequer, Rect, Shape, group
+from puzzlereel.render.film.theme import RGB
 
 GRID = 3                # the montage shows at most GRID x GRID boards
 GAP = 0.06              # the space between the montage's boards, a share of its width

@@ -35,18 +35,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from puzzlereel.ground.words import plural
+from puzzlereel.render.direction.scene import (
+    Beat,
+    BeatSound,
+    SceneBase,
+    Shown,
+    Stage,
+    Tween,
+    fade,
+    time_lapse,
+)
+from puzzlereel.render.film.draw import darker, mix
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Chequer, Rect, Shape, group
+from puzzlereel.render.film.theme import Theme
+from puzzlereel.render.options import SCENE_HINTS, RenderOptions
+from puzzlereel.render.scenes.crown import crown, crown_box
+from puzzlereel.render.scenes.montage import Look, Montage, attacked, grid_cols
 from puzzlereel.rules.n_queens import NQueensReplay
-from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, Solution
-from puzzlereel.words import plural
-
-from ..draw import darker, mix
-from ..film import Element
-from ..options import SCENE_HINTS, RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Shown, Stage, Tween, fade, time_lapse
-from ..shapes import Chequer, Rect, Shape, group
-from ..theme import Theme
-from .crown import crown, crown_box
-from .montage import Look, Montage, attacked, grid_cols
+from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, SolutionFound
 
 FRAME = 0.32            # frame thickness, in cells
 MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
@@ -110,8 +118,7 @@ class NQueensScene(SceneBase):
         return (self.n + 2 * FRAME, self.n + 2 * FRAME)
 
     def goal_sentence(self) -> str:
-        return (f"Place {self.n} queens on a {self.n}×{self.n} board so that no two attack "
-                "each other (same row, column or diagonal); find every way.")
+        return self.goal_of(("the queens", f"{self.n} queens on a {self.n}×{self.n} board"))
 
     def end_text(self, count: int) -> str:
         if self.counter_word == "Step":
@@ -204,7 +211,7 @@ class NQueensScene(SceneBase):
             return [Beat(move=self.steps, word="Step", units=STEP_UNITS, pause=False,
                          sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
-        if isinstance(ev, Solution) and ev.cols is not None:
+        if isinstance(ev, SolutionFound) and ev.cols is not None:
             self.found_any = True
             if self.shown >= self.max_solutions:
                 return []

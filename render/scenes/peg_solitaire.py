@@ -26,15 +26,15 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow
+from puzzlereel.render.film.draw import darker, mix
+from puzzlereel.render.film.elements import Element, Stop
+from puzzlereel.render.film.shapes import Circle, Group, Rect, Shape, Text, group
+from puzzlereel.render.film.theme import RGB, Theme
+from puzzlereel.render.film.typeset import fit_text_px
+from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.peg_solitaire import Layout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
-
-from ..draw import darker, fit_text_px, mix
-from ..film import Element, Stop
-from ..options import RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow
-from ..shapes import Circle, Group, Rect, Shape, Text, group
-from ..theme import RGB, Theme
 
 MARGIN = 0.45      # around the holes, in cells
 FOOTER = 0.75      # the peg counter's strip under the board, in cells
@@ -86,7 +86,7 @@ class PegSolitaireScene(SceneBase):
         centres = [self.centre(c) for c in self.holes]
         self.w_cells = max(x for x, _ in centres) + 0.5 + MARGIN
         self.h_cells = max(y for _, y in centres) + 0.5 + MARGIN
-        self.peg_fill: RGB = theme.pieces.get("1x2", theme.accent)
+        self.peg_fill: RGB = theme.pieces.get("primary", theme.accent)
         self.hole_fill: RGB = mix(theme.board, theme.frame, 0.5)
 
     # ---------------------------------------------------------------- geometry
@@ -134,11 +134,10 @@ class PegSolitaireScene(SceneBase):
 
     def goal_sentence(self) -> str:
         if len(self.goal_pegs) == 1:
-            return ("Jump pegs over each other, removing the peg jumped, until one peg "
-                    "is left in the ringed hole.")
+            return self.goal_of(("one peg is left", "one peg is left in the ringed hole"))
         if self.goal_pegs:
-            return "Jump pegs over each other until only the ringed holes hold pegs."
-        return "Jump pegs over each other, removing the peg jumped, until one peg is left."
+            return self.goal_of(("one peg is left", "only the ringed holes hold pegs"))
+        return self.family.goal
 
     def notation(self, chain: tuple[Cell, ...]) -> str:
         """"d2 → d4 → f4": the holes the peg stands in, jump by jump."""

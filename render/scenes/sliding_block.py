@@ -1,7 +1,8 @@
 """The sliding-block scene: a framed board with its exit, rounded pieces that slide.
 
 Pieces are coloured by shape class (pieces of one shape look alike, as the search treats
-them; each further shape takes the next hue of ``theme.PIECE_ORDER``) or per piece from
+them): a tall, a wide, a one-cell block and a polyomino take the theme's hue of their role
+(``ROLES``), each further shape the next hue of ``theme.PIECE_ORDER``; or per piece from
 the options / trace ``render.colors`` (or ``colours``); a piece whose label names a
 colour ("red car") is drawn in it (``theme.NAMED``), else the goal piece takes the goal
 colour.  Every piece carries its name, which the move list uses: its label, else a short
@@ -19,16 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlereel.rules.sliding_block import Layout
+from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
+from puzzlereel.render.direction.search import moves_from_start
+from puzzlereel.render.film.draw import darker
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
+from puzzlereel.render.film.theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
+from puzzlereel.render.options import RenderOptions, parse_colour
+from puzzlereel.rules.sliding_block_layout import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
-
-from ..draw import darker
-from ..film import Element
-from ..options import RenderOptions, parse_colour
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
-from ..search import moves_from_start
-from ..shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
-from ..theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
 
 FRAME = 0.32    # frame thickness, in cells
 ARROW = 0.5     # room for an exit's arrow beyond the frame, in cells
@@ -43,6 +43,8 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
     return f"{w}x{h}"
 
 
+# the theme's piece role (``Theme.pieces``) of each shape class that has one
+ROLES = {"1x2": "primary", "2x1": "wide", "1x1": "small", "other": "other"}
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
 SHORT = ("Small", "Tall", "Wide", "Long", "Big")    # shape words named by their initial
 SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
@@ -102,8 +104,8 @@ class SlidingBlockScene(SceneBase):
                 continue
             key = shape_class(piece.cells)
             if key not in class_fill:
-                named = theme.pieces.get(key)
-                if named is None or named in used or key == "2x2":
+                named = theme.pieces.get(ROLES[key]) if key in ROLES else None
+                if named is None or named in used:
                     free = [c for c in (*theme.pieces.values(), *spare)
                             if c not in used and c != theme.goal]
                     named = free[0] if free else theme.pieces.get("other", theme.muted)
@@ -120,16 +122,17 @@ class SlidingBlockScene(SceneBase):
 
     def goal_sentence(self) -> str:
         if not self.goals:
-            return "Slide the pieces into the target layout."
+            return self.goal_of(("the goal piece to its target",
+                                 "the pieces into the target layout"))
         name = (self.goal_name or "the piece").lower()
-        the = "" if name.startswith("the ") else "the "
+        piece = ("the goal piece", name if name.startswith("the ") else f"the {name}")
         if self.exits:
             side = self.exits[0].get("side", "")
             where = {"bottom": "the gap at the bottom", "top": "the gap at the top",
                      "left": "the exit on the left", "right": "the exit on the right"}.get(
                 side, "the exit")
-            return f"Get {the}{name} out through {where}."
-        return f"Slide {the}{name} to the marked target."
+            return self.goal_of(("Slide", "Get"), ("to its target", f"out through {where}"), piece)
+        return self.goal_of(("its target", "the marked target"), piece)
 
     def goal_reached(self, depth: int) -> str:
         name = (self.goal_name or "the goal piece").lower()

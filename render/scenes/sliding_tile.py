@@ -16,15 +16,14 @@ payoff).
 
 from __future__ import annotations
 
+from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
+from puzzlereel.render.film.draw import darker
+from puzzlereel.render.film.elements import Element
+from puzzlereel.render.film.shapes import Rect, Shape, Text, group, rounded_box
+from puzzlereel.render.film.theme import PIECE_ORDER, RGB, Theme
+from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
-
-from ..draw import darker
-from ..film import Element
-from ..options import RenderOptions
-from ..scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
-from ..shapes import Rect, Shape, Text, group, rounded_box
-from ..theme import PIECE_ORDER, RGB, Theme
 
 FRAME = 0.25      # frame thickness, in cells
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
@@ -69,6 +68,7 @@ def chosen_scheme(header: Header, options: RenderOptions) -> str:
 class SlidingTileScene(SceneBase):
     """Draws sliding-tile traces (8-puzzle, 15-puzzle, any rows x cols)."""
 
+    schemes = SCHEMES
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
@@ -86,9 +86,6 @@ class SlidingTileScene(SceneBase):
 
     def extent(self) -> tuple[float, float]:
         return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
-
-    def goal_sentence(self) -> str:
-        return "Slide the tiles into order, one at a time into the empty space."
 
     def notation(self, tile: int, src: int, dst: int) -> str:
         """"5 ←": the tile and the way it slides (from cell ``src`` to ``dst``)."""

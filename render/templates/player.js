@@ -1,6 +1,6 @@
 (function () {
   "use strict";
-  // The film's board, sampled in time as the renderer samples it (render/film.py).
+  // The film's board, sampled in time as the renderer samples it (render/film/elements.py).
   var D = JSON.parse(document.getElementById("film").textContent);
   var EASE = {
     "linear": function (t) { return t; },

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from puzzlereel.config import Config
+from puzzlereel.ground.config import Config
 
 STRATEGIES = ("expected", "minimax", "simple")
 MAX_CODES = 200_000        # codes the simple strategy can walk

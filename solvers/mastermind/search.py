@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.rules.mastermind import every_code
 from puzzlereel.trace import End, Event, Guess, Header, Search
 from puzzlereel.trace.search import merged, step_events

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlereel.config import Config
+from puzzlereel.ground.config import Config
 
 MAX_N = 20          # counting n = 20 takes hours; larger boards are refused
 MAX_LIST_N = 14     # listing every solution in a trace stops here (365,596 at 14)

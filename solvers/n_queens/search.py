@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from puzzlereel.progress import Progress, no_progress
-from puzzlereel.trace import End, Event, Header, Note, Place, Remove, Solution
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.trace import End, Event, Header, Note, Place, Remove, SolutionFound
 from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
@@ -301,7 +301,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
             elif not limit or k < limit:
                 k += 1
                 written.add(item)
-                yield Solution(k=k, cols=item)
+                yield SolutionFound(k=k, cols=item)
         if not limits.reached and placed + removed >= puzzle.max_steps \
                 and puzzle.steps == "all":
             yield Note(f"backtracking steps stop after {puzzle.max_steps} (solve.max_steps); "
@@ -316,7 +316,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
             seen += 1
             if cols not in written:
                 k += 1
-                yield Solution(k=k, cols=cols)
+                yield SolutionFound(k=k, cols=cols)
                 if seen % LISTED == 0:
                     options.progress(f"listing solutions: {k:,} written", k, None)
             if limit and k >= limit:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.rules.peg_solitaire import Layout, board_text
 from puzzlereel.trace import Cell
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlereel.config import Config
+from puzzlereel.ground.config import Config
 from puzzlereel.trace import Cell, Header
 
 from .board import (

@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from puzzlereel.config import ConfigError
-from puzzlereel.progress import Progress
+from puzzlereel.ground.config import ConfigError
+from puzzlereel.ground.progress import Progress
 from puzzlereel.trace import End, Event, Note, PegMove, Search
 from puzzlereel.trace.search import iteration_events, merged
 

@@ -12,14 +12,15 @@ packs positions into ints and precomputes every placement; ``small`` is the plai
 layer loop for small spaces; ``tables`` turns the board into the arrays of ``kernel``,
 the compiled layer loop, which ``compiled`` drives from where ``small`` stopped;
 ``search`` chooses and writes the trace events.  The board model
-and its legality are shared with the renderer in ``puzzlereel.rules.sliding_block``.
+and its legality are shared with the renderer in ``puzzlereel.rules.sliding_block_layout``
+and ``puzzlereel.rules.sliding_block``.
 """
 
 from __future__ import annotations
 
-from ..base import Solver
-from .config import Puzzle, load
-from .search import analyze, plot_series, solve
+from puzzlereel.solvers.base import Solver
+from puzzlereel.solvers.sliding_block.config import Puzzle, load
+from puzzlereel.solvers.sliding_block.search import analyze, plot_series, solve
 
 SOLVER: Solver[Puzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
 

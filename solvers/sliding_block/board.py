@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from puzzlereel.rules.sliding_block import DIRS, METRICS, PIECE_CHARS, shape_of
+from puzzlereel.rules.sliding_block_layout import DIRS, METRICS, PIECE_CHARS, shape_of
+from puzzlereel.solvers.sliding_block.config import Puzzle
 from puzzlereel.trace import Cell
-
-from .config import Puzzle
 
 
 class Board:

@@ -15,9 +15,9 @@ from types import ModuleType
 
 import numpy as np
 
-from puzzlereel.config import format_size
-from puzzlereel.progress import Progress
-from puzzlereel.words import count_text
+from puzzlereel.ground.config import format_size
+from puzzlereel.ground.progress import Progress
+from puzzlereel.ground.words import count_text
 
 from ..base import Stopwatch
 from .small import LAST_KEPT, Reached, Store

@@ -2,7 +2,7 @@
 pieces are alike, and how to solve it.
 
 ``load`` turns ``[puzzle]`` and ``[solve]`` into a ``Puzzle``: the shared ``Layout``
-(``puzzlereel.rules.sliding_block``) plus what only the search needs (groups of
+(``puzzlereel.rules.sliding_block_layout``) plus what only the search needs (groups of
 interchangeable pieces, memory budget).  Every problem is a ``ConfigError`` naming the
 field and, for layouts, the line of the offending row.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlereel import __version__
-from puzzlereel.config import Config
-from puzzlereel.rules.sliding_block import (
+from puzzlereel.ground.config import Config
+from puzzlereel.rules.sliding_block_layout import (
     MAX_CELLS,
     MAX_SIDE,
     METRICS,
@@ -26,9 +26,8 @@ from puzzlereel.rules.sliding_block import (
     layout_cells,
     shape_of,
 )
+from puzzlereel.solvers.base import read_max_memory
 from puzzlereel.trace import Cell, Header
-
-from ..base import read_max_memory
 
 ALGORITHMS = ("bfs",)
 

@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlereel.config import format_size
-from puzzlereel.progress import Progress, no_progress
+from puzzlereel.ground.config import format_size
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import plural
 from puzzlereel.rules.sliding_block import Position
 from puzzlereel.trace import BlockMove, End, Event, Note, Search
 from puzzlereel.trace.search import layer_events, merged
-from puzzlereel.words import plural
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from . import small

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from puzzlereel.progress import Progress, no_progress
-from puzzlereel.words import count_text
+from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import count_text
 
 from .board import Board
 

@@ -14,11 +14,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzlereel.rules.sliding_block import shape_of
+from puzzlereel.rules.sliding_block_layout import shape_of
+from puzzlereel.solvers.sliding_block.board import Board
+from puzzlereel.solvers.sliding_block.config import Puzzle
 from puzzlereel.trace import Cell
-
-from .board import Board
-from .config import Puzzle
 
 
 class Arrays(NamedTuple):

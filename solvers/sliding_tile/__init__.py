@@ -15,10 +15,11 @@ finds the positions farthest from the goal.
 
 The parts, each with one job: ``config`` reads the TOML into a ``TilePuzzle`` (no
 compiled code, so a config reads quickly); ``pdb`` builds the pattern databases (with
-the compiled ``pdb_kernel``) and caches them in the user cache folder; ``arrays`` holds
-what the compiled search reads and writes; ``kernel`` is the compiled search code (IDA*,
-the whole-space breadth-first search); ``search`` chooses the algorithm, drives IDA* and
-writes the trace events.  Positions, parity, the text form and the trace header's fields
+the compiled ``pdb_kernel``) and caches them in the user cache folder; ``pdb_lookup``
+says where the search looks a tile up in them; ``arrays`` holds what the compiled search
+reads and writes; ``kernel`` is the compiled IDA* and ``space_kernel`` the compiled
+whole-space breadth-first search; ``ida`` drives IDA*; ``search`` chooses the algorithm
+and writes the trace events.  Positions, parity, the text form and the trace header's fields
 are shared with the renderer in ``puzzlereel.rules.sliding_tile``.
 """
 

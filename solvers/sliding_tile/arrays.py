@@ -1,7 +1,7 @@
 """The arrays the compiled IDA* works on (``kernel``), and the board geometry in them.
 
 ``Arrays`` is everything IDA* reads about one puzzle and its lower bound, built once per
-puzzle and heuristic by ``search.TileSearch``; ``Work`` and ``Stack`` are what it changes
+puzzle and heuristic by ``ida.TileSearch``; ``Work`` and ``Stack`` are what it changes
 as it goes, kept between calls so that a long iteration can be paused (progress, node
 limits) and resumed.  They are numpy arrays in ``typing.NamedTuple``s, which numba
 compiles to plain structs.  Nothing here imports numba.

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlereel import __version__
-from puzzlereel.config import Config
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.config import Config
+from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.rules.sliding_tile import (
     SCHEMES,
     Layout,

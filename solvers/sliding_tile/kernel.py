@@ -1,7 +1,7 @@
-"""Compiled inner loops of the sliding-tile solver (numba, cached on disk).
+"""Compiled IDA* of the sliding-tile solver (numba, cached on disk).
 
-``search`` and ``pdb`` call these (importing this module only when they need it: it loads
-numba); they work on flat numpy arrays.  IDA* takes what it reads about the puzzle and
+``ida`` calls these (importing this module only when it needs it: it loads numba); they
+work on flat numpy arrays.  IDA* takes what it reads about the puzzle and
 its lower bound as one ``arrays.Arrays`` value, and what it changes as one ``Work`` (the
 heuristic's running values, shared with ``heuristic``) and one ``Stack``.
 
@@ -13,15 +13,12 @@ heuristic's running values, shared with ``heuristic``) and one ``Stack``.
   builds the tables).  It can stop at
   the first solution or count every path that reaches the goal within the bound (all
   optimal solutions, in the last iteration).
-- ``bfs_all``: distance from the goal of every board of a small puzzle (ranked
-  permutations), for the farthest positions and the depth histogram.
 
-The tables themselves are built by ``pdb_kernel``.
+The tables themselves are built by ``pdb_kernel``; the whole-space breadth-first search
+of small puzzles is ``space_kernel``.
 """
 
 from __future__ import annotations
-
-import numpy as np
 
 from puzzlereel.solvers.jit import njit
 
@@ -359,84 +356,3 @@ def _search(arrays, work, stack, count_all, budget):
     st[ST_NODES] = nodes
     st[ST_SOLUTIONS] = sols
     return status
-
-
-@njit(cache=True)
-def _rank(perm, n, fact):
-    r = 0
-    for i in range(n):
-        smaller = 0
-        for j in range(i + 1, n):
-            if perm[j] < perm[i]:
-                smaller += 1
-        r += smaller * fact[n - 1 - i]
-    return r
-
-
-@njit(cache=True)
-def _unrank(r, n, fact, out, used):
-    for i in range(n):
-        used[i] = 0
-    for i in range(n):
-        f = fact[n - 1 - i]
-        q = r // f
-        r -= q * f
-        # the q-th unused value
-        for v in range(n):
-            if used[v] == 0:
-                if q == 0:
-                    out[i] = v
-                    used[v] = 1
-                    break
-                q -= 1
-
-
-@njit(cache=True)
-def bfs_all(goal, rows, cols, adj, deg, fact, depth, queue):
-    """Breadth-first search from ``goal`` over every board (ranked as permutations).
-
-    ``depth`` (uint8, n! entries, 255 = unreached) gets each board's distance;
-    ``queue`` (int64, n!/2 entries) holds the ranks in order of distance.  Returns the
-    number of boards reached."""
-    n = rows * cols
-    perm = np.empty(n, np.int64)
-    used = np.empty(n, np.int64)
-    for i in range(n):
-        perm[i] = goal[i]
-    r0 = _rank(perm, n, fact)
-    depth[r0] = 0
-    queue[0] = r0
-    head = 0
-    tail = 1
-    while head < tail:
-        r = queue[head]
-        head += 1
-        d = depth[r]
-        _unrank(r, n, fact, perm, used)
-        b = 0
-        for i in range(n):
-            if perm[i] == 0:
-                b = i
-        for e in range(deg[b]):
-            x = adj[b, e]
-            perm[b] = perm[x]
-            perm[x] = 0
-            s = _rank(perm, n, fact)
-            if depth[s] == 255:
-                depth[s] = d + 1
-                queue[tail] = s
-                tail += 1
-            perm[x] = perm[b]
-            perm[b] = 0
-    return tail
-
-
-@njit(cache=True)
-def unrank_many(ranks, n, fact, out):
-    """Boards for ``ranks`` (one per row of ``out``)."""
-    used = np.empty(n, np.int64)
-    row = np.empty(n, np.int64)
-    for i in range(ranks.shape[0]):
-        _unrank(ranks[i], n, fact, row, used)
-        for j in range(n):
-            out[i, j] = row[j]

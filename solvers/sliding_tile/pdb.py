@@ -11,12 +11,11 @@ Manhattan distance (the two always differ by an even number), so the bound is th
 board's Manhattan distance plus twice the sum of the entries.
 
 ``load_tables`` reads each group's table from the ``pdb`` folder of the user cache
-(``puzzlereel.cache``), or builds it (with progress and an estimate of the time left)
+(``puzzlereel.ground.cache``), or builds it (with progress and an estimate of the time left)
 and saves it there atomically.  A table file starts with a header naming its board,
 cells, size and CRC-32; a file that is cut short or altered is reported in one warning
-and built again, never used.  On a square board whose goal is symmetric about the main
-diagonal the same tables are also read for the mirrored board (``mirror_symmetric``,
-``mirror_index``).
+and built again, never used.  How the search looks the tables up (a tile's group, the
+mirrored board's lookups) is in ``pdb_lookup``.
 """
 
 from __future__ import annotations
@@ -35,10 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlereel import cache
-from puzzlereel.fileio import atomic_path
-from puzzlereel.progress import Progress
-from puzzlereel.rules.sliding_tile import Tiles
+from puzzlereel.ground import cache
+from puzzlereel.ground.fileio import atomic_path
+from puzzlereel.ground.progress import Progress
 
 from .arrays import adjacency
 from .config import TilePuzzle
@@ -55,7 +53,7 @@ class DamagedTableWarning(UserWarning):
 
 def pdb_dir() -> Path | None:
     """Where pattern databases are kept: the ``pdb`` folder of the user cache
-    (``puzzlereel.cache``); None when there is no cache folder."""
+    (``puzzlereel.ground.cache``); None when there is no cache folder."""
     base = cache.cache_dir()
     return None if base is None else base / "pdb"
 
@@ -365,52 +363,5 @@ def load_tables(puzzle: TilePuzzle, progress: Progress | None
     return flat, offsets, info
 
 
-# ---------------------------------------------------------------- lookups
-
-
-def mirror_symmetric(goal: Tiles, rows: int, cols: int) -> bool:
-    """Whether mirroring about the main diagonal maps the goal onto itself up to tile
-    names: a square board with the blank's goal cell on the diagonal.  Then a board and
-    its mirror image are equally far from the goal, and the tables can be looked up for
-    both (the larger sum is still a lower bound)."""
-    if rows != cols:
-        return False
-    r, c = divmod(goal.index(0), cols)
-    return r == c
-
-
-def group_index(puzzle: TilePuzzle) -> tuple[np.ndarray, np.ndarray]:
-    """(group, place) of every tile: its group's number and its place in the group."""
-    n = puzzle.cells
-    grp = np.zeros(n, np.int64)
-    loc = np.zeros(n, np.int64)
-    for g, group in enumerate(puzzle.groups):
-        for j, t in enumerate(group):
-            grp[t] = g
-            loc[t] = j
-    return grp, loc
-
-
-def mirror_index(puzzle: TilePuzzle, grp: np.ndarray, loc: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(mgrp, mloc, tcell) for the mirrored lookups: tile t sits, on the board mirrored
-    about the main diagonal, as tile m(t), which has group ``mgrp[t]`` and place
-    ``mloc[t]`` in it; cell c becomes ``tcell[c]``."""
-    n, cols = puzzle.cells, puzzle.cols
-    goal_cell = {t: i for i, t in enumerate(puzzle.goal)}
-    mgrp = np.zeros(n, np.int64)
-    mloc = np.zeros(n, np.int64)
-    tcell = np.zeros(n, np.int64)
-    for cell in range(n):
-        r, c = divmod(cell, cols)
-        tcell[cell] = c * cols + r
-    for t in range(1, n):
-        m = puzzle.goal[int(tcell[goal_cell[t]])]
-        mgrp[t] = grp[m]
-        mloc[t] = loc[m]
-    return mgrp, mloc, tcell
-
-
 __all__ = ["FORMAT", "DamagedTableWarning", "Pattern", "PdbInfo", "binomials",
-           "build_group_table", "group_index", "load_tables", "mirror_index",
-           "mirror_symmetric", "patterns_of", "pdb_dir", "popcounts"]
+           "build_group_table", "load_tables", "patterns_of", "pdb_dir", "popcounts"]

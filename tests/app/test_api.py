@@ -21,9 +21,11 @@ import pytest
 from PIL import Image
 
 import puzzlereel
-from puzzlereel import api, app
-from puzzlereel.config import ConfigError
-from puzzlereel.errors import UsageError
+from puzzlereel import api
+from puzzlereel.actions import draw, solve
+from puzzlereel.actions.check import UnexpectedAnswer
+from puzzlereel.ground.config import ConfigError
+from puzzlereel.ground.errors import UsageError
 from puzzlereel.trace import BlockMove, End, Header, TraceError
 from tests.fixtures import CONFIGS, cli, read_png
 
@@ -113,7 +115,7 @@ def test_a_bad_solve_option_names_the_argument():
 
 
 def test_expect_moves_is_checked_and_none_removes_it():
-    with pytest.raises(app.UnexpectedAnswer, match="expected 60 moves, the search found 59"):
+    with pytest.raises(UnexpectedAnswer, match="expected 60 moves, the search found 59"):
         puzzlereel.solve("dads-puzzle", expect_moves=60)
     assert puzzlereel.solve("dads-puzzle", expect_moves=None).moves == 59
 
@@ -271,9 +273,9 @@ def test_the_config_s_render_table_is_where_renders_start(tmp_path):
 def test_the_commands_solve_and_render_through_the_api(tmp_path, monkeypatch):
     solved: list[str] = []
     drawn: list[list[str]] = []
-    real_solve, real_render = api.solve_loaded, app.render_outputs
+    real_solve, real_render = solve.solve_traced, draw.render_outputs
 
-    def solve_loaded(loaded, options, **kw):
+    def solve_traced(loaded, options, **kw):
         solved.append(loaded.config.name)
         return real_solve(loaded, options, **kw)
 
@@ -281,8 +283,8 @@ def test_the_commands_solve_and_render_through_the_api(tmp_path, monkeypatch):
         drawn.append([Path(p).suffix for p in outputs])
         return real_render(stream, source, outputs, *args, **kw)
 
-    monkeypatch.setattr(api, "solve_loaded", solve_loaded)
-    monkeypatch.setattr(app, "render_outputs", render_outputs)
+    monkeypatch.setattr(solve, "solve_traced", solve_traced)
+    monkeypatch.setattr(draw, "render_outputs", render_outputs)
     assert cli("solve", "dads-puzzle", "-o", tmp_path / "d.jsonl").exit_code == 0
     assert cli("run", "dads-puzzle", "--out-dir", tmp_path, "--formats", "png").exit_code == 0
     assert cli("render", tmp_path / "d.jsonl", "-o", tmp_path / "d.vtt").exit_code == 0
@@ -294,7 +296,7 @@ def test_the_commands_solve_and_render_through_the_api(tmp_path, monkeypatch):
 def test_no_method_writes_over_the_files_a_solution_came_from(tmp_path):
     """The Python route keeps the command line's guarantee: a trace or a render named
     as the config or the trace it was read from is refused, and the file is left."""
-    from puzzlereel.fileio import OverInput
+    from puzzlereel.ground.fileio import OverInput
 
     config = tmp_path / "q.toml"
     text = (CONFIGS / "dads-puzzle.toml").read_text(encoding="utf-8")

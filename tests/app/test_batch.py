@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel.actions.draw import parse_formats
 from puzzlereel.batch import allocator, planning, running, sources
 from puzzlereel.batch.planning import Result
 from puzzlereel.batch.running import Finished, Progressed
 from puzzlereel.batch.sources import Source
 from puzzlereel.batch.unit import Outcome, Steps
-from puzzlereel.config import load_config
-from puzzlereel.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
-from puzzlereel.manifest import FILE_NAME, Manifest
+from puzzlereel.ground.config import load_config
+from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
+from puzzlereel.ground.manifest import FILE_NAME, Manifest
 from tests.fixtures import CONFIGS, cli, tiny_block, write
 
 ME = [sys.executable, "-m", "puzzlereel"]
@@ -216,7 +216,7 @@ def test_an_unreadable_manifest_is_set_aside_with_a_warning(tmp_path):
 
 def test_a_unit_names_every_output_after_the_config(tmp_path):
     path = CONFIGS / "n-queens-8.toml"
-    options = planning.BatchOptions(tmp_path, formats=app.parse_formats("png,mp4,png"))
+    options = planning.BatchOptions(tmp_path, formats=parse_formats("png,mp4,png"))
     unit, _, _ = planning.unit_for(path, load_config(path), options)
     assert unit.formats == ("png", "mp4")
     assert unit.trace_source == str(tmp_path / "n-queens-8.jsonl")
@@ -334,9 +334,10 @@ def test_a_signal_stops_a_batch_cleanly(tmp_path, name):
 def test_help_of_run_and_gallery_shows_each_example_on_its_own_line():
     from typer.testing import CliRunner
 
-    from puzzlereel import cli as cli_module
+    from puzzlereel.cli import commands as cli_module
+    from puzzlereel.cli import run_commands
 
-    for command, func in (("run", cli_module.run), ("gallery", cli_module.gallery_page)):
+    for command, func in (("run", run_commands.run), ("gallery", run_commands.gallery_page)):
         assert func.__doc__ is not None
         wanted = [line.strip() for line in func.__doc__.splitlines()
                   if line.strip().startswith("puzzlereel ")]
@@ -364,7 +365,7 @@ def test_sources_with_a_problem_keep_it():
 
 
 def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
-    from puzzlereel.executors import LocalExecutor
+    from puzzlereel.batch.executors import LocalExecutor
 
     quick = tiny(tmp_path, "quick")
     options = planning.BatchOptions(out_dir=tmp_path / "out", flags={"fps": 60, "speed": 1.0})
@@ -397,7 +398,7 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
 def test_jobs_are_a_budget_of_cores_that_the_running_units_split(monkeypatch, cores):
     """--jobs N is N cores: one unit with every core lets the encoder choose (0); units
     at once split the budget (at least one thread each); --jobs 1 keeps to one core."""
-    from puzzlereel import executors
+    from puzzlereel.batch import executors
 
     monkeypatch.setattr(executors, "default_jobs", lambda: cores)
     share = executors.share_of_cores
@@ -422,7 +423,7 @@ def test_each_unit_is_handed_its_share_of_the_cores_and_memory(monkeypatch):
     """The local executor sends every unit with its encoder threads (the budget split
     between the units at work and waiting, the whole machine for a unit alone) and the
     number of searches that share the machine's memory."""
-    from puzzlereel import executors
+    from puzzlereel.batch import executors
 
     monkeypatch.setattr(executors, "default_jobs", lambda: 8)
 
@@ -486,7 +487,7 @@ def test_starting_a_local_dask_cluster_leaves_the_runs_environment_alone():
     """Dask's LocalCluster writes its workers' variables (MALLOC_TRIM_THRESHOLD_, ...)
     into the process that starts it; the executor puts the run's environment back."""
     pytest.importorskip("distributed")
-    from puzzlereel.executors import DaskExecutor
+    from puzzlereel.batch.dask_executor import DaskExecutor
 
     before = dict(os.environ)
     executor = DaskExecutor(None, 1)

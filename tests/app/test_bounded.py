@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import importers
 from puzzlereel.batch import planning, sources
-from puzzlereel.manifest import Entry, Manifest, Output
+from puzzlereel.catalog import importers
+from puzzlereel.ground.manifest import Entry, Manifest, Output
 from puzzlereel.rules.sliding_tile import check_tiles
 from tests.fixtures import DATA, cli, long_tile_trace, tiny_block
 from tests.fuzz.checks import time_limit

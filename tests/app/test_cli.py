@@ -119,13 +119,13 @@ def test_help_prints_each_example_on_its_own_line(command: str | None) -> None:
     (click re-wraps a paragraph unless its first line is a backspace, ``\\b``)."""
     from typer.testing import CliRunner
 
-    from puzzlereel import cli as cli_module
+    from puzzlereel.cli import commands as cli_module
 
     if command is None:
         text = cli_module.app.info.help
         args = ["--help"]
     else:
-        text = getattr(cli_module, command).__doc__
+        text = cli_module.COMMANDS[command].__doc__
         args = [command, "--help"]
     assert isinstance(text, str)
     wanted = examples_in(text)

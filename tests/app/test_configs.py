@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import puzzlereel
-from puzzlereel.config import ConfigError, parse_config
-from puzzlereel.errors import UsageError
+from puzzlereel.ground.config import ConfigError, parse_config
+from puzzlereel.ground.errors import UsageError
 from tests.fixtures import CONFIGS, DATA, cli, one_line_error, write
 
 HAKOIRI = (CONFIGS / "hakoiri-musume.toml").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel.manifest import FILE_NAME, Entry, Manifest, ManifestWarning, Output
+from puzzlereel.ground.manifest import FILE_NAME, Entry, Manifest, ManifestWarning, Output
 from puzzlereel.solvers import base
 from tests.fixtures import OPEN_BOARD, cli, tiny_block
 from tests.fuzz.checks import run_cli
@@ -194,7 +194,7 @@ def test_a_run_after_its_manifest_is_damaged_makes_its_outputs_again(tmp_path):
 
 
 def test_the_budget_respects_the_process_address_space_limit(tmp_path):
-    code = ("from puzzlereel import memory\nfrom puzzlereel.solvers import base\n"
+    code = ("from puzzlereel.ground import memory\nfrom puzzlereel.solvers import base\n"
             "print(base.memory_budget(base.SolveOptions()), memory.status_bytes('VmSize'))")
     limit = 1200 << 20
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -249,11 +249,12 @@ def test_a_search_under_an_address_space_limit_stops_at_the_budget(tmp_path, com
     """No numpy MemoryError: the default budget is what the limit leaves, and the
     search stops there with exit 4."""
     cache, _ = compiled
-    probe = ("import sys; from puzzlereel import app; from puzzlereel.solvers import base\n"
+    probe = ("import sys; from puzzlereel.catalog import puzzles\n"
+             "from puzzlereel.solvers import base\n"
              "from puzzlereel.solvers.sliding_block import compiled, tables\n"
-             "p = app.load_puzzle(sys.argv[1]).puzzle\n"
+             "p = puzzles.load_puzzle(sys.argv[1]).puzzle\n"
              "compiled._loaded_kernel(tables.Tables(p))\n"
-             "from puzzlereel import memory\n"
+             "from puzzlereel.ground import memory\n"
              "print(memory.status_bytes('VmSize'))")
     config = tmp_path / "big.toml"
     config.write_text(BIG, encoding="utf-8")

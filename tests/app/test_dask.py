@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel.manifest import FILE_NAME
+from puzzlereel.ground.manifest import FILE_NAME
 from tests.fixtures import CONFIGS, cli, one_line_error
 
 SIX = ["six-puzzle-2x3", "rush-hour-style", "mastermind-9876-simple", "send-more-money",
@@ -117,9 +117,9 @@ def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
     """Against a scheduler, each machine's units share its cores: the client counts the
     units every host runs at once (two worker processes of one thread here); a unit's
     encoder gets that host's cores split between them (``share_of_cores``)."""
-    from puzzlereel import executors
+    from puzzlereel.batch.dask_executor import DaskExecutor
 
-    with executors.DaskExecutor(scheduler, 1) as ex:
+    with DaskExecutor(scheduler, 1) as ex:
         assert ex.slots() == {"127.0.0.1": 2}
 
 

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import app, catalog
-from puzzlereel.config import ConfigError, load_config
-from puzzlereel.registry import KINDS
+from puzzlereel.actions.check import UnexpectedAnswer, check_expected, found_count
+from puzzlereel.actions.solve import solve_to
+from puzzlereel.catalog import examples as catalog
+from puzzlereel.catalog.puzzles import load_puzzle
+from puzzlereel.ground.config import ConfigError, load_config
+from puzzlereel.registry import FAMILIES
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import End
 from tests.fixtures import CONFIGS, cli, one_line_error, write
@@ -84,7 +87,7 @@ def test_a_bundled_name_works_from_any_folder(tmp_path, monkeypatch):
 def test_a_file_wins_over_a_bundled_name(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write(tmp_path, "dads-puzzle", '[puzzle]\ntype = "n-queens"\nn = 4\n')
-    assert app.load_puzzle("dads-puzzle").kind.name == "n-queens"
+    assert load_puzzle("dads-puzzle").family.name == "n-queens"
 
 
 @pytest.mark.parametrize("arg, hint", [
@@ -139,30 +142,30 @@ def test_a_wrong_expected_answer_fails_naming_file_line_and_field(tmp_path):
 def test_a_bad_expected_answer_is_a_config_error(tmp_path, value, problem):
     cfg = write(tmp_path, "bad.toml", SMALL % value)
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(cfg)
+        load_puzzle(cfg)
     assert str(caught.value) == f"{cfg}: line 10: solve.expect_moves: {problem}"
 
 
-@pytest.mark.parametrize("kind, end, count", [
+@pytest.mark.parametrize("family, end, count", [
     ("sliding-block", End("solved", moves=81), 81),
     ("n-queens", End("solved", stats={"solutions": 10, "total_solutions": 92}), 92),
     ("komachi", End("solved", stats={"solutions": 11}), 11),
     ("mastermind", End("solved", stats={"guesses": 9}), 9),
     ("mastermind", End("solved", stats={}), None),
 ])
-def test_what_expect_moves_is_compared_with(kind, end, count):
-    assert app.found_count(KINDS[kind], end) == count
+def test_what_expect_moves_is_compared_with(family, end, count):
+    assert found_count(FAMILIES[family], end) == count
 
 
 def test_only_solved_searches_are_checked_and_mastermind_strategy_overrides_skip(tmp_path):
     path = write(tmp_path, "m.toml", '[puzzle]\ntype = "mastermind"\nsecret = [9, 4, 3, 1]\n'
                  '[solve]\nstrategy = "simple"\nexpect_moves = 9\n')
-    loaded = app.load_puzzle(path)
-    app.check_expected(loaded, End("limit", stats={}))
-    app.check_expected(loaded, End("solved", stats={"guesses": 5}),
+    loaded = load_puzzle(path)
+    check_expected(loaded, End("limit", stats={}))
+    check_expected(loaded, End("solved", stats={"guesses": 5}),
                        SolveOptions(algorithm="expected"))
-    with pytest.raises(app.UnexpectedAnswer, match="expected 9 guesses, the search found 5"):
-        app.check_expected(loaded, End("solved", stats={"guesses": 5}), SolveOptions())
+    with pytest.raises(UnexpectedAnswer, match="expected 9 guesses, the search found 5"):
+        check_expected(loaded, End("solved", stats={"guesses": 5}), SolveOptions())
     result = cli("solve", path, "--algorithm", "expected", "-o", tmp_path / "m.jsonl")
     assert result.exit_code == 0, result.output
 
@@ -187,9 +190,9 @@ SLOW = {"english-18", "fifteen-puzzle-korf-1", "french-solvable"}
 @pytest.mark.parametrize("name", [item.name for item in catalog.examples()
                                   if item.expect is not None and item.name not in SLOW])
 def test_every_example_finds_its_stated_answer(tmp_path, name):
-    loaded = app.load_puzzle(name)
-    end = app.solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())   # raises on a mismatch
-    assert end is not None and app.found_count(loaded.kind, end) == loaded.expect_moves
+    loaded = load_puzzle(name)
+    end = solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())   # raises on a mismatch
+    assert end is not None and found_count(loaded.family, end) == loaded.expect_moves
 
 
 def test_bundled_files_read_as_configs():

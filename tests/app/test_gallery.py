@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from puzzlereel import gallery
+from puzzlereel.gallery import build as gallery
 from tests.fixtures import CONFIGS, cli, tiny_block
 
 NASTY = "<script>alert(1)</script> & \"quotes\""

@@ -56,7 +56,7 @@ def test_cli_unsolvable_exit_code(tmp_path: Path) -> None:
 def test_a_configs_goal_text_reaches_the_header_and_the_opening(tmp_path: Path) -> None:
     """The config's top-level ``goal_text`` becomes the trace header's optional field of
     that name, which the video shows instead of the family's sentence."""
-    from puzzlereel.render.wording import goal_text
+    from puzzlereel.render.direction.wording import goal_text
     from puzzlereel.trace import Header, read_trace
 
     cfg = tmp_path / "c.toml"

@@ -26,8 +26,11 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import analysis, app, importers
-from puzzlereel.config import load_config
+from puzzlereel.actions import analyze as analysis
+from puzzlereel.actions.solve import solve_to
+from puzzlereel.catalog import importers
+from puzzlereel.catalog.puzzles import load_puzzle
+from puzzlereel.ground.config import load_config
 from puzzlereel.solvers.base import SolveOptions
 from tests.fixtures import CONFIGS, ROOT, cli, one_line_error, write
 
@@ -104,9 +107,9 @@ def test_rush_hour_lines_solve_to_their_published_lengths(tmp_path):
     assert [p.name for p in paths] == [f"rush-{n}.toml" for n in range(1, 7)]
     for path, line in zip(paths, RUSH):
         moves, _, cluster = map(int, line.replace(line.split()[1], "0").split())
-        loaded = app.load_puzzle(path)
+        loaded = load_puzzle(path)
         assert loaded.expect_moves == moves
-        end = app.solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())   # checks it too
+        end = solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())   # checks it too
         assert end is not None and end.moves == moves, path
         assert analysis.analyze(loaded, SolveOptions())["states"] == cluster, path
         assert cli("validate", tmp_path / "t.jsonl").exit_code == 0
@@ -164,10 +167,10 @@ def test_korf_instance_1_from_a_list_of_numbers(tmp_path, pdb_cache):
                  "--with-moves", "--pdb", "6-6-3")
     assert result.exit_code == 0, result.output
     path = Path(result.stdout.strip())
-    loaded = app.load_puzzle(path)
+    loaded = load_puzzle(path)
     assert loaded.puzzle.tiles == tuple(first["tiles"]) and loaded.expect_moves == 57
     assert loaded.puzzle.goal == tuple(korf["goal"])
-    end = app.solve_to(loaded, tmp_path / "k.jsonl", SolveOptions())
+    end = solve_to(loaded, tmp_path / "k.jsonl", SolveOptions())
     assert end is not None and end.moves == 57
 
 
@@ -185,14 +188,14 @@ def test_tile_lines_check_size_tiles_and_the_goal_convention(tmp_path):
            "blank last (wrong parity; is the collection's goal --blank first?)" in err
     assert f"{source}: line 3: tiles: 5 numbers is not a square board" in err
     assert f"{source}: line 4: tiles: 1 2 3 4 5 6 7 8 8: the tiles must be 0..8 once" in err
-    loaded = app.load_puzzle(tmp_path / "o" / "t-1.toml")
+    loaded = load_puzzle(tmp_path / "o" / "t-1.toml")
     assert loaded.puzzle.tiles == (8, 6, 7, 2, 5, 4, 3, 0, 1)
-    end = app.solve_to(loaded, tmp_path / "e.jsonl", SolveOptions())
+    end = solve_to(loaded, tmp_path / "e.jsonl", SolveOptions())
     assert end is not None and end.moves == 31     # the seed article's 8-puzzle
     small = write(tmp_path, "s.txt", "4 5 0 1 2 3\n")
     result = cli("import", "tiles", small, "-o", tmp_path / "s", "--size", "2x3")
     assert result.exit_code == 0, result.output
-    end = app.solve_to(app.load_puzzle(result.stdout.strip()), tmp_path / "s.jsonl",
+    end = solve_to(load_puzzle(result.stdout.strip()), tmp_path / "s.jsonl",
                        SolveOptions())
     assert end is not None and end.moves == 21
 
@@ -207,9 +210,9 @@ def test_klotski_layouts_solve_to_their_published_lengths(tmp_path):
     paths = [Path(p) for p in result.stdout.split()]
     assert [p.name for p in paths] == ["k-1.toml", "k-7.toml"]
     for path, moves in zip(paths, (81, 98)):
-        loaded = app.load_puzzle(path)
+        loaded = load_puzzle(path)
         assert loaded.puzzle.layout.goal == (("A", (1, 3)),)   # the largest piece, bottom centre
-        end = app.solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())
+        end = solve_to(loaded, tmp_path / "t.jsonl", SolveOptions())
         assert end is not None and end.moves == moves
     same = load_config(CONFIGS / "hakoiri-musume.toml").section("puzzle")
     assert load_config(paths[0]).section("puzzle")["exit"] == same["exit"]
@@ -225,8 +228,8 @@ def test_klotski_options_and_bad_layouts(tmp_path):
     config = load_config(tmp_path / "o" / "k-1.toml")
     assert config.section("puzzle")["goal"] == {"piece": "b", "x": 2, "y": 2}
     assert config.section("solve") == {"metric": "step"}
-    loaded = app.load_puzzle(tmp_path / "o" / "k-1.toml")
-    assert app.solve_to(loaded, tmp_path / "t.jsonl", SolveOptions()) is not None
+    loaded = load_puzzle(tmp_path / "o" / "k-1.toml")
+    assert solve_to(loaded, tmp_path / "t.jsonl", SolveOptions()) is not None
     tie = write(tmp_path, "tie.txt", "ab\n..\n")
     one = cli("import", "klotski", tie, "-o", tmp_path / "p")
     assert "line 1: goal: no single largest piece (a, b): give --piece" in one.stderr

@@ -41,8 +41,8 @@ def test_render_never_loads_the_compiled_search(tmp_path):
 
 
 def test_reading_any_config_loads_no_compiled_code():
-    code = ("import sys; from pathlib import Path; from puzzlereel import app\n"
-            f"for p in sorted(Path({str(CONFIGS)!r}).glob('*.toml')): app.load_puzzle(p)\n"
+    code = ("import sys; from pathlib import Path; from puzzlereel.catalog import puzzles\n"
+            f"for p in sorted(Path({str(CONFIGS)!r}).glob('*.toml')): puzzles.load_puzzle(p)\n"
             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 import typer
 
-from puzzlereel import cli as cli_module
-from puzzlereel import importers
-from puzzlereel.errors import MAX_PROBLEM, PuzzlereelError
-from puzzlereel.fileio import atomic_path, atomic_text
+from puzzlereel.catalog import importers
+from puzzlereel.cli import commands as cli_module
+from puzzlereel.ground.errors import MAX_PROBLEM, PuzzlereelError
+from puzzlereel.ground.fileio import atomic_path, atomic_text
 from puzzlereel.registry import NAMES
 from puzzlereel.render.options import FORMATS
 from tests.fixtures import CONFIGS, DATA, cli, one_line_error, pipe_read, tiny_block

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel.outpaths import NAME_BYTES
+from puzzlereel.ground.outpaths import NAME_BYTES
 from tests.fixtures import CONFIGS, DATA, cli, write
 
 RUSH = "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n"

@@ -9,9 +9,11 @@ import re
 
 import pytest
 
-from puzzlereel import app, templates
-from puzzlereel.config import ConfigError
-from puzzlereel.registry import KINDS, NAMES
+from puzzlereel.actions.check import check_expected
+from puzzlereel.catalog import templates
+from puzzlereel.catalog.puzzles import EXPECT_KEY, load_puzzle
+from puzzlereel.ground.config import ConfigError
+from puzzlereel.registry import FAMILIES, NAMES
 from puzzlereel.render.options import KEYS as RENDER_KEYS
 from puzzlereel.solvers.base import SolveOptions, read_max_memory
 from tests.fixtures import cli, one_line_error, replayed
@@ -23,13 +25,13 @@ def loader_keys(family: str) -> set[str]:
     """Every ``[puzzle]`` / ``[solve]`` / ``[render]`` key the family's loader reads: each
     such dotted name written in its module's source (``config.get("puzzle.n", ...)``,
     ``_tile_list(cfg, "puzzle.tiles")``), plus the ones the app reads for every family."""
-    source = inspect.getsource(inspect.getmodule(KINDS[family].load("config")))
+    source = inspect.getsource(inspect.getmodule(FAMILIES[family].load("config")))
     if "read_max_memory" in source:    # the shared reader of [solve] max_memory
         source += inspect.getsource(read_max_memory)
     keys = set(re.findall(r"""["']((?:puzzle|solve|render)\.\w+(?:\.\w+)*)["']""", source))
     keys |= {f"puzzle.{k}" for k in re.findall(
         r"""["'](\w+)["']\s+in\s+\w+\.section\(\s*["']puzzle["']\s*\)""", source)}
-    return keys | {app.EXPECT_KEY, "puzzle.type"}
+    return keys | {EXPECT_KEY, "puzzle.type"}
 
 
 def written(text: str, key: str) -> bool:
@@ -42,7 +44,7 @@ def written(text: str, key: str) -> bool:
 def test_a_template_has_every_key_its_loader_reads(family):
     text = templates.template(family).text
     keys = loader_keys(family)
-    assert len(keys - {app.EXPECT_KEY, "puzzle.type"}) >= 1, "the scan found the loader's keys"
+    assert len(keys - {EXPECT_KEY, "puzzle.type"}) >= 1, "the scan found the loader's keys"
     missing = sorted(key for key in keys if not written(text, key))
     assert missing == [], f"{family} template lacks {missing}"
     render = text.split("\n[render]\n", 1)[1]
@@ -57,12 +59,12 @@ def test_a_template_solves_as_written_to_the_answer_it_states(tmp_path, family):
     assert stated, "the template states its answer in a commented expect_moves"
     path = tmp_path / "p.toml"
     path.write_text(STATED.sub(r"expect_moves = \1", text), encoding="utf-8")
-    loaded = app.load_puzzle(path)
-    assert loaded.kind.name == family and loaded.expect_moves == int(stated.group(1))
+    loaded = load_puzzle(path)
+    assert loaded.family.name == family and loaded.expect_moves == int(stated.group(1))
     events, summary = replayed(loaded.solver.solve(loaded.puzzle, SolveOptions()))
     end = summary.end
     assert end is not None and end.status == "solved"
-    app.check_expected(loaded, end)
+    check_expected(loaded, end)
 
 
 @pytest.mark.parametrize("family", NAMES)
@@ -72,7 +74,7 @@ def test_expect_moves_of_the_wrong_type_names_file_line_and_field(tmp_path, fami
     path.write_text(text, encoding="utf-8")
     line = text[:text.index('expect_moves = "')].count("\n") + 1
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(path)
+        load_puzzle(path)
     assert str(caught.value).startswith(f"{path}: line {line}: solve.expect_moves: expected "
                                         "an integer, got '")
 

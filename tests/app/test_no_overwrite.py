@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import templates
-from puzzlereel.catalog import example
+from puzzlereel.catalog import templates
+from puzzlereel.catalog.examples import example
 from tests.fixtures import DATA, cli, one_line_error, tiny_block
 
 TRACE = DATA / "hakoiri-5.jsonl"

@@ -10,10 +10,10 @@ import json
 import pytest
 
 import puzzlereel
-from puzzlereel.errors import UsageError
-from puzzlereel.render.wording import ending
+from puzzlereel.ground.errors import UsageError
+from puzzlereel.ground.words import count_text, duration, size_text, whole
+from puzzlereel.render.direction.wording import ending
 from puzzlereel.trace import End, Header
-from puzzlereel.words import count_text, duration, size_text, whole
 from tests.fixtures import CONFIGS, DATA, cli, one_line_error
 
 DADS = CONFIGS / "dads-puzzle.toml"

@@ -12,10 +12,10 @@ import json
 import os
 from pathlib import Path
 
-from puzzlereel import gallery
 from puzzlereel.batch import planning, running, sources
 from puzzlereel.batch.unit import Outcome, Product
-from puzzlereel.manifest import FILE_NAME, Manifest
+from puzzlereel.gallery import build as gallery
+from puzzlereel.ground.manifest import FILE_NAME, Manifest
 from tests.fixtures import cli, one_line_error, tiny_block
 
 RENDER = 'formats = ["gif"]\nfps = 5\ncell = 8'

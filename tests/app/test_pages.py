@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import puzzlereel
-from puzzlereel import gallery
-from puzzlereel.gallery import Card
+from puzzlereel.gallery import build as gallery
+from puzzlereel.gallery.build import Card
 from tests.fixtures import CONFIGS, cli, tiny_block
 
 NASTY = "<script>alert('x')</script> & \"q\" </title><b>"
@@ -129,3 +129,21 @@ def test_the_written_player_is_the_inline_one(tmp_path: Path):
     solution = puzzlereel.solve("dads-puzzle")
     solution.render(tmp_path / "d.html", theme="wood")
     assert solution.player(theme="wood") == (tmp_path / "d.html").read_text(encoding="utf-8")
+
+
+def test_one_environment_finds_each_template_by_one_name():
+    """The gallery's templates and the player's share one Jinja2 loader, so no name may be
+    in both folders (the first folder's file would hide the other's)."""
+    from importlib import resources
+
+    from puzzlereel.ground import pages
+
+    gallery_names = {f.name for f in resources.files("puzzlereel").joinpath(
+        pages.FOLDER).iterdir() if f.is_file()}
+    player_names = {f.name for f in resources.files(pages.PLAYER[0]).joinpath(
+        pages.PLAYER[1]).iterdir() if f.is_file()}
+    assert gallery_names and "player.html" in player_names
+    assert gallery_names.isdisjoint(player_names)
+    for name in gallery_names | player_names:
+        if name.endswith(".html"):
+            assert pages.environment().get_template(name).filename.endswith(name)

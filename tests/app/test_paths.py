@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlereel import gallery
 from puzzlereel.batch.sources import collect
-from puzzlereel.outpaths import NAME_BYTES, safe_name
+from puzzlereel.gallery import build as gallery
+from puzzlereel.ground.outpaths import NAME_BYTES, safe_name
 from tests.fixtures import DATA, cli, tiny_block
 
 TRACE = DATA / "hakoiri-5.jsonl"
@@ -118,7 +118,7 @@ def test_a_solution_keeps_its_files_after_chdir(tmp_path, monkeypatch):
     """The files a solution came from are resolved when it is made: after ``os.chdir``
     it still names its trace, and no save or render may replace it or its config."""
     import puzzlereel
-    from puzzlereel.fileio import OverInput
+    from puzzlereel.ground.fileio import OverInput
 
     here, elsewhere = tmp_path / "here", tmp_path / "elsewhere"
     here.mkdir()
@@ -151,7 +151,7 @@ def test_a_solution_keeps_its_files_after_chdir(tmp_path, monkeypatch):
 ])
 def test_an_empty_string_in_the_api_names_no_file(tmp_path, monkeypatch, call, named):
     import puzzlereel
-    from puzzlereel.errors import UsageError
+    from puzzlereel.ground.errors import UsageError
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(UsageError) as caught:
@@ -189,7 +189,7 @@ def test_a_dash_is_standard_input(monkeypatch):
 
 def test_saving_into_an_open_file_of_its_own_trace_is_refused(tmp_path):
     import puzzlereel
-    from puzzlereel.fileio import OverInput
+    from puzzlereel.ground.fileio import OverInput
 
     trace = tmp_path / "t.jsonl"
     puzzlereel.solve("dads-puzzle").save(trace)

@@ -11,8 +11,11 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from puzzlereel import app
-from puzzlereel import preview as pv
+from puzzlereel.actions import preview as pv
+from puzzlereel.actions.draw import render_options, render_trace
+from puzzlereel.actions.show import open_trace
+from puzzlereel.actions.solve import solve_to
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.solvers.base import SolveOptions
 from tests.fixtures import cli, one_line_error, read_png, write
@@ -61,7 +64,7 @@ class Recorder:
 def trace(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Dad's puzzle solved: 59 moves."""
     path = tmp_path_factory.mktemp("preview") / "dads.jsonl"
-    end = app.solve_to(app.load_puzzle("dads-puzzle"), path, SolveOptions())
+    end = solve_to(load_puzzle("dads-puzzle"), path, SolveOptions())
     assert end is not None and end.moves == 59
     return path
 
@@ -70,8 +73,8 @@ def encoder_frames(monkeypatch: pytest.MonkeyPatch, trace: Path, out: Path, fmt:
                    options: RenderOptions, wanted: set[int]) -> Recorder:
     """Render ``trace`` to ``fmt`` through the real pipeline, its encoder replaced by a
     ``Recorder``."""
-    import puzzlereel.render.gif as gif
-    import puzzlereel.render.video as video
+    import puzzlereel.render.encoders.gif as gif
+    import puzzlereel.render.encoders.video as video
 
     if fmt == "mp4":
         monkeypatch.setattr(video, "VideoSink", Recorder)
@@ -79,8 +82,8 @@ def encoder_frames(monkeypatch: pytest.MonkeyPatch, trace: Path, out: Path, fmt:
         monkeypatch.setattr(gif, "GifSink", Recorder)
     Recorder.wanted = wanted
     Recorder.made = []
-    with app.open_trace(str(trace)) as (stream, name):
-        app.render_trace(stream, name, [(fmt, out / f"x.{fmt}")], options)
+    with open_trace(str(trace)) as (stream, name):
+        render_trace(stream, name, [(fmt, out / f"x.{fmt}")], options)
     (recorder,) = Recorder.made
     return recorder
 
@@ -93,7 +96,7 @@ MOMENTS = [pv.Moment("title"), pv.Moment("move", 0), pv.Moment("move", 1),
 @pytest.mark.parametrize("flags", [{"size": "320x240"},
                                    {"cell": 20, "theme": "dark", "easing": "linear"}])
 def test_the_preview_is_the_frame_the_mp4_encoder_gets(monkeypatch, tmp_path, trace, flags):
-    options, explicit = app.render_options(None, flags)
+    options, explicit = render_options(None, flags)
     drawn = {}
     for when in MOMENTS:
         png = tmp_path / f"{when.kind}-{when.value}.png"
@@ -148,10 +151,10 @@ def test_a_trace_from_stdin(tmp_path, trace):
     result = cli("preview", "-", "-o", tmp_path / "s.png", "--time", "1",
                  input=trace.read_text())
     assert result.exit_code == 0, result.output
-    from puzzlereel.render.layout import VIDEO_SIZE
+    from puzzlereel.render.direction.layout import VIDEO_SIZE
 
     assert read_png(tmp_path / "s.png").shape == (VIDEO_SIZE[1], VIDEO_SIZE[0], 3)
-    from puzzlereel.render.layout import GIF_WIDTH
+    from puzzlereel.render.direction.layout import GIF_WIDTH
 
     gif = cli("preview", "-", "-o", tmp_path / "g.png", "--time", "1", "--gif",
               input=trace.read_text())

@@ -19,7 +19,7 @@ from pathlib import Path
 import av
 import pytest
 
-from puzzlereel import templates
+from puzzlereel.catalog import templates
 from tests.fixtures import CONFIGS, DATA, cli, one_line_error, pipe_read
 
 ME = [sys.executable, "-m", "puzzlereel", "--progress", "none"]

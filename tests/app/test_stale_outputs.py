@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzlereel import gallery
-from puzzlereel.manifest import Manifest
+from puzzlereel.gallery import build as gallery
+from puzzlereel.ground.manifest import Manifest
 from tests.fixtures import cli, tiny_block
 from tests.fuzz.checks import run_cli
 

@@ -18,7 +18,8 @@ from dataclasses import replace
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel.actions.solve import solve_to
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import Header, TraceError, checked, read_trace, validate
 from tests.fixtures import CONFIGS, DATA, cli, write
@@ -45,8 +46,8 @@ EDGE = {
 
 def solved_and_read(path, options: SolveOptions | None = None) -> str:
     out = io.StringIO()
-    loaded = app.load_puzzle(path)
-    app.solve_to(loaded, "-", options or SolveOptions(), stdout=out)
+    loaded = load_puzzle(path)
+    solve_to(loaded, "-", options or SolveOptions(), stdout=out)
     summary = validate(io.StringIO(out.getvalue()), str(path))
     assert summary.end is not None
     return summary.end.status

@@ -3,7 +3,7 @@
 * A loader or the replay either succeeds or raises one of the project's own errors
   (``PuzzlereelError``), whose message is one line naming the file (and the line or
   field where there is one).
-* A command run in-process (``typer.testing.CliRunner`` on ``puzzlereel.cli.app``)
+* A command run in-process (``typer.testing.CliRunner`` on ``puzzlereel.cli.commands.app``)
   exits 0–4, prints no traceback, and on failure prints exactly one error line
   (``puzzlereel: …``, warnings aside) and, for bad input (1, 2), leaves no output file
   behind; no temporary file of ours is ever left.  Warnings of ours are printed as the
@@ -26,8 +26,9 @@ from types import FrameType
 
 from typer.testing import CliRunner, Result
 
-from puzzlereel import cli, console
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.cli import commands as cli
+from puzzlereel.ground import console
+from puzzlereel.ground.errors import PuzzlereelError
 
 LIMIT_SECONDS = 300.0
 # a message quotes the bad input, cut short: at most this many characters (the problem

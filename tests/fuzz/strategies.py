@@ -35,7 +35,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from puzzlereel import app
+from puzzlereel.actions.solve import solve_events
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.render.options import KEYS
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import write_trace
@@ -94,9 +95,9 @@ def solved_trace(name: str) -> bytes:
     """The trace of a small shipped config, solved here (once per run)."""
     if name in HAND_WRITTEN:
         return (DATA / name).read_bytes()
-    loaded = app.load_puzzle(CONFIGS / f"{name}.toml")
+    loaded = load_puzzle(CONFIGS / f"{name}.toml")
     out = io.StringIO()
-    write_trace(app.solve_events(loaded, SolveOptions()), out)
+    write_trace(solve_events(loaded, SolveOptions()), out)
     return out.getvalue().encode("utf-8")
 
 
@@ -387,7 +388,7 @@ def trace_cases(draw: st.DrawFn, names: Sequence[str] = SMALL + HAND_WRITTEN,
 @st.composite
 def search_lines(draw: st.DrawFn) -> dict[str, Any]:
     """A valid search event line, of any phase, with counts of any size it allows."""
-    from puzzlereel.trace.events import MAX_COUNT
+    from puzzlereel.trace.search_event import MAX_COUNT
 
     count = st.integers(0, MAX_COUNT)
     phase = draw(st.sampled_from(["bfs", "bidirectional", "ida*", "deepening", "dfs",

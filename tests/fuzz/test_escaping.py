@@ -2,7 +2,7 @@
 Unicode (markup, quotes, control characters, escape sequences, U+2028, halves of
 surrogate pairs) at every text field and parse each output with a parser of its kind.
 
-First each helper of ``puzzlereel.escape`` alone, then the files and lines the program
+First each helper of ``puzzlereel.ground.escape`` alone, then the files and lines the program
 writes from hostile titles, labels, notes, goals, names and file names: the animated SVG
 (XML), the player (HTML, and the JSON in its ``<script>``), the WebVTT captions, the
 gallery page (HTML), the configs ``import`` writes (TOML), and what ``show`` and
@@ -23,7 +23,10 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from puzzlereel import app, escape, gallery, importers
+from puzzlereel.actions.draw import render_trace
+from puzzlereel.catalog import importers
+from puzzlereel.gallery import build as gallery
+from puzzlereel.ground import escape
 from puzzlereel.render.options import RenderOptions
 from tests.fixtures import DATA, cli
 
@@ -207,7 +210,7 @@ def test_svg_player_and_captions_parse_whatever_the_trace_says(fuzz, tmp_path_fa
         files = [("svg", folder / "t.svg"), ("html", folder / "t.html"),
                    ("vtt", folder / "t.vtt")]
         options = RenderOptions(fps=4)
-        app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files, options)
+        render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files, options)
 
         svg = ET.parse(folder / "t.svg").getroot()
         shown = svg.find("{http://www.w3.org/2000/svg}title")
@@ -285,7 +288,7 @@ def test_show_and_validate_print_no_control_character(fuzz, tmp_path_factory):
 def test_a_line_break_in_a_label_or_title_renders(tmp_path, brk):
     text = hostile_trace(f"a{brk}b", f"c{brk}d", "note", "goal")
     files = [("svg", tmp_path / "t.svg"), ("vtt", tmp_path / "t.vtt")]
-    app.render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files,
+    render_trace(io.BytesIO(text.encode("utf-8")), "t.jsonl", files,
                      RenderOptions(fps=4))
     ET.parse(tmp_path / "t.svg")
 

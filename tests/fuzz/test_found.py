@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel import app
-from puzzlereel.config import ConfigError
+from puzzlereel.catalog.puzzles import load_puzzle
+from puzzlereel.ground.config import ConfigError
 from puzzlereel.trace import TraceError, validate
 from tests.fuzz.checks import check_error, check_run, run_cli, time_limit
 from tests.fuzz.strategies import config_bytes, solved_trace
@@ -38,7 +38,7 @@ def test_a_config_cut_short_names_its_last_line(tmp_path: Path, text: bytes) -> 
     path = tmp_path / "c.toml"
     path.write_bytes(text)
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(path)
+        load_puzzle(path)
     check_error(caught.value, str(path))
     assert caught.value.line == len(path.read_text().splitlines())
     assert "(at the end of the file)" in str(caught.value)
@@ -49,7 +49,7 @@ def test_a_config_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
     path.write_bytes(config_bytes("dads-puzzle")[:112])    # cut inside a UTF-8 character
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(path)
+        load_puzzle(path)
     assert str(caught.value).startswith(f"{path}: line 2: not UTF-8 text (")
 
 

@@ -1,5 +1,6 @@
 """Fuzzing configs: shipped configs, valid and mutated, through the config loader
-(``puzzlereel.app.load_puzzle``), ``puzzlereel solve`` and ``puzzlereel render --config``.
+(``puzzlereel.catalog.puzzles.load_puzzle``), ``puzzlereel solve`` and
+``puzzlereel render --config``.
 Only the project's own errors may come out, as one line naming the file."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from hypothesis import given
 
-from puzzlereel import app
+from puzzlereel.catalog.puzzles import load_puzzle
 from tests.fixtures import DATA
 from tests.fuzz.checks import check_error, check_run, run_cli, time_limit
 from tests.fuzz.conftest import Fuzz
@@ -32,7 +33,7 @@ def test_the_config_loader_raises_only_its_own_errors(fuzz: Fuzz, tmp_path: Path
         caught: Exception | None = None
         try:
             with time_limit():
-                app.load_puzzle(path)
+                load_puzzle(path)
         except Exception as exc:    # checked outside: a failed check shows no long chain
             caught = exc
         if caught is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import given
 
-from puzzlereel.errors import PuzzlereelError
+from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.trace import Search, TraceError, event_from_json, validate
 from tests.fuzz.checks import check_error, time_limit
 from tests.fuzz.conftest import Fuzz

@@ -15,9 +15,10 @@ from pathlib import Path
 import av
 import pytest
 
-from puzzlereel import app
-from puzzlereel.config import ConfigError, load_config
-from puzzlereel.render import draw
+from puzzlereel.actions.draw import render_options
+from puzzlereel.catalog.puzzles import load_puzzle
+from puzzlereel.ground.config import ConfigError, load_config
+from puzzlereel.render.film import typeset
 from puzzlereel.render.options import PRESETS, SECONDS, RenderHintWarning, header_hints
 from puzzlereel.trace import validate
 from tests.fixtures import DATA, ROOT
@@ -96,7 +97,7 @@ def test_minus_zero_is_zero(tmp_path):
 def test_nan_and_infinity_in_a_render_table_are_config_errors(tmp_path, key, value):
     path = config_with(tmp_path, f"{key} = {value}")
     with pytest.raises(ConfigError) as caught:
-        app.render_options(load_config(path), {})
+        render_options(load_config(path), {})
     shown = "-inf" if value == "-inf" else "nan" if "nan" in value else "inf"
     assert str(caught.value) == (f"{path}: line 6: render.{key}: {shown} is not a number a "
                                  "config can use (give a finite one)")
@@ -179,7 +180,7 @@ def test_deep_nesting_inside_an_ignored_header_field_is_an_error(tmp_path, depth
 def test_deeply_nested_toml_is_one_error_line(tmp_path, text, line, field):
     path = config_with(tmp_path, "fps = 10\n" + text)
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(path)
+        load_puzzle(path)
     assert str(caught.value) == (f"{path}: line {line}: {field}: arrays or tables nested "
                                  "more than 32 deep")
     run = run_cli(["solve", path, "-o", tmp_path / "t.jsonl"], outputs=[tmp_path / "t.jsonl"])
@@ -201,14 +202,14 @@ def test_integers_of_more_than_4300_digits_in_a_trace(tmp_path):
 def test_integers_of_more_than_4300_digits_in_a_config(tmp_path):
     path = config_with(tmp_path, puzzle="rows = " + "1" * 5_000)
     with pytest.raises(ConfigError) as caught:
-        app.load_puzzle(path)
+        load_puzzle(path)
     assert str(caught.value) == f"{path}: line 4: puzzle.rows: a number of more than 4,300 digits"
 
 
 def test_a_long_integer_is_quoted_by_its_size(tmp_path):
     path = config_with(tmp_path, "fps = " + "7" * 4_000)
     with pytest.raises(ConfigError) as caught:
-        app.render_options(load_config(path), {})
+        render_options(load_config(path), {})
     assert str(caught.value).startswith(f"{path}: line 6: render.fps: <an integer of 4,000 "
                                         "digits> is outside the integers a config holds")
 
@@ -295,12 +296,12 @@ def test_a_huge_label_renders(tmp_path):
 
 
 def test_text_is_shortened_with_an_ellipsis_to_fit():
-    assert draw.shorten("Move 3 / 81", 14, 400) == "Move 3 / 81"
-    cut = draw.shorten("W" * 10_000_000, 14, 200)
-    assert cut.endswith(draw.ELLIPSIS) and draw.text_width(cut, 14) <= 200
+    assert typeset.shorten("Move 3 / 81", 14, 400) == "Move 3 / 81"
+    cut = typeset.shorten("W" * 10_000_000, 14, 200)
+    assert cut.endswith(typeset.ELLIPSIS) and typeset.text_width(cut, 14) <= 200
     assert len(cut) > 5
-    assert draw.shorten("anything", 14, 3) == ""
-    assert draw.fit_text_px("W" * 10_000_000, 600, 53) <= 7
+    assert typeset.shorten("anything", 14, 3) == ""
+    assert typeset.fit_text_px("W" * 10_000_000, 600, 53) <= 7
 
 
 # ---------------------------------------------------------------- not UTF-8

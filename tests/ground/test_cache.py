@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import puzzlereel.solvers
-from puzzlereel import cache
+from puzzlereel.ground import cache
 from puzzlereel.solvers import jit
 from tests.fixtures import OPEN_BOARD
 

@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from puzzlereel.fileio import atomic_path, atomic_text
-from puzzlereel.outpaths import FOREIGN_SECONDS, machine
+from puzzlereel.ground.fileio import atomic_path, atomic_text
+from puzzlereel.ground.outpaths import FOREIGN_SECONDS, machine
 from tests.fixtures import pipe_read
 
 

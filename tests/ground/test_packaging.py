@@ -11,7 +11,7 @@ from pathlib import Path
 import puzzlereel
 import puzzlereel.render
 import puzzlereel.solvers
-from puzzlereel import catalog
+from puzzlereel.catalog import examples as catalog
 from puzzlereel.registry import NAMES
 from tests.fixtures import CONFIGS, ROOT
 
@@ -47,6 +47,7 @@ def _data_packages() -> set[str]:
 
 def test_every_package_folder_is_listed_and_nothing_else():
     listed = set(SETUP["packages"])
+    assert len(listed) == len(SETUP["packages"]), "a package is listed twice"
     assert all(name == "puzzlereel" or name.startswith("puzzlereel.") for name in listed)
     data_only = _data_packages()
     for name in listed - data_only:
@@ -87,8 +88,8 @@ def test_the_imported_code_is_the_repositorys():
 def test_the_font_and_its_licence_are_shipped():
     """The one bundled font the renderer sets text in ships inside the wheel with its
     licence (README names it)."""
-    from puzzlereel.render import draw
+    from puzzlereel.render.film import typeset
 
     shipped = {path.name for path in _shipped("puzzlereel.render")}
     assert {"DejaVuSans.ttf", "LICENSE-DejaVu.txt"} <= shipped
-    assert draw.FONT_FILE.name in shipped and draw.FONT_FILE.is_file()
+    assert typeset.FONT_FILE.name in shipped and typeset.FONT_FILE.is_file()

@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from puzzlereel import progress
-from puzzlereel.progress import Reporter, plain_line
+from puzzlereel.ground import progress
+from puzzlereel.ground.progress import Reporter, plain_line
 
 
 def test_quiet_when_off_or_quick():

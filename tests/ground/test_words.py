@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlereel.words import count_text, duration, plural, search_seconds, size_text
+from puzzlereel.ground.words import count_text, duration, plural, search_seconds, size_text
 
 
 @pytest.mark.parametrize(("word", "count", "text"), [

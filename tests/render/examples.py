@@ -16,7 +16,9 @@ import functools
 import io
 from pathlib import Path
 
-from puzzlereel import app
+from puzzlereel.actions.draw import render_options
+from puzzlereel.actions.solve import solve_events
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.trace import write_trace
@@ -32,16 +34,16 @@ def example_trace(config: Path) -> str:
     stored = STORED / f"{config.stem}.jsonl"
     if stored.exists():
         return stored.read_text(encoding="utf-8")
-    loaded = app.load_puzzle(config)
+    loaded = load_puzzle(config)
     out = io.StringIO()
-    write_trace(app.solve_events(loaded, SolveOptions()), out)
+    write_trace(solve_events(loaded, SolveOptions()), out)
     return out.getvalue()
 
 
 def example_options(config: Path, **flags: object) -> tuple[RenderOptions, frozenset[str]]:
     """The config's render options (its ``[render]`` table, then ``flags``) and the names
     it sets, as ``render`` and ``run`` get them."""
-    return app.render_options(app.load_puzzle(config).config, flags)
+    return render_options(load_puzzle(config).config, flags)
 
 
 __all__ = ["EXAMPLES", "STORED", "example_options", "example_trace"]

@@ -11,14 +11,15 @@ from pathlib import Path
 
 import numpy as np
 
-from puzzlereel.render.compositor import Compositor
-from puzzlereel.render.director import Director
-from puzzlereel.render.easing import inverse
-from puzzlereel.render.film import Film
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.plan import Plan
+from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.film.easing import inverse
+from puzzlereel.render.film.elements import Film
+from puzzlereel.render.film.timeline import MOVE
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.outputs import render_stream
-from puzzlereel.render.plan import Plan, resolve_options
-from puzzlereel.render.timeline import MOVE
 from puzzlereel.trace import Header, Replay, Replayed
 
 

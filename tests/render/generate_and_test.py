@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlereel.render.director import Director
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.theme import THEMES
 from tests.fixtures import END_SOLVED as END
 from tests.fixtures import Tolerance
 from tests.fixtures import header as head

@@ -8,16 +8,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puzzlereel.render.compositor import Compositor
-from puzzlereel.render.film import Film, Motion
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.film.elements import Film, Motion
+from puzzlereel.render.film.shapes import Circle, Rect
+from puzzlereel.render.film.timeline import frame_time
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.shapes import Circle, Rect
-from puzzlereel.render.timeline import frame_time
 from tests.fixtures import DATA
 from tests.render.films import directed
-from tests.render.test_svg import FAMILIES, trace_of
+from tests.render.test_svg import EXAMPLES, trace_of
 
-CASES = [(DATA / "hakoiri-5.jsonl").read_text(), *[trace_of(name) for name in FAMILIES]]
+CASES = [(DATA / "hakoiri-5.jsonl").read_text(), *[trace_of(name) for name in EXAMPLES]]
 
 
 def walk(film: Film, fps: int, frames: int) -> int:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from puzzlereel.render.direction.wording import counter_text
+from puzzlereel.render.film.shapes import Text
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.shapes import Text
-from puzzlereel.render.wording import counter_text
 from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_options, example_trace
 from tests.render.films import directed

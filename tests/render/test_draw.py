@@ -7,9 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from puzzlereel.render import draw
-from puzzlereel.render.rasterize import paint
-from puzzlereel.render.shapes import Polygon, Rect, polyomino
+from puzzlereel.render.backends.rasterize import paint
+from puzzlereel.render.film import draw, typeset
+from puzzlereel.render.film.shapes import Polygon, Rect, polyomino
 
 
 def masks() -> dict[str, np.ndarray]:
@@ -71,9 +71,9 @@ def test_fill_is_numpys_broadcast(shape: tuple[int, ...]) -> None:
 @pytest.mark.parametrize("lines", [1, 2, 3])
 def test_wrapped_text_that_does_not_fit_its_lines_ends_in_an_ellipsis(lines: int) -> None:
     text = "Jump pegs over each other, removing the peg jumped, until one peg is left"
-    wrapped = draw.wrap(text, 28, 500, lines)
+    wrapped = typeset.wrap(text, 28, 500, lines)
     assert 1 <= len(wrapped) <= lines
-    assert all(draw.fits(line, 28, 500) for line in wrapped)
+    assert all(typeset.fits(line, 28, 500) for line in wrapped)
     if " ".join(wrapped) != text:
         assert wrapped[-1].endswith("…") and len(wrapped) == lines
     assert " ".join(wrapped).rstrip("…").split(" ")[:-1] == text.split(" ")[
@@ -85,12 +85,12 @@ def test_text_set_whole_keeps_a_no_break_space_and_shrinks_before_it_cuts() -> N
     "15 ms" at its no-break space; ``wrap_whole`` says None when a line had to be cut."""
     text = "It explored 23,822 positions from the start in 15\u00a0ms and then stopped there"
     for width in range(200, 420, 8):
-        px, lines = draw.fit_whole(text, 28, 10, width, 3)
-        if draw.wrap_whole(text, px, width, 3) is None:
+        px, lines = typeset.fit_whole(text, 28, 10, width, 3)
+        if typeset.wrap_whole(text, px, width, 3) is None:
             assert px == 10 and lines[-1].endswith("…")
             continue
         assert " ".join(lines) == text
         assert any("15\u00a0ms" in line for line in lines)
-        assert all(draw.fits(line, px, width) for line in lines)
-        assert px == 28 or draw.wrap_whole(text, px + 1, width, 3) is None
-    assert draw.wrap_whole(text, 28, 120, 1) is None
+        assert all(typeset.fits(line, px, width) for line in lines)
+        assert px == 28 or typeset.wrap_whole(text, px + 1, width, 3) is None
+    assert typeset.wrap_whole(text, 28, 120, 1) is None

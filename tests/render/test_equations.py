@@ -24,7 +24,7 @@ from tests.render.generate_and_test import AL, KO, MM, OO, THEME, TOLERANCE, col
 def _equation_texts(elements):
     """Every text of film ``elements`` (all their variants): (its x and y in the frame,
     the text)."""
-    from puzzlereel.render.shapes import Group, Text
+    from puzzlereel.render.film.shapes import Group, Text
 
     out = []
 
@@ -42,7 +42,7 @@ def _equation_texts(elements):
 
 
 def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
-    from puzzlereel.registry import KINDS
+    from puzzlereel.registry import FAMILIES
     from tests.render.films import beat_time, frame
 
     d = scene_film(AL, 16)
@@ -55,7 +55,7 @@ def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     assert all(b.units == 1.0 for b in plan.beats)
     assert [b.sheet for b in plan.beats] == [False, False, False, True]
     # each letter lasts at least 0.8 s at the family's pace
-    assert all(b.units * KINDS["alphametic"].pacing["speed"] >= 0.8 for b in plan.beats)
+    assert all(b.units * FAMILIES["alphametic"].pacing["speed"] >= 0.8 for b in plan.beats)
     start = frame(d.film, beat_time(plan, 0, 0.0))
     half = frame(d.film, beat_time(plan, 1, 0.5))      # O shown, T half-way to 2
     done = frame(d.film, beat_time(plan, 3, 1.0))
@@ -98,8 +98,8 @@ def test_alphametic_turns_every_copy_of_a_letter_at_once() -> None:
 
 
 def test_alphametic_payoff_lights_the_sum() -> None:
+    from puzzlereel.render.film.timeline import HOLD, PAYOFF
     from puzzlereel.render.scenes.equations import AlphameticScene
-    from puzzlereel.render.timeline import HOLD, PAYOFF
     from tests.render.films import frame
 
     d = scene_film(AL, 16)
@@ -194,8 +194,8 @@ def test_komachi_shows_at_most_max_cards(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_oomachi_digits_drop_in_one_at_a_time(golden: GoldenImages) -> None:
+    from puzzlereel.render.film.theme import CATEGORICAL
     from puzzlereel.render.scenes.equations import DROP, OomachiScene
-    from puzzlereel.render.theme import CATEGORICAL
     from tests.render.films import beat_time, frame
 
     cell = 24
@@ -239,7 +239,7 @@ def test_oomachi_second_card_replaces_the_first() -> None:
 def test_alphametic_signs_stand_clear_of_the_words(equation: str) -> None:
     """A row's sign stands left of its word, with room between, even beside an addend
     as wide as the sum; the signs share one column."""
-    from puzzlereel.render.draw import text_box
+    from puzzlereel.render.film.typeset import text_box
     from puzzlereel.render.scenes.equations import AlphameticScene
 
     unsolved = {"type": "end", "status": "limit"}
@@ -277,7 +277,7 @@ def test_equation_videos_pose_the_goal(text: str, goal: str) -> None:
 def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> None:
     """Each character of a card's line is a text of its own (no line is left to a
     browser's font), left to right, the line as wide as the font sets it and centred."""
-    from puzzlereel.render.draw import text_width
+    from puzzlereel.render.film.typeset import text_width
 
     d = scene_film(text, 16)
     parts = [e for e in d.film.elements if e.name.startswith(("card", "operator"))]
@@ -303,7 +303,7 @@ def test_equation_lines_are_set_glyph_by_glyph(text: str, lines: list[str]) -> N
 def test_card_lines_keep_clear_of_the_boards_sides(name: str) -> None:
     """The longest lines and the chip row keep 7 % of the drawing's width clear on each
     side (the title-safe area of a landscape frame begins inside the board)."""
-    from puzzlereel.render.shapes import bounds
+    from puzzlereel.render.film.shapes import bounds
     from tests.render.examples import STORED
 
     d = scene_film((STORED / f"{name}.jsonl").read_text(), 16)
@@ -346,8 +346,8 @@ def test_an_alphametic_counts_letters_and_never_piles_glyphs() -> None:
     8", the bar at 3/8), never a full bar from the first letter; each listed letter has
     its own number; a letter fades out before its digit fades in, so the two never show
     at once; and the sum ends with its digits, "1 solution"."""
+    from puzzlereel.render.film.timeline import MOVE
     from puzzlereel.render.scenes.equations import AlphameticScene
-    from puzzlereel.render.timeline import MOVE
     from tests.fixtures import CONFIGS
     from tests.render.examples import example_trace
     from tests.render.films import directed

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlereel.render.easing import progress
-from puzzlereel.render.film import Film, Motion
-from puzzlereel.render.shapes import Group, Rect, bounds
+from puzzlereel.render.film.easing import progress
+from puzzlereel.render.film.elements import Film, Motion
+from puzzlereel.render.film.shapes import Group, Rect, bounds
 
 RED, BLUE = (200, 0, 0), (0, 0, 200)
 
@@ -95,7 +95,7 @@ def test_every_picture_lies_in_the_swept_box(points: list[tuple[float, float]],
 def test_a_variant_waits_for_its_first_stop_in_every_backend() -> None:
     """A switch half-way through a beat keeps the variant shown before until then: in the
     film (the raster frames), and in the SVG's windows of the variants."""
-    from puzzlereel.render.svg import windows
+    from puzzlereel.render.backends.svg import windows
 
     _, piece = film_with_one_piece()
     piece.animate("shape", Motion(1.0, 3.0, "linear", ((0.5, 1.0),)))

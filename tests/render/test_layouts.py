@@ -11,16 +11,16 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from puzzlereel.errors import UsageError
-from puzzlereel.render.layout import plan_layout
+from puzzlereel.ground.errors import UsageError
+from puzzlereel.render.direction.layout import plan_layout
+from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.film.shapes import Group, Shape, Text, bounds
+from puzzlereel.render.film.timeline import MOVE, frame_time
 from puzzlereel.render.options import TARGETS, RenderOptionError, RenderOptions
-from puzzlereel.render.plan import resolve_options
-from puzzlereel.render.shapes import Group, Shape, Text, bounds
-from puzzlereel.render.timeline import MOVE, frame_time
 from puzzlereel.trace import Header
 from tests.fixtures import Tolerance
 from tests.render.films import directed, frame
-from tests.render.test_svg import FAMILIES, trace_of
+from tests.render.test_svg import EXAMPLES, trace_of
 
 SHAPES = {"youtube": "landscape", "shorts": "portrait", "reels": "portrait",
           "instagram": "portrait", "square": "square", "4k": "landscape"}
@@ -37,7 +37,7 @@ def texts(shapes: list[Shape], dx: float = 0.0, dy: float = 0.0) -> Iterator[tup
 
 
 @pytest.mark.parametrize("target", list(SHAPES))
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_every_layout_fits_its_frame_and_keeps_text_safe(name: str, target: str) -> None:
     d = directed(trace_of(name), RenderOptions(target=target), layout="video",
                  whole=True, explicit=frozenset({"target"}))
@@ -94,7 +94,7 @@ def test_the_default_size_grows_to_fit_any_board() -> None:
 
 
 @pytest.mark.parametrize("size", [(216, 384), (300, 300)])
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_golden_portrait_and_square_frames(golden, name: str, size: tuple[int, int]) -> None:
     """A frame half-way through the middle move of every family, 9:16 and 1:1."""
     d = directed(trace_of(name), RenderOptions(size=size), layout="video", whole=True,
@@ -136,9 +136,9 @@ def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
 def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
     """``Stage.text_px``: the size a text fits at, never under the legible size (nor 6
     pixels), and 0 when it does not fit its room even there."""
-    from puzzlereel.render.draw import text_width
-    from puzzlereel.render.film import Film
-    from puzzlereel.render.scene import Stage
+    from puzzlereel.render.direction.scene import Stage
+    from puzzlereel.render.film.elements import Film
+    from puzzlereel.render.film.typeset import text_width
 
     stage = Stage(Film(100, 100, (0, 0, 0)), 20, 0, 0, 100, 100, legible=10)
     exact = text_width("Father", 10, True)
@@ -161,8 +161,8 @@ def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
 ])
 def test_the_goal_picture_grows_only_to_set_its_words_legibly(
         name: str, size: tuple[int, int], large: bool) -> None:
-    from puzzlereel.render.head import PICTURE_HEIGHT
-    from puzzlereel.render.shapes import texts as words_of
+    from puzzlereel.render.direction.head import PICTURE_HEIGHT
+    from puzzlereel.render.film.shapes import texts as words_of
 
     d = directed(trace_of(name), RenderOptions(size=size), layout="video",
                  explicit=frozenset({"size"}))

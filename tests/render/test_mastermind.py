@@ -11,9 +11,9 @@ from tests.render.generate_and_test import MM, THEME, TOLERANCE, colour_near, sc
 
 
 def test_mastermind_frames(golden: GoldenImages) -> None:
+    from puzzlereel.render.film.shapes import texts
+    from puzzlereel.render.film.theme import CATEGORICAL as PEG_COLOURS
     from puzzlereel.render.scenes.mastermind import RESULT, MastermindScene
-    from puzzlereel.render.shapes import texts
-    from puzzlereel.render.theme import CATEGORICAL as PEG_COLOURS
     from tests.render.films import beat_time
     from tests.render.films import frame as film_frame
 
@@ -50,7 +50,7 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
 
 
 def _texts(shape: object) -> list[str]:
-    from puzzlereel.render.shapes import Group, Text
+    from puzzlereel.render.film.shapes import Group, Text
 
     if isinstance(shape, Group):
         return [t for child in shape.children for t in _texts(child)]
@@ -61,8 +61,8 @@ def test_mastermind_pegs_drop_in_one_by_one() -> None:
     """Peg j of a guess falls into its hole in the j-th quarter of the beat's time,
     faster as it falls, fading in over the first half of its fall, and clicks as it
     lands (never after); the pins and the codes left fade in as the last one lands."""
+    from puzzlereel.render.film.timeline import MOVE
     from puzzlereel.render.scenes.mastermind import DROP
-    from puzzlereel.render.timeline import MOVE
     from tests.render.films import beat_time
 
     cell = 20

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from puzzlereel.render.api import render_trace as render
+from puzzlereel.render.film.timeline import MOVE, frame_counts
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import MOVE, frame_counts
 from tests.fixtures import END_SOLVED as END
 from tests.fixtures import GoldenImages
 from tests.fixtures import header as head
@@ -161,8 +161,8 @@ def test_the_montage_shows_a_few_boards_apart_and_counts_the_rest() -> None:
     each, apart from each other, each a framed board whose queens are crowns like the
     board's (never plain squares); the newest outlined; once all hold one, several
     solutions a beat, the counter running to 92, the last of each beat shown."""
+    from puzzlereel.render.film.shapes import Group, Polygon, Rect, bounds
     from puzzlereel.render.scenes.montage import GRID
-    from puzzlereel.render.shapes import Group, Polygon, Rect, bounds
 
     d = eight()
     plan, scene = d.plan, d.scene
@@ -251,7 +251,8 @@ def test_the_whole_search_makes_the_video_of_its_steps_to_the_first_solution(
     video of the one that stops recording them at the first solution: the steps after
     it are not drawn, the solutions come one after another, the video ends on the
     first solution and its result counts the solutions."""
-    from puzzlereel import app
+    from puzzlereel.actions.solve import solve_events
+    from puzzlereel.catalog.puzzles import load_puzzle
     from puzzlereel.render import still
     from puzzlereel.solvers.base import SolveOptions
     from puzzlereel.trace import write_trace
@@ -264,7 +265,7 @@ def test_the_whole_search_makes_the_video_of_its_steps_to_the_first_solution(
         config.write_text(text.replace('steps = "first"', f'steps = "{steps}"'),
                           encoding="utf-8")
         out = io.StringIO()
-        write_trace(app.solve_events(app.load_puzzle(config), SolveOptions()), out)
+        write_trace(solve_events(load_puzzle(config), SolveOptions()), out)
         out.seek(0)
         video = still.direct(out, str(config), RenderOptions())
         assert video.plan is not None
@@ -294,8 +295,8 @@ def test_queens_hint_limits_solutions() -> None:
 
 
 def test_queens_mp4_frame_count(tmp_path: Path) -> None:
+    from puzzlereel.render.film.timeline import CROSSFADE
     from puzzlereel.render.scenes import n_queens
-    from puzzlereel.render.timeline import CROSSFADE
 
     opts = RenderOptions(fps=10, size=(160, 120))
     out = tmp_path / "q.mp4"
@@ -308,10 +309,10 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     # the start hold, place x4, solution 1 on the board, solution 2 (the montage; the
     # remove before it is not drawn), the payoff (the board back with solution 1), the
     # end hold and the result
-    from puzzlereel.registry import KINDS
-    from puzzlereel.render.plan import PAYOFF_SECONDS
+    from puzzlereel.registry import FAMILIES
+    from puzzlereel.render.direction.plan import PAYOFF_SECONDS
 
-    pace = KINDS["n-queens"].pacing
+    pace = FAMILIES["n-queens"].pacing
     speed = pace["speed"]
     step = (n_queens.STEP_UNITS * speed, 1)
     phases = [(opts.title_seconds, 0),
@@ -325,8 +326,8 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
 
 def test_end_captions_read_naturally() -> None:
     """Counting puzzles end with "92 solutions", not "Solved in 92 solutions"."""
+    from puzzlereel.ground.words import plural
     from puzzlereel.render.scenes.n_queens import NQueensScene
-    from puzzlereel.words import plural
 
     assert [plural("move", 1), plural("move", 2), plural("guess", 5)] == \
         ["move", "moves", "guesses"]

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from puzzlereel.render.direction.resolve import resolve_options
 from puzzlereel.render.options import (
     RANGES,
     SECONDS,
@@ -18,7 +19,6 @@ from puzzlereel.render.options import (
     header_hints,
     with_values,
 )
-from puzzlereel.render.plan import resolve_options
 from puzzlereel.trace import Header
 from tests.fixtures import ROOT
 
@@ -123,7 +123,13 @@ def test_the_docs_list_the_ranges_the_program_checks(doc: str) -> None:
                 f"{doc}: {name}: {end:g} is not in {rows[name]!r}")
 
 
-def test_a_colour_scheme_hint_is_auto_or_one_a_scene_knows() -> None:
-    assert header_hints({"scheme": "rows"}) == {"scheme": "rows"}
-    with pytest.warns(RenderHintWarning, match="render.scheme: 'bogus' is not one of: auto"):
-        assert header_hints({"scheme": "bogus"}) == {}
+def test_a_colour_scheme_hint_is_auto_or_one_its_scene_knows() -> None:
+    tiles = Header(puzzle="sliding-tile", render={"scheme": "rows"})
+    assert resolve_options(tiles, RenderOptions()).scheme == "rows"
+    bogus = Header(puzzle="sliding-tile", render={"scheme": "bogus"})
+    with pytest.warns(RenderHintWarning, match="render.scheme: 'bogus' is not one of: auto, "
+                      "plain, rows, columns, fringe"):
+        assert resolve_options(bogus, RenderOptions()).scheme == "auto"
+    assert header_hints({"scheme": "auto"}) == {"scheme": "auto"}
+    with pytest.warns(RenderHintWarning, match="render.scheme: 'rows' is not one of: auto "):
+        assert header_hints({"scheme": "rows"}) == {}     # a scene without schemes

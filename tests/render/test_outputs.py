@@ -13,13 +13,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from puzzlereel.registry import KINDS
+from puzzlereel.registry import FAMILIES
 from puzzlereel.render.api import render_trace
-from puzzlereel.render.gif import GifSink
-from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.outputs import Movie, palette, render_stream
-from puzzlereel.render.plan import resolve_options
-from puzzlereel.render.timeline import (
+from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.encoders.gif import GifSink
+from puzzlereel.render.encoders.video import VideoSink
+from puzzlereel.render.film.timeline import (
     CROSSFADE,
     MOVE,
     PAUSE,
@@ -27,7 +26,8 @@ from puzzlereel.render.timeline import (
     RETURN_SECONDS,
     frame_counts,
 )
-from puzzlereel.render.video import VideoSink
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.render.outputs import Movie, palette, render_stream
 from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
 from tests.render.examples import example_options, example_trace
 
@@ -37,7 +37,7 @@ PATHS = [2, 2, 2, 1, 1]          # unit slides of the five moves in TRACE
 SMALL = ["--cell", "8", "--fps", "10"]
 
 
-PACE = KINDS["sliding-block"].pacing     # the family's pacing: TRACE is a sliding block
+PACE = FAMILIES["sliding-block"].pacing     # the family's pacing: TRACE is a sliding block
 
 
 def expected_frames(fps: int, *, title: bool = True, speed: float = PACE["speed"],
@@ -515,8 +515,8 @@ class WholeMovie(Movie):
     """A movie that draws every frame whole, frame by frame (the reference)."""
 
     def finish(self, end, progress=None):           # type: ignore[no-untyped-def]
-        from puzzlereel.render.compositor import Compositor
-        from puzzlereel.render.timeline import frame_time
+        from puzzlereel.render.backends.compositor import Compositor
+        from puzzlereel.render.film.timeline import frame_time
 
         film = self.director.finish(end)
         sink = self.make_sink(film, self.director)
@@ -530,7 +530,7 @@ def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Pa
     """x264 threads by frames (its own default, not PyAV's slices), on as many threads
     as ``encoder_threads`` grants (0: x264's choice; 1: no encoder thread beside the
     drawing either); the video is the same either way."""
-    from puzzlereel.render import video as encode
+    from puzzlereel.render.encoders import video as encode
 
     def sink(name: str) -> encode.VideoSink:
         return encode.VideoSink(tmp_path / name, 64, 48, 10, RenderOptions(), threaded=False)

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from puzzlereel.render.draw import FONT_FILE
-from puzzlereel.render.markup import still_svg
+from puzzlereel.render.backends.markup import still_svg
+from puzzlereel.render.film.timeline import MOVE, frame_time
+from puzzlereel.render.film.typeset import FONT_FILE
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import MOVE, frame_time
 from tests.render.films import directed, frame
-from tests.render.test_svg import FAMILIES, trace_of
+from tests.render.test_svg import EXAMPLES, trace_of
 
 resvg_py = pytest.importorskip("resvg_py")
 
@@ -36,7 +36,7 @@ def rasterised(svg: str) -> np.ndarray:
 
 
 @pytest.mark.parametrize("layout", ["video", "compact"])
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_the_still_svg_shows_the_raster_frame(name: str, layout: str) -> None:
     d = directed(trace_of(name), RenderOptions(), layout=layout, whole=True)
     film, plan = d.film, d.plan

@@ -14,9 +14,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from puzzlereel.render.director import Director
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.scene import scene_for
+from puzzlereel.render.film.shapes import Circle, Group, Text
+from puzzlereel.render.film.theme import THEMES
+from puzzlereel.render.film.timeline import HOLD, PAYOFF
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import scene_for
 from puzzlereel.render.scenes.peg_solitaire import (
     ARC_STOPS,
     LIFT,
@@ -24,9 +27,6 @@ from puzzlereel.render.scenes.peg_solitaire import (
     PegSolitaireScene,
     hole_name,
 )
-from puzzlereel.render.shapes import Circle, Group, Text
-from puzzlereel.render.theme import THEMES
-from puzzlereel.render.timeline import HOLD, PAYOFF
 from puzzlereel.trace import Header
 from tests.fixtures import GoldenImages, Tolerance, cli, header, jsonl
 from tests.render.films import beat_time, directed, frame
@@ -126,7 +126,7 @@ def test_a_chain_of_jumps_is_one_motion_along_arcs() -> None:
     assert pegs[last].state(end).opacity == 1.0
     img = frame(d.film, end)
     cx, cy = (round(v) for v in c)
-    assert tuple(int(v) for v in img[cy, cx]) == THEMES["light"].pieces["1x2"]
+    assert tuple(int(v) for v in img[cy, cx]) == THEMES["light"].pieces["primary"]
 
 
 def test_the_jumped_peg_fades_during_its_jump_and_the_count_drops_half_way() -> None:
@@ -150,7 +150,7 @@ def test_the_jumped_peg_fades_during_its_jump_and_the_count_drops_half_way() -> 
 def test_the_count_line_reads_the_same_in_the_svg() -> None:
     """The SVG shows the count's variants in the same windows of time as the frames
     (a variant shows from the progress its stop names, not before)."""
-    from puzzlereel.render.svg import windows
+    from puzzlereel.render.backends.svg import windows
 
     d = film_of()
     plan = d.plan
@@ -247,7 +247,7 @@ def test_the_goal_picture_shows_the_goal_pegs_without_the_count() -> None:
 def test_the_svg_follows_the_arc_in_keyframes() -> None:
     """The jumping peg's place is a keyframe at each of ARC_STOPS stops a jump (one
     animation for the whole chain), so the SVG's path bends with the arc."""
-    from puzzlereel.render.svg import svg_text
+    from puzzlereel.render.backends.svg import svg_text
 
     d = film_of()
     text = svg_text(d.film, d)
@@ -318,10 +318,10 @@ def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
         # the family's pacing (docs/rendering.md "Timing"): start hold, move 1 (2 jumps
         # of 2 cells), pause, move 2 (1 jump), end hold, the result (the trace ends on
         # "limit": no payoff), at 10 fps
-        from puzzlereel.registry import KINDS
-        from puzzlereel.render.timeline import frame_counts
+        from puzzlereel.registry import FAMILIES
+        from puzzlereel.render.film.timeline import frame_counts
 
-        pace = KINDS["peg-solitaire"].pacing
+        pace = FAMILIES["peg-solitaire"].pacing
         phases = [(pace["hold_start"], 0), (4 * pace["speed"], 1), (pace["pause"], 0),
                   (2 * pace["speed"], 1), (pace["hold_end"], 0),
                   (RenderOptions.end_seconds, 0)]

@@ -1,4 +1,4 @@
-"""The HTML player (``render.player``): one self-contained page per trace that plays its
+"""The HTML player (``render.backends.player``): one self-contained page per trace that plays its
 film; in headless Chromium it plays, steps, scrubs to the end and then shows the trace's
 last position (read back from the DOM and checked against the film and, for sliding
 blocks, the rules' replay); and every example config renders to SVG and HTML that open
@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from puzzlereel.render.backends.player import script_json
+from puzzlereel.render.film.timeline import SEARCH
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.player import script_json
-from puzzlereel.render.timeline import SEARCH
 from puzzlereel.trace import BlockMove, Header, replay
 from tests.fixtures import REQUIRED_BROWSER as REQUIRED
 from tests.fixtures import long_tile_trace

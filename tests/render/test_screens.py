@@ -18,13 +18,13 @@ import pytest
 from PIL import Image
 
 from benchmarks.screens import cover, empty_band
-from puzzlereel.render.compositor import Compositor
-from puzzlereel.render.director import Director
-from puzzlereel.render.draw import ELLIPSIS
-from puzzlereel.render.layout import overlays
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.layout import overlays
+from puzzlereel.render.film.shapes import Group, Shape, texts
+from puzzlereel.render.film.timeline import END, HOLD, MOVE, RETURN, SEARCH, START, frame_time
+from puzzlereel.render.film.typeset import ELLIPSIS
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.shapes import Group, Shape, texts
-from puzzlereel.render.timeline import END, HOLD, MOVE, RETURN, SEARCH, START, frame_time
 from tests.fixtures import CONFIGS, DATA
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
@@ -205,8 +205,8 @@ def test_a_long_title_is_shortened_not_dropped_in_a_compact_frame() -> None:
 def test_a_compact_frames_title_lines_get_the_room_they_are_drawn_in(cell: int) -> None:
     """With ``--cell`` the compact frame's height depends on its title lines and their
     size on its height: the room made for them is what they take at the frame's size."""
-    from puzzlereel.render.layout import legible_px
-    from puzzlereel.render.room import compact_head_height
+    from puzzlereel.render.direction.layout import legible_px
+    from puzzlereel.render.direction.room import compact_head_height
 
     d = directed(example_trace(CONFIGS / "send-more-money.toml"), RenderOptions(cell=cell),
                  layout="compact", whole=True, explicit=frozenset({"cell"}), loop=True)
@@ -234,7 +234,7 @@ def test_a_square_frames_title_is_gone_by_the_first_move(duration: float | None)
     """However short the start hold (``--duration`` fits every phase), the title has
     crossfaded out of the panel by the first move's first frame, and ``preview --move
     0`` shows the start hold's last frame, without it."""
-    from puzzlereel.preview import Moment, frame_index
+    from puzzlereel.actions.preview import Moment, frame_index
 
     d = directed(example_trace(CONFIGS / "eight-puzzle.toml"),
                  RenderOptions(target="square", duration=duration), layout="video",
@@ -344,7 +344,7 @@ def test_the_svg_loops_through_the_same_return() -> None:
     half second of its loop, and its first frame is the start board with the title."""
     import re
 
-    from puzzlereel.render.svg import svg_text
+    from puzzlereel.render.backends.svg import svg_text
 
     d = film_of("eight-puzzle", "gif")
     text = svg_text(d.film, d)
@@ -367,7 +367,7 @@ def test_every_still_picture_is_a_board(tmp_path: Path) -> None:
     """The gallery's poster, a notebook's PNG (``Solution._repr_png_``) and ``preview``'s
     default frame: a board, covering at least 60 % of what a mid-video frame covers."""
     import puzzlereel
-    from puzzlereel.posters import draw_poster
+    from puzzlereel.gallery.posters import draw_poster
 
     trace = tmp_path / "t.jsonl"
     trace.write_text(example_trace(CONFIGS / "send-more-money.toml"), encoding="utf-8")

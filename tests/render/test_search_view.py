@@ -12,17 +12,17 @@ import json
 import numpy as np
 import pytest
 
-from puzzlereel.registry import KINDS as ROWS
-from puzzlereel.render.director import Director
+from puzzlereel.registry import FAMILIES as ROWS
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.film.timeline import CROSSFADE, SEARCH, SEARCH_IN, SEARCH_OUT, TITLE
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import CROSSFADE, SEARCH, SEARCH_IN, SEARCH_OUT, TITLE
 from puzzlereel.trace import End, Search
 from tests.fixtures import CONFIGS, Tolerance, cli
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
 
 # one config for each kind of search the solvers report
-KINDS = {"bfs": "hakoiri-musume", "ida*": "eight-puzzle", "candidates": "n-queens-8"}
+EXAMPLES = {"bfs": "hakoiri-musume", "ida*": "eight-puzzle", "candidates": "n-queens-8"}
 
 
 def _trace(name: str) -> str:
@@ -54,9 +54,9 @@ def _film(text: str, search: bool, size: tuple[int, int] = (640, 360)) -> Direct
                     whole=True, explicit=frozenset({"size", "search"}))
 
 
-@pytest.mark.parametrize("phase", list(KINDS))
+@pytest.mark.parametrize("phase", list(EXAMPLES))
 def test_the_bars_are_the_traces_search_events(phase: str) -> None:
-    text = _trace(KINDS[phase])
+    text = _trace(EXAMPLES[phase])
     events = _events(text)
     assert events and {e["phase"] for e in events} == {phase}
     d = _film(text, True)
@@ -139,11 +139,11 @@ def test_the_subtitles_say_how_it_was_found(tmp_path) -> None:
     assert "How it was found" not in plain.read_text()
 
 
-@pytest.mark.parametrize("phase", list(KINDS))
+@pytest.mark.parametrize("phase", list(EXAMPLES))
 @pytest.mark.parametrize("size", [(640, 360), (360, 640)])
 def test_golden_chart_frames(golden, phase: str, size: tuple[int, int]) -> None:
     """The chart half grown and whole (its sentence shown), landscape and portrait."""
-    d = _film(_timeless(_trace(KINDS[phase])), True, size)
+    d = _film(_timeless(_trace(EXAMPLES[phase])), True, size)
     p = d.plan
     assert p is not None
     k = [q.kind for q in p.phases].index(SEARCH)
@@ -180,7 +180,7 @@ JARGON = ("bound", "node", "layer", "candidate", "log scale", "kept", "depth")
 def _chart_texts(d: Director) -> list[str]:
     """Every word the chart shows: each of its elements' variants (all the running
     count's) as the search segment ends."""
-    from puzzlereel.render.shapes import texts
+    from puzzlereel.render.film.shapes import texts
 
     return [t.text for e in d.film.elements if e.role == "search"
             for v in e.variants for t in texts(v)]
@@ -193,8 +193,8 @@ def test_the_chart_speaks_plain_words(name: str, size: tuple[int, int]) -> None:
     """No jargon (bound, nodes, layers, candidates, kept, log scale); every text whole
     (wrapped or smaller, never cut), in 9:16 too; values up the side; and what the
     search looked at named as the result names it ("positions", "codes")."""
-    from puzzlereel.render.draw import ELLIPSIS
-    from puzzlereel.words import plural
+    from puzzlereel.ground.words import plural
+    from puzzlereel.render.film.typeset import ELLIPSIS
 
     d = _film(_trace(name), True, size)
     words = _chart_texts(d)
@@ -214,7 +214,7 @@ def test_the_chart_speaks_plain_words(name: str, size: tuple[int, int]) -> None:
 def test_the_goal_mark_points_at_the_goals_own_bar() -> None:
     """Hakoiri's goal layer (81 moves out) is marked by a word above it and a line from
     the word down to that bar, however far the word must stand from it."""
-    from puzzlereel.render.shapes import Rect, Text, bounds
+    from puzzlereel.render.film.shapes import Rect, Text, bounds
 
     d = _film(_timeless(_trace("hakoiri-musume")), True, (1280, 720))
     names = d.film.names

@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from puzzlereel.registry import KINDS
-from puzzlereel.render.director import Director
+from puzzlereel.registry import FAMILIES
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.scene import Scene, scene_for
+from puzzlereel.render.film.shapes import Rect, Text, bounds, group, texts
+from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import Scene, scene_for
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
-from puzzlereel.render.shapes import Rect, Text, bounds, group, texts
-from puzzlereel.render.theme import THEMES
 from puzzlereel.rules.sliding_block import SlidingBlockReplay
 from puzzlereel.trace import Header, Replayed, read_trace
 from tests.fixtures import DATA, GoldenImages, Tolerance
@@ -63,7 +63,7 @@ def test_frame_is_pure_and_shows_the_path() -> None:
     assert np.array_equal(a, frame(d.film, half))          # same time, same pixels
     fp, t = d.scene.fp, THEMES["light"]
     ox, oy = d.scene.ox, d.scene.oy
-    i_fill = t.pieces["1x1"]
+    i_fill = t.pieces["small"]
 
     def centre(img: np.ndarray, x: int, y: int) -> tuple[int, ...]:
         return tuple(int(v) for v in img[oy + y * BIG + BIG // 2, ox + x * BIG + BIG // 2])
@@ -92,7 +92,7 @@ def test_state_trace_gives_the_same_beats_as_moves() -> None:
 
 
 def test_registry_points_at_scenes() -> None:
-    assert KINDS["sliding-block"].scene.endswith(":SlidingBlockScene")
+    assert FAMILIES["sliding-block"].scene.endswith(":SlidingBlockScene")
     header = header_of(TRACE)
     scene = scene_for(header, RenderOptions(), THEMES["light"])
     assert isinstance(scene, Scene)
@@ -119,7 +119,7 @@ def test_the_move_list_names_pieces_as_a_viewer_sees_them() -> None:
 
 
 def test_shape_words_for_pieces_without_a_label() -> None:
-    from puzzlereel.rules.sliding_block import Piece
+    from puzzlereel.rules.sliding_block_layout import Piece
 
     scene = scene_for(header_of(TRACE), RenderOptions(), THEMES["light"])
     assert isinstance(scene, SlidingBlockScene)
@@ -195,8 +195,8 @@ def test_golden_frame_with_upright_labels(golden: GoldenImages) -> None:
 def test_an_upright_label_is_the_across_one_turned_a_quarter_left() -> None:
     """The raster sets an upright text as the across one turned (reading upwards),
     centred on its point; SVG turns the same text about the same point."""
-    from puzzlereel.render.markup import Defs, markup
-    from puzzlereel.render.rasterize import paint
+    from puzzlereel.render.backends.markup import Defs, markup
+    from puzzlereel.render.backends.rasterize import paint
 
     across = Text(50, 40, "Mother", 14, (255, 255, 255), bold=True)
     upright = Text(50, 40, "Mother", 14, (255, 255, 255), bold=True, vertical=True)
@@ -232,7 +232,7 @@ def test_a_colour_the_label_names_is_the_colour_drawn() -> None:
     """"Get the red car out": the piece whose label says red is drawn red (the theme's
     red), and the goal sentence names it by that label; a piece whose label names no
     colour keeps its shape's colour or the goal colour."""
-    from puzzlereel.render.theme import NAMED, colour_word
+    from puzzlereel.render.film.theme import NAMED, colour_word
     from tests.fixtures import CONFIGS
     from tests.render.examples import example_trace
 

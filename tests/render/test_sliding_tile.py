@@ -11,14 +11,14 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from puzzlereel.render.compositor import Compositor
-from puzzlereel.render.director import Director
+from puzzlereel.render.backends.compositor import Compositor
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.scene import scene_for
+from puzzlereel.render.film.shapes import Group, Text, texts
+from puzzlereel.render.film.theme import THEMES
+from puzzlereel.render.film.timeline import MOVE, PAYOFF, frame_time
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scene import scene_for
 from puzzlereel.render.scenes.sliding_tile import SlidingTileScene, tile_groups
-from puzzlereel.render.shapes import Group, Text, texts
-from puzzlereel.render.theme import THEMES
-from puzzlereel.render.timeline import MOVE, PAYOFF, frame_time
 from puzzlereel.trace import Header, TraceError
 from tests.fixtures import GoldenImages, Tolerance, header, jsonl
 from tests.render.films import beat_time, directed, frame
@@ -154,7 +154,7 @@ def test_the_payoff_lights_the_tiles_one_after_another_in_goal_order() -> None:
     """Each tile gains a bright ring in the theme's glow colour, one after another in goal
     order, and keeps it: the solved tray ends lit.  Its own colours never change (no
     paler tiles, no grey numbers): the ring is drawn over the tile's edge only."""
-    from puzzlereel.render.shapes import Rect
+    from puzzlereel.render.film.shapes import Rect
 
     d = film_of(RenderOptions(cell=12))
     plan = d.plan
@@ -241,11 +241,11 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path) -> None:
     # the options given win over the family's pacing: start hold, 2 moves with a pause
     # between them, the payoff (tiles light up; shortened as speed is faster than the
     # family's), the end hold and the result
-    from puzzlereel.registry import KINDS
-    from puzzlereel.render.plan import PAYOFF_SECONDS
-    from puzzlereel.render.timeline import frame_counts
+    from puzzlereel.registry import FAMILIES
+    from puzzlereel.render.direction.plan import PAYOFF_SECONDS
+    from puzzlereel.render.film.timeline import frame_counts
 
-    payoff = PAYOFF_SECONDS * min(1.0, opts.speed / KINDS["sliding-tile"].pacing["speed"])
+    payoff = PAYOFF_SECONDS * min(1.0, opts.speed / FAMILIES["sliding-tile"].pacing["speed"])
     phases = [(opts.hold_start, 0), (opts.speed, 1), (opts.pause, 0), (opts.speed, 1),
               (payoff, 0), (opts.hold_end, 0), (opts.end_seconds, 0)]
     assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 20

@@ -13,23 +13,21 @@ import numpy as np
 import pyloudnorm
 import pytest
 
-from puzzlereel.render import video as encode
-from puzzlereel.render.loudness import RATE, integrated_loudness, peak_db
-from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.sound import (
-    KINDS,
+from puzzlereel.render.encoders import video as encode
+from puzzlereel.render.encoders.loudness import RATE, integrated_loudness, peak_db
+from puzzlereel.render.encoders.sound import (
     LOUDNESS,
     PEAK,
-    Sound,
-    SoundError,
     place,
     sample_count,
     soundtrack,
     synthesize,
-    voice,
 )
-from puzzlereel.render.soundtrack import ArrayTrack, AudioMux
-from puzzlereel.render.video import VideoSink
+from puzzlereel.render.encoders.soundtrack import ArrayTrack, AudioMux
+from puzzlereel.render.encoders.video import VideoSink
+from puzzlereel.render.encoders.voices import voice
+from puzzlereel.render.film.sound_events import SOUND_KINDS, Sound, SoundError
+from puzzlereel.render.options import RenderOptions
 
 FPS = 30
 FRAME = 1 / FPS
@@ -57,7 +55,7 @@ PATTERNS: dict[str, tuple[list[Sound], float]] = {
     "very short": ([Sound(0.1, "pop")], 0.5),
     "quick flicks": (moves(10, 0.6, seconds=0.06), 8.0),
     "five minutes": (moves(1000, 0.29, seconds=0.22) + [Sound(292.0, "chime")], 300.0),
-    **{f"one {kind}": ([Sound(1.0, kind, 0.3)], 5.0) for kind in KINDS},
+    **{f"one {kind}": ([Sound(1.0, kind, 0.3)], 5.0) for kind in SOUND_KINDS},
 }
 
 
@@ -136,7 +134,7 @@ def test_a_slide_lasts_as_long_as_its_motion() -> None:
     assert len(long) - len(short) == sample_count(0.6)
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", SOUND_KINDS)
 @pytest.mark.parametrize("length", [0.06, 0.3, 1.5])
 def test_every_sound_fades_in_from_silence_and_out_to_it(kind: str, length: float) -> None:
     """No waveform starts or stops with a jump: each sound's first and last samples are
@@ -159,7 +157,7 @@ def test_a_sound_cut_by_the_end_of_the_video_fades_out() -> None:
 
 
 def test_there_is_no_jump_where_sounds_start_and_end_in_a_track() -> None:
-    sounds = [Sound(0.3 + 0.6 * i, kind, 0.2) for i, kind in enumerate(KINDS[:3])]
+    sounds = [Sound(0.3 + 0.6 * i, kind, 0.2) for i, kind in enumerate(SOUND_KINDS[:3])]
     track = synthesize(sounds, 2.5).astype(np.float64)
     top = np.abs(track).max()
     for s in sounds:
@@ -371,7 +369,7 @@ def test_audio_and_video_packets_lie_side_by_side_in_the_file() -> None:
 def test_the_video_sink_adds_the_sound_beside_its_frames(tmp_path: Any, threads: int) -> None:
     """``VideoSink.add_sound``: with the encoder on its own thread (0) or in the drawing
     thread (1); captions and metadata as before."""
-    from puzzlereel.render.plan import Cue
+    from puzzlereel.render.direction.plan import Cue
 
     encode.encoder_threads(threads)
     try:
@@ -412,7 +410,7 @@ def test_an_aborted_video_stops_the_audio_encoder(tmp_path: Any) -> None:
 
 
 def test_array_samples_play_as_given() -> None:
-    """A track given as samples (not made by render.sound) plays as it is."""
+    """A track given as samples (not made by render.encoders.sound) plays as it is."""
     samples = np.zeros(2 * RATE, np.float32)
     t = np.arange(4800) / RATE                            # 100 ms of 1 kHz, Hann-shaped
     samples[RATE:RATE + 4800] = 0.5 * np.sin(2 * np.pi * 1000 * t) * np.sin(np.pi * t / 0.1) ** 2

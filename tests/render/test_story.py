@@ -9,12 +9,12 @@ import json
 import numpy as np
 import pytest
 
-from puzzlereel.render.director import Director
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.direction.wording import ending
+from puzzlereel.render.film.shapes import Text
+from puzzlereel.render.film.theme import THEMES, contrast
+from puzzlereel.render.film.timeline import HOLD, MOVE, frame_time
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.shapes import Text
-from puzzlereel.render.theme import THEMES, contrast
-from puzzlereel.render.timeline import HOLD, MOVE, frame_time
-from puzzlereel.render.wording import ending
 from puzzlereel.trace import End, Header
 from tests.fixtures import DATA
 from tests.render.films import directed, frame
@@ -142,9 +142,8 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
     ends on its last position with the result "Trace ends here (incomplete)"; without
     it the cut is an error."""
-
+    from puzzlereel.render.direction.resolve import resolve_options
     from puzzlereel.render.outputs import render_stream
-    from puzzlereel.render.plan import resolve_options
     from puzzlereel.trace import TraceError
 
     text = (DATA / "hakoiri-5.jsonl").read_text()

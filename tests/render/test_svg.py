@@ -1,4 +1,4 @@
-"""The animated SVG (``render.svg``): one element per piece moved by CSS keyframes on the
+"""The animated SVG (``render.backends.svg``): one element per piece moved by CSS keyframes on the
 film's timeline; self-contained and deterministic; small (Hakoiri under a fifth of its
 GIF, a 1,000-move trace under 1 MB); and faithful: in headless Chromium, paused with the
 Web Animations API on the opening, mid-move, after the last move and on the ending,
@@ -27,17 +27,17 @@ import pytest
 from PIL import Image
 
 from puzzlereel.render.api import render_trace
-from puzzlereel.render.director import Director
-from puzzlereel.render.easing import CURVES, EASINGS, bezier, bezier_param
+from puzzlereel.render.direction.director import Director
+from puzzlereel.render.film.easing import CURVES, EASINGS, bezier, bezier_param
+from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, RETURN, frame_time
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, RETURN, frame_time
 from puzzlereel.trace import TraceError
 from tests.fixtures import CONFIGS, long_tile_trace
 from tests.render.examples import example_trace
 from tests.render.films import directed, frame
 
 # one config per family (sliding blocks, tiles, pegs, queens, Mastermind, equations)
-FAMILIES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
+EXAMPLES = ["hakoiri-musume", "eight-puzzle", "triangle", "n-queens-8",
             "mastermind-9431-simple", "send-more-money", "komachi-100", "oomachi"]
 
 
@@ -133,7 +133,7 @@ def test_self_contained_and_deterministic(tmp_path: Path) -> None:
 
 
 def test_every_family_renders(tmp_path: Path) -> None:
-    for name in FAMILIES:
+    for name in EXAMPLES:
         text = svg_of(trace_of(name), tmp=tmp_path)
         ET.fromstring(text)
         assert "@keyframes" in text, name
@@ -235,7 +235,7 @@ def moments(d: Director) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("name", [*FAMILIES, "mastermind-scrolling", "l-piece"])
+@pytest.mark.parametrize("name", [*EXAMPLES, "mastermind-scrolling", "l-piece"])
 def test_the_svg_shows_what_the_video_shows(browser: Any, tmp_path: Path, name: str) -> None:
     trace = trace_of(name)
     options = RenderOptions()

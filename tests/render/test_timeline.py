@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlereel.render.api import frame_rate
-from puzzlereel.render.easing import EASINGS, inverse, progress
-from puzzlereel.render.timeline import (
+from puzzlereel.render.film.easing import EASINGS, inverse, progress
+from puzzlereel.render.film.timeline import (
     END,
     HOLD,
     MOVE,

@@ -13,13 +13,13 @@ import av
 import numpy as np
 import pytest
 
-from puzzlereel.render.director import CHIME_AFTER
+from puzzlereel.render.direction.director import CHIME_AFTER
+from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, START
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.timeline import HOLD, MOVE, PAYOFF, START
 from tests.fixtures import DATA, cli, tiny_block
 from tests.render.films import directed
 from tests.render.test_sound import onsets
-from tests.render.test_svg import FAMILIES, trace_of
+from tests.render.test_svg import EXAMPLES, trace_of
 
 # the sound each family's moves make
 KIND = {"sliding-block": {"slide"}, "sliding-tile": {"slide"}, "peg-solitaire": {"pop"},
@@ -32,7 +32,7 @@ def _spans(d, kind: str) -> list[tuple[float, float]]:
     return [p.spans[k] for k, phase in enumerate(p.phases) if phase.kind == kind]
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_every_familys_moves_make_their_sound_while_they_happen(name: str) -> None:
     d = directed(trace_of(name), RenderOptions(size=(640, 360), sound=True), layout="video",
                  whole=True, explicit=frozenset({"size", "sound"}))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from puzzlereel.config import load_config
+from puzzlereel.ground.config import load_config
 from puzzlereel.rules.peg_solitaire import Layout, PegSolitaireReplay, board_text
 from puzzlereel.solvers.peg_solitaire import config as pc
 from puzzlereel.trace import TraceError, replay_for, validate

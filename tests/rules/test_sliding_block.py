@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from puzzlereel.config import load_config
-from puzzlereel.rules.sliding_block import Layout
+from puzzlereel.ground.config import load_config
+from puzzlereel.rules.sliding_block_layout import Layout
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.trace import BlockMove, Header, TraceError, replay, validate
 from tests.fixtures import (

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlereel.config import load_config
+from puzzlereel.ground.config import load_config
 from puzzlereel.rules.sliding_tile import (
     Layout,
     SlidingTileReplay,

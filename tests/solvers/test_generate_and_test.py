@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.doc_tables import block, ratio_agrees, tables
-from puzzlereel.config import ConfigError, load_config
+from puzzlereel.ground.config import ConfigError, load_config
 from puzzlereel.rules.arith import Expression
 from puzzlereel.solvers import alphametic, komachi, mastermind, n_queens, oomachi
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.trace import Guess, Place, Remove, Solution
+from puzzlereel.trace import Guess, Place, Remove, SolutionFound
 from tests.fixtures import CONFIGS, ROOT, replayed, write
 
 OPTS = SolveOptions()
@@ -41,7 +41,7 @@ def test_komachi_100_has_the_seeds_11_solutions_in_order() -> None:
 def test_komachi_trace_replays() -> None:
     cfg_ = load_config(CONFIGS / "komachi-100.toml")
     evs, summary = replayed(komachi.solve(komachi.load(cfg_), OPTS))
-    sols = [e for e in evs if isinstance(e, Solution)]
+    sols = [e for e in evs if isinstance(e, SolutionFound)]
     assert [s.text for s in sols] == [t + "=100" for t in SEED_KOMACHI]
     assert summary.end is not None and summary.end.status == "solved"
     assert (summary.end.stats["solutions"], summary.end.stats["expressions"]) == (11, 3 ** 8)
@@ -87,7 +87,7 @@ def test_komachi_matches_brute_force(digits: list[int], ops: set[str], join: boo
 def test_komachi_all_operators_trace_replays() -> None:
     p = komachi.load(load_config(CONFIGS / "komachi-100-all-operators.toml"))
     evs, summary = replayed(komachi.solve(p, OPTS))
-    texts = [e.text for e in evs if isinstance(e, Solution)]
+    texts = [e.text for e in evs if isinstance(e, SolutionFound)]
     assert "1+2+3+4+5+6+7+8*9=100" in texts and len(texts) == len(set(texts)) == 101
     assert summary.end is not None and summary.end.stats["expressions"] == 5 ** 8
 
@@ -141,7 +141,7 @@ def test_oomachi_matches_brute_force(terms: int) -> None:
 def test_oomachi_trace_replays() -> None:
     p = oomachi.load(load_config(CONFIGS / "oomachi.toml"))
     evs, summary = replayed(oomachi.solve(p, OPTS))
-    assert [e.text for e in evs if isinstance(e, Solution)] == [
+    assert [e.text for e in evs if isinstance(e, SolutionFound)] == [
         "1267*1268*1269=2038719564", "1332*1333*1334=2368591704"]
     # n from the cube roots of 1023456789 and 9876543210, every one tested
     assert summary.end is not None
@@ -175,7 +175,7 @@ def brute_alphametic(equation: str) -> list[dict[str, int]]:
 def test_send_more_money() -> None:
     p = alphametic.load(load_config(CONFIGS / "send-more-money.toml"))
     evs, summary = replayed(alphametic.solve(p, OPTS))
-    sols = [e for e in evs if isinstance(e, Solution)]
+    sols = [e for e in evs if isinstance(e, SolutionFound)]
     assert len(sols) == 1
     assert sols[0].text == "9567+1085=10652"
     # the column-wise search's nodes (docs/generate-and-test.md: 1,919 against the
@@ -200,7 +200,7 @@ def test_alphametic_subtraction_and_many_addends() -> None:
                             "HOME+SO+AS+TO+SEE+OR+HEAR+THE+SAME+ONE+MAN+TRY+TO+MEET+THE+TEAM+"
                             "ON+THE+MOON+AS+HE+HAS+AT+THE+OTHER+TEN=TESTS")
     evs, _ = replayed(alphametic.solve(many, OPTS))
-    sols = [e for e in evs if isinstance(e, Solution)]
+    sols = [e for e in evs if isinstance(e, SolutionFound)]
     assert len(sols) == 1 and sols[0].text is not None and sols[0].text.endswith("=90393")
 
 
@@ -232,7 +232,7 @@ def test_queens_listing_matches_brute_force(n: int) -> None:
 def test_queens_8_trace_with_steps_replays() -> None:
     p = n_queens.load(load_config(CONFIGS / "n-queens-8.toml"))
     evs, summary = replayed(n_queens.solve(p, OPTS))
-    sols = [e for e in evs if isinstance(e, Solution)]
+    sols = [e for e in evs if isinstance(e, SolutionFound)]
     assert len(sols) == 92 and sols[0].cols == (0, 4, 7, 5, 2, 6, 1, 3)
     places = sum(isinstance(e, Place) for e in evs)
     removes = sum(isinstance(e, Remove) for e in evs)
@@ -248,7 +248,7 @@ def test_queens_6_all_steps_replays(tmp_path: Path, steps: str, max_steps: int) 
     c = cfg(tmp_path, f'[puzzle]\ntype = "n-queens"\nn = 6\n[solve]\nsteps = "{steps}"\n'
                       f"max_steps = {max_steps}\n")
     evs, _ = replayed(n_queens.solve(n_queens.load(c), OPTS))  # type: ignore[arg-type]
-    assert sum(isinstance(e, Solution) for e in evs) == 4
+    assert sum(isinstance(e, SolutionFound) for e in evs) == 4
     if steps == "all" and max_steps > 1000:
         # every placement is taken back in the end
         assert sum(isinstance(e, Place) for e in evs) == sum(isinstance(e, Remove) for e in evs)
@@ -257,7 +257,7 @@ def test_queens_6_all_steps_replays(tmp_path: Path, steps: str, max_steps: int) 
 def test_queens_12_trace_replays() -> None:
     p = n_queens.load(load_config(CONFIGS / "n-queens-12.toml"))
     evs, _ = replayed(n_queens.solve(p, OPTS))
-    assert sum(isinstance(e, Solution) for e in evs) == 14200
+    assert sum(isinstance(e, SolutionFound) for e in evs) == 14200
 
 
 def test_queens_3_is_unsolvable(tmp_path: Path) -> None:

@@ -9,18 +9,18 @@ import json
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers import n_queens
 from puzzlereel.solvers.base import Limits, SolveOptions
 from puzzlereel.trace import validate
 from tests.fixtures import CONFIGS, cli, replayed, write
 from tests.fuzz.checks import time_limit
 
-FAMILIES = ["n-queens-8", "n-queens-12", "komachi-100-all-operators", "oomachi",
+EXAMPLES = ["n-queens-8", "n-queens-12", "komachi-100-all-operators", "oomachi",
             "send-more-money", "mastermind-9431", "mastermind-knuth"]
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_max_states_stops_solve_with_a_valid_trace_and_the_count_so_far(tmp_path, name):
     out = tmp_path / "t.jsonl"
     res = cli("solve", CONFIGS / f"{name}.toml", "--max-states", "100", "-o", out)
@@ -32,7 +32,7 @@ def test_max_states_stops_solve_with_a_valid_trace_and_the_count_so_far(tmp_path
     assert "so far" in summary.end.stats["limit"]
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_max_states_stops_analyze(name):
     res = cli("analyze", CONFIGS / f"{name}.toml", "--max-states", "100", "--json")
     assert res.exit_code == 4, res.output
@@ -40,9 +40,9 @@ def test_max_states_stops_analyze(name):
     assert result["status"] == "limit" and "--max-states 100" in result["limit"]
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_a_limit_the_search_does_not_reach_changes_nothing(name):
-    loaded = app.load_puzzle(CONFIGS / f"{name}.toml")
+    loaded = load_puzzle(CONFIGS / f"{name}.toml")
     free = list(loaded.solver.solve(loaded.puzzle, SolveOptions()))
     capped = list(loaded.solver.solve(loaded.puzzle, SolveOptions(max_states=10**12)))
     assert [e for e in free if e.type != "end"] == [e for e in capped if e.type != "end"]
@@ -55,7 +55,7 @@ def test_twenty_queens_stops_at_the_limit_with_the_count_so_far(tmp_path):
     config = write(tmp_path, "q.toml", '[puzzle]\ntype = "n-queens"\nn = 20\n'
                                        "[solve]\nmax_solutions = 3\n")
     seen: list[tuple[str, int]] = []
-    loaded = app.load_puzzle(config)
+    loaded = load_puzzle(config)
     options = SolveOptions(max_states=3 * n_queens.search.STEP,
                            progress=lambda label, done, total: seen.append((label, done)))
     with time_limit():

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks.doc_tables import block, ratio_agrees, tables
-from puzzlereel.config import ConfigError, load_config
+from puzzlereel.ground.config import ConfigError, load_config
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.peg_solitaire import board as pb
 from puzzlereel.solvers.peg_solitaire import config as pc

@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from puzzlereel import app
+from puzzlereel.actions.draw import render_trace
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers import search
 from puzzlereel.solvers.base import SolveOptions
 from puzzlereel.solvers.n_queens.search import backtrack_steps, count_by_first_row
 from puzzlereel.solvers.sliding_block.tables import Tables
-from puzzlereel.trace import End, Event, Guess, Place, Search, Solution, validate, write_trace
+from puzzlereel.trace import End, Event, Guess, Place, Search, SolutionFound, validate, write_trace
 from puzzlereel.trace.search import MAX_SEARCH_EVENTS
 from tests.fixtures import CONFIGS, replayed, write
 
@@ -29,7 +30,7 @@ def solved(config: str | Path, **options: Any) -> tuple[list[Event], list[Search
     """A config solved (``configs/<name>.toml`` or a path), its trace replayed through
     ``validate``: every event, the search events, and the end line."""
     path = config if isinstance(config, Path) else CONFIGS / f"{config}.toml"
-    loaded = app.load_puzzle(path)
+    loaded = load_puzzle(path)
     events, summary = replayed(loaded.solver.solve(loaded.puzzle,
                                                    dataclasses.replace(ON, **options)))
     assert summary.end is not None
@@ -73,7 +74,7 @@ def test_sliding_block_layers_are_the_plain_bfs_layers(tmp_path: Path) -> None:
     family's Python interface (the layer that reaches the goal is cut where each search
     happened to meet it, so only the complete ones are compared), and the whole space
     against ``bfs_depths``."""
-    loaded = app.load_puzzle(CONFIGS / "dads-puzzle.toml")
+    loaded = load_puzzle(CONFIGS / "dads-puzzle.toml")
     board = Tables(loaded.puzzle)
     start = board.as_int(board.start)
 
@@ -92,7 +93,7 @@ def test_sliding_block_layers_are_the_plain_bfs_layers(tmp_path: Path) -> None:
 
 
 def test_hakoiri_reachable_space_is_25955_positions_read_from_the_events() -> None:
-    loaded = app.load_puzzle(CONFIGS / "hakoiri-musume.toml")
+    loaded = load_puzzle(CONFIGS / "hakoiri-musume.toml")
     result = loaded.solver.analyze(loaded.puzzle, ON)
     events = [Search.from_json(e) for e in result["search"]]
     assert sum(bfs_layers(events)) == 25_955 == events[-1].total
@@ -153,7 +154,7 @@ def test_iterative_deepening_tries_every_bound_up_to_the_answer() -> None:
 
 
 def test_tile_bfs_layers_are_the_whole_space_layers_up_to_the_goal() -> None:
-    loaded = app.load_puzzle(CONFIGS / "six-puzzle-2x3.toml")
+    loaded = load_puzzle(CONFIGS / "six-puzzle-2x3.toml")
     _, found, end = solved("six-puzzle-2x3", algorithm="bfs")
     layers = bfs_layers(found)
     assert sum(layers) == end.stats["states"] and len(layers) == end.moves + 1
@@ -175,7 +176,7 @@ def test_bidirectional_search_writes_each_side_and_meets_at_the_answer() -> None
 def test_the_eight_puzzle_space_is_181440_positions_31_deep_read_from_the_events() -> None:
     """Hiroi's figures for the 8-puzzle: 181,440 positions reachable from the goal, the
     deepest 31 moves away, and 2 positions there."""
-    loaded = app.load_puzzle(CONFIGS / "eight-puzzle.toml")
+    loaded = load_puzzle(CONFIGS / "eight-puzzle.toml")
     result = loaded.solver.analyze(loaded.puzzle, dataclasses.replace(ON, farthest=True))
     layers = bfs_layers(Search.from_json(e) for e in result["search"])
     assert sum(layers) == 181_440
@@ -213,7 +214,7 @@ def test_komachi_steps_end_at_each_solution_in_the_order_tested() -> None:
     writing them all out in the same order."""
     events, found, end = solved("komachi-100")
     before_the_answer(events)
-    texts = [e.text for e in events if isinstance(e, Solution)]
+    texts = [e.text for e in events if isinstance(e, SolutionFound)]
     order = ["1" + "".join(op + str(d) for op, d in zip(ops, range(2, 10), strict=True))
              for ops in itertools.product(("+", "-", ""), repeat=8)]
     places = [order.index(t.removesuffix("=100")) + 1 for t in texts]
@@ -224,7 +225,7 @@ def test_komachi_steps_end_at_each_solution_in_the_order_tested() -> None:
 
 def test_oomachi_steps_count_the_n_tried() -> None:
     events, found, end = solved("oomachi")
-    ns = [int(e.text.split("*")[0]) for e in events if isinstance(e, Solution)]
+    ns = [int(e.text.split("*")[0]) for e in events if isinstance(e, SolutionFound)]
     lo = end.stats["n_from"]
     assert list(itertools.accumulate(e.tested or 0 for e in found))[:2] == [n - lo + 1
                                                                            for n in ns]
@@ -260,8 +261,8 @@ def test_n_queens_writes_the_same_solutions_with_events_as_without(
     on, found, end_on = solved(config)
     off, none, end_off = solved(config, search_events=False)
     assert none == [] and len(found) == 9
-    assert [e for e in on if isinstance(e, Solution)] == \
-        [e for e in off if isinstance(e, Solution)]
+    assert [e for e in on if isinstance(e, SolutionFound)] == \
+        [e for e in off if isinstance(e, SolutionFound)]
     assert end_on.stats["total_solutions"] == end_off.stats["total_solutions"] == 352
     assert sum(e.accepted or 0 for e in found) == 352
 
@@ -332,7 +333,7 @@ def test_a_trace_with_search_events_renders(tmp_path: Path) -> None:
     text = io.StringIO()
     write_trace(events, text)
     out = tmp_path / "sheet.png"
-    app.render_trace(io.BytesIO(text.getvalue().encode()), "t.jsonl", [("png", out)],
+    render_trace(io.BytesIO(text.getvalue().encode()), "t.jsonl", [("png", out)],
                      RenderOptions(cell=8))
     assert out.stat().st_size > 0
     assert validate(io.StringIO(text.getvalue()), "t").moves == 59

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.doc_tables import block, ratio_agrees, tables
-from puzzlereel import analysis, app
-from puzzlereel.config import load_config
+from puzzlereel.actions import analyze as analysis
+from puzzlereel.catalog.puzzles import load_puzzle
+from puzzlereel.ground.config import load_config
 from puzzlereel.solvers import search
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.solvers.base import SolveOptions
@@ -371,7 +372,7 @@ def test_polyominoes_and_axis_restricted_pieces(tmp_path):
 
 
 def test_family_registry_and_plot_series():
-    loaded = app.load_puzzle(CONFIGS / "dads-puzzle.toml")
+    loaded = load_puzzle(CONFIGS / "dads-puzzle.toml")
     result = analysis.analyze(loaded, SolveOptions())
     series = loaded.solver.plot_series(result)
     assert result["states"] == 1398

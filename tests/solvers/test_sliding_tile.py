@@ -20,22 +20,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlereel.cache import CacheWarning
-from puzzlereel.config import ConfigError, load_config
+from puzzlereel.ground.cache import CacheWarning
+from puzzlereel.ground.config import ConfigError, load_config
 from puzzlereel.rules.sliding_tile import default_goal, neighbours, slide
 from puzzlereel.solvers import search
 from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.sliding_tile import ida, pdb
 from puzzlereel.solvers.sliding_tile import kernel as tile_kernel
-from puzzlereel.solvers.sliding_tile import pdb
 from puzzlereel.solvers.sliding_tile import search as tiles
 from puzzlereel.solvers.sliding_tile.config import TilePuzzle, default_groups, group_spec
 from puzzlereel.solvers.sliding_tile.config import load as load_puzzle
-from puzzlereel.solvers.sliding_tile.pdb import (
-    DamagedTableWarning,
-    Pattern,
-    build_group_table,
-    mirror_symmetric,
-)
+from puzzlereel.solvers.sliding_tile.pdb import DamagedTableWarning, Pattern, build_group_table
+from puzzlereel.solvers.sliding_tile.pdb_lookup import mirror_symmetric
 from puzzlereel.trace import End, Header, TileMove
 from tests.fixtures import CONFIGS, ROOT, cli, replayed, write
 
@@ -132,7 +128,7 @@ def test_a_2x4_board_with_pdb_matches_bfs():
     boards = rng.sample(sorted(dist), 25)
     for b in boards:
         p = puzzle(b, 2, 4, heuristic="pdb", groups=((1, 2, 5, 6), (3, 4, 7)))
-        res = tiles.TileSearch(p, "pdb").run(b)
+        res = ida.TileSearch(p, "pdb").run(b)
         assert len(res.path) == dist[b]
 
 
@@ -153,7 +149,7 @@ def test_heuristics_admissible_on_every_2x3_board(heuristic, groups, blank_first
     goal = default_goal(6, blank_first=blank_first)
     dist = exact_distances(2, 3, goal)
     p = puzzle(goal, 2, 3, goal=goal, heuristic=heuristic, groups=groups)
-    ts = tiles.TileSearch(p, heuristic)
+    ts = ida.TileSearch(p, heuristic)
     for board, d in dist.items():
         h = ts.h(board)
         assert 0 <= h <= d, (board, h, d)
@@ -206,7 +202,7 @@ def test_pattern_tables_hold_exactly_the_pattern_distances(groups, blank_first):
     # groups' distances computed here independently
     goal = default_goal(6, blank_first=blank_first)
     p = puzzle(goal, 2, 3, goal=goal, heuristic="pdb", groups=groups)
-    ts = tiles.TileSearch(p, "pdb")
+    ts = ida.TileSearch(p, "pdb")
     tables = [pattern_distances(2, 3, goal, g) for g in groups]
     for board in exact_distances(2, 3, goal):
         want = sum(t[tuple(board.index(x) for x in g)] for t, g in zip(tables, groups))
@@ -222,11 +218,11 @@ EIGHT_BOARDS = sorted(EIGHT)
 EIGHT_TS = {}
 
 
-def _eight_ts(heuristic: str) -> tiles.TileSearch:
+def _eight_ts(heuristic: str) -> ida.TileSearch:
     if heuristic not in EIGHT_TS:
         groups = ((1, 2, 3, 4), (5, 6, 7, 8)) if heuristic == "pdb" else None  # mirrored too
         p = puzzle(default_goal(9), 3, 3, heuristic=heuristic, groups=groups)
-        EIGHT_TS[heuristic] = tiles.TileSearch(p, heuristic)
+        EIGHT_TS[heuristic] = ida.TileSearch(p, heuristic)
     return EIGHT_TS[heuristic]
 
 
@@ -254,7 +250,7 @@ def test_ida_star_is_optimal_on_random_8_puzzles(perm):
     if not p.solvable():
         assert board not in EIGHT
         return
-    res = tiles.TileSearch(p, "linear-conflict").run(board)
+    res = ida.TileSearch(p, "linear-conflict").run(board)
     assert len(res.path) == EIGHT[board]
     b = board
     for t in res.path:
@@ -468,7 +464,7 @@ def test_building_reports_progress_with_the_time_left(fresh_cache):
 
     board, groups = ELEVEN
     p = puzzle(board, 3, 4, heuristic="pdb", groups=groups)
-    tiles.TileSearch(p, "pdb", progress)
+    ida.TileSearch(p, "pdb", progress)
     assert seen and all(total is not None and 0 < done <= total for _, done, total in seen)
     assert seen[-1][1] == seen[-1][2]
     assert all(label.startswith("building pattern databases 5-4-2") for label, _, _ in seen)
@@ -517,8 +513,8 @@ def test_optimal_solution_counts_agree_with_breadth_first_counting():
 def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
     # groups that are not their own mirror images (a symmetric split gains nothing)
     p = puzzle(default_goal(9), 3, 3, heuristic="pdb", groups=((1, 2, 3, 4), (5, 6, 7, 8)))
-    both = tiles.TileSearch(p, "pdb")
-    plain = tiles.TileSearch(p, "pdb")
+    both = ida.TileSearch(p, "pdb")
+    plain = ida.TileSearch(p, "pdb")
     plain.mirror = False
     assert both.mirror
     rng = random.Random(3)
@@ -628,7 +624,7 @@ def test_the_15_puzzle_construction_is_admissible_on_every_8_puzzle_board():
     md = _eight_ts("manhattan").h_all(boards)
     for groups in (((1, 2, 3), (4, 5, 6, 7, 8)), ((1, 4, 7), (2, 3, 5, 6, 8))):
         p = puzzle(default_goal(9), 3, 3, heuristic="pdb", groups=groups)
-        ts = tiles.TileSearch(p, "pdb")
+        ts = ida.TileSearch(p, "pdb")
         assert ts.mirror
         h = ts.h_all(boards)
         bad = np.flatnonzero((h > exact) | (h < md))
@@ -650,7 +646,7 @@ def test_pdb_ida_star_is_optimal_on_random_3x4_boards(rng):
     q = puzzle(board, 3, 4, heuristic="pdb")
     ts = _eleven_ts()
     res = ts.run(board)
-    lc = tiles.TileSearch(puzzle(board, 3, 4, heuristic="linear-conflict"), "linear-conflict")
+    lc = ida.TileSearch(puzzle(board, 3, 4, heuristic="linear-conflict"), "linear-conflict")
     want = len(lc.run(board).path)
     assert len(res.path) == want and ts.h(board) <= want
     b = board
@@ -659,12 +655,12 @@ def test_pdb_ida_star_is_optimal_on_random_3x4_boards(rng):
     assert b == q.goal
 
 
-_ELEVEN_TS: list[tiles.TileSearch] = []
+_ELEVEN_TS: list[ida.TileSearch] = []
 
 
-def _eleven_ts() -> tiles.TileSearch:
+def _eleven_ts() -> ida.TileSearch:
     if not _ELEVEN_TS:
-        _ELEVEN_TS.append(tiles.TileSearch(puzzle(default_goal(12), 3, 4, heuristic="pdb"),
+        _ELEVEN_TS.append(ida.TileSearch(puzzle(default_goal(12), 3, 4, heuristic="pdb"),
                                            "pdb"))
     return _ELEVEN_TS[0]
 
@@ -692,7 +688,7 @@ def test_the_15_puzzle_defaults_to_7_8_tables_with_reflection(tmp_path, monkeypa
     assert korf == ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
     sizes = [Pattern(4, 4, tuple(range(k)), 15).nbytes for k in (7, 8)]
     assert sizes == [28_828_800, 259_459_200] and sum(sizes) < 2**30
-    monkeypatch.setattr(tiles, "load_tables", _fake_tables)
+    monkeypatch.setattr(ida, "load_tables", _fake_tables)
     events = trace_of(p)
     stats = events[-1].stats
     assert stats["pdb"] == "7-8" and stats["pdb_mirror"] is True

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlereel import analysis, app
+from puzzlereel.actions import analyze as analysis
+from puzzlereel.actions.solve import solve_events
+from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers.base import SolveOptions, Stopwatch
 from puzzlereel.trace import End
 from tests.fixtures import CONFIGS
@@ -16,8 +18,8 @@ FAST = ["dads-puzzle", "six-puzzle-2x3", "hoppers", "n-queens-8", "mastermind-kn
 
 @pytest.mark.parametrize("name", FAST)
 def test_end_stats_split_search_from_loading(name):
-    loaded = app.load_puzzle(CONFIGS / f"{name}.toml")
-    end = list(app.solve_events(loaded, SolveOptions()))[-1]
+    loaded = load_puzzle(CONFIGS / f"{name}.toml")
+    end = list(solve_events(loaded, SolveOptions()))[-1]
     assert isinstance(end, End) and end.status == "solved"
     search, load, total = (end.stats[k] for k in ("search_seconds", "load_seconds", "seconds"))
     assert search >= 0 and load >= 0

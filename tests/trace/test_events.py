@@ -14,7 +14,7 @@ from puzzlereel.trace import (
     PegMove,
     Place,
     Remove,
-    Solution,
+    SolutionFound,
     State,
     TileMove,
     write_trace,
@@ -26,8 +26,8 @@ def test_every_event_round_trips_through_json():
         Header("sliding-block", {"board": {}}, "t", {"metric": "piece"}, {"theme": "x"}),
         BlockMove(1, "A", ((1, 2), (1, 3))), TileMove(2, 5), PegMove(3, (3, 1), ((3, 3),)),
         State(4, ("AB.", "CC.")), Place(0, 4), Remove(0, 4),
-        Guess(1, (0, 1, 2, 3), 0, 2, 1440), Solution(1, cols=(0, 4, 7)),
-        Solution(2, text="1+2=3", assignment={"A": 1}), Note("n"),
+        Guess(1, (0, 1, 2, 3), 0, 2, 1440), SolutionFound(1, cols=(0, 4, 7)),
+        SolutionFound(2, text="1+2=3", assignment={"A": 1}), Note("n"),
         End("solved", 3, {"states": 10}),
     ]
     out = io.StringIO()

@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlereel.trace import Search, TraceError, event_from_json, validate
-from puzzlereel.trace.events import MAX_COUNT, PHASES
 from puzzlereel.trace.search import (
     MAX_SEARCH_EVENTS,
     SearchLog,
@@ -22,6 +21,7 @@ from puzzlereel.trace.search import (
     merged,
     step_events,
 )
+from puzzlereel.trace.search_event import MAX_COUNT, PHASES
 from tests.fixtures import TINY_BLOCK, header, trace_io
 
 MOVES = TINY_BLOCK_MOVES = [
@@ -74,10 +74,10 @@ def test_every_phase_round_trips_through_json(obj: dict[str, Any]) -> None:
 
 
 def test_every_puzzle_kind_takes_search_events() -> None:
-    from puzzlereel.registry import KINDS
+    from puzzlereel.registry import FAMILIES
 
-    for kind in KINDS:
-        assert isinstance(event_from_json(EXAMPLES[0], kind), Search)
+    for family in FAMILIES:
+        assert isinstance(event_from_json(EXAMPLES[0], family), Search)
 
 
 HOSTILE = [-1, -(2**63), MAX_COUNT + 1, 10**30, True, False, 1.5, "3", None, [], {}]

@@ -1,0 +1,215 @@
+"""The Dask executor: a batch's units on a Dask distributed cluster.
+
+``DaskExecutor`` (``run --executor dask --scheduler tcp://HOST:8786``) submits the units
+to a Dask distributed cluster and listens for their progress on a Dask event topic;
+without ``--scheduler`` it starts a cluster of ``--jobs`` worker processes on this
+machine (loopback only).  On a cluster's machines, the units a machine's workers run
+at once split its cores the same way.  Dask is imported only here, and only when this
+executor is used: ``python3 -m pip install distributed`` (or a checkout's ``.[dask]``).
+
+It has the interface of every executor (``puzzlereel.batch.executors``, whose shares of the
+cores and progress pace it uses): a ``Unit`` in, its ``Outcome`` out, with ``Started`` /
+``Progressed`` events on the way, which the units send on the event topic ``TOPIC``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import threading
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from puzzlereel.batch.executors import (
+    PROGRESS_EVERY,
+    ExecutorError,
+    Throttle,
+    check_scheduler,
+    ctrl_c_ignored,
+    default_jobs,
+    share_of_cores,
+)
+from puzzlereel.batch.running import Event, Finished, Progressed, Started
+from puzzlereel.batch.unit import Outcome, StageProgress, Unit, execute
+from puzzlereel.ground.errors import EXIT_BAD_INPUT
+
+TOPIC = "puzzlereel-progress"          # the Dask event topic units report progress on
+
+
+def _remote(unit: Unit, run_id: str, threads: int | None = 0,
+            slots: Mapping[str, int] | None = None, running: int = 1) -> Outcome:
+    """A unit on a Dask worker: its progress goes to the run through the event topic;
+    ``threads``: its video encoder's threads (0: the encoder's choice; None: this
+    machine's cores split between the units its workers run at once, ``slots`` by host);
+    ``running``: the units at once on this machine, which share its memory (with
+    ``slots``: this machine's)."""
+    from distributed import get_worker
+    from distributed.comm import get_address_host
+
+    from puzzlereel.render.encoders import video as encode
+    from puzzlereel.solvers.base import share_memory
+
+    worker = get_worker()
+    if threads is None:
+        running = (slots or {}).get(get_address_host(worker.address), 1)
+        threads = share_of_cores(default_jobs(), running)
+    encode.encoder_threads(threads)
+    share_memory(running)
+
+    def send(stage: str, label: str, done: int, total: int | None) -> None:
+        worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": stage,
+                                 "label": label, "done": done, "total": total})
+
+    worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": ""})
+    report: StageProgress = Throttle(send, every=2 * PROGRESS_EVERY)
+    return execute(unit, report)
+
+
+# the log level of a local cluster's workers (read from the environment when they
+# start), whose lines would share our terminal
+QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "error"}
+
+
+class DaskExecutor:
+    """Units on a Dask distributed cluster: the scheduler at ``scheduler``, or a cluster
+    of ``jobs`` worker processes started here on loopback when it is None (no more than
+    ``units``, the units the run has, when that is given)."""
+
+    name = "dask"
+
+    def __init__(self, scheduler: str | None, jobs: int, units: int | None = None) -> None:
+        check_scheduler(scheduler)
+        try:
+            import distributed
+        except ImportError:
+            raise ExecutorError("--executor dask: Dask is not installed; install it with "
+                                "python3 -m pip install distributed (or the checkout's "
+                                "dask extra: python3 -m pip install \".[dask]\")") from None
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        self._queue: queue.Queue[Event] = queue.Queue()
+        self._futures: list[Any] = []
+        self._names: dict[str, str] = {}
+        self._cancelled = False
+        self._run = uuid.uuid4().hex
+        self._cluster: Any = None
+        self._jobs = jobs            # a cluster of our own shares this machine's cores
+        self._local = scheduler is None
+        try:
+            if scheduler is None:
+                environ = dict(os.environ)   # Dask's nanny sets its workers' variables
+                try:                         # (MALLOC_TRIM_THRESHOLD_...) in ours too
+                    # Ctrl-C is the run's to handle, not its workers' (nor their
+                    # lines about the tasks it cancels, which share our terminal)
+                    os.environ.update(QUIET_WORKERS)
+                    with ctrl_c_ignored():
+                        # its HTTP server on any free port (None means 8787, which
+                        # another cluster may hold: a warning on our terminal)
+                        self._cluster = distributed.LocalCluster(
+                            n_workers=max(1, jobs if units is None else min(jobs, units)),
+                            threads_per_worker=1, processes=True,
+                            host="127.0.0.1", dashboard_address="127.0.0.1:0")
+                finally:
+                    os.environ.clear()
+                    os.environ.update(environ)
+                self.client = distributed.Client(self._cluster)
+            else:
+                self.client = distributed.Client(scheduler, timeout="15s")
+        except Exception as exc:  # noqa: BLE001 - Dask's many ways of failing to connect
+            self.close()
+            if scheduler is None:
+                raise ExecutorError(f"--executor dask: cannot start a local Dask cluster "
+                                    f"({type(exc).__name__}: {exc})") from None
+            why = str(exc) if isinstance(exc, (OSError, TimeoutError, ValueError)) \
+                else f"{type(exc).__name__}: {exc}"
+            raise ExecutorError(f"--scheduler: cannot reach the Dask scheduler at "
+                                f"{scheduler} ({why})") from None
+        self.client.subscribe_topic(TOPIC, self._heard)
+
+    def _heard(self, event: tuple[float, Any]) -> None:
+        msg = event[1]
+        if not isinstance(msg, dict) or msg.get("run") != self._run:
+            return
+        if not msg.get("stage"):
+            self._queue.put(Started(str(msg["name"])))
+        else:
+            self._queue.put(Progressed(str(msg["name"]), str(msg["stage"]), str(msg["label"]),
+                                       int(msg["done"]), msg.get("total")))
+
+    def submit(self, units: Sequence[Unit]) -> None:
+        threads: int | None = None
+        slots: dict[str, int] = {}
+        running = 1
+        if self._local:              # our cluster: --jobs cores, as the local executor
+            running = min(self._jobs, len(units))
+            threads = share_of_cores(self._jobs, running)
+        else:                        # each machine's cores, split between its workers
+            slots = self.slots()
+        for unit in units:
+            key = f"puzzlereel-{unit.name}-{uuid.uuid4().hex[:8]}"
+            self._names[key] = unit.name
+            self._futures.append(self.client.submit(_remote, unit, self._run, threads,
+                                                    slots, running, key=key, pure=False))
+        threading.Thread(target=self._collect, name="puzzlereel-dask", daemon=True).start()
+
+    def slots(self) -> dict[str, int]:
+        """How many units each machine of the cluster runs at once (its workers'
+        threads), by host."""
+        from distributed.comm import get_address_host
+
+        slots: dict[str, int] = {}
+        for address, n in self.client.nthreads().items():
+            host = get_address_host(address)
+            slots[host] = slots.get(host, 0) + int(n)
+        return slots
+
+    def _collect(self) -> None:
+        from distributed import as_completed
+
+        for future in as_completed(self._futures):
+            if self._cancelled:
+                return
+            try:
+                outcome: Outcome = future.result()
+            except BaseException as exc:  # noqa: BLE001 - any failure is this unit's
+                if self._cancelled:
+                    return
+                name = self._names.get(future.key, str(future.key))
+                outcome = Outcome(name, "error", message=f"{name}: on the Dask cluster: "
+                                  f"{type(exc).__name__}: {exc}", exit_code=EXIT_BAD_INPUT)
+            self._queue.put(Finished(outcome))
+
+    def events(self, timeout: float) -> list[Event]:
+        found: list[Event] = []
+        try:
+            found.append(self._queue.get(timeout=timeout))
+            while True:
+                found.append(self._queue.get_nowait())
+        except queue.Empty:
+            return found
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        if self._futures:
+            with contextlib.suppress(Exception):
+                self.client.cancel(self._futures, force=True)
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
+        if self._cluster is not None:
+            with contextlib.suppress(Exception):
+                self._cluster.close()
+
+    def __enter__(self) -> DaskExecutor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["QUIET_WORKERS", "TOPIC", "DaskExecutor"]

@@ -1,0 +1,273 @@
+"""The example configs that ship inside the package, and finding a config by name.
+
+The repository's ``configs/`` folder is installed as the data package
+``puzzlereel.examples`` (``pyproject.toml``), so an installed ``puzzlereel`` carries one
+example config per puzzle.  This module lists them (name, family, title, the published
+answer when the config states it, a one-line description), copies one out to be edited,
+and turns a command's config argument into a file: an existing path as given, else a
+bundled example's name (``hakoiri-musume``), else ``ConfigError`` "no such file" with
+the closest example names.
+
+In a source checkout (and an editable install) the examples are the checkout's
+``configs/`` itself, so a checkout, an editable install and a plain install read the
+same files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import importlib.resources
+import re
+import shutil
+import sys
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import IO
+
+from puzzlereel.ground.config import ConfigError
+from puzzlereel.ground.errors import PuzzlereelError, UsageError
+from puzzlereel.ground.fileio import atomic_text, guarded
+from puzzlereel.ground.outpaths import is_stream, utf8_writer
+from puzzlereel.ground.words import plural
+from puzzlereel.registry import FAMILIES
+
+PACKAGE = "puzzlereel.examples"
+SUFFIX = ".toml"
+DESCRIPTION_WIDTH = 78
+
+
+class Exists(PuzzlereelError):
+    """An output file that is already there (replaced only with ``--force``)."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__("already exists (use --force to replace it)", source=str(path))
+
+
+def _checkout_configs() -> Path | None:
+    """The checkout's ``configs/`` when this package is imported from a source tree."""
+    root = Path(__file__).resolve().parents[2]
+    if (root / "pyproject.toml").is_file() and (root / "configs").is_dir():
+        return root / "configs"
+    return None
+
+
+def folder() -> Traversable:
+    """Where the example configs are: the checkout's ``configs/`` or the installed
+    ``puzzlereel/examples/``."""
+    checkout = _checkout_configs()
+    if checkout is not None:
+        return checkout
+    try:
+        return importlib.resources.files(PACKAGE)
+    except ModuleNotFoundError:
+        raise PuzzlereelError(f"the example configs ({PACKAGE}) are missing from this "
+                              "installation") from None
+
+
+def names() -> tuple[str, ...]:
+    """Every example's name (its file name without ``.toml``), sorted."""
+    return tuple(sorted(entry.name[:-len(SUFFIX)] for entry in folder().iterdir()
+                        if entry.name.endswith(SUFFIX) and entry.is_file()))
+
+
+def path_of(name: str) -> Path | None:
+    """The file of the example called ``name`` (``.toml`` optional), if there is one."""
+    stem = name[:-len(SUFFIX)] if name.endswith(SUFFIX) else name
+    if not stem or stem not in names():
+        return None
+    entry = folder().joinpath(stem + SUFFIX)
+    return entry if isinstance(entry, Path) else Path(str(entry))
+
+
+def suggestions(word: str, choices: tuple[str, ...] | list[str], n: int = 3) -> list[str]:
+    """The choices closest to ``word``, best first: those that contain it (for a word of
+    three letters or more), then difflib's close matches; only ``word`` when it is one."""
+    if word in choices:
+        return [word]
+    within = [c for c in choices if len(word) >= 3 and word.lower() in c.lower()]
+    close = difflib.get_close_matches(word, list(choices), n=n, cutoff=0.6)
+    return list(dict.fromkeys(close + sorted(within, key=len)))[:n]
+
+
+def _is_bare_name(arg: str) -> bool:
+    """A name like ``hakoiri-musume`` (no folder part), not a path."""
+    return bool(arg) and "/" not in arg and "\\" not in arg and not arg.startswith(".")
+
+
+def resolve(arg: str | Path) -> Path:
+    """The config file a command was given: ``arg`` itself when it exists, else the
+    bundled example of that name, else ``ConfigError`` (no such file; the closest
+    example names when some are close)."""
+    path = Path(arg)
+    text = str(arg)
+    if path.exists():
+        return path
+    if _is_bare_name(text):
+        bundled = path_of(text)
+        if bundled is not None:
+            return bundled
+    stem = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    close = suggestions(stem, names())
+    if close:
+        raise ConfigError(f"no such file; did you mean: {', '.join(close)}?", path=text)
+    raise ConfigError("no such file or folder; the bundled examples work by name from any "
+                      "folder ('puzzlereel examples' lists them)", path=text)
+
+
+# ---------------------------------------------------------------- the list
+
+
+@dataclass(frozen=True)
+class Example:
+    """One bundled example config, as ``puzzlereel examples`` lists it."""
+
+    name: str
+    family: str
+    title: str
+    expect: int | None        # [solve] expect_moves: the published answer, when stated
+    unit: str                 # what ``expect`` counts: "move", "guess", "solution"
+    description: str
+    path: Path
+
+    @property
+    def answer(self) -> str:
+        """``"81 moves"``, ``"92 solutions"``, or ``""`` when the config states none."""
+        if self.expect is None:
+            return ""
+        return f"{self.expect} {plural(self.unit, self.expect)}"
+
+
+def description(text: str, width: int = DESCRIPTION_WIDTH) -> str:
+    """A one-line description from a config's opening comment: its first sentence,
+    without parentheses, cut to ``width`` characters."""
+    comment: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            break
+        comment.append(stripped.lstrip("#").strip())
+    words = " ".join(part for part in comment if part)
+    while True:   # drop parenthesised asides (not formulas like "n * (n+1)"), innermost first
+        shorter = re.sub(r"\s+\((?=[^()]*(?:\s|[^\x00-\x7f]))[^()]*\)", "", words)
+        if shorter == words:
+            break
+        words = shorter
+    sentence = words
+    for stop in re.finditer(r"\.(?=\s|$)", words):   # the first sentence's full stop
+        before = words[:stop.start()].split()
+        if before and len(before[-1]) > 2:           # not an initial ("R. E. Korf")
+            sentence = words[:stop.start() + 1]
+            break
+    if len(sentence) > width:
+        sentence = sentence[:width - 1].rstrip() + "…"
+    return sentence
+
+
+def _example(path: Path) -> Example:
+    text = path.read_text(encoding="utf-8-sig")   # a byte-order mark is no part of it
+    data = tomllib.loads(text)
+    puzzle = data.get("puzzle", {})
+    name = str(puzzle.get("type", "?"))
+    row = FAMILIES.get(name)
+    expect = data.get("solve", {}).get("expect_moves")
+    return Example(name=path.stem, family=name, title=str(data.get("title", path.stem)),
+                   expect=expect if isinstance(expect, int) else None,
+                   unit=row.unit if row is not None else "move",
+                   description=description(text), path=path)
+
+
+def examples() -> list[Example]:
+    """Every bundled example, by name."""
+    found = []
+    for name in names():
+        path = path_of(name)
+        assert path is not None
+        found.append(_example(path))
+    return found
+
+
+def example(name: str) -> Example:
+    """The bundled example called ``name``, or ``UsageError`` naming the closest ones."""
+    path = path_of(name)
+    if path is None:
+        close = suggestions(name, names())
+        hint = f"; did you mean: {', '.join(close)}?" if close else \
+            " (`puzzlereel examples` lists them)"
+        raise UsageError(f"no example called {name!r}{hint}", field="NAME")
+    return _example(path)
+
+
+def table_lines(items: list[Example], width: int | None = None) -> Iterator[str]:
+    """``puzzlereel examples``: one row an example, columns aligned; with ``width``
+    (a terminal's), descriptions are cut to fit it (to no fewer than 24 characters)."""
+    header = ("name", "family", "answer", "title", "description")
+    rows = [header] + [(e.name, e.family, e.answer or "-", e.title, e.description)
+                       for e in items]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header) - 1)]
+    room = None if width is None else max(24, width - sum(w + 2 for w in widths) - 1)
+    for row in rows:
+        cells = [cell.ljust(w) for cell, w in zip(row, widths)]
+        last = row[-1]
+        if room is not None and len(last) > room:
+            last = last[:room - 1].rstrip() + "…"
+        yield "  ".join([*cells, last]).rstrip()
+
+
+# ---------------------------------------------------------------- writing configs out
+
+
+@contextlib.contextmanager
+def _target(output: str | Path, force: bool, stdout: IO[str] | None) -> Iterator[IO[str]]:
+    if str(output) == "-":
+        yield stdout if stdout is not None else sys.stdout
+        return
+    path = Path(output)
+    if path.is_file() and not is_stream(path) and not force:   # a device (-o /dev/null),
+        raise Exists(path)                                       # /dev/stdout: written
+    with atomic_text(path) as handle:
+        yield handle
+
+
+def write_text(text: str, output: str | Path, *, force: bool = False,
+               stdout: IO[str] | None = None) -> None:
+    """Write a config's ``text`` to ``output`` ("-": ``stdout``) atomically; an existing
+    file is replaced only with ``force`` (``Exists`` otherwise)."""
+    with _target(output, force, stdout) as handle:
+        utf8_writer(handle)(text)
+
+
+def copy_out(name: str, output: str | Path, *, force: bool = False,
+             stdout: IO[str] | None = None) -> Example:
+    """Copy the bundled example ``name`` to ``output`` (see ``write_text``)."""
+    found = example(name)
+    with guarded(inputs=[found.path], outputs=[output]):
+        write_text(found.path.read_text(encoding="utf-8"), output, force=force,
+                   stdout=stdout)
+    return found
+
+
+
+def list_or_copy(name: str | None, output: str | None = None, *, force: bool = False) -> None:
+    """``examples``: without ``name``, print the table of examples (as wide as the
+    terminal, when stdout is one); else copy the example to ``output`` ("-" or None:
+    stdout) and print the file's name."""
+    from puzzlereel.ground import console
+
+    if name is None:
+        if output is not None:
+            raise UsageError("-o: name the example to copy (puzzlereel examples NAME -o FILE)")
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        for line in table_lines(examples(), width):
+            console.echo(line)
+        return
+    copy_out(name, output or "-", force=force, stdout=sys.stdout)
+    if output not in (None, "-") and not is_stream(output):   # not into -o /dev/stdout
+        console.echo(str(output))
+
+__all__ = ["PACKAGE", "Example", "Exists", "copy_out", "description", "example", "examples",
+           "folder", "list_or_copy", "names", "path_of", "plural", "resolve", "suggestions",
+           "table_lines", "write_text"]

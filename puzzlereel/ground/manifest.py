@@ -1,0 +1,399 @@
+"""What a batch ``run`` made, and from what: the manifest beside the outputs.
+
+``OUT_DIR/.puzzlereel-manifest.json`` holds one entry per config name: the config it was
+made from, the search's outcome (status, answer, seconds) and, for every output file
+(the trace, each rendered format, the gallery's poster), the SHA-256 of the file and
+the content hashes it was made from — the config file, the solve limits, the trace, the
+render options and the puzzlereel version.  An output is up to date when the hashes it
+would be made from now are the ones recorded and the file on disk still has the
+recorded content; anything else (a changed config or option, a new version, a missing
+or edited file) makes it again.
+
+The manifest is also the record of whose file is whose: each entry names the config
+file it was made from (its absolute path), and a file of the folder is that config's
+only when the entry records it (``batch.ownership`` stops a run at any other file).
+
+The manifest is JSON, written atomically (``fileio.atomic_text``) after every config
+that finishes, so a run that is stopped keeps what it finished.  A manifest that cannot
+be read is set aside with a ``ManifestWarning`` and the run starts afresh; having no
+record of whose file is whose, it takes the files named as a config's outputs as that
+config's (``damaged``), as the folder was puzzlereel's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import time
+import warnings
+import zlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puzzlereel.ground.fileio import Clash, atomic_text, remove_output
+from puzzlereel.ground.outpaths import NAME_MAX, safe_name
+
+FILE_NAME = ".puzzlereel-manifest.json"
+FORMAT = "puzzlereel-manifest"
+VERSION = 1
+TRACE = "jsonl"          # the trace's output kind
+POSTER = "poster"        # the gallery's still frame: <name>.poster.png
+
+
+MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
+SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
+SAVE_SECONDS = 2.0       # this long since the last save
+
+
+class ManifestWarning(UserWarning):
+    """The manifest could not be read; every config is made again."""
+
+
+def _short(exc: BaseException, limit: int = 120) -> str:
+    text = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _read_entries(path: Path) -> tuple[dict[str, Entry], dict[str, str]]:
+    """The entries of the manifest file ``path`` and the files it records as left by
+    configs that are gone (``FileNotFoundError`` when there is none; any other exception
+    when it is not a manifest we can read)."""
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not a file")
+    if info.st_size > MAX_BYTES:
+        raise ValueError(f"{info.st_size:,} bytes, more than a manifest holds")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("format") != FORMAT \
+            or data.get("version") != VERSION:
+        raise ValueError(f"not a {FORMAT} version {VERSION}")
+    entries = data["entries"]
+    if not isinstance(entries, dict):
+        raise ValueError("its entries are not an object")
+    left = data.get("left", {})
+    if not isinstance(left, dict) or any(safe_name(str(f), "", NAME_MAX) != f for f in left):
+        raise ValueError("its files left are not an object of file names")
+    return ({str(name): Entry.from_json(obj) for name, obj in entries.items()},
+            {str(file): str(sha) for file, sha in left.items()})
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str | None:
+    """The file's SHA-256, or None when it cannot be read (missing, a folder, ...)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def key_of(value: object) -> str:
+    """A content hash of a JSON-able value (dict keys sorted, tuples as lists)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+    return sha256_bytes(text.encode("utf-8"))
+
+
+def file_name(name: str, kind: str) -> str:
+    """The output file of ``kind`` for the config called ``name``."""
+    return f"{name}.poster.png" if kind == POSTER else f"{name}.{kind}"
+
+
+# every kind of file a config or trace <name> may have in an output folder: the trace,
+# each format, the gallery's poster
+FILE_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
+# what an output of each kind is, for messages about it
+KIND_WORDS = {TRACE: "trace", POSTER: "poster", "png": "contact sheet", "html": "player",
+              "vtt": "subtitles", "svg": "animated SVG", "mp4": "video", "webm": "video",
+              "gif": "GIF"}
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
+@dataclass(frozen=True)
+class Output:
+    """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
+    hashes it was made from."""
+
+    file: str
+    sha256: str
+    size: int
+    made_from: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "sha256": self.sha256, "size": self.size,
+                "made_from": dict(self.made_from)}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Output:
+        made = obj.get("made_from", {})
+        file = str(obj["file"])
+        if safe_name(file, "", NAME_MAX) != file:   # files of its own folder only
+            raise ValueError(f"{file[:60]!r} is not a file name of the output folder")
+        return cls(file=file, sha256=str(obj["sha256"]), size=int(obj["size"]),
+                   made_from={str(k): str(v) for k, v in made.items()})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One config's record: where it came from, how its search ended, its outputs."""
+
+    config: str                       # the config as the run named it
+    status: str                       # solved / unsolvable / limit
+    answer: str = ""                  # "81 moves", "92 solutions", ""
+    moves: int | None = None
+    seconds: float = 0.0              # the last full run of this config (solve + render)
+    title: str = ""
+    family: str = ""
+    description: str = ""             # the config's opening sentence
+    message: str = ""                 # why unsolvable / where the limit stopped it
+    outputs: Mapping[str, Output] = field(default_factory=dict)
+    path: str = ""                    # the config file's absolute path ("": not known)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"config": self.config, "path": self.path, "status": self.status,
+                "answer": self.answer, "moves": self.moves, "seconds": self.seconds,
+                "title": self.title, "family": self.family,
+                "description": self.description, "message": self.message,
+                "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+
+    def made_by(self, config: str | Path, config_sha: str | None = None) -> bool:
+        """Whether this entry's files may be taken as those of the config file
+        ``config``: it is the same file (or, once either is gone, the same absolute
+        path), or holds the same text (``config_sha``: a bundled example reached from
+        another install), or the config the entry records no longer exists (moved or
+        deleted: its files are puzzlereel's, and free).  An entry that records no path
+        cannot tell, and counts as any config's of its name."""
+        if not self.path or self.gone():
+            return True
+        trace = self.outputs.get(TRACE)
+        if config_sha is not None and trace is not None \
+                and trace.made_from.get("config") == config_sha:
+            return True
+        with contextlib.suppress(OSError, ValueError):
+            return os.path.samefile(self.path, config)
+        return os.path.abspath(self.path) == os.path.abspath(config)
+
+    def shown(self) -> str:
+        """The config as messages name it: as the run that recorded it named it, or its
+        absolute path when that name no longer leads to it."""
+        if self.path and os.path.abspath(self.config) != self.path:
+            return self.path
+        return self.config
+
+    def gone(self) -> bool:
+        """Whether the config this entry was made from no longer exists (only known
+        for an entry that records its absolute path)."""
+        return bool(self.path) and os.path.isabs(self.path) and not os.path.exists(self.path)
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Entry:
+        moves = obj.get("moves")
+        return cls(config=str(obj["config"]), status=str(obj["status"]),
+                   answer=str(obj.get("answer", "")),
+                   moves=moves if isinstance(moves, int) else None,
+                   seconds=float(obj.get("seconds", 0.0)), title=str(obj.get("title", "")),
+                   family=str(obj.get("family", "")),
+                   description=str(obj.get("description", "")),
+                   message=str(obj.get("message", "")),
+                   outputs={str(k): Output.from_json(v)
+                            for k, v in obj.get("outputs", {}).items()},
+                   path=str(obj.get("path", "")))
+
+
+class Manifest:
+    """The entries of one output folder, read once and saved as they change.
+
+    A run records each config as it finishes (``changed``), but writes the whole file
+    only when enough has changed since it last did: a sixteenth of the entries, or
+    ``SAVE_SECONDS`` (and twenty times the last write's time) gone by.  So a run of N
+    configs writes the manifest a bounded number of times per entry, in time linear in
+    N (not once per config, N writes of N entries), and a run that is stopped still
+    finds its finished configs recorded (``flush`` at the end)."""
+
+    def __init__(self, folder: str | Path, entries: dict[str, Entry] | None = None) -> None:
+        self.folder = Path(folder)
+        self.entries: dict[str, Entry] = entries if entries is not None else {}
+        self._changes = 0               # entries changed since the last save
+        self._saved = time.monotonic()
+        self._cost = 0.0                # seconds the last save took
+        self.damaged = False            # set aside: its folder's files can't be told apart
+        self.left: dict[str, str] = {}  # file -> SHA-256: made for configs now gone
+
+    @property
+    def path(self) -> Path:
+        return self.folder / FILE_NAME
+
+    @classmethod
+    def load(cls, folder: str | Path) -> Manifest:
+        """The folder's manifest; an empty one when there is none.  One that cannot be
+        read (not JSON, nested too deep, numbers out of range, a folder in its place,
+        larger than ``MAX_BYTES``) is set aside as ``FILE_NAME.damaged`` with a
+        ``ManifestWarning``, and the run starts afresh."""
+        manifest = cls(folder)
+        try:
+            manifest.entries, manifest.left = _read_entries(manifest.path)
+        except FileNotFoundError:
+            return manifest
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the run goes on
+            manifest._set_aside(_short(exc))
+        return manifest
+
+    def _set_aside(self, why: str) -> None:
+        self.damaged = True
+        where = ""
+        for aside in (self.path.with_name(FILE_NAME + ".damaged"),    # the last one, or
+                      self.path.with_name(f"{FILE_NAME}.damaged-{time.time_ns()}")):
+            try:                                      # beside it when that one's kind
+                os.replace(self.path, aside)          # (file, folder) differs
+                where = f"set aside as {aside.name}"
+                break
+            except OSError as exc:
+                where = f"could not be set aside ({exc.strerror})"
+        warnings.warn(ManifestWarning(f"{self.path}: not a manifest this version reads "
+                                      f"({why}); {where}, every config is made again "
+                                      "(the files named as its outputs taken as its own)"),
+                      stacklevel=3)
+
+    def changed(self) -> None:
+        """An entry changed: save when enough has (see the class)."""
+        self._changes += 1
+        due = max(SAVE_SECONDS, 20 * self._cost)
+        if (self._changes * SAVE_SHARE >= len(self.entries)
+                or time.monotonic() - self._saved >= due):
+            self.save()
+
+    def flush(self) -> None:
+        """Save what changed since the last save, if anything did."""
+        if self._changes:
+            self.save()
+
+    def drop_gone(self) -> list[str]:
+        """Forget the entries of configs that no longer exist; their names.  Their files
+        still in the folder stay known as puzzlereel's (``left``), which a config of the
+        same name may take over (``mine``)."""
+        gone = [name for name, entry in self.entries.items() if entry.gone()]
+        for name in gone:
+            for out in self.entries.pop(name).outputs.values():
+                if (self.folder / out.file).is_file():
+                    self.left[out.file] = out.sha256
+            self._changes += 1
+        for file in [f for f in self.left if not (self.folder / f).is_file()]:
+            del self.left[file]
+            self._changes += 1
+        return gone
+
+    def mine(self, file: str) -> bool:
+        """Whether ``file`` of the folder is one puzzlereel made for a config now gone
+        and still holds what it wrote."""
+        sha = self.left.get(file)
+        return sha is not None and sha256_file(self.folder / file) == sha
+
+    def save(self) -> None:
+        """Write the manifest atomically (the folder is made if needed)."""
+        t0 = time.monotonic()
+        data = {"format": FORMAT, "version": VERSION,
+                "entries": {name: entry.to_json()
+                            for name, entry in sorted(self.entries.items())},
+                "left": dict(sorted(self.left.items()))}
+        with atomic_text(self.path) as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+        self._saved = time.monotonic()
+        self._cost = self._saved - t0
+        self._changes = 0
+
+    def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
+        """The recorded output of ``kind`` when it was made from ``made_from`` and the file
+        still holds what was recorded; else None (it must be made again)."""
+        entry = self.entries.get(name)
+        if entry is None:
+            return None
+        out = entry.outputs.get(kind)
+        if out is None or dict(out.made_from) != dict(made_from):
+            return None
+        path = self.folder / out.file
+        with contextlib.suppress(OSError):
+            if path.stat().st_size != out.size:
+                return None
+        if sha256_file(path) != out.sha256:
+            return None
+        return out
+
+
+def remove_outputs(folder: str | Path, entry: Entry, keep: Iterable[str] = ()) -> list[str]:
+    """Remove the files ``entry`` records in ``folder`` (every kind but those in
+    ``keep``): outputs of an older version of its config, which must not stay beside a
+    newer trace (or none).  A file of the config's name that the manifest does not
+    record is not puzzlereel's, and stays.  The names of the files removed."""
+    kept = set(keep)
+    removed = []
+    for kind, out in entry.outputs.items():
+        if kind not in kept and remove_output(Path(folder) / out.file):
+            removed.append(out.file)
+    return removed
+
+
+# the tEXt chunk every poster puzzlereel draws carries, right after its IHDR chunk
+POSTER_TEXT = b"Software\x00puzzlereel poster"
+POSTER_AT = 33                   # bytes: the PNG signature (8) and the IHDR chunk (25)
+
+
+def poster_chunk() -> bytes:
+    """The PNG chunk that marks a poster as puzzlereel's."""
+    body = b"tEXt" + POSTER_TEXT
+    return len(POSTER_TEXT).to_bytes(4, "big") + body + \
+        (zlib.crc32(body) & 0xFFFFFFFF).to_bytes(4, "big")
+
+
+def poster_drawn_here(path: str | Path) -> bool:
+    """Whether the file ``path`` is a poster puzzlereel drew (its mark is in place)."""
+    mark = poster_chunk()
+    with contextlib.suppress(OSError), open(path, "rb") as handle:
+        return handle.read(POSTER_AT + len(mark))[POSTER_AT:] == mark
+    return False
+
+
+class Claims:
+    """Who each file name of the output folder belongs to: a config's output (by the
+    config's name), the manifest or the gallery page.  Two owners of one name would
+    write over each other's file, so the second is refused (``Clash``)."""
+
+    def __init__(self, manifest: Manifest | None = None, page: str | None = None) -> None:
+        self.owners: dict[str, tuple[str, str]] = {FILE_NAME: ("", "the run's manifest")}
+        if page is not None:
+            self.owners[page] = ("", "the gallery page")
+        for name, entry in (manifest.entries if manifest is not None else {}).items():
+            for kind, out in entry.outputs.items():
+                self.owners.setdefault(out.file, (name, f"the {kind_word(kind)} of "
+                                                        f"{entry.config}"))
+
+    def take(self, name: str, source: str, kinds: Iterable[str]) -> None:
+        """Give ``name`` (a config read from ``source``) the files of ``kinds``, or
+        ``Clash`` when one of them belongs to something else."""
+        files = [(kind, file_name(name, kind)) for kind in kinds]
+        for kind, file in files:
+            owner, what = self.owners.get(file, (name, ""))
+            if owner != name:
+                raise Clash(f"its {kind_word(kind)} {file} would replace {what}; rename one "
+                            "of the two", source=source)
+        for kind, file in files:
+            self.owners[file] = (name, f"the {kind_word(kind)} of {source}")
+
+
+__all__ = ["FILE_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
+           "Manifest", "ManifestWarning", "Output", "file_name",
+           "key_of", "kind_word", "poster_chunk", "poster_drawn_here", "remove_outputs",
+           "sha256_bytes", "sha256_file"]

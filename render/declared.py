@@ -1,0 +1,226 @@
+"""The render options, each declared once: one row per option with its name, the
+``[render]`` key, the types a value may have, the default, the help text, the range (the
+numbers it takes) or the names it takes, and its command-line flag, if any, with the
+commands that take the flag.
+
+What else knows the options is made from ``OPTIONS``: the ``[render]`` keys, the trace
+header's ``render`` hints and the Python API's keyword arguments that ``options.coerce``
+takes (``VALUE_TYPES``), the ranges ``options.check`` holds every number to (``RANGES``), and
+the command-line options of ``render``, ``run`` and ``preview``
+(``puzzlereel.cli.parameters.with_render_flags``).  ``RenderOptions``' defaults, the docs'
+tables (docs/rendering.md, docs/cli-and-config.md) and the config template render.toml
+are checked against it (tests/app/test_declared.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlereel.render.film.easing import EASINGS as EASING_CURVES
+from puzzlereel.render.film.theme import THEMES
+
+FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a video is going: its frame size and rate (None: the format's default) and
+    whether every format gets the compact layout (the board and one counter line)."""
+
+    name: str
+    size: tuple[int, int] | None
+    fps: int | None
+    about: str
+    compact: bool = False
+
+
+# The platforms a video is made for (``--target``, ``[render] target``); ``--size`` and
+# ``--fps`` still win.  docs/rendering.md lists them.
+TARGETS: dict[str, Target] = {t.name: t for t in (
+    Target("youtube", (1920, 1080), 30, "YouTube, 16:9: the board beside a side panel"),
+    Target("shorts", (1080, 1920), 30, "YouTube Shorts and TikTok, 9:16: words above "
+           "and below the board"),
+    Target("reels", (1080, 1920), 30, "Instagram Reels, 9:16"),
+    Target("instagram", (1080, 1350), 30, "an Instagram post, 4:5"),
+    Target("square", (1080, 1080), 30, "1:1: the board with a compact panel below"),
+    Target("4k", (3840, 2160), 30, "YouTube in 4K, 16:9"),
+    Target("docs", None, None, "a README or documentation page: compact, 480 px wide "
+           "(the GIF's look in every format)", compact=True),
+)}
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
+    (``low`` itself excluded when ``above``), in ``unit``."""
+
+    low: float
+    high: float
+    unit: str = ""
+    above: bool = False
+
+    def holds(self, value: float) -> bool:
+        """Whether ``value`` is in the range (NaN and infinities never are)."""
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        return (value > self.low if self.above else value >= self.low) and value <= self.high
+
+    def __str__(self) -> str:
+        unit = f" {self.unit}" if self.unit else ""
+        if self.above:
+            return f"> {self.low:g} and at most {self.high:g}{unit}"
+        return f"between {self.low:g} and {self.high:g}{unit}"
+
+
+COMMANDS = ("render", "run", "preview")     # the commands that take render options
+WHOLE = ("render", "run")                   # ... those that make whole files, not a frame
+SECONDS_RANGE = Range(0, 60, "seconds")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One render option.  ``name`` is its ``RenderOptions`` field, ``key`` its
+    ``[render]`` key when spelt otherwise (both are taken); ``types`` the types a
+    ``[render]`` value, a header hint or a keyword argument may have; ``help`` its
+    flag's help text (the option itself where it has no flag).  A number has a ``range``
+    (``size``: its width's and its height's), a name its ``choices`` where the renderer
+    declares them here (``preset`` is checked against x264's presets, ``options.PRESETS``,
+    and ``scheme`` against the schemes of the trace's scene, ``SceneBase.schemes``).
+
+    ``flag`` is how the command line gives it: ``--fps`` (a value: a float where a
+    number may have a fraction, else the first of ``types``), ``--no-title`` (the
+    option off), ``--search/--no-search`` (on or off), "" (no flag); ``commands`` take
+    the flag, ``metavar`` names its value in ``--help``."""
+
+    name: str
+    types: tuple[type, ...]
+    default: Any
+    help: str
+    range: Range | tuple[Range, Range] | None = None
+    choices: tuple[str, ...] = ()
+    key: str = ""
+    flag: str = ""
+    metavar: str | None = None
+    commands: tuple[str, ...] = COMMANDS
+
+    @property
+    def config_key(self) -> str:
+        """The ``[render]`` key (and the key of the values a command was given)."""
+        return self.key or self.name
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every ``[render]`` key of the option: ``colors``, ``colours``."""
+        return tuple(dict.fromkeys((self.config_key, self.name)))
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The flag's spellings: ``("--search", "--no-search")``."""
+        return tuple(self.flag.split("/")) if self.flag else ()
+
+    @property
+    def switch(self) -> bool:
+        """Whether the flag is ``--no-...`` alone: given, it turns the option off."""
+        return self.types == (bool,) and "/" not in self.flag
+
+    @property
+    def value_type(self) -> type:
+        """The type of the flag's value."""
+        return float if float in self.types else self.types[0]
+
+
+NUMBER = (int, float)
+# The render options.  The ones with a flag come first, in the order ``--help`` lists
+# them (and a command's values are checked in).
+OPTIONS: tuple[Option, ...] = (
+    Option("fps", (int,), 30, "Frames per second (default 30).", Range(1, 120),
+           flag="--fps"),
+    Option("gif_fps", (int,), 15, "GIF frame rate cap (default 15, at most 50).",
+           Range(1, 50), flag="--gif-fps", commands=WHOLE),
+    Option("size", (str, list), None, "Frame size WIDTHxHEIGHT (default 1280x720 for "
+           "MP4/WebM, 480 px wide for GIF).",
+           (Range(16, 7680, "pixels"), Range(16, 4320, "pixels")), flag="--size"),
+    Option("cell", (int,), None, "Pixels per board cell; the frame is sized to fit "
+           "(instead of --size).", Range(4, 512, "pixels"), flag="--cell"),
+    Option("speed", NUMBER, 0.25, "Seconds per one-cell slide (default: the puzzle "
+           "family's pacing, 0.25 for most).", Range(0, 10, "seconds", above=True),
+           flag="--speed"),
+    Option("pause", NUMBER, 0.12, "Seconds of stillness after each move (default: the "
+           "family's pacing; scaled with --speed when not set).", SECONDS_RANGE,
+           flag="--pause"),
+    Option("easing", (str,), "ease-in-out", "ease-in-out (default), linear, ease-in, "
+           "ease-out.", choices=tuple(EASING_CURVES), flag="--easing"),
+    Option("theme", (str,), "light", "light (default), dark, wood.", choices=tuple(THEMES),
+           flag="--theme"),
+    Option("title", (bool,), True, "Open without the title: the start position held for "
+           "hold_start alone.", flag="--no-title"),
+    Option("counter", (bool,), True, "No move counter while the moves play (the result "
+           "still shows at the end).", flag="--no-counter"),
+    Option("labels", (bool,), True, "No piece labels.", flag="--no-labels"),
+    Option("crf", (int,), 20, "Video quality 0-51, lower is better (default 20).",
+           Range(0, 51), flag="--crf", commands=WHOLE),
+    Option("duration", NUMBER, None, "Fit the whole video to this many seconds (1-3600), "
+           "scaling moves and holds together.", Range(1, 3600, "seconds"),
+           flag="--duration", commands=WHOLE),
+    Option("target", (str,), None, "The platform the video is for, which sets its size "
+           "and frame rate unless --size, --cell or --fps do: youtube 1920x1080, shorts "
+           "and reels 1080x1920, instagram 1080x1350, square 1080x1080, 4k 3840x2160, "
+           "docs (compact, 480 px wide).", choices=tuple(TARGETS), flag="--target",
+           metavar="NAME"),
+    Option("search", (bool,), False, "After the title, show how the answer was found: "
+           "the search's layers growing as a chart (default: [render] search, else "
+           "off).", flag="--search/--no-search"),
+    Option("sound", (bool,), False, "Give MP4 and WebM a sound track: a click or slide "
+           "per move, a chime at the goal (default: [render] sound, else off).",
+           flag="--sound/--no-sound", commands=WHOLE),
+    Option("formats", (list,), ("mp4", "gif"), "What `run` writes.", choices=FORMATS),
+    Option("hold_start", NUMBER, 1.5, "Seconds on the start position before the first "
+           "move, the title's included.", SECONDS_RANGE),
+    Option("hold_end", NUMBER, 1.5, "Seconds on the final position, after the payoff.",
+           SECONDS_RANGE),
+    Option("title_seconds", NUMBER, 1.0, "Seconds of the opening with the title (part "
+           "of hold_start).", SECONDS_RANGE),
+    Option("end_seconds", NUMBER, 2.0, "Seconds of the result's details after the final "
+           "hold (0: none).", SECONDS_RANGE),
+    Option("search_seconds", NUMBER, 6.0, "Seconds the search is shown (each family has "
+           "its own).", Range(1, 60, "seconds")),
+    Option("highlight", (bool,), True, "The moving piece stands out."),
+    Option("colours", (dict,), {}, "Piece id -> \"#rrggbb\".", key="colors"),
+    Option("scheme", (str,), "auto", "The colour scheme a scene reads (sliding tiles)."),
+    Option("preset", (str,), "veryfast", "The x264 preset."),
+    Option("sheet_columns", (int,), 0, "Contact sheet columns (0: automatic).",
+           Range(0, 100)),
+    Option("sheet_cell", (int,), 20, "Contact sheet pixels per board cell.",
+           Range(2, 256)),
+)
+BY_NAME = {option.name: option for option in OPTIONS}
+
+# ``[render]`` key -> the types its value may have
+VALUE_TYPES: dict[str, tuple[type, ...]] = {key: option.types for option in OPTIONS
+                                      for key in option.keys}
+# ``[render]`` keys whose field is spelt otherwise: the config's stable key is
+# ``colors``; code says colour, and configs may too
+FIELD_OF = {option.key: option.name for option in OPTIONS if option.key}
+# The one table of ranges, by option (``size``: ``size.width``, ``size.height``): every
+# numeric render option, in the config, on the command line and as a trace header hint.
+# docs/rendering.md ("range" column) and docs/cli-and-config.md list the same values.
+RANGES: dict[str, Range] = {}
+for _option in OPTIONS:
+    if isinstance(_option.range, Range):
+        RANGES[_option.name] = _option.range
+    elif _option.range is not None:
+        RANGES[f"{_option.name}.width"], RANGES[f"{_option.name}.height"] = _option.range
+# the times in seconds that always have a value (``duration``'s None: not set)
+SECONDS = tuple(option.name for option in OPTIONS if isinstance(option.range, Range)
+                and option.range.unit == "seconds" and option.default is not None)
+
+
+def flag_options(command: str) -> tuple[Option, ...]:
+    """The options ``command`` has a flag for, in ``--help``'s order."""
+    return tuple(option for option in OPTIONS if option.flag and command in option.commands)
+
+
+__all__ = ["BY_NAME", "COMMANDS", "FIELD_OF", "FORMATS", "VALUE_TYPES", "OPTIONS", "RANGES",
+           "SECONDS", "TARGETS", "WHOLE", "Option", "Range", "Target", "flag_options"]

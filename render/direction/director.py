@@ -1,0 +1,278 @@
+"""The director: a trace's replayed events in, a film out, for any puzzle with a scene.
+
+``Director(header, options, fps, layout)`` lays the frame out, stages the family's
+scene, and collects the beats the scene makes of each replayed event (``feed``).  When
+the trace has ended, ``finish`` plans the video on the frame grid of ``fps``
+(``render.direction.plan``), turns every beat's tweens into motions at the beat's time, and adds
+what every puzzle's video has: the words around the board (``render.direction.panel``: the title
+and the goal from the first frame, the counter, the result over the last position)
+and, for a format that loops (``loop``: GIF, SVG), a crossfade from the last position
+back to the first frame.  The film it returns is all a backend reads; ``sounds`` are
+the video's sound events (``--sound``): the ones the scene's beats make, a chime when a
+solved puzzle reaches its goal, a low tone when there is no solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+
+from puzzlereel.render.direction import barchart, head, panel, wording
+from puzzlereel.render.direction.layout import FrameLayout, drawing_size, plan_layout
+from puzzlereel.render.direction.plan import Cue, Plan, cues, plan
+from puzzlereel.render.direction.room import Heading
+from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
+from puzzlereel.render.direction.search import Story, story
+from puzzlereel.render.film.elements import Film, Motion
+from puzzlereel.render.film.shapes import Rect, group, texts
+from puzzlereel.render.film.sound_events import Sound
+from puzzlereel.render.film.theme import THEMES, Theme
+from puzzlereel.render.film.timeline import (
+    HOLD,
+    MOVE,
+    PAYOFF,
+    RETURN,
+    SEARCH,
+    SEARCH_IN,
+    SEARCH_OUT,
+    frame_time,
+)
+from puzzlereel.render.options import RenderOptions
+from puzzlereel.trace import End, Header, Replay, Replayed, Search
+
+CHIME_AFTER = 0.1     # seconds between the goal being reached and its chime
+
+
+class Director:
+    """One film of one trace (see the module docstring).  ``layout`` is "video" (the
+    frame's proportions choose), "compact" or "board" (``render.direction.layout``);
+    ``whole`` False leaves the opening's title and the ending's result out (the contact
+    sheet's film: the moves alone); ``loop`` ends the film with a
+    crossfade back to its first frame (GIF, SVG); ``timing_only`` plans the video and
+    keeps nothing of what it shows (the subtitles: a beat's tweens are dropped as soon
+    as it is made)."""
+
+    def __init__(self, header: Header, options: RenderOptions, fps: int, *,
+                 layout: str = "video", whole: bool = True, loop: bool = False,
+                 timing_only: bool = False) -> None:
+        self.header = header
+        self.options = options
+        self.fps = fps
+        self.whole = whole
+        self.loop = loop and whole
+        self.timing_only = timing_only
+        self.theme: Theme = THEMES[options.theme]
+        self.scene: Scene = scene_for(header, options, self.theme)
+        self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout,
+                                               heading=self.heading())
+        L = self.layout
+        self.film = Film(L.width, L.height, self.theme.background)
+        size = drawing_size(self.scene.extent(), L.cell)
+        x, y = L.origin(size)
+        self.stage = Stage(self.film, L.cell, x, y, *size,
+                           legible=0 if layout == "board" else L.legible)
+        self.scene.stage(self.stage)
+        self.beats: list[Beat] = []
+        self.notes: dict[str, str] = {}     # one copy of each note, when timing only
+        self.searched: list[Search] = []    # the trace's search events
+        self.plan: Plan | None = None
+        self.sounds: list[Sound] = []       # when the plan is made, in time order
+
+    def feed(self, item: Replayed, replay: Replay) -> None:
+        if isinstance(item.event, Search):
+            self.searched.append(item.event)
+            return
+        beats = self.scene.advance(item, replay)
+        if self.timing_only:        # what changes is not kept: only when, and in words
+            beats = [replace(b, tweens=(), note=self.notes.setdefault(b.note, b.note))
+                     for b in beats]
+        self.beats.extend(beats)
+
+    def subtitles(self, end: End | None) -> Iterator[Cue]:
+        """The video's subtitles, without planning the rest of it (``timing_only``)."""
+        beats = self.scene.retime(self.beats)
+        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        told = self.search_story(end)
+        return cues(beats, self.header, self.options, self.fps, end, self.scene.counter_word,
+                    payoff, f"How it was found: {told.sentence}" if told else "")
+
+    def search_story(self, end: End | None) -> Story | None:
+        """The trace's search as a chart, when ``--search`` asks for it and the trace
+        tells of one."""
+        if not self.options.search or not self.searched:
+            return None
+        return story(self.searched, end, self.scene.goal_reached, self.scene.family.searched)
+
+    def finish(self, end: End | None) -> Film:
+        """Plan the video and complete the film (once; later calls return it)."""
+        if self.plan is not None:
+            return self.film
+        o = self.options
+        beats = self.scene.retime(self.beats)
+        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        if not self.whole:
+            o = replace(o, title=False, end_seconds=0.0)
+        told = self.search_story(end) if self.whole else None
+        p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
+                             payoff, f"How it was found: {told.sentence}" if told else "",
+                             loop=self.loop)
+        self.film.duration = max(p.seconds, 1 / self.fps)
+        for k, phase in enumerate(p.phases):
+            t0, t1 = p.spans[k]
+            if phase.kind == MOVE and phase.step is not None:
+                self._play(p.beats[phase.step], t0, t1)
+            elif phase.kind == PAYOFF and p.payoff is not None:
+                self._play(p.payoff, t0, t1)
+        said = self.said()
+        if not self.layout.compact:
+            panel.words(self.film, self.layout, self.theme, p, said, self.options.counter,
+                        self.goal_picture())
+        else:
+            head.compact_title(self.film, self.layout, self.theme, said.heading)
+            if self.layout.bar[3] > 0:
+                panel.counter_line(self.film, self.layout, self.theme, p, said,
+                                   self.options.counter)
+        if told is not None:
+            self._search(p, told)
+        if p.span(RETURN) is not None:
+            self._return(p)
+        self.sounds = self._sounds(p)
+        return self.film
+
+    def _sounds(self, p: Plan) -> list[Sound]:
+        """The beats' sounds at their times; the chime as the goal is reached (the
+        payoff's start, else the final hold's, ``CHIME_AFTER`` later, so that its attack
+        never falls on the last move's own sound) for a solved trace; the low tone as the
+        final hold starts (the result "No solution exists" with it) for one without a
+        solution."""
+        made: list[Sound] = []
+        starts: dict[str, float] = {}
+        for k, phase in enumerate(p.phases):
+            t0, t1 = p.spans[k]
+            starts.setdefault(phase.kind, t0)
+            if phase.kind == MOVE and phase.step is not None:
+                for s in p.beats[phase.step].sounds:
+                    at = t0 + (t1 - t0) * s.at
+                    made.append(Sound(at, s.kind, seconds=max(0.0, t1 - at)))
+        status = p.end.status if p.end is not None else None
+        if status == "solved" and (PAYOFF in starts or HOLD in starts):
+            made.append(Sound(starts.get(PAYOFF, starts.get(HOLD, 0.0)) + CHIME_AFTER, "chime"))
+        elif status == "unsolvable" and HOLD in starts:
+            made.append(Sound(starts[HOLD], "low"))
+        return sorted(made, key=lambda s: s.start)
+
+    def _search(self, p: Plan, told: Story) -> None:
+        """The "how it was found" chart: crossfading in over the opening board, growing
+        while its phase plays, crossfading back to the board."""
+        at = {phase.kind: p.spans[k] for k, phase in enumerate(p.phases)}
+        t0, t1 = at[SEARCH]
+        a, b = at[SEARCH_OUT]
+        f0, f1 = at[SEARCH_IN]
+        for element in barchart.chart(self.film, barchart.frame_of(self.layout), self.theme, told,
+                                    t0, t1):
+            if element.opacity > 0:          # unseen till its crossfade in
+                element.opacity = 0.0
+                element.animate("opacity", Motion(f0, f1, "linear", ((0.0, 0.0), (1.0, 1.0))))
+            element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
+
+    def _return(self, p: Plan) -> None:
+        """A looping format's way back: the first frame's picture, opaque over the whole
+        frame, crossfading in over the last position, so that the loop starts again on
+        the very picture it ends on."""
+        span = p.span(RETURN)
+        assert span is not None
+        first = self.film.still(frame_time(0, self.fps))
+        L = self.layout
+        picture = group([Rect(0, 0, L.width, L.height, self.theme.background), *first])
+        element = self.film.add("return", [picture], "overlay", opacity=0.0, role="overlay")
+        element.animate("opacity", Motion(span[0], span[1], "linear", ((0.0, 0.0), (1.0, 1.0))))
+
+    def _play(self, beat: Beat, t0: float, t1: float) -> None:
+        for tween in beat.tweens:
+            tween.element.animate(tween.prop, Motion(t0, t1, tween.easing or self.options.easing,
+                                                     tween.stops))
+
+    # ------------------------------------------------------------ words
+
+    def goal_sentence(self) -> str:
+        return wording.goal_text(self.header, self.scene.goal_sentence())
+
+    def heading(self) -> Heading:
+        """The title and the goal the frame makes room for (no title in a frame without
+        its opening: the contact sheet's, or with ``title`` off in a compact one)."""
+        if not self.whole or not self.options.title:
+            return Heading("", self.goal_sentence())
+        return Heading(wording.human_title(self.header), self.goal_sentence())
+
+    def ending(self) -> wording.Ending:
+        assert self.plan is not None, "finish() first"
+        p = self.plan
+        return wording.ending(self.header, p.end, p.moves, self.scene.end_text(p.moves),
+                            self.scene.shown_count())
+
+    def said(self) -> head.Said:
+        """What the words around the board say (``render.direction.panel``)."""
+        assert self.plan is not None, "finish() first"
+        p = self.plan
+        return head.Said(self.heading(), wording.facts_line(self.header, p.totals.get(p.word)),
+                          self.ending())
+
+    def metadata(self) -> dict[str, str]:
+        """Container metadata: the title, and a comment with the solver and metric."""
+        assert self.plan is not None, "finish() first"
+        solver = self.header.solver if isinstance(self.header.solver, Mapping) else {}
+        parts = [f"{k} {solver[k]}" for k in ("program", "algorithm", "metric")
+                 if isinstance(solver.get(k), str)]
+        facts = wording.facts_line(self.header, self.plan.totals.get(self.plan.final_word))
+        comment = "; ".join(x for x in ("solver: " + ", ".join(parts) if parts else "",
+                                        facts) if x)
+        return {"title": wording.human_title(self.header), "comment": comment}
+
+    # ------------------------------------------------------------ the goal's picture
+
+    def goal_picture(self) -> head.GoalPicture | None:
+        """The goal position drawn small for the panel (``head.PICTURE_HEIGHT`` of the
+        frame's height at most), or larger (``PICTURE_HEIGHT_TEXT``) when that sets
+        words in it (tile numbers) which are too small to be legible at the smaller
+        size."""
+        small = self._goal_picture(head.PICTURE_HEIGHT)
+        large = self._goal_picture(head.PICTURE_HEIGHT_TEXT)
+        legible = self.layout.legible
+        if large is not None and _words(large, legible) > _words(small, legible):
+            return large
+        return small
+
+    def _goal_picture(self, share: float) -> head.GoalPicture | None:
+        """The goal's picture within ``share`` of the frame's height: the scene staged
+        again at a small cell size, its goal beat played at once, taken as still
+        shapes."""
+        room_w, room_h = head.picture_room(self.layout, share)
+        if room_w <= 0 or room_h <= 0:
+            return None
+        mini = scene_for(self.header, self.options, self.theme)
+        ew, eh = mini.extent()
+        pw, ph = mini.picture_extent()
+        cell = max(2, int(min(room_w / ew, room_h / eh)))
+        if cell < 3:
+            return None
+        size = drawing_size((ew, eh), cell)
+        film = Film(*size, self.theme.background)
+        stage = Stage(film, cell, 0, 0, *size, legible=self.layout.legible)
+        mini.stage(stage)
+        beat = mini.goal()
+        if beat is None:
+            return None
+        for tween in beat.tweens:
+            tween.element.animate(tween.prop, Motion(0.0, 0.0, "linear", tween.stops))
+        w, h = drawing_size((pw, ph), cell)
+        return head.GoalPicture(tuple(film.still(1.0)), w, h)
+
+
+def _words(picture: head.GoalPicture | None, legible: int) -> int:
+    """How many lines of text ``picture`` sets at the ``legible`` size or larger (0
+    without a picture)."""
+    return 0 if picture is None else sum(1 for s in picture.shapes for t in texts(s)
+                                         if t.size >= legible)
+
+
+__all__ = ["CHIME_AFTER", "Director"]

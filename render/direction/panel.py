@@ -1,0 +1,269 @@
+"""The words around the board that change as the video plays, as elements, in every
+layout (``render.direction.layout``; the still head above or beside the board is
+``render.direction.head``).
+
+The **counter block** (``FrameLayout.panel``): the counter ("Move 12 / 81"), a progress
+bar and the last few moves with the current one marked; in a square frame, which has no
+head, the title and the goal stand in its place while the video opens.  The **counter
+line** (compact layouts): the counter alone, under the board.  The ending shows the
+**result** there: the counter gives the headline ("Solved in 81 moves", "No solution
+exists") from the final hold on, and for the result's time the list gives way to its
+note and details ("optimal (piece metric)", "23,822 positions explored in 16 ms").
+Each changing part is one element whose variants are the texts it ever shows, switched
+at the start of the phase that shows them (``Plan.counter``), so every backend shows the
+same words at the same times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from puzzlereel.render.direction.head import (
+    COUNTER_HEIGHT,
+    GoalPicture,
+    Said,
+    Sizes,
+    head_lines,
+    head_shapes,
+    sizes,
+    top_text,
+)
+from puzzlereel.render.direction.layout import FrameLayout
+from puzzlereel.render.direction.plan import Counter, Plan
+from puzzlereel.render.direction.room import BAR, TallWords, spacing
+from puzzlereel.render.direction.wording import Ending
+from puzzlereel.render.film import typeset
+from puzzlereel.render.film.elements import Element, Film, Motion
+from puzzlereel.render.film.shapes import Rect, Shape, Text, group
+from puzzlereel.render.film.theme import Theme
+from puzzlereel.render.film.timeline import CROSSFADE, END, SEARCH_IN, START, TITLE
+
+
+@dataclass
+class Variants:
+    """The distinct pictures one element shows, by key, in order of first use."""
+
+    make: Callable[[Hashable], Shape]
+    shapes: list[Shape] = field(default_factory=list)
+    index: dict[Hashable, int] = field(default_factory=dict)
+
+    def of(self, key: Hashable) -> int:
+        k = self.index.get(key)
+        if k is None:
+            k = self.index[key] = len(self.shapes)
+            self.shapes.append(self.make(key))
+        return k
+
+
+def switch_at(element: Element, changes: Sequence[tuple[float, int]]) -> None:
+    """``element`` shows variant k from just after t on, for each (t, k)."""
+    shown = element.shape
+    for t, k in changes:
+        if k != shown:
+            element.animate("shape", Motion(t, t, "linear", ((0.0, float(k)),)))
+            shown = k
+
+
+def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
+                 counting: bool = True) -> None:
+    """The compact layouts' counter line under the board (``counting`` False: empty
+    until the result's headline); for the result's time, the result's note after its
+    headline when the line holds both at a fair size."""
+    x, y, w, h = layout.bar
+    if h <= 0:
+        return
+    room = min(int(w * 0.9), layout.width - 2 * layout.safe[0])
+    target = max(10, int(h * 0.62))
+
+    def make(key: Hashable) -> Shape:
+        text = str(key)
+        px = typeset.fit_text_px(text, room, target, bold=True)
+        text = typeset.shorten(text, px, room, True)
+        return Text(x + w // 2, y + h // 2, text, px, theme.text, bold=True)
+
+    e = said.ending
+    longer = f"{e.headline} · {e.note}" if e.note else e.headline
+    fair = typeset.fit_text_px(longer, room, target, bold=True) >= max(layout.legible,
+                                                                       round(target * 0.75))
+    lines = Variants(make)
+    changes = []
+    for k in range(len(plan.phases)):
+        c = plan.counter(k)
+        text = plan.counter_line(c, e.headline) if counting or c.final else ""
+        if fair and plan.shows_result(k):
+            text = longer
+        changes.append((plan.spans[k][0], lines.of(text)))
+    element = film.add("counter", lines.shapes, "chrome", role="chrome")
+    element.shape = changes[0][1] if changes else 0
+    switch_at(element, changes)
+
+
+def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
+          counter: bool, picture: GoalPicture | None) -> None:
+    """The head and the counter block of a landscape, portrait or square frame
+    (``counter``: whether the counter, bar and list show while the moves play; the
+    result shows at the end either way; ``picture``: the goal drawn small, landscape
+    only, at most ``picture_room`` large); a square frame's title and goal while the
+    video opens."""
+    s = sizes(layout)
+    top = 0
+    if layout.head[2] > 0:
+        x, y, _w, _h = layout.head
+        head, top = head_shapes(layout, theme, said, picture, s)
+        film.add("panel", [group(head, x, y)], "chrome", role="chrome")
+    opening = _opening(film, layout, theme, plan, said) if layout.kind == "square" else None
+    if layout.panel[2] <= 0:
+        return
+    if layout.kind == "landscape":       # the block goes on under the head, in its column
+        x, y, w, h = layout.panel
+        block = (x, y + top, w, h - top)
+    else:
+        block = layout.panel
+    made = counter_block(film, layout, theme, plan, said.ending, block, s, counter)
+    if opening is not None:              # the block comes in as the opening goes
+        a, b = opening
+        for element in made:
+            element.opacity = 0.0
+            element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
+
+
+def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
+             said: Said) -> tuple[float, float] | None:
+    """A square frame's title and goal in its panel's room, from the start until the
+    title's time is over, then crossfading (the times of that crossfade; None when the
+    video has no title)."""
+    shown = plan.span(TITLE)
+    if shown is None or not said.heading.title:
+        return None
+    x, y, w, _h = layout.panel
+    lines = TallWords(layout.legible, layout.width, layout.words, said.heading,
+                      False).opening(w)
+    shapes = head_lines(lines, theme)
+    element = film.add("panel.opening", [group(shapes)], "chrome", x=x, y=y, role="chrome")
+    a = shown[1]
+    searched, rest = plan.span(SEARCH_IN), plan.span(START)
+    if searched is not None:
+        a = b = searched[0]
+    else:                         # done by the first move, however short the start hold
+        b = a + min(CROSSFADE, rest[1] - a if rest is not None else 0.0)
+    element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
+    return a, b
+
+
+def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, ending: Ending,
+                  area: tuple[int, int, int, int], s: Sizes,
+                  counting: bool = True) -> list[Element]:
+    """The counter, the progress bar and the last moves, from the top of ``area``; the
+    result's headline in the counter's place from the final hold on, its note and
+    details in the list's place for the result's time.  ``counting`` False: no counter,
+    bar or list while the moves play, only the result.  Returns the elements made."""
+    x, y, w, h = area
+    t = theme
+
+    def big(key: Hashable) -> Shape:
+        text = str(key)
+        px = max(layout.legible, typeset.fit_text_px(text, w, s.counter, bold=True))
+        return top_text(x, y, typeset.shorten(text, px, w, True), px, t.text, True)
+
+    bar_h = max(4, layout.height // 60) if layout.kind == "landscape" \
+        else max(4, round(layout.legible * BAR))
+    bar_y = y + int(s.counter * COUNTER_HEIGHT)
+    space = spacing(layout.words)
+    room_top = bar_y + bar_h + (int(layout.height * 0.03) if layout.kind == "landscape"
+                                else round(layout.legible * space.under_bar))
+
+    def bar(key: Hashable) -> Shape:
+        done = cast(int, key)
+        if done < 0:                     # none while the moves play (no counter)
+            return group([])
+        shapes: list[Shape] = [Rect(x, bar_y, w, bar_h, t.track, rx=bar_h / 2)]
+        if done >= bar_h:
+            shapes.append(Rect(x, bar_y, done, bar_h, t.accent, rx=bar_h / 2))
+        return group(shapes)
+
+    rpx = s.row
+    row_h = int(rpx * space.row)
+    room = max(0, (y + h - room_top) // row_h)
+    num_w = typeset.text_width("0000", rpx)
+
+    def row(key: Hashable) -> Shape:
+        """One entry of the list, from the row's top-left."""
+        number, note, current = cast(tuple[str, str, bool], key)
+        colour = t.text if current else t.muted
+        shapes: list[Shape] = []
+        if current:
+            shapes.append(Rect(0, 0, w, row_h, t.row))
+        if number:
+            shapes.append(Text(num_w - rpx // 2, row_h // 2, number, rpx, colour, "end",
+                               bold=current))
+        note_x = num_w + rpx
+        note = typeset.shorten(note, rpx, w - note_x, bool(current))
+        if note:
+            shapes.append(Text(note_x, row_h // 2, note, rpx, colour, "start", bold=current))
+        return group(shapes)
+
+    entries = Variants(row)          # one shape an entry, shared by the rows showing it
+    bigs, bars = Variants(big), Variants(bar)
+    rows = [Variants(lambda key: entries.shapes[entries.of(key)]) for _ in range(room)]
+    big_changes: list[tuple[float, int]] = []
+    bar_changes: list[tuple[float, int]] = []
+    row_changes: list[list[tuple[float, int]]] = [[] for _ in rows]
+    blank = ("", "", False)
+    for k in range(len(plan.phases)):
+        c = plan.counter(k)
+        t0 = plan.spans[k][0]
+        visible = counting or c.final
+        big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
+                                        else "")))
+        bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
+        listed = plan.recent(c.entry)[-room:] \
+            if room and counting and not plan.shows_result(k) else []   # gives way to it
+        for slot, changes in enumerate(row_changes):
+            changes.append((t0, rows[slot].of(listed[slot] if slot < len(listed) else blank)))
+    made: list[Element] = []
+    for name, variants, changes, place in (
+            ("counter", bigs, big_changes, (0, 0)),
+            ("progress", bars, bar_changes, (0, 0)),
+            *((f"row{slot}", rows[slot], row_changes[slot], (x, room_top + slot * row_h))
+              for slot in range(room))):
+        element = film.add(f"panel.{name}", variants.shapes, "chrome", x=place[0],
+                           y=place[1], role="chrome")
+        element.shape = changes[0][1] if changes else 0
+        switch_at(element, changes)
+        made.append(element)
+    shown = plan.span(END)
+    lines = result_lines(ending, rpx, w, room)
+    if shown is not None and lines:
+        colours = {"note": t.emphasis, "detail": t.muted}
+        shapes = [Text(0, row_h * i + row_h // 2, text, rpx, colours[kind], "start",
+                       bold=kind == "note") for i, (text, kind) in enumerate(lines)]
+        result = film.add("panel.result", [group(shapes)], "chrome", x=x, y=room_top,
+                          opacity=0.0, role="chrome")
+        result.animate("opacity", Motion(shown[0], shown[0], "linear", ((0.0, 1.0),)))
+    return made
+
+
+def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[str, str]]:
+    """The result's note and details as lines of ``width`` pixels at ``px``: (text,
+    "note" | "detail"), at most ``most`` of them (a detail that no longer fits whole is
+    left out, never cut)."""
+    out: list[tuple[str, str]] = []
+    for text, kind in ([(ending.note, "note")] if ending.note else []) + \
+            [(d, "detail") for d in ending.details]:
+        lines = typeset.wrap_whole(text, px, width, most, bold=kind == "note")
+        if lines is None or len(out) + len(lines) > most:
+            continue
+        out += [(line, kind) for line in lines]
+    return out
+
+
+def _done(plan: Plan, c: Counter, w: int) -> int:
+    """The progress bar's filled width."""
+    total = plan.totals.get(c.word)
+    frac = 1.0 if (c.final and plan.solved()) else (c.move / total if total else 0.0)
+    return int(round(w * min(max(frac, 0.0), 1.0)))
+
+
+__all__ = ["Variants", "counter_block", "counter_line", "result_lines", "switch_at", "words"]

@@ -1,0 +1,201 @@
+"""What the video says in words: the title, the goal, the facts, the counter and the
+result.
+
+The words come from the trace: the human title, the goal sentence (the header's
+``goal_text``, else the family's default), the facts that make the solution interesting
+(optimal, metric, length), the counter in the puzzle's unit ("Move 12 / 81",
+"Guess 3 / 9", "Solution 7 / 92"), and the result the ending shows beside or over the
+last position, saying honestly how the trace ended: solved (with the numbers), no
+solution (and why), a search stopped by a limit, or a trace that simply stops
+(``--partial``).  Everything here is pure text; ``render.direction.panel`` sets it in a frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlereel.ground.words import duration, plural, search_seconds, whole
+from puzzlereel.registry import FAMILIES, Searched
+from puzzlereel.render.direction.search import PLAIN
+from puzzlereel.render.film import typeset
+from puzzlereel.trace import End, Header
+
+TITLE_CHARS = 120   # a title line is cut to this many characters, then fitted
+
+# programs whose move-counting searches are optimal (breadth-first, IDA*, bidirectional)
+OPTIMAL_PROGRAM = "puzzlereel"
+
+
+def cut(line: str, limit: int = TITLE_CHARS) -> str:
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + typeset.ELLIPSIS
+
+
+def searched_of(header: Header) -> Searched:
+    """How the family's search is told in words (the registry's; the defaults for a
+    family nobody knows)."""
+    family = FAMILIES.get(header.puzzle)
+    return family.searched if family is not None else PLAIN
+
+
+def unit_of(header: Header) -> str:
+    family = FAMILIES.get(header.puzzle)
+    return family.unit if family is not None else "move"
+
+
+def human_title(header: Header) -> str:
+    """The trace's title, else the family's name (never an id like ``hakoiri-musume``)."""
+    if header.title and header.title.strip():
+        return cut(header.title.strip())
+    return family_name(header)
+
+
+def family_name(header: Header) -> str:
+    """The family as people read it (the registry's ``display_name``)."""
+    family = FAMILIES.get(header.puzzle)
+    if family is None:
+        return header.puzzle.replace("-", " ").capitalize()
+    return family.display_name
+
+
+def goal_text(header: Header, default: str) -> str:
+    """The header's optional ``goal_text`` (a string), else ``default``."""
+    value = header.fields.get("goal_text")
+    if isinstance(value, str) and value.strip():
+        return cut(" ".join(value.split()), 240)
+    return default
+
+
+def metric_of(header: Header) -> str | None:
+    metric = header.solver.get("metric") if isinstance(header.solver, Mapping) else None
+    return cut(metric, 40) if isinstance(metric, str) and metric else None
+
+
+def is_optimal(header: Header) -> bool:
+    """Whether the trace's solution is known optimal: a move-counting puzzle solved by
+    puzzlereel itself (every one of its move searches is optimal)."""
+    program = header.solver.get("program") if isinstance(header.solver, Mapping) else None
+    return (unit_of(header) == "move" and isinstance(program, str)
+            and program.startswith(OPTIMAL_PROGRAM))
+
+
+def facts_line(header: Header, total: int | None) -> str:
+    """"optimal · piece metric · 81 moves" (what is known of the solution)."""
+    parts = []
+    if is_optimal(header):
+        parts.append("optimal")
+    metric = metric_of(header)
+    if metric:
+        parts.append(f"{metric} metric")
+    if total is not None and unit_of(header) in ("move", "guess"):
+        parts.append(f"{total} {plural(unit_of(header), total)}")
+    if not parts:
+        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
+        if isinstance(algorithm, str) and algorithm:
+            parts.append(cut(algorithm, 60))
+    return " · ".join(parts)
+
+
+def title_lines(header: Header, total: int | None) -> list[str]:
+    """The contact sheet's heading: the title, the family (and metric), the length.
+
+    Each line is cut to ``TITLE_CHARS`` characters before anything measures it."""
+    sub = family_name(header)
+    metric = metric_of(header)
+    if metric:
+        sub += f"  ·  {metric} metric"
+    lines = [human_title(header), sub]
+    if total is not None:
+        unit = unit_of(header)
+        lines.append(f"{total} {plural(unit, total)}")
+    return [cut(line) for line in lines]
+
+
+def counter_text(word: str, move: int | None, total: int | None) -> str:
+    """"Start", "Move 12 / 81", "Guess 3" (no total known)."""
+    if not move:
+        return "Start"
+    return f"{word} {move} / {total}" if total is not None else f"{word} {move}"
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else None
+
+
+def explored(stats: Mapping[str, Any]) -> int | None:
+    for key in ("states", "nodes", "expressions", "candidates", "codes"):
+        n = _count(stats.get(key))
+        if n:
+            return n
+    return None
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a trace ended, in words: the headline and up to two lines under it."""
+
+    kind: str              # "solved", "unsolvable", "limit", "incomplete"
+    headline: str
+    details: tuple[str, ...] = ()
+    note: str = ""         # after the headline: "optimal (piece metric)"
+
+    @property
+    def text(self) -> str:
+        """The headline with its note: "Solved in 81 moves — optimal (piece metric)"."""
+        return f"{self.headline} — {self.note}" if self.note else self.headline
+
+
+def ending(header: Header, end: End | None, count: int, unit_text: str,
+           shown: int | None = None) -> Ending:
+    """The result's words.  ``count``: the last counter value shown; ``unit_text``: the
+    scene's end caption for it ("Solved in 81 moves", "92 solutions").  What the search
+    looked at is said in the family's words (``registry.Searched``: "23,822 positions
+    explored", "5,040 codes considered")."""
+    unit = unit_of(header)
+    said = searched_of(header)
+    if end is None:
+        return Ending("incomplete", "Trace ends here (incomplete)",
+                      (f"{count} {plural(unit, count)} shown",))
+    stats = end.stats if isinstance(end.stats, Mapping) else {}
+    n = explored(stats)
+    if end.status == "unsolvable":
+        reason = stats.get("reason")
+        why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
+               else f"All {whole(n)} {plural(said.noun, n)} {said.verb}" if n
+               else "The search space was exhausted")
+        return Ending("unsolvable", "No solution exists", (why,))
+    if end.status == "limit":
+        limit = stats.get("limit")
+        first = f"The search stopped after {whole(n)} {plural(said.noun, n)}" if n else \
+            "The search stopped before a solution was found"
+        more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
+        return Ending("limit", "Search stopped", (first, *more))
+    details: list[str] = []
+    headline = unit_text
+    note = ""
+    if is_optimal(header):
+        metric = metric_of(header)
+        note = "optimal" + (f" ({metric} metric)" if metric else "")
+    elif unit == "guess":
+        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
+        if isinstance(algorithm, str) and algorithm:
+            details.append(f"strategy: {cut(algorithm, 60)}")
+    total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
+    if unit == "solution" and total is not None and shown is not None and shown < total:
+        details.append(f"{shown} of {whole(total)} shown")
+    took = search_seconds(stats)
+    secs = None if took is None else duration(took)
+    if n:
+        details.append(f"{whole(n)} {plural(said.noun, n)} {said.verb}"
+                       + (f" in {secs}" if secs else ""))
+    elif secs:
+        details.append(f"found in {secs}")
+    return Ending("solved", headline, tuple(details[:2]), note)
+
+
+__all__ = ["TITLE_CHARS", "Ending", "counter_text", "ending", "explored", "facts_line",
+           "searched_of",
+           "family_name", "goal_text", "human_title", "is_optimal", "metric_of", "title_lines",
+           "unit_of"]

@@ -1,0 +1,2 @@
+"""Encoders: frames and sound into files: H.264 and VP9 video, GIF, PNG, the sound track
+and its loudness, and WebVTT subtitles."""

@@ -1,0 +1,205 @@
+"""Text for the raster backend and the layouts: the font, measuring, fitting, drawing.
+
+Text is set in the one bundled font, DejaVu Sans (``render/fonts/``, the Bitstream Vera
+licence with DejaVu's changes in the public domain: free to use, embed and redistribute),
+which has real − × ÷ and arrow glyphs; headings are set heavier with a stroke of the
+same colour.  Text never overflows and never fails: ``fit_text_px`` picks the size at which a text
+fits, and ``draw_text`` shortens what still does not fit the image with an ellipsis
+("…").  Text is measured by its layout, not drawn, and a text longer (in characters)
+than the room has pixels is cut before it is measured, so a title of a million
+characters costs no more than one that fills the line.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from puzzlereel.render.film.draw import blit, fill
+from puzzlereel.render.film.theme import RGB
+
+FONT_FILE = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans.ttf"
+
+
+@lru_cache(maxsize=48)
+def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The bundled font (DejaVu Sans) at ``px`` pixels; Pillow's own default font if the
+    file is missing (a broken install), so that text never fails."""
+    try:
+        return ImageFont.truetype(str(FONT_FILE), max(6, px))
+    except OSError:   # pragma: no cover - the font ships with the package
+        return ImageFont.load_default(size=max(6, px))
+
+
+def bold_stroke(px: int, bold: bool) -> int:
+    """The pixels a bold line of text at ``px`` is thickened by on each side of its
+    glyphs (none under 14 pixels: the glyphs' own weight reads better there)."""
+    return max(1, round(px / 48)) if bold and px >= 14 else 0
+
+
+# what ends a paragraph for the font's layout; a line of text is set with spaces there
+PARAGRAPH_BREAKS = str.maketrans(dict.fromkeys("\n\r\x1c\x1d\x1e\x85\u2028\u2029", " "))
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: each paragraph or line break a space."""
+    return text.translate(PARAGRAPH_BREAKS)
+
+
+@lru_cache(maxsize=1024)
+def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
+    """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``) on one line,
+    cropped vertically to the font's line box (so masks of one size line up)."""
+    text = one_line(text)
+    f = font(px)
+    sw = bold_stroke(px, bold)
+    left, _, right, _ = f.getbbox(text, stroke_width=sw)
+    ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
+    w = max(1, int(right - min(left, 0)) + 2)
+    h = ascent + descent + 2 * sw
+    img = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(img).text((-min(left, 0) + 1, sw), text, fill=255, font=f,
+                             stroke_width=sw, stroke_fill=255)
+    return np.asarray(img).copy()
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, px: int, bold: bool = False) -> int:
+    """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
+    left, _, right, _ = font(px).getbbox(one_line(text), stroke_width=bold_stroke(px, bold))
+    return max(1, int(right - min(left, 0)) + 2)
+
+
+@lru_cache(maxsize=4096)
+def text_box(text: str, px: int, bold: bool = False) -> tuple[int, int]:
+    """The size (width, height) of ``text_mask(text, px, bold)``, measured, not drawn."""
+    f = font(px)
+    ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
+    return text_width(text, px, bold), ascent + descent + 2 * bold_stroke(px, bold)
+
+
+def fits(text: str, px: int, max_w: int, bold: bool = False) -> bool:
+    """Whether ``text`` at ``px`` pixels is at most ``max_w`` wide.  A text of more
+    characters than ``max_w`` is taken not to fit without measuring it (a character is
+    at least a pixel wide)."""
+    return len(text) <= max_w and text_width(text, px, bold) <= max_w
+
+
+ELLIPSIS = "…"
+
+
+def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``max_w`` pixels at ``px``
+    (the whole text when it fits; "" when not even the ellipsis does)."""
+    if fits(text, px, max_w, bold):
+        return text
+    lo, hi = 0, min(len(text), max(0, max_w))   # the longest prefix that fits, with "…"
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip() + ELLIPSIS, px, max_w, bold):
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo].rstrip() + ELLIPSIS
+    return cut if fits(cut, px, max_w, bold) else ""
+
+
+def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
+    the last of ``max_lines`` lines is shortened with an ellipsis if text remains; a
+    no-break space holds its words together."""
+    words = _words(text)
+    lines: list[str] = []
+    cur = ""
+    for i, word in enumerate(words):
+        trial = f"{cur} {word}" if cur else word
+        if fits(trial, px, max_w, bold) or not cur:
+            cur = trial
+            continue
+        if len(lines) >= max_lines - 1:      # the last line: the rest, shortened
+            cur = " ".join([cur, *words[i:]])
+            break
+        lines.append(cur)
+        cur = word
+    if cur:
+        lines.append(cur)
+    return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
+
+
+def _words(text: str) -> list[str]:
+    """The words ``wrap`` sets: split at spaces, tabs and newlines, never at a no-break
+    space."""
+    return [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
+
+
+def wrap_whole(text: str, px: int, max_w: int, max_lines: int = 3,
+               bold: bool = False) -> list[str] | None:
+    """``wrap``'s lines when they hold all of ``text`` (none shortened), else None."""
+    lines = wrap(text, px, max_w, max_lines, bold)
+    return lines if " ".join(lines) == " ".join(_words(text)) else None
+
+
+def fit_whole(text: str, px: int, least: int, max_w: int, max_lines: int = 3,
+              bold: bool = False) -> tuple[int, list[str]]:
+    """The largest size from ``px`` down to ``least`` at which ``text`` fits whole in
+    ``max_lines`` lines of ``max_w`` pixels, with its lines; at ``least``, the last line
+    shortened, when none does."""
+    for size in range(px, least - 1, -1):
+        lines = wrap_whole(text, size, max_w, max_lines, bold)
+        if lines is not None:
+            return size, lines
+    return least, wrap(text, least, max_w, max_lines, bold)
+
+
+def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
+    """The size and lines to set ``text`` in ``width`` pixels at about ``target``
+    pixels: one line if it fits near that size, else two larger lines rather than one
+    small one (the last shortened with an ellipsis if even two do not hold it)."""
+    px = fit_text_px(text, width, target, bold=bold)
+    size = int(target * 0.85)
+    while size > px * 1.15:
+        two = wrap_whole(text, size, width, 2, bold)
+        if two is not None:
+            return size, two
+        size -= 1
+    return px, wrap(text, px, width, 2, bold=bold)
+
+
+def draw_text(out: np.ndarray, text: str, px: int, colour: RGB, x: int, y: int,
+              anchor: str = "lt", bold: bool = False) -> None:
+    """Draw ``text`` at (x, y); ``anchor`` is two letters: l/m/r then t/m/b.  A text
+    that would cross the left or right edge of ``out`` is shortened with an ellipsis."""
+    W = out.shape[1]
+    room = W - x if anchor[0] == "l" else x if anchor[0] == "r" else 2 * min(x, W - x)
+    text = shorten(text, px, room, bold)
+    if not text:
+        return
+    mask = text_mask(text, px, bold)
+    h, w = mask.shape
+    if anchor[0] == "m":
+        x -= w // 2
+    elif anchor[0] == "r":
+        x -= w
+    if anchor[1] == "m":
+        y -= h // 2
+    elif anchor[1] == "b":
+        y -= h
+    solid = np.empty((h, w, 3), np.uint8)
+    fill(solid, colour)
+    blit(out, (solid, mask), x, y)
+
+
+def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
+    """The largest size <= ``px`` at which ``text`` fits ``max_w`` pixels (or the
+    smallest size tried, about 6 pixels, when it fits at none: ``draw_text`` then
+    shortens it)."""
+    while px > 6 and not fits(text, px, max_w, bold):
+        px = int(px * 0.9)
+    return px
+
+
+__all__ = ["ELLIPSIS", "FONT_FILE", "draw_text", "fit_lines", "fit_text_px", "fits", "font",
+           "one_line", "shorten", "text_box", "text_mask", "text_width", "wrap"]
