@@ -73,17 +73,17 @@ def flag_parameter(option: Option) -> inspect.Parameter:
     ``--fps N`` (None: not given), ``--no-title`` (False: not given) or
     ``--search/--no-search`` (None: neither)."""
     if option.switch:
-        kind: Any = bool
+        value_type: Any = bool
         default: Any = False
         info = typer.Option(option.flag, help=option.help)
     elif option.types == (bool,):
-        kind, default = bool | None, None
+        value_type, default = bool | None, None
         info = typer.Option(option.flag, show_default=False, help=option.help)
     else:
-        kind, default = option.value_type | None, None
+        value_type, default = option.value_type | None, None
         info = typer.Option(option.flag, metavar=option.metavar, help=option.help)
     return inspect.Parameter(_name(option), inspect.Parameter.KEYWORD_ONLY,
-                             default=default, annotation=Annotated[kind, info])
+                             default=default, annotation=Annotated[value_type, info])
 
 
 def _name(option: Option) -> str:
