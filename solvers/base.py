@@ -9,7 +9,9 @@ A family provides two things, each named by the family's row in
 - one ``Solver`` value (``SOLVER`` in its module) holding three functions over ``P``:
 
 - ``solve(puzzle, options) -> Iterator[Event]``: header, search events (unless
-  ``options.search_events`` is off), moves/solutions, end;
+  ``options.search_events`` is off), moves/solutions (a move with its position's
+  ``legal`` / ``optimal`` counts where the family works them out, unless
+  ``options.choices`` is off), end;
 - ``analyze(puzzle, options) -> dict``: the ``analyze --json`` object;
 - ``plot_series(result) -> Series | None``: what ``analyze --plot`` draws.
 
@@ -51,6 +53,7 @@ class SolveOptions:
     progress: Progress = no_progress
     farthest: bool = False          # analyze: also find the positions farthest from the goal
     search_events: bool = True      # write the search's events (layers, iterations, steps)
+    choices: bool = True            # write each move's legal and optimal counts
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,11 @@ Shared by the solver (which writes the header), ``validate``/``show`` and the re
 geometry, goal; ``from_header`` reads and checks it, ``header_fields`` writes it.
 ``PegSolitaireReplay.step`` checks one ``move``: the peg at ``from`` jumps to each hole
 of ``path`` in turn; every jump must follow one of the header's jump vectors, land in an
-empty hole and pass over a peg at the midpoint, which is removed.  ``board_text`` draws
-a board (``o`` peg, ``.`` empty hole); triangle boards are drawn with centred rows.
+empty hole and pass over a peg at the midpoint, which is removed; a move's ``legal``
+count, when it gives one, is ``legal_moves``: the distinct positions one move leads to
+(one jump under the ``jumps`` metric, one peg's chain of jumps under ``moves``).
+``board_text`` draws a board (``o`` peg, ``.`` empty hole); triangle boards are drawn
+with centred rows.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlereel.trace import Cell, End, Event, Header, PegMove, TraceError
+from puzzlereel.trace.choices import check_legal
 from puzzlereel.trace.fields import as_cell, get_list, get_obj
 from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
@@ -172,6 +176,33 @@ class PegSolitaireReplay:
             raise TraceError(f"no peg at {list(mid)} to jump over", field=field)
         return mid
 
+    def _jumps_from(self, pegs: frozenset[Cell], at: Cell) -> list[tuple[Cell, Cell]]:
+        """(the hole jumped over, the landing hole) of every jump the peg at ``at`` can make."""
+        out = []
+        for dx, dy in self.jumps:
+            to = (at[0] + dx, at[1] + dy)
+            mid = (at[0] + dx // 2, at[1] + dy // 2)
+            if to in self.hole_set and mid in pegs and to not in pegs:
+                out.append((mid, to))
+        return out
+
+    def legal_moves(self) -> int:
+        """The distinct positions one move leads to from here: one jump under the
+        ``jumps`` metric; under ``moves``, one peg's chain of one or more jumps."""
+        reached: set[frozenset[Cell]] = set()
+        for peg in self.pegs:
+            todo = [(frozenset(self.pegs), peg)]
+            seen = set(todo)
+            while todo:
+                pegs, at = todo.pop()
+                for mid, to in self._jumps_from(pegs, at):
+                    after = pegs - {at, mid} | {to}
+                    reached.add(after)
+                    if self.metric != "jumps" and (after, to) not in seen:
+                        seen.add((after, to))
+                        todo.append((after, to))
+        return len(reached)
+
     def solved(self) -> bool:
         if self.goal is not None:
             return self.pegs == set(self.goal)
@@ -184,6 +215,7 @@ class PegSolitaireReplay:
                 raise TraceError(f"expected move {self.last_n + 1}, got {event.n}", field="n")
             if self.metric == "jumps" and len(event.path) != 1:
                 raise TraceError("under the jumps metric each move is one jump", field="path")
+            check_legal(event.choices, self.legal_moves)
             start = event.start
             if start not in self.hole_set:
                 raise TraceError(f"{list(start)} is not a hole", field="from")

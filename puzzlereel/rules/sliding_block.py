@@ -1,11 +1,12 @@
 """Sliding-block moves: where the pieces are, which slides are legal, and the replay.
 
 A ``Position`` (where every piece of a ``Layout`` is now, from
-``puzzlereel.rules.sliding_block_layout``) knows which slides are legal and finds a
-piece's route under the layout's move metric (``path_ok``); ``SlidingBlockReplay``
-checks a trace one ``move`` or ``state`` event at a time and returns each as a
-``BlockMove`` with the piece's full path, so that a ``state`` written by another
-program is drawn like a move.
+``puzzlereel.rules.sliding_block_layout``) knows which slides are legal, finds a
+piece's route under the layout's move metric (``path_ok``) and counts the moves it
+allows (``legal_moves``: every piece's destinations); ``SlidingBlockReplay`` checks a
+trace one ``move`` or ``state`` event at a time (a move's ``legal`` count too, when it
+gives one) and returns each as a ``BlockMove`` with the piece's full path and the
+line's choices, so that a ``state`` written by another program is drawn like a move.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from puzzlereel.rules.sliding_block_layout import (
     start_grid,
 )
 from puzzlereel.trace import BlockMove, Cell, End, Event, Header, State, TraceError
+from puzzlereel.trace.choices import check_legal
 from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
 
@@ -160,6 +162,49 @@ class Position:
                              field="rows")
         return pid, path
 
+    def free_cells(self) -> set[Cell]:
+        """The cells no piece and no wall covers."""
+        return {(x, y) for y in range(self.layout.height) for x in range(self.layout.width)
+                if (x, y) not in self.grid and (x, y) not in self.layout.walls}
+
+    def destinations(self, pid: str, free: set[Cell] | None = None) -> list[Cell]:
+        """Every top-left ``pid`` can reach in one move under the layout's metric, along
+        its axis: through free cells by any route (``piece``), in one straight line
+        (``line``), or one cell away (``step``).  ``free``: ``free_cells()``, if known."""
+        piece = self.pieces[pid]
+        x0, y0 = self.pos[pid]
+        shape = piece.cells
+        room = (self.free_cells() if free is None else free).union(piece.at((x0, y0)))
+        axis = piece.axis
+        dirs = [(dx, dy) for dx, dy in DIRS if not (axis == "x" and dy or axis == "y" and dx)]
+        metric = self.layout.metric
+        out: list[Cell] = []
+        todo = [(x0, y0)]
+        seen = {(x0, y0)}
+        for px, py in todo:            # grows while it is read: breadth-first
+            for dx, dy in dirs:
+                x, y = px + dx, py + dy
+                while (x, y) not in seen and all((x + cx, y + cy) in room for cx, cy in shape):
+                    seen.add((x, y))
+                    out.append((x, y))
+                    if metric == "piece":
+                        todo.append((x, y))
+                    if metric != "line":
+                        break
+                    x, y = x + dx, y + dy
+            if metric != "piece":
+                break
+        return out
+
+    def legal_moves(self) -> int:
+        """The moves this position allows: (piece, destination) pairs, each one a
+        different position.  Only a piece next to a free cell can move at all (its first
+        step covers a cell next to it)."""
+        free = self.free_cells()
+        near = {pid for x, y in free for dx, dy in DIRS
+                if (pid := self.grid.get((x + dx, y + dy))) is not None}
+        return sum(len(self.destinations(pid, free)) for pid in near)
+
     def route(self, pid: str, dest: Cell) -> list[Cell] | None:
         """Shortest path (top-lefts after each unit step) for ``pid`` to ``dest`` in one move
         under the layout's metric, or None."""
@@ -220,6 +265,7 @@ class SlidingBlockReplay:
                 raise TraceError(f"no piece {event.piece!r}", field="piece")
             if event.n != self.last_n + 1:
                 raise TraceError(f"expected move {self.last_n + 1}, got {event.n}", field="n")
+            check_legal(event.choices, self.position.legal_moves)
             path = list(event.path)
             if metric == "step" and len(path) != 1:
                 raise TraceError("the step metric moves one cell per move", field="path")
@@ -233,11 +279,12 @@ class SlidingBlockReplay:
         if isinstance(event, State):
             if event.n != self.last_n + 1:
                 raise TraceError(f"expected state {self.last_n + 1}, got {event.n}", field="n")
+            check_legal(event.choices, self.position.legal_moves)
             pid, path = self.position.move_to(event.rows)
             self.position.slide(pid, path, "rows")
             self.last_n = event.n
             self.moves += 1
-            return BlockMove(n=event.n, piece=pid, path=tuple(path))
+            return BlockMove(n=event.n, piece=pid, path=tuple(path), choices=event.choices)
         if isinstance(event, End):
             self.finish(event)
         return None

@@ -7,7 +7,8 @@ test that decides, without searching, whether one position can reach another.  `
 is what a trace header says about the puzzle (board size, start, goal): the solver
 writes it with ``header_fields`` and the replay reads it back with ``from_header``.
 ``SlidingTileReplay`` checks a ``sliding-tile`` trace move by move: the tile named in each
-``move`` must sit next to the blank.
+``move`` must sit next to the blank, and a move's ``legal`` count, when it gives one, is
+the number of tiles next to the blank.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from puzzlereel.ground.errors import quoted
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
+from puzzlereel.trace.choices import check_legal
 from puzzlereel.trace.fields import get_int, get_list
 from puzzlereel.trace.replay import check_move_counts, check_status, declared_moves
 
@@ -219,6 +221,10 @@ class SlidingTileReplay:
     def solved(self) -> bool:
         return self.tiles == self.goal
 
+    def legal_moves(self) -> int:
+        """The moves this board allows: the tiles next to the blank."""
+        return len(neighbours(self._cell[0], self.rows, self.cols))
+
     def _slide(self, tile: int) -> None:
         """``tile`` into the blank, in constant time (``ValueError`` if it is not next
         to it), as ``slide`` does to a whole board."""
@@ -245,6 +251,7 @@ class SlidingTileReplay:
             if event.tile >= self.rows * self.cols:
                 raise TraceError(f"there is no tile {event.tile} on a {self.rows}x{self.cols} "
                                  "board", field="tile")
+            check_legal(event.choices, self.legal_moves)
             try:
                 self._slide(event.tile)
             except ValueError as exc:

@@ -6,6 +6,7 @@ replay them through each puzzle's rules (``puzzlereel.rules``).  It knows no puz
 rules itself.
 """
 
+from puzzlereel.trace.choices import Choices
 from puzzlereel.trace.ends import end_of, read_ends
 from puzzlereel.trace.events import (
     FORMAT,
@@ -40,8 +41,8 @@ from puzzlereel.trace.replay import (
 from puzzlereel.trace.search_event import Search
 
 __all__ = [
-    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "End", "Event", "Guess", "Header",
-    "Note", "PegMove", "Place", "Remove", "Search", "SolutionFound", "State", "TileMove",
+    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "Choices", "End", "Event", "Guess",
+    "Header", "Note", "PegMove", "Place", "Remove", "Search", "SolutionFound", "State", "TileMove",
     "TraceError",
     "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
     "Replayed", "TraceSummary", "check_status", "checked", "read_ends", "replay",

@@ -5,6 +5,8 @@ and ``from_json()``, which checks every field and raises ``TraceError`` naming t
 field.  Which events a trace may hold depends on its puzzle (``puzzlereel.registry``
 lists them per family, by their names in ``BY_NAME``); ``trace.parsing`` picks the class
 by the line's ``type``.  The search event, with its phases, is ``trace.search_event``.
+A move event (``BlockMove``, ``TileMove``, ``PegMove``, ``State``) may carry its
+position's ``Choices`` (``trace.choices``: the fields ``legal`` and ``optimal``).
 Both solvers/ and render/ use these classes; ``docs/trace-format.md`` is the contract.
 """
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlereel.ground.errors import quoted
+from puzzlereel.trace.choices import Choices, choices_from_json, choices_json
 from puzzlereel.trace.fields import (
     Cell,
     TraceError,
@@ -62,11 +65,13 @@ class Header:
 
 @dataclass(frozen=True)
 class BlockMove:
-    """sliding-block: one piece slides along ``path`` (its top-left after each unit step)."""
+    """sliding-block: one piece slides along ``path`` (its top-left after each unit step);
+    ``choices``: the position's legal moves and those that keep the optimum, if given."""
 
     n: int
     piece: str
     path: tuple[Cell, ...]
+    choices: Choices | None = None
 
     type = "move"
 
@@ -77,37 +82,42 @@ class BlockMove:
         path = as_cells(get_list(obj, "path"), "path")
         if not path:
             raise TraceError("empty path", field="path")
-        return cls(n=n, piece=piece, path=path)
+        return cls(n=n, piece=piece, path=path, choices=choices_from_json(obj))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "move", "n": self.n, "piece": self.piece,
-                "path": [list(p) for p in self.path]}
+                "path": [list(p) for p in self.path], **choices_json(self.choices)}
 
 
 @dataclass(frozen=True)
 class TileMove:
-    """sliding-tile: ``tile`` slides into the blank next to it."""
+    """sliding-tile: ``tile`` slides into the blank next to it (``choices`` as for
+    ``BlockMove``)."""
 
     n: int
     tile: int
+    choices: Choices | None = None
 
     type = "move"
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> TileMove:
-        return cls(n=get_int(obj, "n", minimum=1), tile=get_int(obj, "tile", minimum=1))
+        return cls(n=get_int(obj, "n", minimum=1), tile=get_int(obj, "tile", minimum=1),
+                   choices=choices_from_json(obj))
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "move", "n": self.n, "tile": self.tile}
+        return {"type": "move", "n": self.n, "tile": self.tile, **choices_json(self.choices)}
 
 
 @dataclass(frozen=True)
 class PegMove:
-    """peg-solitaire: the peg at ``start`` jumps to each hole of ``path`` in turn."""
+    """peg-solitaire: the peg at ``start`` jumps to each hole of ``path`` in turn
+    (``choices`` as for ``BlockMove``)."""
 
     n: int
     start: Cell
     path: tuple[Cell, ...]
+    choices: Choices | None = None
 
     type = "move"
 
@@ -120,19 +130,21 @@ class PegMove:
         path = as_cells(get_list(obj, "path"), "path")
         if not path:
             raise TraceError("empty path", field="path")
-        return cls(n=n, start=start, path=path)
+        return cls(n=n, start=start, path=path, choices=choices_from_json(obj))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "move", "n": self.n, "from": list(self.start),
-                "path": [list(p) for p in self.path]}
+                "path": [list(p) for p in self.path], **choices_json(self.choices)}
 
 
 @dataclass(frozen=True)
 class State:
-    """A whole sliding-block layout (from programs that do not write moves)."""
+    """A whole sliding-block layout (from programs that do not write moves); ``choices``
+    as for ``BlockMove``."""
 
     n: int
     rows: tuple[str, ...]
+    choices: Choices | None = None
 
     type = "state"
 
@@ -141,10 +153,12 @@ class State:
         rows = get_list(obj, "rows")
         if not rows or not all(isinstance(r, str) for r in rows):
             raise TraceError(f"expected a list of row strings, got {quoted(rows)}", field="rows")
-        return cls(n=get_int(obj, "n", minimum=1), rows=tuple(rows))
+        return cls(n=get_int(obj, "n", minimum=1), rows=tuple(rows),
+                   choices=choices_from_json(obj))
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "state", "n": self.n, "rows": list(self.rows)}
+        return {"type": "state", "n": self.n, "rows": list(self.rows),
+                **choices_json(self.choices)}
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ class Replay(Protocol):
 
     def step(self, event: Event) -> Event | None:
         """Check ``event`` against the rules and apply it; return the normalised event
-        (None for events that change nothing, like notes and search events), or raise
-        ``TraceError``."""
+        (None for events that change nothing, like notes and search events; a move keeps
+        its ``choices``), or raise ``TraceError``."""
         ...
 
     def text(self) -> str:
@@ -77,7 +77,8 @@ def check_move_counts(end: End, moves: int, declared: int | None) -> None:
 
 @dataclass
 class Replayed:
-    """One event of a replayed trace: its line, the event as written, and what it did."""
+    """One event of a replayed trace: its line, the event as written, and what it did
+    (``applied``: the normalised move, with the ``choices`` the line gave)."""
 
     line: int
     event: Event

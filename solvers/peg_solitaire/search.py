@@ -9,7 +9,8 @@ packs the board with ``tables`` and runs the compiled ``kernel``:
   optionally counting every optimal jump sequence afterwards;
 - ``count_jump_solutions``: every jump sequence that solves the puzzle.
 
-``solve`` turns the jumps found into trace moves (one per chain of jumps), ``analyze``
+``solve`` turns the jumps found into trace moves (one per chain of jumps), each with its
+position's choices (``choices``: its moves, and those that keep the optimum), ``analyze``
 reports the optimum and how many solutions reach it, ``plot_series`` the positions
 searched per budget.  ``reference_min_moves`` is a plain breadth-first search that the
 tests hold the compiled search against on small boards.
@@ -26,11 +27,12 @@ import numpy as np
 
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.progress import Progress
-from puzzlereel.trace import End, Event, Note, PegMove, Search
+from puzzlereel.trace import Choices, End, Event, Note, PegMove, Search
 from puzzlereel.trace.search import iteration_events, merged
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from .board import Board, Jump, chain_moves, count_moves, group_moves
+from .choices import budget_for, path_choices
 from .config import ALGORITHMS, Puzzle
 from .tables import Arrays, board_arrays, position_table
 
@@ -49,6 +51,7 @@ class SearchOutcome:
     per_bound: list[tuple[int, int]] = field(default_factory=list)
     depth_first: bool = False     # found by ``search_any`` (one depth-first search)
     watch: Stopwatch = field(default_factory=Stopwatch)   # set by the family interface
+    arrays: Arrays | None = None  # the board's arrays and the table the search left
 
     def search_events(self) -> list[Search]:
         """The trace's search events: one ``ida*`` event per move budget tried (the
@@ -114,7 +117,7 @@ def search_any(puzzle: Puzzle, max_states: int | None = None,
     status, nodes = k.dfs_jumps(s.start, puzzle.goal, puzzle.goal_count, s.arrays,
                                 max_states or 0, s.path)
     out = SearchOutcome({0: "unsolvable", 1: "solved", 2: "limit"}[int(status)], nodes=int(nodes),
-                        depth_first=True)
+                        depth_first=True, arrays=s.arrays)
     if status == 1:
         out.jumps = s.jumps(bin(s.start).count("1") - puzzle.goal_count)
         out.moves = count_moves(out.jumps) if puzzle.metric == "moves" else len(out.jumps)
@@ -172,7 +175,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
         return SearchOutcome(st, nodes=nodes, seconds=time.perf_counter() - t0, reason=why,
                              per_bound=per_bound)
     out = SearchOutcome("solved", jumps=seq, moves=base + found, nodes=nodes,
-                        per_bound=per_bound)
+                        per_bound=per_bound, arrays=arrays)
     if count:
         ck, ck2, cv = position_table(max_states, puzzle, budget)
         status, total_count, used = k.ida_moves(start, last0, found, puzzle.goal,
@@ -307,8 +310,12 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
             stats["reason" if result.status == "unsolvable" else "limit"] = result.reason
         yield End(status=result.status, stats=stats)
         return
-    for n, group in enumerate(groups, 1):
-        yield PegMove(n=n, start=b.holes[group[0][0]], path=tuple(b.holes[t] for _, _, t in group))
+    counted: list[Choices | None] = [None] * len(groups)
+    if options.choices and result.arrays is not None:
+        counted = path_choices(puzzle, result.arrays, groups, budget_for(result.nodes))
+    for n, (group, choices) in enumerate(zip(groups, counted, strict=True), 1):
+        yield PegMove(n=n, start=b.holes[group[0][0]],
+                      path=tuple(b.holes[t] for _, _, t in group), choices=choices)
     stats["jumps"] = len(result.jumps)
     yield End(status="solved", moves=len(groups), stats=stats)
 

@@ -3,7 +3,8 @@ plain-Python one (``small``), carrying on from the store that one handed over.
 
 ``run_bfs`` loads the compiled ``kernel`` (read from the cache, or compiled), turns the
 store into arrays and grows it layer by layer (growing the arrays when they fill up,
-stopping at ``--max-states`` or the memory budget).
+stopping at ``--max-states`` or the memory budget); a solution found comes with the
+means to count each move's choices on those arrays (``choices.compiled_choices``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
+from functools import partial
 from types import ModuleType
 
 import numpy as np
@@ -20,6 +22,7 @@ from puzzlereel.ground.progress import Progress
 from puzzlereel.ground.words import count_text
 
 from ..base import Stopwatch
+from .choices import compiled_choices
 from .small import LAST_KEPT, Reached, Store
 from .tables import Tables
 
@@ -164,7 +167,9 @@ def _bfs(kernel: ModuleType, tables: Tables, store: Store, to_goal: bool, budget
                    deepest=hi - lo,
                    last_layer=[tables.as_int(k) for k in keys[lo:min(hi, lo + LAST_KEPT)]],
                    whole=whole, bytes_per_position=per_state,
-                   budget=budget if out_of_memory else None)
+                   budget=budget if out_of_memory else None,
+                   choices=partial(compiled_choices, kernel, arrays, keys, table, layers,
+                                   found, parents) if found >= 0 else None)
 
 
 def _grown(keys: np.ndarray, parents: np.ndarray, cap: int

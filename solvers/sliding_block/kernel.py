@@ -3,7 +3,9 @@
 Positions are rows of ``K`` uint64 words (the packed label grid, see ``tables``);
 ``expand`` generates every successor of one BFS layer, de-duplicates them in an
 open-addressing hash table of int32 indices, and stops early when the goal appears or
-the arrays are nearly full (the caller grows them and calls again).
+the arrays are nearly full (the caller grows them and calls again).  ``choices`` works
+out, once the goal is found, each move's legal moves and those that keep the optimum
+(``choices.compiled_choices``), looking positions up in the same table.
 """
 
 from __future__ import annotations
@@ -171,3 +173,143 @@ def expand(keys, parents, table, lo, hi, n, arrays, to_goal, limit):
             for i in range(nc):
                 lab[cells_at[g, a, i]] = g + 1
     return n, -1, -1
+
+
+@njit(cache=True)
+def _find(keys, table, probe, row):
+    """Index of the stored position equal to probe[row], or -1 (nothing is stored)."""
+    mask = np.uint64(table.shape[0] - 1)
+    slot = _hash(probe, row) & mask
+    K = keys.shape[1]
+    while True:
+        idx = table[slot]
+        if idx == _EMPTY:
+            return -1
+        same = True
+        for w in range(K):
+            if keys[idx, w] != probe[row, w]:
+                same = False
+                break
+        if same:
+            return idx
+        slot = (slot + np.uint64(1)) & mask
+
+
+@njit(cache=True)
+def _successors(keys, s, arrays, out):
+    """Every position one move from keys[s], as rows of ``out``; returns how many (the
+    moves ``expand`` generates, found the same way, none of them stored)."""
+    C, bits, cpw, G = arrays.C, arrays.bits, arrays.cpw, arrays.G
+    ncells, cells_at, fits, pkey = arrays.ncells, arrays.cells_at, arrays.fits, arrays.pkey
+    nbr, axis_dirs, metric = arrays.nbr, arrays.axis_dirs, arrays.metric
+    K = keys.shape[1]
+    lab = np.zeros(C, dtype=np.int32)
+    seen = np.zeros(C, dtype=np.bool_)
+    stamp = np.zeros(C, dtype=np.int32)
+    queue = np.zeros(C, dtype=np.int32)
+    mask = np.uint64((1 << bits) - 1)
+    ub = np.uint64(bits)
+    for c in range(C):
+        lab[c] = np.int32((keys[s, c // cpw] >> (np.uint64(c % cpw) * ub)) & mask)
+    cur = 0
+    m = 0
+    for c in range(C):
+        g = lab[c] - 1
+        if g < 0 or g >= G or seen[c]:
+            continue
+        a = c
+        nc = ncells[g]
+        for i in range(nc):
+            seen[cells_at[g, a, i]] = True
+            lab[cells_at[g, a, i]] = 0
+        cur += 1
+        stamp[a] = cur
+        qh = 0
+        qt = 0
+        if metric == 0:
+            queue[qt] = a
+            qt += 1
+        while True:
+            if metric == 0:
+                if qh == qt:
+                    break
+                p = queue[qh]
+                qh += 1
+            else:
+                p = a
+            for d in range(4):
+                if not axis_dirs[g, d]:
+                    continue
+                q = p
+                while True:
+                    q = nbr[q, d]
+                    if q < 0 or not fits[g, q]:
+                        break
+                    free = True
+                    for i in range(nc):
+                        if lab[cells_at[g, q, i]] != 0:
+                            free = False
+                            break
+                    if not free:
+                        break
+                    if metric == 0 and stamp[q] == cur:
+                        break
+                    stamp[q] = cur
+                    for w in range(K):
+                        out[m, w] = keys[s, w] - pkey[g, a, w] + pkey[g, q, w]
+                    m += 1
+                    if metric == 0:
+                        queue[qt] = q
+                        qt += 1
+                        break
+                    if metric == 2:
+                        break
+            if metric != 0:
+                break
+        for i in range(nc):
+            lab[cells_at[g, a, i]] = g + 1
+    return m
+
+
+@njit(cache=True)
+def choices(keys, table, starts, rows, arrays, legal, optimal):
+    """Each move of a solution: its position's moves (``legal``) and those that keep
+    the optimum (``optimal``), as ``choices.compiled_choices`` describes.  ``rows``: the
+    solution's positions, start to goal; ``starts[d]``: where depth d begins in
+    ``keys``, up to the end of the goal's parent's layer."""
+    goal_word, goal_shift, goal_label = arrays.goal_word, arrays.goal_shift, arrays.goal_label
+    bits = arrays.bits
+    depth = rows.shape[0] - 1
+    if depth <= 0:
+        return
+    out = np.zeros((arrays.maxbranch, keys.shape[1]), dtype=np.uint64)
+    on = np.zeros(starts[depth], dtype=np.bool_)
+    last = rows[depth - 1]
+    on[last] = True
+    for i in range(last + 1, starts[depth]):
+        m = _successors(keys, i, arrays, out)
+        for j in range(m):
+            if is_goal(out[j], goal_word, goal_shift, goal_label, bits):
+                on[i] = True
+                break
+    for d in range(depth - 1, 0, -1):
+        for i in range(starts[d], starts[d + 1]):
+            if on[i]:
+                m = _successors(keys, i, arrays, out)
+                for j in range(m):
+                    idx = _find(keys, table, out, j)
+                    if idx >= starts[d - 1] and idx < starts[d]:
+                        on[idx] = True
+    for d in range(depth):
+        m = _successors(keys, rows[d], arrays, out)
+        legal[d] = m
+        good = 0
+        for j in range(m):
+            if d == depth - 1:
+                if is_goal(out[j], goal_word, goal_shift, goal_label, bits):
+                    good += 1
+            else:
+                idx = _find(keys, table, out, j)
+                if idx >= starts[d + 1] and idx < starts[d + 2] and on[idx]:
+                    good += 1
+        optimal[d] = good

@@ -4,26 +4,29 @@
 is small (``small``: no numpy, no numba to load), then with the compiled kernel
 (``compiled``) from where that one stopped, up to ``--max-states`` or the memory budget;
 ``solve`` turns the path it finds into trace moves, each piece's route found by the
-shared rules (``puzzlereel.rules.sliding_block.Position``); ``analyze`` explores the
-whole reachable space.
+shared rules (``puzzlereel.rules.sliding_block.Position``), each with its position's
+choices (``choices``: its moves, and those that keep the optimum); ``analyze`` explores
+the whole reachable space.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from puzzlereel.ground.config import format_size
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import plural
 from puzzlereel.rules.sliding_block import Position
-from puzzlereel.trace import BlockMove, End, Event, Note, Search
+from puzzlereel.trace import BlockMove, Choices, End, Event, Note, Search
 from puzzlereel.trace.search import layer_events, merged
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
 from . import small
 from .board import Board
+from .choices import small_choices
 from .config import Puzzle
 from .small import Reached
 
@@ -66,6 +69,8 @@ def run_bfs(board: Board, *, to_goal: bool, budget: Callable[[], int],
     stopped = max_states is not None and len(store.keys) >= max_states
     if store.done or stopped:
         found = small.reached(store)
+        if store.found >= 0:
+            found.choices = partial(small_choices, store)
     else:
         from .compiled import run_bfs as compiled_bfs
         from .tables import Tables
@@ -81,8 +86,10 @@ def run_bfs(board: Board, *, to_goal: bool, budget: Callable[[], int],
                      limit_text(found.stored, budget=found.budget, max_states=max_states))
 
 
-def moves_from_path(board: Board, path: list[int]) -> list[BlockMove]:
-    """Name the piece and its unit-step route for each step of a solution."""
+def moves_from_path(board: Board, path: list[int],
+                    choices: Sequence[Choices] | None = None) -> list[BlockMove]:
+    """Name the piece and its unit-step route for each step of a solution (with its
+    ``choices``, one per move, when given)."""
     layout = board.puzzle.layout
     position = Position(layout)
     anchor_pid: dict[int, str] = {}
@@ -108,7 +115,8 @@ def moves_from_path(board: Board, path: list[int]) -> list[BlockMove]:
         if steps is None:
             raise AssertionError(f"step {n}: piece {pid} cannot reach {dest}")
         position.slide(pid, steps, "path")
-        out.append(BlockMove(n=n, piece=pid, path=tuple(steps)))
+        out.append(BlockMove(n=n, piece=pid, path=tuple(steps),
+                             choices=choices[n - 1] if choices is not None else None))
         prev = cur
     return out
 
@@ -120,7 +128,9 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
                      budget=lambda: memory_budget(options, puzzle.max_memory),
                      progress=options.progress)
     found = result.reached
-    moves = moves_from_path(board, found.path) if result.status == "solved" else []
+    counted = (found.choices() if options.choices and found.choices is not None
+               and result.status == "solved" else None)
+    moves = moves_from_path(board, found.path, counted) if result.status == "solved" else []
     yield puzzle.header({"moves": len(moves)} if result.status == "solved" else None)
     if options.search_events:
         yield from result.search_events()

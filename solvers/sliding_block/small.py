@@ -19,10 +19,12 @@ working out patterns (about 0.15 s here); a board with more than
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import count_text
+from puzzlereel.trace import Choices
 
 from .board import Board
 
@@ -54,6 +56,8 @@ class Store:
     next: int = 0
     found: int = -1                  # the goal's index, or -1
     done: bool = False               # the whole space searched, or the goal found
+    moves: Moves | None = None       # the moves of every pattern worked out so far
+    index: dict[int, int] = field(default_factory=dict)  # each position's index in keys
 
 
 @dataclass
@@ -68,6 +72,9 @@ class Reached:
     whole: bool                   # the goal was found, or every position reached
     bytes_per_position: float
     budget: int | None = None     # the memory budget, when it stopped the search
+    # each move of ``path``: its position's legal moves and those that keep the
+    # optimum, worked out when called (``choices``); None without a path
+    choices: Callable[[], list[Choices]] | None = None
 
 
 class Moves:
@@ -126,7 +133,7 @@ class Moves:
             own = self.cells[g][a]
             if own & empty:
                 continue
-            dests = self._destinations(g, a, empty | own)
+            dests = self.destinations(g, a, empty | own)
             self.work += len(dests)
             if dests:
                 lifted = empty | own
@@ -136,7 +143,7 @@ class Moves:
                 out.append((1 << (g * C + a), steps))
         return out
 
-    def _destinations(self, g: int, a: int, free: int) -> list[int]:
+    def destinations(self, g: int, a: int, free: int) -> list[int]:
         """Where the piece of group ``g`` at ``a`` can go in one move, ``free`` the cells
         it may cover, in the order the compiled kernel finds them."""
         board, cells = self.board, self.cells[g]
@@ -202,13 +209,13 @@ def search(board: Board, *, to_goal: bool, max_states: int | None = None,
         return store
     if not to_goal:
         mask, value = 0, 1                    # no position is the goal
-    moves = Moves(board)
-    seen = {board.start}
+    moves = store.moves = Moves(board)
+    seen = store.index = {board.start: 0}
     cap = min(max_positions, max_states if max_states is not None else max_positions)
     patterns = moves.patterns
     known = patterns.get
     keep, add_parent = keys.append, parents.append
-    add_pieces, add_empty, mark = pieces.append, empties.append, seen.add
+    add_pieces, add_empty = pieces.append, empties.append
     lo, hi = 0, 1
     n = 1
     while True:
@@ -231,7 +238,7 @@ def search(board: Board, *, to_goal: bool, max_states: int | None = None,
             for dkey, dpieces, after in steps:
                 k = key + dkey
                 if k not in seen:
-                    mark(k)
+                    seen[k] = n
                     keep(k)
                     add_parent(s)
                     add_pieces(have ^ dpieces)

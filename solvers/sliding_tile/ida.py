@@ -1,7 +1,8 @@
 """IDA* on a sliding-tile puzzle: ``TileSearch`` builds the arrays the compiled search
 (``kernel.ida_run``) reads once per puzzle and heuristic (pattern databases from ``pdb``,
 looked up as ``pdb_lookup`` says) and calls it in chunks of nodes, so that progress is
-reported and a node limit is honoured; ``IdaResult`` is what a run found.
+reported and a node limit is honoured; ``IdaResult`` is what a run found.  ``reaches``
+runs one iteration alone: whether a board is within a number of moves of the goal.
 
 The compiled kernel is imported where it is first used, so that importing this module
 never loads numba.
@@ -130,6 +131,26 @@ class TileSearch:
         out = np.zeros(boards.shape[0], np.int64)
         k.heuristics(np.ascontiguousarray(boards, np.int64), self.arrays, self.work, out)
         return out
+
+    def reaches(self, start: Tiles, bound: int, max_nodes: int) -> tuple[bool | None, int]:
+        """Whether ``start`` reaches the goal in at most ``bound`` moves, by one IDA*
+        iteration with that cost bound (no path within it: the lower bound never
+        overestimates, so there is none); None when it stopped after ``max_nodes``
+        nodes first.  Also the nodes it generated."""
+        from . import kernel as k
+
+        if start == self.puzzle.goal:
+            return True, 0
+        if bound <= 0 or max_nodes <= 0:
+            return (False if bound <= 0 else None), 0
+        stack = new_stack(start, bound + 2)
+        st = stack.st
+        st[:] = 0
+        st[ST_BOUND] = bound
+        st[ST_NEXT] = INF
+        status = k.ida_run(self.arrays, self.work, stack, False, max_nodes, True)
+        nodes = int(st[ST_NODES])
+        return {0: False, 1: None, 2: True}[int(status)], nodes
 
     def run(self, start: Tiles, *, count_all: bool = False, max_nodes: int | None = None,
             max_depth: int = MAX_DEPTH, progress: Progress | None = None,

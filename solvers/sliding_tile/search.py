@@ -4,8 +4,10 @@
 Solvability is decided first, by parity (no search).  Then ``bfs`` and ``bidirectional``
 run the shared search of ``solvers/search.py`` on tuples, and ``iddfs`` and ``ida*`` run
 the compiled IDA* through ``ida.TileSearch``, with ``--max-states`` as its node limit.
-``analyze`` also counts every optimal solution (IDA*'s last iteration, enumerated to the
-end) and, on small boards, finds the positions farthest from the goal (``space_kernel``).
+``solve`` gives each move its board's choices (``choices``: the tiles that could move,
+and those that keep the optimum).  ``analyze`` also counts every optimal solution
+(IDA*'s last iteration, enumerated to the end) and, on small boards, finds the positions
+farthest from the goal (``space_kernel``).
 
 The compiled kernels are imported where they are first used, so that reading a config
 (which imports this package) never loads numba.
@@ -23,11 +25,12 @@ from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.progress import Progress
 from puzzlereel.rules.sliding_tile import Tiles
 from puzzlereel.solvers import search
-from puzzlereel.trace import End, Event, Note, Search, TileMove
+from puzzlereel.trace import Choices, End, Event, Note, Search, TileMove
 from puzzlereel.trace.search import iteration_events, layer_events, merged
 
 from ..base import Analysis, Series, SolveOptions, Stopwatch
 from .arrays import adjacency
+from .choices import solution_choices
 from .config import ALGORITHM_ALIASES, ALGORITHMS, PuzzleError, TilePuzzle
 from .ida import MAX_DEPTH, TileSearch
 from .pdb import pdb_dir
@@ -46,6 +49,7 @@ class Solved:
     stats: dict[str, Any]
     notes: list[str]
     events: list[Search] = field(default_factory=list)   # the search's, for the trace
+    search: TileSearch | None = None    # the compiled IDA* that found it, if it did
 
 
 def _heuristic_for(puzzle: TilePuzzle, algorithm: str) -> str | None:
@@ -120,7 +124,7 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
     phase = "deepening" if heuristic is None else "ida*"
     events = (merged(iteration_events(phase, res2.iterations)) if options.search_events
               else [])
-    return Solved(res2.status, res2.path, stats, notes, events)
+    return Solved(res2.status, res2.path, stats, notes, events, ts)
 
 
 def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
@@ -145,8 +149,12 @@ def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
     for note in found.notes:
         yield Note(note)
     yield from found.events
-    for i, tile in enumerate(found.path):
-        yield TileMove(n=i + 1, tile=tile)
+    counted: list[Choices | None] = [None] * len(found.path)
+    if options.choices and found.status == "solved":
+        searched = int(found.stats.get("nodes", found.stats.get("states", 0)))
+        counted = solution_choices(puzzle, found.path, searched, found.search)
+    for i, (tile, choices) in enumerate(zip(found.path, counted, strict=True)):
+        yield TileMove(n=i + 1, tile=tile, choices=choices)
     if found.status == "unsolvable":
         found.stats.setdefault("reason", "search space exhausted")
     yield End(status=found.status,

@@ -1,5 +1,6 @@
 """Peg-solitaire rules: legal traces pass, every kind of illegal move is caught with the
-line and field named, and the board a solver writes into a header reads back unchanged."""
+line and field named, a move's ``legal`` count is the positions one move leads to, and
+the board a solver writes into a header reads back unchanged."""
 
 from __future__ import annotations
 
@@ -95,6 +96,39 @@ def test_jumps_metric_one_jump_per_move() -> None:
     with pytest.raises(TraceError) as err:
         run([h, move(1, [0, 0], [2, 0], [4, 0]), end()])
     assert err.value.field == "path"
+
+
+def counted(event: dict[str, Any], legal: int, optimal: int = 1) -> dict[str, Any]:
+    return {**event, "legal": legal, "optimal": optimal}
+
+
+@pytest.mark.parametrize("metric, first", [("moves", 2), ("jumps", 1)])
+def test_legal_counts_the_positions_one_move_leads_to(metric: str, first: int) -> None:
+    """The strip: one jump (0 -> 2), which may go on over 3 to 4 as one move (moves: 2
+    positions, jumps: 1); then 2 -> 4 or 3 -> 1 (2 either way)."""
+    h = header(solver={"metric": metric})
+    one, two = move(1, [0, 0], [2, 0]), move(2, [3, 0], [1, 0])
+    assert run([h, counted(one, first), counted(two, 2), end(moves=2)]).moves == 2
+    with pytest.raises(TraceError) as err:
+        run([h, counted(one, first), counted(two, 3, 2), end(moves=2)])
+    assert err.value.line == 3 and err.value.field == "legal"
+    assert str(err.value) == ("t.jsonl: line 3: legal: says 3 legal moves, the position "
+                              "has 2")
+    assert run([h, one, two, end(moves=2)]).moves == 2           # no counts: no check
+
+
+def test_chains_that_leave_the_same_pegs_are_one_move() -> None:
+    """A peg inside a ring of four can jump round it either way: each way's first 1, 2 or
+    3 jumps leave different pegs (6 moves), and both whole rounds leave it alone where it
+    started (1 more): 7 moves from 8 chains; under the jumps metric 2."""
+    ring = [[x, y] for y in range(3) for x in range(3) if (x, y) != (1, 1)]
+    pegs = [[0, 0], [1, 0], [2, 1], [1, 2], [0, 1]]
+    for metric, legal in (("moves", 7), ("jumps", 2)):
+        h = header(holes=ring, pegs=pegs, solver={"metric": metric})
+        rep = replay_for(Header("peg-solitaire", {"holes": ring, "pegs": pegs},
+                                solver={"metric": metric}))
+        assert isinstance(rep, PegSolitaireReplay) and rep.legal_moves() == legal
+        assert run([h, counted(move(1, [0, 0], [2, 0]), legal), end("error")]).moves == 1
 
 
 @pytest.mark.parametrize("fields, field", [

@@ -1,6 +1,7 @@
 """Sliding-block rules: illegal moves and states rejected naming the field, the line
 metric, `state` events from other programs turned into moves, the goal checked at the
-end, and the layout a solver writes into a header read back unchanged."""
+end, a move's `legal` count checked against the position's moves, and the layout a
+solver writes into a header read back unchanged."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from puzzlereel.ground.config import load_config
 from puzzlereel.rules.sliding_block_layout import Layout
 from puzzlereel.solvers import sliding_block as sb
-from puzzlereel.trace import BlockMove, Header, TraceError, replay, validate
+from puzzlereel.trace import BlockMove, Choices, Header, TraceError, replay, validate
 from tests.fixtures import (
     CONFIGS,
     TINY_BLOCK,
@@ -113,3 +114,54 @@ def test_a_malformed_header_field_is_named(change, field, words):
     with pytest.raises(TraceError) as info:
         Layout.from_header(_hakoiri(change))
     assert info.value.field == field and words in str(info.value)
+
+
+def counted(event: dict[str, Any], legal: int, optimal: int = 1) -> dict[str, Any]:
+    return {**event, "legal": legal, "optimal": optimal}
+
+
+def test_legal_counts_every_piece_and_destination_and_is_checked():
+    """Tiny block, piece metric: A right and on down (2), b round the free cells (3);
+    then A down and on right (2), b down and along (3); then A up or right (2), b left,
+    on left, or down (3)."""
+    first, note, second, third, end = GOOD
+    good = [counted(first, 5, 2), note, counted(second, 5), counted(third, 5, 1), end]
+    items = [item for _, item in replay(trace_io(HEADER, *good), "t")]
+    assert [i.applied.choices for i in items if isinstance(i.applied, BlockMove)] == [
+        Choices(5, 2), Choices(5, 1), Choices(5, 1)]
+    with pytest.raises(TraceError) as info:
+        validate(trace_io(HEADER, counted(first, 5), note, counted(second, 9, 2), third, end),
+                 "t.jsonl")
+    assert str(info.value) == ("t.jsonl: line 4: legal: says 9 legal moves, the position "
+                               "has 5")
+    assert validate(trace_io(HEADER, *GOOD), "t").moves == 3      # no counts: no check
+
+
+@pytest.mark.parametrize("metric, legal", [("piece", 5), ("line", 3), ("step", 2)])
+def test_legal_follows_the_metric_and_the_axes(metric, legal):
+    """A car X held to x with two free cells on its right reaches both under piece and
+    line, one under step (never the free cells below it); the 1x1 piece b below it goes
+    anywhere free under piece (3: right, then up, then right again), in a straight line
+    under line (1: the wall stops it) or one cell under step (1)."""
+    header = {**HEADER, "solver": {"metric": metric},
+              "board": {"width": 3, "height": 2, "walls": [[2, 1]], "exits": []},
+              "pieces": [{"id": "X", "x": 0, "y": 0, "w": 1, "h": 1, "axis": "x"},
+                         {"id": "b", "x": 0, "y": 1, "w": 1, "h": 1}],
+              "goal": {"piece": "X", "x": 2, "y": 0}}
+    move = {"type": "move", "n": 1, "piece": "X", "path": [[1, 0]]}
+    end = {"type": "end", "status": "error"}
+    assert validate(trace_io(header, counted(move, legal), end), "t").moves == 1
+    with pytest.raises(TraceError, match=f"line 2: legal: says {legal + 1} legal moves, "
+                                         f"the position has {legal}"):
+        validate(trace_io(header, counted(move, legal + 1), end), "t")
+
+
+def test_a_state_keeps_its_counts_as_the_move_it_becomes():
+    state = {"type": "state", "n": 1, "rows": ["AAb", "..."], "legal": 5, "optimal": 2}
+    items = [item for _, item in replay(trace_io(HEADER, state,
+                                                 {"type": "end", "status": "error"}), "t")]
+    assert items[1].applied == BlockMove(1, "b", ((1, 1), (2, 1), (2, 0)), Choices(5, 2))
+    with pytest.raises(TraceError, match="line 2: legal: says 3 legal moves, the position "
+                                         "has 5"):
+        validate(trace_io(HEADER, {**state, "legal": 3},
+                          {"type": "end", "status": "error"}), "t")

@@ -1,6 +1,6 @@
-"""Sliding-tile rules: the text form of a board, the replay checking each move and the
-goal, bad headers named by their field, parity against reachability, and the layout a
-solver writes into a header read back unchanged."""
+"""Sliding-tile rules: the text form of a board, the replay checking each move (its
+``legal`` count too) and the goal, bad headers named by their field, parity against
+reachability, and the layout a solver writes into a header read back unchanged."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from puzzlereel.rules.sliding_tile import (
     tiles_text,
 )
 from puzzlereel.solvers.sliding_tile.config import load as load_puzzle
-from puzzlereel.trace import End, Header, TileMove, TraceError
+from puzzlereel.trace import Choices, End, Header, TileMove, TraceError
 from tests.fixtures import CONFIGS, configs_of, wire
 
 SEED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
@@ -87,6 +87,22 @@ def test_replay_checks_moves_and_goal():
     with pytest.raises(TraceError) as info:
         rep.step(End("solved", moves=1))
     assert info.value.field == "status"
+
+
+def test_legal_is_the_tiles_next_to_the_blank():
+    """8 6 7 / 2 5 4 / 3 . 1: the blank on an edge has 3 tiles next to it; after 5 slides
+    down it is in the centre with 4; after 6 slides down it is on the top edge, 3 again;
+    on a 2x2 board every cell has 2."""
+    rep = SlidingTileReplay(header())
+    assert rep.step(TileMove(1, 5, Choices(3, 1))) == TileMove(1, 5, Choices(3, 1))
+    assert rep.step(TileMove(2, 6, Choices(4, 4))).choices == Choices(4, 4)
+    with pytest.raises(TraceError) as info:
+        rep.step(TileMove(3, 8, Choices(4, 1)))
+    assert info.value.field == "legal"
+    assert str(info.value) == "legal: says 4 legal moves, the position has 3"
+    assert rep.step(TileMove(3, 8)) == TileMove(3, 8)        # no counts: no check
+    small = SlidingTileReplay(header(rows=2, cols=2, tiles=[1, 2, 3, 0], goal=[1, 2, 3, 0]))
+    assert small.step(TileMove(1, 3, Choices(2, 0))).choices == Choices(2, 0)
 
 
 @pytest.mark.parametrize("over, field", [

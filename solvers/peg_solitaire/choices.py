@@ -1,0 +1,124 @@
+"""Which moves of a peg-solitaire solution mattered: for each position on the path, the
+moves it allows (``legal``: the distinct positions one move leads to) and how many of
+them keep the optimum (``optimal``: those from which the goal is still at most the
+remaining moves away; the solution's own move is one of them).
+
+A move is one jump under the ``jumps`` metric, and one peg's chain of one or more jumps
+under ``moves``, where the moves after a chain count afresh (the next one may be any
+peg's).  Whether a position reaches the goal in time is asked of the compiled searches
+(``kernel``), sharing the table of positions the solver's search left (what it holds
+stays true for any start: dead positions, budgets proved too small):
+
+- ``moves``: one round of ``ida_moves`` with the remaining moves as its budget;
+- ``jumps``: every jump removes a peg, so every way to the goal takes the same number
+  of jumps: ``dfs_jumps`` looks for any.
+
+The counts may search a tenth of the positions the solver's search did, and at least
+``LEAST_NODES`` (``budget_for``): a count of work, never a time.  They are worked out
+from the last move back, where proofs are small (few pegs left); a move whose
+successors are not all decided within what is left has no counts (None), and neither
+has any move before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from puzzlereel.trace import Choices
+
+from .board import Board, Jump
+from .config import Puzzle
+from .tables import Arrays
+
+LEAST_NODES = 100_000     # positions the counts may search, at least (``budget_for``)
+
+
+def successors(board: Board, pos: int, metric: str) -> set[int]:
+    """The distinct positions one move leads to from ``pos``: one jump (``jumps``), or
+    one peg's chain of one or more jumps (``moves``)."""
+    reached: set[int] = set()
+    todo = [(pos, -1)]                   # (position, the hole the chain is at; -1: none)
+    seen = set(todo)
+    while todo:
+        here, at = todo.pop()
+        for f, o, t in board.legal_jumps(here):
+            if at >= 0 and f != at:
+                continue
+            after = Board.apply_jump(here, (f, o, t))
+            reached.add(after)
+            if metric == "moves" and (after, t) not in seen:
+                seen.add((after, t))
+                todo.append((after, t))
+    return reached
+
+
+def reaches(puzzle: Puzzle, arrays: Arrays, pos: int, left: int, nodes: int
+            ) -> tuple[bool | None, int]:
+    """Whether ``pos`` reaches the goal within ``left`` moves (None: not found out within
+    ``nodes`` positions of search), and the positions searched."""
+    from . import kernel as k
+
+    if nodes <= 0:
+        return None, 0
+    path = np.zeros(puzzle.board.size + 1, np.int64)
+    if puzzle.metric == "jumps":
+        status, used = k.dfs_jumps(pos, puzzle.goal, puzzle.goal_count, arrays, nodes, path)
+    else:
+        status, _, used = k.ida_moves(pos, -1, left, puzzle.goal, puzzle.goal_count, arrays,
+                                      False, False, nodes, path)
+    return {0: False, 1: True, 2: None}[int(status)], int(used)
+
+
+def move_choices(puzzle: Puzzle, arrays: Arrays, pos: int, played: int, left: int,
+                 nodes: int) -> tuple[Choices | None, int]:
+    """The choices of the move from ``pos`` to ``played`` with ``left`` moves after it,
+    its successors decided within ``nodes`` positions of search (else None), and the
+    positions searched."""
+    after = successors(puzzle.board, pos, puzzle.metric)
+    good = 0
+    spent = 0
+    for other in after:
+        if other == played:
+            good += 1
+            continue
+        answer, used = reaches(puzzle, arrays, other, left, nodes - spent)
+        spent += used
+        if answer is None:
+            return None, spent
+        good += answer
+    return Choices(legal=len(after), optimal=good), spent
+
+
+def budget_for(searched: int) -> int:
+    """The positions the counts may search: a tenth of what the search did, at least
+    ``LEAST_NODES``."""
+    return max(LEAST_NODES, searched // 10)
+
+
+def path_choices(puzzle: Puzzle, arrays: Arrays, groups: Sequence[Sequence[Jump]],
+                 nodes: int) -> list[Choices | None]:
+    """The choices of each move of a solution from ``puzzle.start`` (``groups``: each
+    move's jumps), with the search's ``arrays`` and their table of positions, within
+    ``nodes`` positions of search in all: the last move first, each decided whole or
+    not at all; once one is not, neither is any before it (None)."""
+    positions = [puzzle.start]
+    for group in groups:
+        pos = positions[-1]
+        for jump in group:
+            pos = Board.apply_jump(pos, jump)
+        positions.append(pos)
+    out: list[Choices | None] = [None] * len(groups)
+    for i in range(len(groups) - 1, -1, -1):
+        choices, spent = move_choices(puzzle, arrays, positions[i], positions[i + 1],
+                                      len(groups) - i - 1, nodes)
+        if choices is None:
+            break
+        nodes -= spent
+        out[i] = choices
+    return out
+
+
+__all__ = ["LEAST_NODES", "budget_for", "move_choices", "path_choices", "reaches",
+           "successors"]
