@@ -28,6 +28,7 @@ import numpy as np
 
 from puzzlereel.trace import Choices
 
+from ..choices import path_choices as counted
 from .board import Board, Jump
 from .config import Puzzle
 from .tables import Arrays
@@ -71,26 +72,6 @@ def reaches(puzzle: Puzzle, arrays: Arrays, pos: int, left: int, nodes: int
     return {0: False, 1: True, 2: None}[int(status)], int(used)
 
 
-def move_choices(puzzle: Puzzle, arrays: Arrays, pos: int, played: int, left: int,
-                 nodes: int) -> tuple[Choices | None, int]:
-    """The choices of the move from ``pos`` to ``played`` with ``left`` moves after it,
-    its successors decided within ``nodes`` positions of search (else None), and the
-    positions searched."""
-    after = successors(puzzle.board, pos, puzzle.metric)
-    good = 0
-    spent = 0
-    for other in after:
-        if other == played:
-            good += 1
-            continue
-        answer, used = reaches(puzzle, arrays, other, left, nodes - spent)
-        spent += used
-        if answer is None:
-            return None, spent
-        good += answer
-    return Choices(legal=len(after), optimal=good), spent
-
-
 def budget_for(searched: int) -> int:
     """The positions the counts may search: a tenth of what the search did, at least
     ``LEAST_NODES``."""
@@ -101,24 +82,15 @@ def path_choices(puzzle: Puzzle, arrays: Arrays, groups: Sequence[Sequence[Jump]
                  nodes: int) -> list[Choices | None]:
     """The choices of each move of a solution from ``puzzle.start`` (``groups``: each
     move's jumps), with the search's ``arrays`` and their table of positions, within
-    ``nodes`` positions of search in all: the last move first, each decided whole or
-    not at all; once one is not, neither is any before it (None)."""
+    ``nodes`` positions of search in all (``solvers.choices.path_choices``)."""
     positions = [puzzle.start]
     for group in groups:
         pos = positions[-1]
         for jump in group:
             pos = Board.apply_jump(pos, jump)
         positions.append(pos)
-    out: list[Choices | None] = [None] * len(groups)
-    for i in range(len(groups) - 1, -1, -1):
-        choices, spent = move_choices(puzzle, arrays, positions[i], positions[i + 1],
-                                      len(groups) - i - 1, nodes)
-        if choices is None:
-            break
-        nodes -= spent
-        out[i] = choices
-    return out
+    return counted(positions, lambda pos: sorted(successors(puzzle.board, pos, puzzle.metric)),
+                   lambda pos, left, budget: reaches(puzzle, arrays, pos, left, budget), nodes)
 
 
-__all__ = ["LEAST_NODES", "budget_for", "move_choices", "path_choices", "reaches",
-           "successors"]
+__all__ = ["LEAST_NODES", "budget_for", "path_choices", "reaches", "successors"]

@@ -71,6 +71,59 @@ def is_goal(key: np.ndarray, goal_word: np.ndarray, goal_shift: np.ndarray,
     return True
 
 
+@njit(cache=True, inline="always")
+def _destinations(lab, g, a, cells_at, fits, nbr, axis_dirs, metric, nc, stamp, cur, queue,
+                  dests):
+    """Where the piece of group ``g`` at anchor ``a`` (lifted off ``lab``) can go in one
+    move, in the order the search takes them, into ``dests``; returns how many.  The
+    piece metric floods from ``a`` (``queue``, ``stamp`` marked ``cur``), the line and
+    step metrics walk out in each direction."""
+    stamp[a] = cur
+    qh = 0
+    qt = 0
+    if metric == 0:
+        queue[qt] = a
+        qt += 1
+    m = 0
+    while True:
+        if metric == 0:
+            if qh == qt:
+                break
+            p = queue[qh]
+            qh += 1
+        else:
+            p = a
+        for d in range(4):
+            if not axis_dirs[g, d]:
+                continue
+            q = p
+            while True:
+                q = nbr[q, d]
+                if q < 0 or not fits[g, q]:
+                    break
+                free = True
+                for i in range(nc):
+                    if lab[cells_at[g, q, i]] != 0:
+                        free = False
+                        break
+                if not free:
+                    break
+                if metric == 0 and stamp[q] == cur:
+                    break
+                stamp[q] = cur
+                dests[m] = q
+                m += 1
+                if metric == 0:
+                    queue[qt] = q
+                    qt += 1
+                    break
+                if metric == 2:
+                    break
+        if metric != 0:
+            break
+    return m
+
+
 @njit(cache=True)
 def expand(keys, parents, table, lo, hi, n, arrays, to_goal, limit):
     """Expand positions lo..hi-1.  Returns (n, goal index or -1, resume index or -1).
@@ -88,6 +141,7 @@ def expand(keys, parents, table, lo, hi, n, arrays, to_goal, limit):
     seen = np.zeros(C, dtype=np.bool_)
     stamp = np.zeros(C, dtype=np.int32)
     queue = np.zeros(C, dtype=np.int32)
+    dests = np.zeros(C, dtype=np.int32)
     cur = 0
     mask = np.uint64((1 << bits) - 1)
     ub = np.uint64(bits)
@@ -111,65 +165,25 @@ def expand(keys, parents, table, lo, hi, n, arrays, to_goal, limit):
             for i in range(nc):
                 lab[cells_at[g, a, i]] = 0
             cur += 1
-            stamp[a] = cur
-            qh = 0
-            qt = 0
-            if metric == 0:
-                queue[qt] = a
-                qt += 1
-            while True:
-                # candidate destinations: piece metric = flood fill from the queue,
-                # line / step = walk out from a in each direction
-                if metric == 0:
-                    if qh == qt:
-                        break
-                    p = queue[qh]
-                    qh += 1
-                    ndir = 4
-                else:
-                    p = a
-                    ndir = 4
-                for d in range(ndir):
-                    if not axis_dirs[g, d]:
-                        continue
-                    q = p
-                    while True:
-                        q = nbr[q, d]
-                        if q < 0 or not fits[g, q]:
-                            break
-                        free = True
-                        for i in range(nc):
-                            if lab[cells_at[g, q, i]] != 0:
-                                free = False
+            m = _destinations(lab, g, a, cells_at, fits, nbr, axis_dirs, metric, nc, stamp,
+                              cur, queue, dests)
+            for j in range(m):
+                q = dests[j]
+                # a new position: piece g moved from a to q
+                for w in range(K):
+                    keys[n, w] = keys[s, w] - pkey[g, a, w] + pkey[g, q, w]
+                if _find_or_insert(keys, table, n) < 0:
+                    parents[n] = s
+                    n += 1
+                    if to_goal:
+                        ok = True
+                        for i in range(goal_word.shape[0]):
+                            if ((keys[n - 1, goal_word[i]] >> np.uint64(goal_shift[i]))
+                                    & mask) != goal_label[i]:
+                                ok = False
                                 break
-                        if not free:
-                            break
-                        if metric == 0 and stamp[q] == cur:
-                            break
-                        stamp[q] = cur
-                        # a new position: piece g moved from a to q
-                        for w in range(K):
-                            keys[n, w] = keys[s, w] - pkey[g, a, w] + pkey[g, q, w]
-                        if _find_or_insert(keys, table, n) < 0:
-                            parents[n] = s
-                            n += 1
-                            if to_goal:
-                                ok = True
-                                for i in range(goal_word.shape[0]):
-                                    if ((keys[n - 1, goal_word[i]] >> np.uint64(goal_shift[i]))
-                                            & mask) != goal_label[i]:
-                                        ok = False
-                                        break
-                                if ok:
-                                    return n, n - 1, -1
-                        if metric == 0:
-                            queue[qt] = q
-                            qt += 1
-                            break
-                        if metric == 2:
-                            break
-                if metric != 0:
-                    break
+                        if ok:
+                            return n, n - 1, -1
             for i in range(nc):
                 lab[cells_at[g, a, i]] = g + 1
     return n, -1, -1
@@ -207,6 +221,7 @@ def _successors(keys, s, arrays, out):
     seen = np.zeros(C, dtype=np.bool_)
     stamp = np.zeros(C, dtype=np.int32)
     queue = np.zeros(C, dtype=np.int32)
+    dests = np.zeros(C, dtype=np.int32)
     mask = np.uint64((1 << bits) - 1)
     ub = np.uint64(bits)
     for c in range(C):
@@ -223,49 +238,12 @@ def _successors(keys, s, arrays, out):
             seen[cells_at[g, a, i]] = True
             lab[cells_at[g, a, i]] = 0
         cur += 1
-        stamp[a] = cur
-        qh = 0
-        qt = 0
-        if metric == 0:
-            queue[qt] = a
-            qt += 1
-        while True:
-            if metric == 0:
-                if qh == qt:
-                    break
-                p = queue[qh]
-                qh += 1
-            else:
-                p = a
-            for d in range(4):
-                if not axis_dirs[g, d]:
-                    continue
-                q = p
-                while True:
-                    q = nbr[q, d]
-                    if q < 0 or not fits[g, q]:
-                        break
-                    free = True
-                    for i in range(nc):
-                        if lab[cells_at[g, q, i]] != 0:
-                            free = False
-                            break
-                    if not free:
-                        break
-                    if metric == 0 and stamp[q] == cur:
-                        break
-                    stamp[q] = cur
-                    for w in range(K):
-                        out[m, w] = keys[s, w] - pkey[g, a, w] + pkey[g, q, w]
-                    m += 1
-                    if metric == 0:
-                        queue[qt] = q
-                        qt += 1
-                        break
-                    if metric == 2:
-                        break
-            if metric != 0:
-                break
+        k = _destinations(lab, g, a, cells_at, fits, nbr, axis_dirs, metric, nc, stamp, cur,
+                          queue, dests)
+        for j in range(k):
+            for w in range(K):
+                out[m, w] = keys[s, w] - pkey[g, a, w] + pkey[g, dests[j], w]
+            m += 1
         for i in range(nc):
             lab[cells_at[g, a, i]] = g + 1
     return m

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from puzzlereel.rules.sliding_tile import Tiles, neighbours, slide
 from puzzlereel.trace import Choices
 
+from ..choices import path_choices as counted
 from .arrays import MODE_MANHATTAN, MODE_ZERO
 from .config import TilePuzzle
 from .ida import TileSearch
@@ -34,9 +35,7 @@ from .ida import TileSearch
 TABLE_MAX_CELLS = 8       # the whole space in a plain-Python table: 2x4 boards at most
 LEAST_NODES = 1_000_000   # IDA* nodes the counts may search, at least (``budget_for``)
 
-Reach = Callable[[Tiles, int, int], tuple[bool | None, int]]
-"""``reach(board, k, nodes)``: whether ``board`` is within ``k`` moves of the goal (None:
-not found out within ``nodes`` nodes of search), and the nodes spent."""
+Reach = Callable[[Tiles, int, int], tuple[bool | None, int]]   # solvers.choices.Reach
 
 
 def successors(tiles: Tiles, rows: int, cols: int) -> list[Tiles]:
@@ -82,42 +81,14 @@ def ida_reach(search: TileSearch) -> Reach:
     return search.reaches
 
 
-def move_choices(board: Tiles, played: Tiles, left: int, rows: int, cols: int,
-                 reach: Reach, nodes: int) -> tuple[Choices | None, int]:
-    """The choices of the move from ``board`` to ``played`` with ``left`` moves after it,
-    its boards decided within ``nodes`` nodes of search (else None), and the nodes spent."""
-    after = successors(board, rows, cols)
-    good = 0
-    spent = 0
-    for other in after:
-        if other == played:
-            good += 1
-            continue
-        answer, used = reach(other, left, nodes - spent)
-        spent += used
-        if answer is None:
-            return None, spent
-        good += answer
-    return Choices(legal=len(after), optimal=good), spent
-
-
 def path_choices(start: Tiles, path: Sequence[int], rows: int, cols: int, reach: Reach,
                  nodes: int) -> list[Choices | None]:
     """The choices of each move of ``path`` (the tiles moved, from ``start``) within
-    ``nodes`` nodes of search in all: the last move first, each decided whole or not at
-    all; once one is not, neither is any before it (None)."""
+    ``nodes`` nodes of search in all (``solvers.choices.path_choices``)."""
     boards = [start]
     for tile in path:
         boards.append(slide(boards[-1], tile, cols))
-    out: list[Choices | None] = [None] * len(path)
-    for i in range(len(path) - 1, -1, -1):
-        choices, spent = move_choices(boards[i], boards[i + 1], len(path) - i - 1, rows,
-                                      cols, reach, nodes)
-        if choices is None:
-            break
-        nodes -= spent
-        out[i] = choices
-    return out
+    return counted(boards, lambda board: successors(board, rows, cols), reach, nodes)
 
 
 def budget_for(searched: int) -> int:
@@ -145,4 +116,4 @@ def solution_choices(puzzle: TilePuzzle, path: Sequence[int], searched: int,
 
 
 __all__ = ["LEAST_NODES", "TABLE_MAX_CELLS", "Reach", "budget_for", "distances", "ida_reach",
-           "move_choices", "path_choices", "solution_choices", "successors", "table_reach"]
+           "path_choices", "solution_choices", "successors", "table_reach"]
