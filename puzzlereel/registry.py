@@ -1,7 +1,8 @@
 """Every puzzle family puzzlereel knows, one row each: the only list of puzzle names.
 
 A row carries all that is said about a family: its unit word, the name people read, the
-goal of its puzzles in one sentence, the video's default pacing, the template of
+goal of its puzzles in one sentence, the video's default pacing and the moves before
+the goal it slows down for, what one move is in a viewer's words, the template of
 ``puzzlereel new``, and the modules that make it up — its config loader, its rules (the
 replay that checks a trace), its solver and its scene — as ``"module:attribute"``
 strings, imported only when asked for.  So ``validate`` and ``show`` load the rules and
@@ -63,6 +64,11 @@ class Family:
     solver: str                  # "module:SOLVER" (puzzlereel.solvers)
     scene: str                   # "module:Class" drawing a trace (puzzlereel.render)
     searched: Searched = Searched()   # how its search is told in words
+    finale: int = 0              # how many of its last moves before the goal the video
+    #                              slows down for (render.direction.pacing)
+    counting: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #                              what one move is, in a viewer's words, by the trace's
+    #                              solver.metric ("": a trace that names none)
 
     def load(self, part: str) -> Any:
         """Import and return one part: ``"config"``, ``"rules"``, ``"solver"`` or ``"scene"``."""
@@ -73,6 +79,10 @@ class Family:
 _S = "puzzlereel.solvers"
 _R = "puzzlereel.rules"
 _D = "puzzlereel.render.scenes"
+
+
+def _said(**sentences: str) -> Mapping[str, str]:
+    return MappingProxyType(sentences)
 
 
 def _pacing(speed: float, pause: float, hold_start: float, hold_end: float,
@@ -88,21 +98,27 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            pacing=_pacing(0.22, 0.1, 1.5, 1.5, 8.0), template="sliding-block.toml",
            config=f"{_S}.sliding_block.config:load", solver=f"{_S}.sliding_block:SOLVER",
            rules=f"{_R}.sliding_block:SlidingBlockReplay",
-           scene=f"{_D}.sliding_block:SlidingBlockScene"),
+           scene=f"{_D}.sliding_block:SlidingBlockScene", finale=5,
+           counting=_said(piece="Each slide of one piece, however far, is one move.",
+                          line="Each slide in a straight line is one move.",
+                          step="Each step of one cell is one move.")),
     Family("sliding-tile", "move", ("Search", "TileMove"),
            display_name="Sliding-tile puzzle",
            goal="Slide the tiles into order, one at a time into the empty space.",
            pacing=_pacing(0.3, 0.12, 1.5, 1.5, 6.0), template="sliding-tile.toml",
            config=f"{_S}.sliding_tile.config:load", solver=f"{_S}.sliding_tile:SOLVER",
            rules=f"{_R}.sliding_tile:SlidingTileReplay",
-           scene=f"{_D}.sliding_tile:SlidingTileScene"),
+           scene=f"{_D}.sliding_tile:SlidingTileScene", finale=5,
+           counting=_said(**{"": "Each tile slid into the gap is one move."})),
     Family("peg-solitaire", "move", ("Search", "PegMove"),
            display_name="Peg solitaire",
            goal="Jump pegs over each other, removing the peg jumped, until one peg is left.",
            pacing=_pacing(0.3, 0.15, 1.5, 1.5, 5.0), template="peg-solitaire.toml",
            config=f"{_S}.peg_solitaire.config:load", solver=f"{_S}.peg_solitaire:SOLVER",
            rules=f"{_R}.peg_solitaire:PegSolitaireReplay",
-           scene=f"{_D}.peg_solitaire:PegSolitaireScene"),
+           scene=f"{_D}.peg_solitaire:PegSolitaireScene", finale=3,
+           counting=_said(moves="A peg's chain of jumps is one move.",
+                          jumps="Each jump is one move.")),
     Family("n-queens", "solution", ("Search", "Place", "Remove", "SolutionFound"),
            display_name="N queens",
            goal="Place the queens so that no two attack each other (same row, column or "
@@ -123,7 +139,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            searched=Searched("code", "considered", step="guess",
                            tested="codes that could still be the secret",
                            kept="codes that fit every answer so far", adds_up=False,
-                           counts=(("codes", "Codes"),))),
+                           counts=(("codes", "Codes"),)), finale=1),
     Family("komachi", "solution", ("Search", "SolutionFound"),
            display_name="Komachi",
            goal="Put operators between the digits (or join them) so that the sum is the "

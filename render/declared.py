@@ -176,14 +176,15 @@ OPTIONS: tuple[Option, ...] = (
            "per move, a chime at the goal (default: [render] sound, else off).",
            flag="--sound/--no-sound", commands=WHOLE),
     Option("formats", (list,), ("mp4", "gif"), "What `run` writes.", choices=FORMATS),
-    Option("hold_start", NUMBER, 1.5, "Seconds on the start position before the first "
-           "move, the title's included.", SECONDS_RANGE),
-    Option("hold_end", NUMBER, 1.5, "Seconds on the final position, after the payoff.",
-           SECONDS_RANGE),
-    Option("title_seconds", NUMBER, 1.0, "Seconds of the opening with the title (part "
-           "of hold_start).", SECONDS_RANGE),
-    Option("end_seconds", NUMBER, 2.0, "Seconds of the result's details after the final "
-           "hold (0: none).", SECONDS_RANGE),
+    Option("hold_start", NUMBER, None, "Seconds on the start position before the first "
+           "move, the title's included (default: as long as the title and the goal take "
+           "to read).", SECONDS_RANGE),
+    Option("hold_end", NUMBER, None, "Seconds on the final position, after the payoff "
+           "(default: the ending sized to the video).", SECONDS_RANGE),
+    Option("title_seconds", NUMBER, None, "Seconds of the opening with the title (part "
+           "of hold_start; default: all of it but the last 0.4 s).", SECONDS_RANGE),
+    Option("end_seconds", NUMBER, None, "Seconds of the result's details after the final "
+           "hold (0: none; default: the ending sized to the video).", SECONDS_RANGE),
     Option("search_seconds", NUMBER, 6.0, "Seconds the search is shown (each family has "
            "its own).", Range(1, 60, "seconds")),
     Option("highlight", (bool,), True, "The moving piece stands out."),
@@ -212,9 +213,10 @@ for _option in OPTIONS:
         RANGES[_option.name] = _option.range
     elif _option.range is not None:
         RANGES[f"{_option.name}.width"], RANGES[f"{_option.name}.height"] = _option.range
-# the times in seconds that always have a value (``duration``'s None: not set)
+# the times in seconds (None where a default is not set: ``duration``, and the holds
+# sized to the video)
 SECONDS = tuple(option.name for option in OPTIONS if isinstance(option.range, Range)
-                and option.range.unit == "seconds" and option.default is not None)
+                and option.range.unit == "seconds")
 
 
 def flag_options(command: str) -> tuple[Option, ...]:

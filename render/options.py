@@ -74,12 +74,13 @@ class RenderOptions:
     """Everything that decides what the frames look like and how long each lasts.
 
     Times are in seconds.  ``speed`` is the time of one unit slide (a one-cell move); a
-    move along a path of k cells takes ``k * speed``.  ``size`` is the whole frame in
+    move along a path of k cells takes ``k * speed`` on average (moves that matter
+    take longer, routine ones less: ``render.direction.pacing``).  ``size`` is the whole frame in
     pixels (always made even; default 1280x720 for MP4/WebM with a side panel, 480 px
     wide for GIFs, compact); when ``cell`` is set instead, the frame is sized to fit the
     board at that many pixels per cell.  Each puzzle family brings its own pacing
-    (``speed``, ``pause``, holds) where these are not set; ``duration`` fits the whole
-    video to that many seconds.
+    (``speed``, ``pause``) where these are not set; the holds left unset (None) are
+    sized to the video; ``duration`` fits the whole video to that many seconds.
     """
 
     fps: int = 30
@@ -87,16 +88,18 @@ class RenderOptions:
     cell: int | None = None                 # pixels per board cell (overrides size)
     speed: float = 0.25                     # seconds per unit slide
     pause: float = 0.12                     # still time after each move
-    hold_start: float = 1.5                 # still time on the first position before
-                                            # the first move (the title's time included)
-    hold_end: float = 1.5                   # still time on the last position (after the
+    hold_start: float | None = None         # still time on the first position before
+                                            # the first move (the title's time included;
+                                            # None: as long as its words take to read)
+    hold_end: float | None = None           # still time on the last position (after the
                                             # payoff), the result's headline showing
-    end_seconds: float = 2.0                # then the result's details too (0: none)
+    end_seconds: float | None = None        # then the result's details too (0: none;
+                                            # None, for both: the ending sized to the video)
     duration: float | None = None           # fit the whole video to this many seconds
     easing: str = "ease-in-out"
     theme: str = "light"
     title: bool = True                      # open with the title beside or over the board
-    title_seconds: float = 1.0              # the opening's time (part of hold_start)
+    title_seconds: float | None = None      # the opening's time (part of hold_start)
     counter: bool = True                    # "Move 12 / 81" bar under the board
     highlight: bool = True                  # the moving piece stands out
     labels: bool = True                     # piece labels from the trace / config
@@ -148,7 +151,8 @@ def check(o: RenderOptions) -> None:
     _in_range("sheet_cell", o.sheet_cell)
     _in_range("sheet_columns", o.sheet_columns)
     for key in SECONDS:
-        _in_range(key, getattr(o, key))
+        if getattr(o, key) is not None:
+            _in_range(key, getattr(o, key))
     easings = BY_NAME["easing"].choices
     if o.easing not in easings:
         raise RenderOptionError("easing", f"{quoted(o.easing)} is not one of: "
@@ -163,8 +167,6 @@ def check(o: RenderOptions) -> None:
             raise RenderOptionError("formats", f"{quoted(fmt)} is not one of: "
                                     + ", ".join(FORMATS))
     _in_range("crf", o.crf)
-    if o.duration is not None:
-        _in_range("duration", o.duration)
     if o.target is not None and o.target not in TARGETS:
         raise RenderOptionError("target", f"{quoted(o.target)} is not one of: "
                                 + ", ".join(TARGETS))
@@ -218,7 +220,7 @@ def coerce(key: str, value: Any) -> Any:
     raw: Any = value
     if key == "size":
         return parse_size(raw, key)
-    if key in SECONDS or key == "duration":   # checked before a huge integer is a float
+    if key in SECONDS:      # checked before a huge integer is a float
         if not RANGES[key].holds(raw):
             raise RenderOptionError(key, f"must be {RANGES[key]}, got {quoted(raw)}")
         return float(raw) + 0.0     # + 0.0: -0.0 is 0

@@ -125,7 +125,7 @@ def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Momen
     frame (side panel), or with ``gif`` the GIF's (compact, at the GIF's frame rate)."""
 
     def check(opts: RenderOptions) -> None:
-        if when.kind == "title" and not (opts.title and opts.title_seconds > 0):
+        if when.kind == "title" and not (opts.title and opts.title_seconds != 0):
             raise UsageError("--title: this video opens without its title (title is off)")
 
     director = still.direct(stream, source, options, explicit=explicit,

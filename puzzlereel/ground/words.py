@@ -17,6 +17,14 @@ def plural(word: str, count: int) -> str:
     return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+def article(n: int) -> str:
+    """"a" or "an" before the number ``n`` said aloud: "an 8×8 board", "an 11", "a 12"."""
+    text = str(abs(n))
+    spoken_vowel = text.startswith("8") or text in ("11", "18") or (
+        text.startswith(("11", "18")) and len(text) % 3 == 2)
+    return "an" if spoken_vowel else "a"
+
+
 LARGE = 10**15     # a count from here on is shown by its first figures and its power of ten
 LONG = 1e6         # seconds: a duration from here on is shown in scientific notation
 

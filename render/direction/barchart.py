@@ -8,7 +8,7 @@ card's picture, and ``analyze``'s plot and video.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,16 +101,21 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
 
     if words:
         say(told.heading, big, t.text, 1, bold=True)
-        say(told.title, small, t.muted, 2)
+        say(told.title, small, t.muted, 4)
         y += round(small * 0.3)
         bar_ink = t.pieces.get("primary", t.text)       # in the bars' colour, where it reads
         say(told.measure, small, bar_ink if contrast(bar_ink, t.background) >= 4.5
-            else t.text, 2)
+            else t.text, 3)
         if told.kept:
-            say(told.kept, small, t.emphasis, 2)                     # the kept ones' colour
-        sentence = typeset.fit_whole(told.sentence, small, u, sw, 4)
+            say(told.kept, small, t.emphasis, 3)                     # the kept ones' colour
+        sentence = typeset.fit_whole(told.sentence, small, u, sw, 6)
     count_y = y
-    top = y + round(small * 1.6)                     # the running count above the bars
+    # the running count above the bars: one line, else its parts (" · ") a line each
+    count_px = {b.count: max(u, typeset.fit_text_px(b.count, sw, small, bold=True))
+                for b in told.bars if b.count}
+    count_lines = max((1 if typeset.fits(c, px, sw, True) else len(c.split(" · "))
+                       for c, px in count_px.items()), default=1)
+    top = y + round(small * 1.6) + round(u * 1.3) * (count_lines - 1)
     foot = round(sentence[0] * 1.45) * len(sentence[1]) + round(small * 0.8) if words else 0
     axis_h = round(small * (2.8 if words else 1.4))  # the labels, then the axis' caption
     chart_top = top + round(u * 0.6)
@@ -180,8 +185,14 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
                                (left, sx + sw, pitch, base), u, t.accent)
             label = add(f"label{i}", [group(shown)], opacity=0.0)
             label.animate("opacity", Motion(at, at + grow, "linear", ((0.0, 0.0), (1.0, 1.0))))
-    counts = Variants(lambda key: top_text(sx + sw, count_y, str(key), small, t.text, True,
-                                           anchor="end"))
+    def count_shape(key: Hashable) -> Shape:
+        text = str(key)
+        px = count_px.get(text, small)
+        parts = [text] if typeset.fits(text, px, sw, True) else text.split(" · ")
+        return group([top_text(sx + sw, count_y + round(u * 1.3) * k, part, px, t.text, True,
+                               anchor="end") for k, part in enumerate(parts)])
+
+    counts = Variants(count_shape)
     changes = [(t0 + span * 0.8 * i / n, counts.of(b.count)) for i, b in enumerate(bars)
                if b.count]
     if changes:

@@ -41,6 +41,7 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
 CHIME_AFTER = 0.1     # seconds between the goal being reached and its chime
+OPENING_CUE = 0.6     # the opening's soft cue, at this strength of a move's sound
 
 
 class Director:
@@ -64,7 +65,8 @@ class Director:
         self.theme: Theme = THEMES[options.theme]
         self.scene: Scene = scene_for(header, options, self.theme)
         self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout,
-                                               heading=self.heading())
+                                               heading=self.heading(),
+                                               payoff=self.scene.payoff_area())
         L = self.layout
         self.film = Film(L.width, L.height, self.theme.background)
         size = drawing_size(self.scene.extent(), L.cell)
@@ -94,7 +96,20 @@ class Director:
         payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
         told = self.search_story(end)
         return cues(beats, self.header, self.options, self.fps, end, self.scene.counter_word,
-                    payoff, f"How it was found: {told.sentence}" if told else "")
+                    payoff, f"How it was found: {told.sentence}" if told else "",
+                    words=self.opening_words(), search_after=self.search_after)
+
+    @property
+    def search_after(self) -> bool:
+        """Whether the "how it was found" chart is told after the solution: in a portrait
+        frame (9:16, 4:5), made for feeds where the first move must come within
+        seconds."""
+        return self.layout.kind == "portrait"
+
+    def opening_words(self) -> str:
+        """The words the opening gives a viewer time to read: the title and the goal."""
+        heading = self.heading()
+        return f"{heading.title} {heading.goal}".strip()
 
     def search_story(self, end: End | None) -> Story | None:
         """The trace's search as a chart, when ``--search`` asks for it and the trace
@@ -115,7 +130,8 @@ class Director:
         told = self.search_story(end) if self.whole else None
         p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
                              payoff, f"How it was found: {told.sentence}" if told else "",
-                             loop=self.loop)
+                             loop=self.loop, words=self.opening_words(),
+                             search_after=self.search_after)
         self.film.duration = max(p.seconds, 1 / self.fps)
         for k, phase in enumerate(p.phases):
             t0, t1 = p.spans[k]
@@ -140,12 +156,13 @@ class Director:
         return self.film
 
     def _sounds(self, p: Plan) -> list[Sound]:
-        """The beats' sounds at their times; the chime as the goal is reached (the
+        """A soft cue as the video opens (its first frame has sound); the beats' sounds
+        at their times; the chime as the goal is reached (the
         payoff's start, else the final hold's, ``CHIME_AFTER`` later, so that its attack
         never falls on the last move's own sound) for a solved trace; the low tone as the
         final hold starts (the result "No solution exists" with it) for one without a
         solution."""
-        made: list[Sound] = []
+        made: list[Sound] = [Sound(0.0, "open", strength=OPENING_CUE)] if self.whole else []
         starts: dict[str, float] = {}
         for k, phase in enumerate(p.phases):
             t0, t1 = p.spans[k]
@@ -275,4 +292,4 @@ def _words(picture: head.GoalPicture | None, legible: int) -> int:
                                          if t.size >= legible)
 
 
-__all__ = ["CHIME_AFTER", "Director"]
+__all__ = ["CHIME_AFTER", "OPENING_CUE", "Director"]

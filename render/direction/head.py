@@ -15,6 +15,7 @@ from puzzlereel.render.direction.layout import FrameLayout
 from puzzlereel.render.direction.room import (
     COMPACT_LINES,
     FACTS_LINE,
+    GOAL_LINES,
     LINE_HEIGHTS,
     Heading,
     HeadLines,
@@ -119,7 +120,7 @@ def head_lines(lines: HeadLines, theme: Theme) -> list[Shape]:
 
 
 PICTURE_HEIGHT = 0.2          # the goal's picture: at most this share of the frame's height,
-PICTURE_HEIGHT_TEXT = 0.26    # or this much where its words need the room to be legible
+PICTURE_HEIGHT_TEXT = 0.32    # or this much where its words need the room to be legible
 
 
 def picture_room(layout: FrameLayout, share: float = PICTURE_HEIGHT) -> tuple[int, int]:
@@ -136,20 +137,16 @@ def head_shapes(layout: FrameLayout, theme: Theme, said: Said, picture: GoalPict
                 s: Sizes) -> tuple[list[Shape], int]:
     """The head's shapes, from its top-left, and the height they take: the title, the
     goal sentence, the facts line and (landscape) the goal's picture.  A portrait head
-    sets the title and the whole goal as its layout measured them (``TallWords.head``),
-    then the facts where they fit."""
+    sets the title as its layout measured it (``TallWords.head``); its goal opens in
+    the counter block's place (``panel``)."""
     _x, _y, w, h = layout.head
     H = layout.height
     t = theme
     facts = said.facts
     if layout.kind != "landscape":
         lines = TallWords(layout.legible, w, layout.words, said.heading, True).head()
-        out = head_lines(lines, t)
-        cy = lines.height()
-        if facts and cy + s.facts * 1.3 <= h:
-            out.append(top_text(0, cy, typeset.shorten(facts, s.facts, w), s.facts, t.muted))
-        return out, h
-    out = []
+        return head_lines(lines, t), h
+    out: list[Shape] = []
     title_px, title = typeset.fit_lines(said.heading.title, w, s.title)
     title_px = max(layout.legible, title_px)
     cy = int(H * 0.06)
@@ -158,15 +155,17 @@ def head_shapes(layout: FrameLayout, theme: Theme, said: Said, picture: GoalPict
                             True))
         cy += int(title_px * TITLE_HEIGHT)
     cy += int(H * 0.01)
-    # a long goal: smaller, rather than cut short
-    goal_px, goal = typeset.fit_whole(said.heading.goal, s.goal, s.goal_min, w, 4)
+    # a long goal: smaller, then in more lines, never cut short
+    goal_px, goal = typeset.fit_whole(said.heading.goal, s.goal, s.goal_min, w, GOAL_LINES)
     for line in goal:
         out.append(top_text(0, cy, line, goal_px, t.text))
         cy += int(goal_px * GOAL_HEIGHT)
     cy += int(H * 0.012)
-    if facts:
-        out.append(top_text(0, cy, typeset.shorten(facts, s.facts, w), s.facts, t.muted))
-        cy += int(s.facts * FACTS_LINE)
+    if facts:       # whole: in two lines, else its first part ("21 moves")
+        facts_lines = typeset.wrap_whole(facts, s.facts, w, 2) or [facts.split(",")[0]]
+        for line in facts_lines:
+            out.append(top_text(0, cy, typeset.shorten(line, s.facts, w), s.facts, t.muted))
+            cy += int(s.facts * FACTS_LINE)
     if picture is not None:
         lpx = s.label
         label_w = typeset.text_width("Goal:", lpx) + lpx

@@ -20,8 +20,9 @@ The frame's shape picks the layout:
 - **board** (the contact sheet's panels): the board alone at ``cell`` pixels a cell.
 
 Every text stays inside the title-safe area, 5 % of the frame from each edge (``safe``),
-and no text is smaller than ``legible`` pixels: 28 at a short side of 1080 pixels, in
-proportion at other sizes.  How much room the words take is ``render.direction.room``'s.
+and no text is smaller than ``legible`` pixels: the size whose capitals stand 2.5 % of
+the frame's height (18 pixels at 1280x720, 48 at 1080x1920), so that a phone shows
+every word large enough to read.  How much room the words take is ``render.direction.room``'s.
 """
 
 from __future__ import annotations
@@ -37,13 +38,15 @@ from puzzlereel.render.direction.room import (
     TallWords,
     compact_head_height,
 )
+from puzzlereel.render.film import typeset
 from puzzlereel.render.options import RANGES, TARGETS, RenderOptions
 
 VIDEO_SIZE = (1280, 720)     # MP4 / WebM default: 16:9, board + side panel
 GIF_WIDTH = 480              # GIF default width (compact: board + one counter line)
-LEGIBLE = 28 / 1080          # the smallest text, a share of the frame's short side
+LEGIBLE = 0.025              # the smallest text's capitals, a share of the frame's height
 
 Area = tuple[int, int, int, int]     # x, y, w, h in pixels
+CellBox = tuple[float, float, float, float]   # x0, y0, x1, y1 in a drawing's cells
 NONE: Area = (0, 0, 0, 0)
 LAYOUT_KINDS = ("landscape", "portrait", "square", "compact", "board")
 # a 9:16 frame (height at least TALL x its width) plays under the platforms' own words:
@@ -53,6 +56,9 @@ TALL = 1.7
 CAPTION = 0.18
 BUTTONS = 0.12
 RECENT = 5          # the moves the panel lists at most
+RECENT_TALL = 3     # ... in a portrait or square frame, whose room left goes between the
+#                     parts (the opening's goal and the result fill the list's room)
+BAR_LINE = 1.5      # the compact counter line's height, in legible sizes
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,8 @@ def _too_small(width: int, height: int, ew: float, eh: float, kind: str) -> Usag
 
 
 def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: str = "video",
-                grow: bool = True, heading: Heading = NO_HEADING) -> FrameLayout:
+                grow: bool = True, heading: Heading = NO_HEADING,
+                payoff: CellBox | None = None) -> FrameLayout:
     """The frame's pixels for a drawing ``extent`` cells large (pure: no drawing; the
     words of ``heading`` are measured to make room for them).
 
@@ -144,8 +151,10 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
     1280x720 when no size is given), "compact" or "board" (see the module docstring);
     ``options.cell`` makes any video compact.  When no size is given, the default frame
     grows (in whole multiples) until the board fits at 2 pixels a cell or more, so that
-    any valid trace renders.  A usage error when the board cannot fit the frame asked
-    for, or a ``cell`` makes a frame outside the size range."""
+    any valid trace renders.  ``payoff``: where in the drawing (cells) the payoff plays,
+    which a 9:16 frame keeps clear of the platforms' buttons (``clear_of_buttons``).  A
+    usage error when the board cannot fit the frame asked for, or a ``cell`` makes a
+    frame outside the size range."""
     ew, eh = max(extent[0], 0.01), max(extent[1], 0.01)
     if kind == "board":
         cell = options.sheet_cell if options.cell is None else options.cell
@@ -153,11 +162,11 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
         return FrameLayout(bw, bh, cell, (0, 0, bw, bh), kind="board")
     if options.cell is not None:
         cell = options.cell
-        bar_h = max(18, round(cell * 0.55))
         pad = max(4, round(cell * 0.15))
         bw, bh = drawing_size((ew, eh), cell)
         width = even(bw + 2 * pad)
-        head_h, top, height = _headed(heading, width, bh + bar_h, pad)
+        bar_h = max(round(cell * 0.55), bar_height(width, legible_px(width, bh)))
+        head_h, top, height, bar_h = _headed(heading, width, bh, bar_h, pad)
         _check_frame(width, height, f"--cell {cell} with a board of {ew:g}x{eh:g} cells")
         return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
     if options.size is None and grow:    # the default size grows to fit any board
@@ -169,14 +178,14 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
                 break
             try:
                 return plan_layout(extent, replace(options, size=grown if k > 1 else None),
-                                   kind=kind, grow=False, heading=heading)
+                                   kind=kind, grow=False, heading=heading, payoff=payoff)
             except UsageError:
                 continue
-    return _sized(ew, eh, options, kind, heading)
+    return _sized(ew, eh, options, kind, heading, payoff)
 
 
 def _sized(ew: float, eh: float, options: RenderOptions, kind: str,
-           heading: Heading) -> FrameLayout:
+           heading: Heading, payoff: CellBox | None = None) -> FrameLayout:
     if kind == "compact":
         return _compact_in(ew, eh, options.size, heading)
     width, height = options.size or VIDEO_SIZE
@@ -184,12 +193,30 @@ def _sized(ew: float, eh: float, options: RenderOptions, kind: str,
     shape = shape_of(width, height)
     if shape == "landscape":
         return _landscape(width, height, ew, eh)
-    return _tall(width, height, ew, eh, shape, heading)
+    layout = _tall(width, height, ew, eh, shape, heading)
+    if not clear_of_buttons(layout, (ew, eh), payoff):
+        layout = _tall(width, height, ew, eh, shape, heading, narrow=True)
+    return layout
+
+
+def clear_of_buttons(layout: FrameLayout, extent: tuple[float, float],
+                     payoff: CellBox | None) -> bool:
+    """Whether the payoff's box (``payoff``: cells of a drawing ``extent`` large) stays
+    out of a 9:16 frame's buttons (its right ``BUTTONS`` in its lower half)."""
+    _caption, buttons = overlays(layout.width, layout.height)
+    if not buttons or payoff is None:
+        return True
+    x, y = layout.origin(drawing_size(extent, layout.cell))
+    right = x + payoff[2] * layout.cell
+    bottom = y + payoff[3] * layout.cell
+    return right <= layout.width - buttons or bottom <= layout.height / 2
 
 
 def legible_px(width: int, height: int) -> int:
-    """The smallest text size of a ``width`` x ``height`` frame, in pixels."""
-    return max(10, math.ceil(min(width, height) * LEGIBLE))
+    """The smallest text size of a ``width`` x ``height`` frame, in pixels: the size whose
+    capitals and figures are ``LEGIBLE`` of the frame's height (25 pixels at 1280x720, 66
+    at 1080x1920), 10 at the least."""
+    return max(10, math.ceil(height * LEGIBLE / typeset.CAP_HEIGHT - 1e-9))
 
 
 def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
@@ -198,9 +225,9 @@ def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
         width, height = even(size[0]), even(size[1])
     else:
         width, height = GIF_WIDTH, 0
-    bar_h = max(18, round(width * 0.06))
     pad = max(4, round(width * 0.03))
     max_h = height if height else round(GIF_WIDTH * 0.9)
+    bar_h = bar_height(width, legible_px(width, max_h))
     head_h = compact_head_height(heading, width, legible_px(width, height)) if height else 0
     if head_h:
         top = math.ceil(height * SAFE) + head_h
@@ -212,27 +239,35 @@ def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
         raise _too_small(width, max_h, ew, eh, "compact")
     bw, bh = drawing_size((ew, eh), cell)
     if not height:
-        head_h, top, height = _headed(heading, width, bh + bar_h, pad)
+        head_h, top, height, bar_h = _headed(heading, width, bh, bar_h, pad)
     return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
 
 
-def _headed(heading: Heading, width: int, below: int, pad: int) -> tuple[int, int, int]:
-    """(title lines' height, the board's top, the frame's height) of a compact frame
-    ``width`` wide whose board and counter line take ``below`` pixels (``pad`` around
-    them without title lines): the title lines measured at the legible size of the
-    frame they make, which depends on its height, so measured again until the two
-    agree."""
-    bare = even(below + 2 * pad)
-    height, head_h, top = bare, 0, pad
+def bar_height(width: int, legible: int) -> int:
+    """The compact counter line's height in a frame ``width`` wide whose smallest text is
+    ``legible``: room for a line at the legible size."""
+    return max(18, round(width * 0.06), math.ceil(legible * BAR_LINE))
+
+
+def _headed(heading: Heading, width: int, board_h: int, bar_h: int,
+            pad: int) -> tuple[int, int, int, int]:
+    """(title lines' height, the board's top, the frame's height, the counter line's
+    height) of a compact frame ``width`` wide whose board takes ``board_h`` pixels
+    (``pad`` around it and the counter line without title lines): the title lines and
+    the counter line measured at the legible size of the frame they make, which depends
+    on its height, so measured again until the two agree."""
+    height, head_h, top = even(board_h + bar_h + 2 * pad), 0, pad
     for _ in range(4):
         legible = legible_px(width, height)
+        bar_h = max(bar_h, bar_height(width, legible))
         head_h = compact_head_height(heading, width, legible)
         if not head_h:
-            return 0, pad, bare
-        top, height = headed_height(head_h, below)
+            top, height = pad, even(board_h + bar_h + 2 * pad)
+        else:
+            top, height = headed_height(head_h, board_h + bar_h)
         if legible_px(width, height) == legible:
             break
-    return head_h, top, height
+    return head_h, top, height, bar_h
 
 
 def headed_height(head_h: int, below: int) -> tuple[int, int]:
@@ -292,20 +327,16 @@ def overlays(width: int, height: int) -> tuple[int, int]:
 
 
 def _tall(width: int, height: int, ew: float, eh: float, shape: str,
-          heading: Heading) -> FrameLayout:
-    """Portrait: head above the board, panel below; square: the panel below only (its
-    room holds the title and the goal while the video opens).
-
-    The words and the board lie between the title-safe area's top and its bottom, or in
-    a 9:16 frame the platform's caption (``overlays``); the counter block keeps left of
-    its buttons.  The board first gets the width of the title-safe area; it gives up
-    height only as far as the words need their smallest room (the title, the whole
-    goal, the counter, the bar and one move), and what it does not use goes to the
-    words.  A portrait board about as wide as tall (at least 0.9 of it) and narrower than
-    ``BOARD_WIDTH`` of the frame gets room from smaller words, down to ``LEAST_WORDS`` of
-    their size (and never under the legible size), then from the list of moves.  Room
-    left when the board can grow no more is shared out between the parts, so that no
-    empty band opens up."""
+          heading: Heading, narrow: bool = False) -> FrameLayout:
+    """Portrait: the title above the board, the counter block below (its room holds the
+    goal while the video opens); square: the block below only (the title and the goal
+    while it opens).  The words and the board lie between the title-safe area's top and
+    its bottom, or a 9:16 frame's caption (``overlays``), the block left of its buttons.
+    The board gets the title-safe width and gives up height only as far as the words
+    need their least room; a portrait board about as wide as tall and narrower than
+    ``BOARD_WIDTH`` of the frame gets room from smaller words (down to ``LEAST_WORDS``,
+    never under the legible size), then from the list.  Room the board cannot use is
+    shared out between the parts.  ``narrow``: the board keeps left of the buttons."""
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
     unit = probe.legible
@@ -314,19 +345,20 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
     top, bottom = sy, min(sy + sh, height - caption)
     zone = bottom - top
     panel_w = min(sw, width - buttons - sx)
-    widest = int(sw / ew)
+    board_w = panel_w if narrow else sw
+    widest = int(board_w / ew)
     floor = min(widest, math.ceil(BOARD_WIDTH * width / ew))
 
     def words_at(scale: float) -> TallWords:
         return TallWords(unit, sw, scale, heading, portrait)
 
-    least_rows = 1
+    least_rows = 2 if caption else 1     # a 9:16 result: its note and a detail
 
     def least_panel(w: TallWords) -> int:
         return max(w.panel_room(least_rows), w.opening_room(panel_w))
 
     def largest_cell(w: TallWords) -> int:
-        return int(min(widest, (zone - w.head_room(False) - least_panel(w) - 2 * w.gap) / eh))
+        return int(min(widest, (zone - w.head_room() - least_panel(w) - 2 * w.gap) / eh))
 
     w = words_at(1.0)        # a board about as wide as tall: smaller words, wider board
     square_board = portrait and ew >= 0.9 * eh
@@ -339,15 +371,15 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
         raise _too_small(width, height, ew, eh, shape)
     # the words' comfortable room (the facts, three moves) is taken back from the board
     # as long as it stays BOARD_WIDTH of the frame's width
-    comfort = w.head_room(True) + max(w.panel_room(3), w.opening_room(panel_w))
+    comfort = w.head_room() + max(w.panel_room(3), w.opening_room(panel_w))
     if cell > floor:
         cell = max(floor, min(cell, int((zone - comfort - 2 * w.gap) / eh)))
     bw, bh = drawing_size((ew, eh), cell)
     left = zone - bh - 2 * w.gap
-    head_h = w.head_room(True) if left - w.head_room(True) >= least_panel(w) \
-        else w.head_room(False)
+    head_h = w.head_room() if left - w.head_room() >= least_panel(w) \
+        else w.head_room()
     left -= head_h
-    rows = max(least_rows, min(RECENT, (left - w.panel_room(0)) // max(1, w.row)))
+    rows = max(least_rows, min(RECENT_TALL, (left - w.panel_room(0)) // max(1, w.row)))
     panel_h = max(w.panel_room(rows), w.opening_room(panel_w))
     spare = max(0, left - panel_h)
     parts = 4 if portrait else 3       # above the head, between the parts, under them
@@ -356,12 +388,13 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
     head = (sx, y, sw, head_h) if head_h else NONE
     if head_h:
         y += head_h + w.gap + share
-    board = (sx + (sw - bw) // 2, y, bw, bh)
+    board = (sx + (board_w - bw) // 2, y, bw, bh)
     y += bh + w.gap + share
     panel = (sx, y, panel_w, panel_h + (spare - parts * share))
     return FrameLayout(width, height, cell, board, NONE, panel, head, shape, w.scale)
 
 
-__all__ = ["BOARD_WIDTH", "BUTTONS", "CAPTION", "GIF_WIDTH", "LAYOUT_KINDS", "LEAST_WORDS",
-           "LEGIBLE", "RECENT", "TALL", "VIDEO_SIZE", "Area", "FrameLayout", "drawing_size", "even",
+__all__ = ["BAR_LINE", "BOARD_WIDTH", "BUTTONS", "CAPTION", "GIF_WIDTH", "LAYOUT_KINDS",
+           "LEAST_WORDS", "LEGIBLE", "RECENT", "RECENT_TALL", "TALL", "VIDEO_SIZE", "Area",
+           "CellBox", "FrameLayout", "bar_height", "clear_of_buttons", "drawing_size", "even",
            "layout_for", "legible_px", "overlays", "plan_layout", "shape_of"]

@@ -30,9 +30,9 @@ from puzzlereel.render.direction.head import (
     sizes,
     top_text,
 )
-from puzzlereel.render.direction.layout import FrameLayout
-from puzzlereel.render.direction.plan import Counter, Plan
-from puzzlereel.render.direction.room import BAR, TallWords, spacing
+from puzzlereel.render.direction.layout import FrameLayout, overlays
+from puzzlereel.render.direction.plan import Counter, Plan, remarks
+from puzzlereel.render.direction.room import BAR, FILL, TallWords, spacing
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Element, Film, Motion
@@ -75,11 +75,11 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said
     if h <= 0:
         return
     room = min(int(w * 0.9), layout.width - 2 * layout.safe[0])
-    target = max(10, int(h * 0.62))
+    target = max(layout.legible, int(h * 0.62))
 
     def make(key: Hashable) -> Shape:
         text = str(key)
-        px = typeset.fit_text_px(text, room, target, bold=True)
+        px = max(layout.legible, typeset.fit_text_px(text, room, target, bold=True))
         text = typeset.shorten(text, px, room, True)
         return Text(x + w // 2, y + h // 2, text, px, theme.text, bold=True)
 
@@ -113,7 +113,8 @@ def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
         x, y, _w, _h = layout.head
         head, top = head_shapes(layout, theme, said, picture, s)
         film.add("panel", [group(head, x, y)], "chrome", role="chrome")
-    opening = _opening(film, layout, theme, plan, said) if layout.kind == "square" else None
+    opening = _opening(film, layout, theme, plan, said) \
+        if layout.kind in ("square", "portrait") else None
     if layout.panel[2] <= 0:
         return
     if layout.kind == "landscape":       # the block goes on under the head, in its column
@@ -131,20 +132,21 @@ def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
 
 def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
              said: Said) -> tuple[float, float] | None:
-    """A square frame's title and goal in its panel's room, from the start until the
-    title's time is over, then crossfading (the times of that crossfade; None when the
-    video has no title)."""
+    """A square frame's title and goal (a portrait frame's goal) in its panel's room,
+    as large as fills it, from the start until the title's time is over, then
+    crossfading (the times of that crossfade; None when the video has no title)."""
     shown = plan.span(TITLE)
     if shown is None or not said.heading.title:
         return None
-    x, y, w, _h = layout.panel
+    x, y, w, h = layout.panel
     lines = TallWords(layout.legible, layout.width, layout.words, said.heading,
-                      False).opening(w)
+                      layout.kind == "portrait").opening_in(w, h)
     shapes = head_lines(lines, theme)
+    y += max(0, h - lines.height()) // 2          # in the middle of the room
     element = film.add("panel.opening", [group(shapes)], "chrome", x=x, y=y, role="chrome")
     a = shown[1]
     searched, rest = plan.span(SEARCH_IN), plan.span(START)
-    if searched is not None:
+    if searched is not None and not plan.timing.pacing.search_after:
         a = b = searched[0]
     else:                         # done by the first move, however short the start hold
         b = a + min(CROSSFADE, rest[1] - a if rest is not None else 0.0)
@@ -189,8 +191,14 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     num_w = typeset.text_width("0000", rpx)
 
     def row(key: Hashable) -> Shape:
-        """One entry of the list, from the row's top-left."""
-        number, note, current = cast(tuple[str, str, bool], key)
+        """One line of the list, from the row's top-left: its number and its moves (the
+        latest of them that fit); or a remark ("!", its words longest first, False): the
+        longest that fits, in the emphasis colour."""
+        number, notes, current = cast(tuple[str, tuple[str, ...], bool], key)
+        if number == REMARK:
+            said = next((n for n in notes if typeset.fits(n, rpx, w, True)), "")
+            return group([Text(0, row_h // 2, said, rpx, t.emphasis, "start", bold=True)]
+                         if said else [])
         colour = t.text if current else t.muted
         shapes: list[Shape] = []
         if current:
@@ -199,7 +207,7 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
             shapes.append(Text(num_w - rpx // 2, row_h // 2, number, rpx, colour, "end",
                                bold=current))
         note_x = num_w + rpx
-        note = typeset.shorten(note, rpx, w - note_x, bool(current))
+        note = latest(notes, rpx, w - note_x, bool(current))
         if note:
             shapes.append(Text(note_x, row_h // 2, note, rpx, colour, "start", bold=current))
         return group(shapes)
@@ -210,7 +218,9 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     big_changes: list[tuple[float, int]] = []
     bar_changes: list[tuple[float, int]] = []
     row_changes: list[list[tuple[float, int]]] = [[] for _ in rows]
-    blank = ("", "", False)
+    blank: tuple[str, tuple[str, ...], bool] = ("", (), False)
+    remarked = remarks(plan)
+    bottom = overlays(layout.width, layout.height)[0] > 0
     for k in range(len(plan.phases)):
         c = plan.counter(k)
         t0 = plan.spans[k][0]
@@ -218,10 +228,18 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
                                         else "")))
         bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
-        listed = plan.recent(c.entry)[-room:] \
-            if room and counting and not plan.shows_result(k) else []   # gives way to it
+        said = remarked[k] if counting and room >= 2 else ()
+        free = room - 1 if said else room
+        listed = plan.recent(c.entry)[-free:] \
+            if free and counting and not plan.shows_result(k) else []   # gives way to it
+        # a short list ends at the bottom of a 9:16 frame's block, which ends at the
+        # platforms' caption; elsewhere it starts under the bar (after a remark)
+        first = room - len(listed) if bottom else (1 if said else 0)
         for slot, changes in enumerate(row_changes):
-            changes.append((t0, rows[slot].of(listed[slot] if slot < len(listed) else blank)))
+            line = listed[slot - first] if 0 <= slot - first < len(listed) else blank
+            if said and slot == 0:
+                line = (REMARK, said, False)
+            changes.append((t0, rows[slot].of(line)))
     made: list[Element] = []
     for name, variants, changes, place in (
             ("counter", bigs, big_changes, (0, 0)),
@@ -234,15 +252,49 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         switch_at(element, changes)
         made.append(element)
     shown = plan.span(END)
-    lines = result_lines(ending, rpx, w, room)
+    px, lines = result_filling(ending, rpx, w, y + h - room_top, space.row)
     if shown is not None and lines:
         colours = {"note": t.emphasis, "detail": t.muted}
-        shapes = [Text(0, row_h * i + row_h // 2, text, rpx, colours[kind], "start",
+        line_h = int(px * space.row)
+        shapes = [Text(0, line_h * i + line_h // 2, text, px, colours[kind], "start",
                        bold=kind == "note") for i, (text, kind) in enumerate(lines)]
-        result = film.add("panel.result", [group(shapes)], "chrome", x=x, y=room_top,
+        top = room_top
+        if layout.kind != "landscape":          # in the middle of a portrait list's room
+            top += max(0, y + h - room_top - line_h * len(lines)) // 2
+        result = film.add("panel.result", [group(shapes)], "chrome", x=x, y=top,
                           opacity=0.0, role="chrome")
         result.animate("opacity", Motion(shown[0], shown[0], "linear", ((0.0, 1.0),)))
     return made
+
+
+NOTES_GAP = " · "         # between the moves of one line of the list
+REMARK = "!"              # a list row's number that makes it a remark
+DROPPED = "… "            # before a line's moves when its first ones do not fit
+
+
+def latest(notes: Sequence[str], px: int, width: int, bold: bool = False) -> str:
+    """A line's moves in ``width`` pixels at ``px``: all of them, else the latest that
+    fit after ``DROPPED``, else the last one shortened."""
+    for k in range(len(notes)):
+        text = (DROPPED if k else "") + NOTES_GAP.join(notes[k:])
+        if typeset.fits(text, px, width, bold):
+            return text
+    return typeset.shorten(notes[-1], px, width, bold) if notes else ""
+
+
+def result_filling(ending: Ending, px: int, width: int, height: int,
+                   line: float) -> tuple[int, list[tuple[str, str]]]:
+    """The result's lines (``result_lines``) in ``width`` x ``height`` pixels, set as
+    large as fills that room without leaving a line out: from ``px`` up to ``FILL``
+    times it; ``line`` is a line's height in multiples of its size."""
+    best = (px, result_lines(ending, px, width, max(0, height // max(1, int(px * line)))))
+    for k in range(1, round((FILL - 1) / 0.05) + 1):
+        size = round(px * (1 + 0.05 * k))
+        lines = result_lines(ending, size, width, max(0, height // max(1, int(size * line))))
+        if len(lines) < len(best[1]) or len(lines) * int(size * line) > height:
+            break
+        best = (size, lines)
+    return best
 
 
 def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[str, str]]:
@@ -266,4 +318,5 @@ def _done(plan: Plan, c: Counter, w: int) -> int:
     return int(round(w * min(max(frac, 0.0), 1.0)))
 
 
-__all__ = ["Variants", "counter_block", "counter_line", "result_lines", "switch_at", "words"]
+__all__ = ["DROPPED", "NOTES_GAP", "Variants", "counter_block", "counter_line", "latest",
+           "result_filling", "result_lines", "switch_at", "words"]

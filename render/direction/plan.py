@@ -11,12 +11,15 @@ pixels.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from puzzlereel.ground.words import plural
+from puzzlereel.render.direction import pacing
 from puzzlereel.render.direction.layout import RECENT
-from puzzlereel.render.direction.resolve import family_pacing
+from puzzlereel.render.direction.pacing import Line
 from puzzlereel.render.direction.scene import Beat
-from puzzlereel.render.direction.wording import counter_text
+from puzzlereel.render.direction.schedule import Timing, clocked, timing
+from puzzlereel.render.direction.wording import counter_text, remark
 from puzzlereel.render.film.timeline import (
     END,
     HOLD,
@@ -24,28 +27,18 @@ from puzzlereel.render.film.timeline import (
     PAUSE,
     PAYOFF,
     RETURN,
-    RETURN_SECONDS,
     SEARCH,
     SEARCH_IN,
     SEARCH_OUT,
     START,
     TITLE,
-    Clock,
-    Pacing,
     Phase,
     fit,
     frames_of,
-    least_frames,
-    phases,
     spans,
-    total_seconds,
 )
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import End, Header
-
-PAYOFF_SECONDS = 1.2     # the payoff after the last move of a solved trace
-NO_MOVES_START = 3.0     # a trace without moves: its start shows at least this long,
-NO_MOVES_END = 4.0       # and its result (seconds)
 
 
 def total_moves(header: Header) -> int | None:
@@ -82,9 +75,11 @@ class Plan:
 
     ``phases`` with their frame ``counts`` and time ``spans``; ``shown[i]`` the counter
     (number, word) while beat i plays; ``notes`` every counted beat's (number, note,
-    counter word), in order; ``totals`` the last number of each counter word (the header's ``moves``
-    for the scene's word); ``moves`` the last number shown; ``payoff`` the payoff beat
-    if it plays."""
+    counter word), in order, and ``note_at`` the note of each beat that has one;
+    ``lines`` the move list's lines (``pacing.lines``: a few notes each) and
+    ``line_of`` the line of each note; ``totals`` the last number of each counter word
+    (the header's ``moves`` for the scene's word); ``moves`` the last number shown;
+    ``payoff`` the payoff beat if it plays."""
 
     fps: int
     beats: list[Beat]
@@ -94,13 +89,15 @@ class Plan:
     shown: list[tuple[int, str]]
     notes: list[tuple[int, str, str]]
     note_at: dict[int, int]
+    lines: list[Line]
+    line_of: list[int]
     totals: dict[str, int]
     moves: int
     word: str
     final_word: str
     payoff: Beat | None
     end: End | None
-    pacing: Pacing
+    timing: Timing
     duration: float | None
     search: str = ""
 
@@ -116,20 +113,21 @@ class Plan:
         return self.end is not None and self.end.status == "solved" and self.moves > 0
 
     def counter(self, k: int) -> Counter:
-        """What the counter shows in phase ``k``."""
+        """What the counter shows in phase ``k`` (its ``entry``: the list's line)."""
         phase = self.phases[k]
-        if phase.kind in (TITLE, START, SEARCH_IN, SEARCH, SEARCH_OUT):
+        if phase.kind in (TITLE, START) or phase.kind in (SEARCH_IN, SEARCH, SEARCH_OUT) \
+                and not self.timing.pacing.search_after:
             return Counter(0, self.word, False, None)
         if phase.kind in (MOVE, PAUSE) and phase.step is not None:
             move, word = self.shown[phase.step]
-            entry = self.note_at.get(phase.step)
-            if entry is None:
-                entry = self._entry_before(phase.step, move)
-            return Counter(move, word, False, entry)
-        last = len(self.notes) - 1 if self.notes and self.moves > 0 else None
+            note = self.note_at.get(phase.step)
+            if note is None:
+                note = self._note_before(phase.step, move)
+            return Counter(move, word, False, None if note is None else self.line_of[note])
+        last = len(self.lines) - 1 if self.lines and self.moves > 0 else None
         return Counter(self.moves, self.final_word, phase.kind in (HOLD, END, RETURN), last)
 
-    def _entry_before(self, at: int, move: int) -> int | None:
+    def _note_before(self, at: int, move: int) -> int | None:
         if move <= 0 or not self.notes:
             return None
         before = [pos for k, pos in self.note_at.items() if k <= at]
@@ -142,23 +140,16 @@ class Plan:
             return final
         return counter_text(c.word, c.move, self.totals.get(c.word))
 
-    def recent(self, entry: int | None) -> list[tuple[str, str, bool]]:
-        """The panel's list: the last few counted beats up to ``entry`` (number, note,
+    def recent(self, entry: int | None) -> list[tuple[str, tuple[str, ...], bool]]:
+        """The panel's list: the last few lines up to line ``entry`` (number, notes,
         marked), the current one last, all of the current one's counter word (a list
-        keeps to one notation: the search's steps, then the solutions); a number
-        repeated by beats of one move is written once."""
-        if not self.notes or entry is None:
+        keeps to one notation: the search's steps, then the solutions)."""
+        if not self.lines or entry is None:
             return []
-        word = self.notes[entry][2]
-        out: list[tuple[str, str, bool]] = []
-        last_number = None
-        for i in range(max(0, entry - (RECENT - 1)), entry + 1):
-            number, text, said = self.notes[i]
-            if said != word:
-                continue
-            out.append(("" if number == last_number else str(number), text, i == entry))
-            last_number = number
-        return out
+        word = self.lines[entry].word
+        return [(line.number, line.texts, i == entry)
+                for i in range(max(0, entry - (RECENT - 1)), entry + 1)
+                if (line := self.lines[i]).word == word]
 
     def span(self, kind: str) -> tuple[float, float] | None:
         """The times (start, end) of the first phase of ``kind`` that has frames."""
@@ -211,8 +202,8 @@ class Plan:
         return found
 
     def cues(self) -> list[Cue]:
-        """One subtitle per counted beat (``subtitles``), on this plan's grid."""
-        return list(subtitles(self.beats, self.totals, self.word, self.pacing,
+        """One subtitle per line of the move list (``subtitles``), on this plan's grid."""
+        return list(subtitles(self.beats, self.totals, self.word, self.timing,
                               self.duration, self.fps, self.search))
 
 
@@ -229,85 +220,90 @@ def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str,
     return totals
 
 
-def _pacing(beats: Sequence[Beat], header: Header, o: RenderOptions,
-            payoff: Beat | None, search: bool = False, loop: bool = False) -> Pacing:
-    """The seconds the phases take; a trace without moves (no solution, a search that
-    stopped) shows its start and its result longer: there is nothing else to watch.
-    ``loop``: the video returns to its start (GIF, SVG)."""
-    still = not any(b.move for b in beats)
-    base_speed = float(family_pacing(header).get("speed", RenderOptions.speed))
-    return Pacing(
-        speed=o.speed, pause=o.pause, hold_end=o.hold_end,
-        hold_start=max(o.hold_start, NO_MOVES_START) if still else o.hold_start,
-        title=o.title_seconds if o.title else 0.0,
-        result=max(o.end_seconds, NO_MOVES_END) if still and o.end_seconds > 0
-        else o.end_seconds,
-        payoff=PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
-        if payoff is not None else 0.0,
-        search=o.search_seconds if search else 0.0,
-        loop=RETURN_SECONDS if loop else 0.0)
+@dataclass(frozen=True)
+class Told:
+    """The counted beats' notes in order (number, note, counter word), the beat each
+    belongs to, when each starts, and the move list's lines made of them."""
+
+    notes: list[tuple[int, str, str]]
+    beats: list[int]
+    lines: list[Line]
+    line_of: list[int]
 
 
-def _phases(beats: Sequence[Beat], pacing: Pacing) -> Iterator[Phase]:
-    return phases((b.units for b in beats), (b.pause for b in beats), len(beats), pacing)
+def told(beats: Sequence[Beat], scene_word: str, starts: Mapping[int, float]) -> Told:
+    """The notes of ``beats`` (every counted beat's), grouped into the move list's
+    lines by when they start (``starts``: each beat's start, in seconds)."""
+    notes: list[tuple[int, str, str]] = []
+    at: list[int] = []
+    number, word = 0, scene_word
+    for k, b in enumerate(beats):
+        if b.move is not None:
+            number, word = b.move, b.word or scene_word
+        if b.move and b.note:
+            notes.append((number, b.note, word))
+            at.append(k)
+    made = pacing.lines(notes, [starts[k] for k in at])
+    line_of = [0] * len(notes)
+    for i, line in enumerate(made):
+        for n in line.notes:
+            line_of[n] = i
+    return Told(notes, at, made, line_of)
+
+
+def _line_text(line: Line, totals: Mapping[str, int]) -> str:
+    """A line as a subtitle: "Move 12 / 81: S3 ↑", "Moves 12–14 / 81: S3 ↑ · S1 ←"."""
+    total = totals.get(line.word)
+    if line.first == line.last:
+        counter = counter_text(line.word, line.first, total)
+    else:
+        counter = f"{plural(line.word, 2)} {line.label}" + (f" / {total}" if total else "")
+    return f"{counter}: {' · '.join(line.texts)}"
 
 
 def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
-              pacing: Pacing, duration: float | None, fps: int,
+              timed: Timing, duration: float | None, fps: int,
               search: str = "") -> Iterator[Cue]:
-    """One subtitle per counted beat: its counter and notation, from its first frame to
-    the next one's; the last ends with the payoff or the hold.  The phases are walked
-    one at a time on the grid of ``fps`` (``--duration`` scales them all) and each cue
-    is given as soon as the next one starts, so a long trace's subtitles are written
-    without being held.  ``search``: the words of the "how it was found" segment, its
-    own cue while it shows."""
-    scale = 1.0
-    if duration is not None:
-        total = total_seconds(p for p in _phases(beats, pacing) if p.kind != RETURN)
-        scale = duration / total if total > 0 else 1.0
-    clock = Clock(fps)
-    pending: Cue | None = None
-    move, word = 0, scene_word
-    closed = False
-    for phase in _phases(beats, pacing):
-        start = clock.frames / fps
-        seconds = phase.seconds * (1.0 if phase.kind == RETURN else scale)
-        clock.take(seconds, minimum=least_frames(phase.kind, seconds, phase.minimum, fps))
-        if phase.kind == SEARCH and search:
-            yield Cue(start, clock.frames / fps, search)
-        if phase.kind in (HOLD, PAYOFF) and pending is not None and not closed:
-            pending = replace(pending, end=min(pending.end, clock.frames / fps))
-            closed = True
-        if phase.kind != MOVE or phase.step is None:
-            continue
-        beat = beats[phase.step]
-        if beat.move is not None:
-            move, word = beat.move, beat.word or scene_word
-        if not beat.move:
-            continue
-        text = counter_text(word, move, totals.get(word))
-        text = f"{text}: {beat.note}" if beat.note else text
-        if pending is not None and pending.text == text:
-            continue
-        if pending is not None and start > pending.start:
-            yield replace(pending, end=start)
-        pending = Cue(start, float("inf"), text)
-    end = clock.frames / fps
-    if pending is not None and min(pending.end, end) > pending.start:
-        yield replace(pending, end=min(pending.end, end))
+    """One subtitle per line of the move list (``pacing.lines``): its counter and notes,
+    from its first frame to the next line's; the last ends with the payoff or the hold.
+    ``search``: the words of the "how it was found" segment, its own cue while it
+    shows (in time order with the others)."""
+    starts: dict[int, float] = {}
+    ending: float | None = None
+    chart: Cue | None = None
+    end = 0.0
+    for phase, start, frames in clocked(timed, fps, duration):
+        end = start + frames / fps
+        if phase.kind == MOVE and phase.step is not None:
+            starts.setdefault(phase.step, start)
+        elif phase.kind in (HOLD, PAYOFF) and ending is None:
+            ending = start
+        elif phase.kind == SEARCH and search:
+            chart = Cue(start, end, search)
+    made = told(beats, scene_word, starts)
+    cues: list[Cue] = [] if chart is None else [chart]
+    for i, line in enumerate(made.lines):
+        start = starts[made.beats[line.notes[0]]]
+        stop = starts[made.beats[made.lines[i + 1].notes[0]]] if i + 1 < len(made.lines) \
+            else min(end, ending if ending is not None else end)
+        if stop > start:
+            cues.append(Cue(start, stop, _line_text(line, totals)))
+    yield from sorted(cues, key=lambda c: c.start)
 
 
 def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
          end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
-         loop: bool = False) -> Plan:
+         loop: bool = False, words: str = "", search_after: bool = False) -> Plan:
     """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
     ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
     after the last beat of a solved trace; ``search``, the sentence that ends the "how
-    it was found" segment, puts that segment after the title; ``loop`` ends the video
-    with a return to its start (GIF, SVG)."""
+    it was found" segment, puts that segment after the title (``search_after``: after
+    the solution); ``loop`` ends the video with a return to its start (GIF, SVG);
+    ``words``: the opening's (the title and the goal), which it lasts long enough to
+    read."""
     o = options
     beats = list(beats)
-    words = [b.word or scene_word for b in beats]
+    words_of = [b.word or scene_word for b in beats]
     moved = [b.move for b in beats if b.move]
     moves = moved[-1] if moved else 0
     if not (end is not None and end.status == "solved" and beats):
@@ -315,37 +311,64 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
     totals = _totals(beats, header, scene_word)
     shown: list[tuple[int, str]] = []
     current, word = 0, scene_word
-    for b, w in zip(beats, words, strict=True):
+    for b, w in zip(beats, words_of, strict=True):
         if b.move is not None:
             current, word = b.move, w
         shown.append((current, word))
-    notes: list[tuple[int, str, str]] = []
-    note_at: dict[int, int] = {}
-    for k, (b, (m, w)) in enumerate(zip(beats, shown, strict=True)):
-        if b.move and b.note:
-            note_at[k] = len(notes)
-            notes.append((m, b.note, w))
-    pacing = _pacing(beats, header, o, payoff, bool(search), loop)
-    scheduled = list(_phases(beats, pacing))
+    timed = timing(beats, header, o, payoff, words=words, search=bool(search),
+                   solved=end is not None and end.status == "solved",
+                   search_after=search_after, loop=loop)
+    scheduled = list(timed.phases())
     if o.duration is not None:
         scheduled = fit(scheduled, o.duration)
     counts = frames_of(scheduled, fps)
-    return Plan(fps, beats, scheduled, counts, spans(counts, fps), shown, notes, note_at,
-                totals, moves, scene_word, words[-1] if words else scene_word, payoff, end,
-                pacing, o.duration, search)
+    grid = spans(counts, fps)
+    starts: dict[int, float] = {}
+    for phase, (t0, _t1) in zip(scheduled, grid, strict=True):
+        if phase.kind == MOVE and phase.step is not None:
+            starts.setdefault(phase.step, t0)
+    made = told(beats, scene_word, starts)
+    return Plan(fps, beats, scheduled, counts, grid, shown, made.notes,
+                {k: i for i, k in enumerate(made.beats)}, made.lines, made.line_of, totals,
+                moves, scene_word, words_of[-1] if words_of else scene_word, payoff, end,
+                timed, o.duration, search)
+
+
+def remarks(plan: Plan) -> list[tuple[str, ...]]:
+    """What each phase of ``plan`` says of a decisive move (``pacing.decisive``: the only
+    move of its position that keeps the optimum, of more than usual; its words,
+    ``remark``, longest first; () for none): from the move's start for as long as the
+    list's current line holds it."""
+    typical = pacing.typical_legal(plan.beats)
+    out: list[tuple[str, ...]] = []
+    said: tuple[str, ...] = ()
+    line: int | None = None
+    for k, phase in enumerate(plan.phases):
+        entry = plan.counter(k).entry
+        beat = plan.beats[phase.step] if phase.kind == MOVE and phase.step is not None \
+            else None
+        if beat is not None and beat.choices is not None and pacing.decisive(beat, typical):
+            word = beat.word or plan.word
+            said, line = remark(beat.choices.legal, word, plan.totals.get(word)), entry
+        elif entry != line or phase.kind not in (MOVE, PAUSE):
+            said, line = (), None
+        out.append(said)
+    return out
 
 
 def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None,
-         search: str = "") -> Iterator[Cue]:
+         end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
+         words: str = "", search_after: bool = False) -> Iterator[Cue]:
     """The subtitles of ``beats`` on the grid of ``fps``, without planning the rest of
     the video (``plan(...).cues()`` gives the same)."""
     if not (end is not None and end.status == "solved" and beats):
         payoff = None
     return subtitles(beats, _totals(beats, header, scene_word), scene_word,
-                     _pacing(beats, header, options, payoff, bool(search)), options.duration,
-                     fps, search)
+                     timing(beats, header, options, payoff, words=words, search=bool(search),
+                            solved=end is not None and end.status == "solved",
+                            search_after=search_after),
+                     options.duration, fps, search)
 
 
-__all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "Counter", "Cue",
-           "Plan", "cues", "plan", "subtitles", "total_moves"]
+__all__ = ["Counter", "Cue", "Plan", "Told", "cues", "plan", "remarks", "subtitles", "told",
+           "total_moves"]

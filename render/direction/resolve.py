@@ -20,7 +20,8 @@ from puzzlereel.render.options import (
 )
 from puzzlereel.trace import Header
 
-SCALED_WITH_SPEED = ("pause", "hold_start", "hold_end")
+SCALED_WITH_SPEED = ("pause",)
+APPLIED = ("speed", "pause", "search_seconds")    # the family pacing's options
 
 
 def family_pacing(header: Header) -> Mapping[str, float]:
@@ -34,8 +35,9 @@ def resolve_options(header: Header, options: RenderOptions, explicit: Iterable[s
     """``options`` with the header's ``render`` hints applied where not set explicitly
     (a hint that cannot be used is ignored with a warning naming ``source``, the trace),
     then the target's size and frame rate where neither set them, then the family's
-    pacing where nothing set it; a ``speed`` set by either scales the pauses and holds
-    left to the defaults."""
+    pacing (speed, pause, the search's time) where nothing set it; a ``speed`` set by
+    either scales the pause left to the defaults.  The family's holds are the usual
+    lengths the plan sizes the opening and the ending from (``render.direction.plan``)."""
     skip = {FIELD_OF.get(key, key) for key in explicit}
     hinted: set[str] = set()
     family = FAMILIES.get(header.puzzle)
@@ -57,7 +59,8 @@ def resolve_options(header: Header, options: RenderOptions, explicit: Iterable[s
             options = replace(options, fps=target.fps)
     pacing = dict(family_pacing(header))
     base_speed = float(pacing.get("speed", RenderOptions.speed))
-    changes: dict[str, Any] = {k: v for k, v in pacing.items() if k not in chosen}
+    changes: dict[str, Any] = {k: v for k, v in pacing.items()
+                               if k in APPLIED and k not in chosen}
     if "speed" in chosen:
         factor = options.speed / base_speed
         for key in SCALED_WITH_SPEED:

@@ -67,7 +67,7 @@ def compact_head_height(heading: Heading, width: int, legible: int) -> int:
 # the words around the board of a portrait or square frame: their sizes in multiples
 # of the legible size at full scale (title, goal, counter, a listed move), the line
 # heights in multiples of their size, and the progress bar's height
-WORD_SIZES = (2.3, 1.25, 2.0, 1.1)
+WORD_SIZES = (1.45, 1.0, 1.4, 1.0)
 LINE_HEIGHTS = (1.3, 1.4, 1.45)     # the title's, a goal line's, the counter's
 FACTS_LINE = 1.6           # the facts line's height, in legible sizes
 TITLE_GAP = 0.2              # the space between the title and the goal
@@ -119,6 +119,7 @@ class HeadLines:
 
 
 GOAL_LINES = 8      # a goal sentence is wrapped into at most this many lines
+FILL = 1.8          # words set to fill their room grow to this many times their size
 
 
 def head_lines(heading: Heading, width: int, legible: int, title_px: int,
@@ -156,11 +157,13 @@ class TallWords:
         return int(self.size(3) * spacing(self.scale).row)
 
     def head(self) -> HeadLines:
-        """The portrait head's title and goal."""
-        return head_lines(self.heading, self.width, self.legible, self.size(0), self.size(1))
+        """The portrait head: the title (the goal opens in the counter block's place,
+        ``opening``, so that the board has the room for the whole video)."""
+        return head_lines(Heading(self.heading.title, ""), self.width, self.legible,
+                          self.size(0), self.size(1))
 
-    def head_room(self, facts: bool) -> int:
-        """The portrait head's height: the title, the goal and (``facts``) the facts."""
+    def head_room(self, facts: bool = False) -> int:
+        """The portrait head's height: the title (``facts``: and the facts line)."""
         if not self.portrait:
             return 0
         return self.head().height() + (round(self.legible * FACTS_LINE) if facts else 0)
@@ -172,14 +175,31 @@ class TallWords:
                 + round(self.legible * space.under_bar) + rows * self.row)
 
     def opening(self, width: int) -> HeadLines:
-        """A square frame's title and goal, set in its panel (``width`` wide) while the
-        video opens."""
+        """What the counter block's place (``width`` wide) shows while the video opens:
+        a square frame's title and goal, a portrait frame's goal (its title is in the
+        head)."""
+        if self.portrait:
+            return head_lines(Heading("", self.heading.goal), width, self.legible,
+                              self.size(0), self.size(1))
         return head_lines(self.heading, width, self.legible, self.size(2), self.size(3))
 
+    def opening_in(self, width: int, height: int) -> HeadLines:
+        """``opening`` set as large as fits ``height`` pixels (up to ``FILL`` times its
+        size), so that the words fill the room the counter block will take."""
+        best = self.opening(width)
+        for k in range(1, round((FILL - 1) / 0.05) + 1):
+            grown = TallWords(round(self.legible * (1 + 0.05 * k)), self.width, self.scale,
+                              self.heading, self.portrait).opening(width)
+            if grown.height() > height:
+                break
+            best = grown
+        return best
+
     def opening_room(self, width: int) -> int:
-        return 0 if self.portrait or not self.heading.title else self.opening(width).height()
+        """The height of ``opening`` (0: a frame without a title shows none)."""
+        return self.opening(width).height() if self.heading.title else 0
 
 
-__all__ = ["BAR", "COMPACT_LINES", "FACTS_LINE", "GOAL_LINES", "LINE_HEIGHTS", "NO_HEADING",
+__all__ = ["BAR", "COMPACT_LINES", "FACTS_LINE", "FILL", "GOAL_LINES", "LINE_HEIGHTS", "NO_HEADING",
            "TITLE_GAP", "WORD_SIZES", "HeadLines", "Heading", "Spacing", "TallWords",
            "compact_head", "compact_head_height", "head_lines", "spacing", "word_size"]

@@ -1,13 +1,11 @@
 """The scene interface: how one puzzle family describes its puzzle, once, for every format.
 
-A scene never draws.  It puts named elements (``render.film.elements``) on a **stage** — the
-board, the pieces, labels, targets — and turns each replayed event into **beats**: one
-animated change each, saying which elements change how (``Tween``: a property through
-stops in the beat's eased progress), how long it lasts in the video's units of time,
-the number the counter shows from then on, and the move in words.  The director
-(``render.direction.director``) places the beats on the video's timeline and adds the words
-around the board; the backends (raster frames, animated SVG, the player) draw what the film
-says and know no scene.
+A scene never draws.  It puts named elements (``render.film.elements``) on a **stage** —
+the board, the pieces, labels, targets — and turns each replayed event into **beats**:
+one animated change each (``Tween``: a property through stops in the beat's eased
+progress), how long it lasts in the video's units of time, the counter from then on and
+the move in words.  The director (``render.direction.director``) places the beats on the
+video's timeline and adds the words around the board; the backends draw the film.
 
 A scene is built as ``Cls(header, options, theme)`` and reads the puzzle from the header
 through its family's rules (never a solver).  Then, in order:
@@ -18,9 +16,8 @@ through its family's rules (never a solver).  Then, in order:
 4. ``retime(beats)``, then ``payoff()`` after a solved trace's last move (the goal piece
    leaving through the exit, tiles lighting up in order), if the scene has one.
 
-``goal()`` is an instant beat that shows the goal position, for the panel's small
-picture of it (None: the family has no such picture).  ``docs/adding-a-puzzle.md``
-walks through writing one.
+``goal()``: an instant beat showing the goal (the panel's picture of it; None: none);
+``payoff_area()``: where the payoff plays.  ``docs/adding-a-puzzle.md`` has an example.
 """
 
 from __future__ import annotations
@@ -37,7 +34,7 @@ from puzzlereel.render.film.elements import Element, Film, Stop, Value
 from puzzlereel.render.film.shapes import Box, Shape
 from puzzlereel.render.film.theme import Theme
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.trace import Header, Replay, Replayed, TraceError
+from puzzlereel.trace import Choices, Header, Replay, Replayed, TraceError
 
 
 @dataclass(frozen=True)
@@ -70,7 +67,8 @@ class Beat:
     ("" for the scene's).  ``units``: the length in multiples of ``RenderOptions.speed``
     (0: an instant, shown one frame).  ``pause``: ``RenderOptions.pause`` follows it.
     ``sheet``: the PNG contact sheet shows the position after it.  ``note``: the move in
-    words for the panel's list and the subtitles ("B ↓↓")."""
+    words ("B ↓↓").  For the pace (``render.direction.pacing``): the move's ``choices``
+    (the trace's), ``leading``: it moves the piece the puzzle is about."""
 
     tweens: tuple[Tween, ...] = ()
     move: int | None = None
@@ -80,6 +78,8 @@ class Beat:
     sheet: bool = True
     note: str = ""
     sounds: tuple[BeatSound, ...] = ()
+    choices: Choices | None = None
+    leading: bool = False
 
 
 # ---------------------------------------------------------------- tweens
@@ -130,8 +130,7 @@ def switch(element: Element, variants: Sequence[tuple[float, int]]) -> Tween:
     return Tween(element, "shape", tuple((p, float(k)) for p, k in variants))
 
 
-def ramp(element: Element, prop: str, stops: Sequence[Stop],
-         easing: str | None = None) -> Tween:
+def ramp(element: Element, prop: str, stops: Sequence[Stop], easing: str | None = None) -> Tween:
     return Tween(element, prop, tuple(stops), easing)
 
 
@@ -296,6 +295,10 @@ class Scene(Protocol):
         """A last beat after the final move of a solved trace (None: none)."""
         ...
 
+    def payoff_area(self) -> Box | None:
+        """Where the payoff plays in the drawing's cells (None: nowhere in particular)."""
+        ...
+
     def goal(self) -> Beat | None:
         """An instant beat that shows the goal position (None: no goal picture)."""
         ...
@@ -346,6 +349,9 @@ class SceneBase:
         return beats
 
     def payoff(self) -> Beat | None:
+        return None
+
+    def payoff_area(self) -> Box | None:
         return None
 
     def goal(self) -> Beat | None:

@@ -1,9 +1,11 @@
 """What the video says in words: the title, the goal, the facts, the counter and the
 result.
 
-The words come from the trace: the human title, the goal sentence (the header's
-``goal_text``, else the family's default), the facts that make the solution interesting
-(optimal, metric, length), the counter in the puzzle's unit ("Move 12 / 81",
+The words come from the trace, in a viewer's words (never the solver's own: its
+algorithm and metric names stay in the file's metadata): the human title, the goal
+sentence (the header's ``goal_text``, else the family's default), the facts that make
+the solution interesting (its length, the fewest possible), what one move is in plain
+words, the counter in the puzzle's unit ("Move 12 / 81",
 "Guess 3 / 9", "Solution 7 / 92"), and the result the ending shows beside or over the
 last position, saying honestly how the trace ended: solved (with the numbers), no
 solution (and why), a search stopped by a limit, or a trace that simply stops
@@ -81,34 +83,39 @@ def is_optimal(header: Header) -> bool:
 
 
 def facts_line(header: Header, total: int | None) -> str:
-    """"optimal · piece metric · 81 moves" (what is known of the solution)."""
-    parts = []
-    if is_optimal(header):
-        parts.append("optimal")
-    metric = metric_of(header)
-    if metric:
-        parts.append(f"{metric} metric")
-    if total is not None and unit_of(header) in ("move", "guess"):
-        parts.append(f"{total} {plural(unit_of(header), total)}")
-    if not parts:
-        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
-        if isinstance(algorithm, str) and algorithm:
-            parts.append(cut(algorithm, 60))
-    return " · ".join(parts)
+    """What is known of the solution, in a viewer's words: "81 moves, the fewest
+    possible", "5 guesses" (nothing of how the solver works: its algorithm and metric
+    are its own words)."""
+    unit = unit_of(header)
+    if total is None or unit not in ("move", "guess"):
+        return ""
+    counted = f"{total} {plural(unit, total)}"
+    return f"{counted}, {FEWEST}" if is_optimal(header) else counted
+
+
+FEWEST = "the fewest possible"
+
+
+def counting(header: Header) -> str:
+    """What one move is in the trace's metric, in a viewer's words ("Each slide of one
+    piece, however far, is one move."; the family's ``counting`` sentences), or ""
+    for a metric the family does not describe."""
+    family = FAMILIES.get(header.puzzle)
+    if family is None:
+        return ""
+    return family.counting.get(metric_of(header) or "", "")
 
 
 def title_lines(header: Header, total: int | None) -> list[str]:
-    """The contact sheet's heading: the title, the family (and metric), the length.
+    """The contact sheet's heading: the title, the family, the length (and what one
+    move is, in a viewer's words).
 
     Each line is cut to ``TITLE_CHARS`` characters before anything measures it."""
-    sub = family_name(header)
-    metric = metric_of(header)
-    if metric:
-        sub += f"  ·  {metric} metric"
-    lines = [human_title(header), sub]
+    lines = [human_title(header), family_name(header)]
     if total is not None:
         unit = unit_of(header)
-        lines.append(f"{total} {plural(unit, total)}")
+        facts = facts_line(header, total) or f"{total} {plural(unit, total)}"
+        lines.append(" ".join(x for x in (facts + ".", counting(header)) if x != "."))
     return [cut(line) for line in lines]
 
 
@@ -139,11 +146,11 @@ class Ending:
     kind: str              # "solved", "unsolvable", "limit", "incomplete"
     headline: str
     details: tuple[str, ...] = ()
-    note: str = ""         # after the headline: "optimal (piece metric)"
+    note: str = ""         # after the headline: "the fewest possible"
 
     @property
     def text(self) -> str:
-        """The headline with its note: "Solved in 81 moves — optimal (piece metric)"."""
+        """The headline with its note: "Solved in 81 moves — the fewest possible"."""
         return f"{self.headline} — {self.note}" if self.note else self.headline
 
 
@@ -156,7 +163,7 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     unit = unit_of(header)
     said = searched_of(header)
     if end is None:
-        return Ending("incomplete", "Trace ends here (incomplete)",
+        return Ending("incomplete", "Trace incomplete",
                       (f"{count} {plural(unit, count)} shown",))
     stats = end.stats if isinstance(end.stats, Mapping) else {}
     n = explored(stats)
@@ -176,12 +183,10 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     headline = unit_text
     note = ""
     if is_optimal(header):
-        metric = metric_of(header)
-        note = "optimal" + (f" ({metric} metric)" if metric else "")
-    elif unit == "guess":
-        algorithm = header.solver.get("algorithm") if isinstance(header.solver, Mapping) else None
-        if isinstance(algorithm, str) and algorithm:
-            details.append(f"strategy: {cut(algorithm, 60)}")
+        note = FEWEST
+    said_count = counting(header)
+    if said_count:
+        details.append(said_count)
     total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
     if unit == "solution" and total is not None and shown is not None and shown < total:
         details.append(f"{shown} of {whole(total)} shown")
@@ -195,7 +200,19 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     return Ending("solved", headline, tuple(details[:2]), note)
 
 
-__all__ = ["TITLE_CHARS", "Ending", "counter_text", "ending", "explored", "facts_line",
+def remark(legal: int, word: str, total: int | None) -> tuple[str, ...]:
+    """A decisive move in words, longest first: "The only move of 7 that keeps 81",
+    "1 of 7 moves keeps 81" (``total``: the solution's length, which it keeps)."""
+    unit, of = word.lower(), whole(legal)
+    if total is None:
+        return (f"The only {unit} of {of} that keeps the fewest",)
+    return (f"The only {unit} of {of} that keeps {whole(total)}",
+            f"1 of {of} {plural(unit, legal)} keeps {whole(total)}")
+
+
+__all__ = ["FEWEST", "TITLE_CHARS", "Ending", "counter_text", "counting", "ending", "explored",
+           "remark",
+           "facts_line",
            "searched_of",
            "family_name", "goal_text", "human_title", "is_optimal", "metric_of", "title_lines",
            "unit_of"]

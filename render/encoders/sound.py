@@ -15,7 +15,7 @@ The level: each voice is made at the same loudness when heard alone (``render.en
 Then the track (``level``) is measured as BS.1770 does and scaled to
 ``LOUDNESS``; if that would put its sample peak above ``PEAK``, the peak wins and the
 track is quieter (lone sounds shorter than about 0.2 s: 0.06 s flicks 0.6 s apart read
--17.9 LUFS).  The measure reads the track a window at a time: each sound's K-weighted
+-16.5 LUFS).  The measure reads the track a window at a time: each sound's K-weighted
 copy is mixed beside it, so the K-weighting is computed once per distinct sound, never
 over the whole track.
 """

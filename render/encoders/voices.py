@@ -3,12 +3,15 @@
 The kinds (``render.film.sound_events.SOUND_KINDS``), all made here from sines and seeded noise
 (no sample files):
 
+* ``open`` — the opening: two soft bell tones a fifth apart (G4, D5) swelling in over
+  80 ms and dying away, 1.2 s.
 * ``click`` — a soft wooden tock (a tile, a short move): three inharmonic modes of a
   struck bar at 760 Hz, its first cycles rounded off (a soft mallet), 0.24 s.
 * ``slide`` — a piece sliding for ``seconds``: a muffled rub (noise in 180-900 Hz) whose
-  level follows the eased motion's speed, then a low wooden knock (340 Hz) as the piece
-  arrives, 0.16 s after the motion ends.  A quick flick (under 0.2 s) rubs more softly:
-  it is mostly its knock.
+  level follows the eased motion's speed, then a short low wooden knock (340 Hz) as the
+  piece arrives, gone 20 ms after the motion ends: the pause after a move is silent,
+  so moves are heard one by one however fast they come.  A quick flick (under 0.2 s)
+  rubs more softly: it is mostly its knock.
 * ``pop`` — a round bloop (a peg landing after a jump, a queen placed): a sine gliding
   up an octave from 430 Hz in a few ms and dying away in about 60 ms, 0.28 s.
 * ``chime`` — the payoff of a solved puzzle: a rising arpeggio, C5 E5 G5 C6, of soft
@@ -47,6 +50,10 @@ from puzzlereel.render.encoders.loudness import (
 VARIANTS = 4                        # versions of each move sound
 SEED = 20240611                     # the variant of each event, and the noise
 RUB_FULL = 0.2                      # seconds: shorter slides rub more softly
+KNOCK_LEAD = 0.035                  # seconds: a slide's knock starts this long before
+KNOCK_TAIL = 0.02                   # ... the motion ends, and is gone this long after it
+SLIDE_DRIVE = 2.0                   # a slide's loudest moments rounded off this much
+KNOCK_DECAY = 0.009                 # seconds: the knock's ring dies this fast
 
 
 # ---------------------------------------------------------------- building blocks
@@ -139,24 +146,26 @@ def _click(variant: int) -> np.ndarray:
 
 
 def _slide(length: int, variant: int) -> np.ndarray:
-    """A slide of ``length`` samples of motion, then the knock of arrival."""
-    knock_len = int(0.16 * RATE)
-    n = length + knock_len
-    u = np.minimum(_times(n) * RATE / length, 1.0)          # 0..1 through the motion
+    """A slide of ``length`` samples of motion: a soft rub that follows the eased
+    motion's speed and stops just before the piece arrives, then a short wooden knock
+    as it does, gone within ``KNOCK_TAIL`` after the motion ends, so that the pause
+    after a move is silent and every move is heard apart."""
+    lead = min(int(KNOCK_LEAD * RATE), length // 2)     # the knock, this early
+    arrival = length - lead
+    n = length + int(KNOCK_TAIL * RATE)
+    u = np.minimum(_times(length) * RATE / max(1, length), 1.0)     # 0..1 through it
     # the motion is eased (slow, fast, slow): the rub follows its speed, from a floor
     # that makes the start audible at once
     swell = 0.45 + 0.55 * np.sin(np.pi * u) ** 2
     # a quick flick is mostly its knock (a burst of noise is all peak and no body)
     swell *= min(1.0, length / (RUB_FULL * RATE))
-    rub = _noise(n, SEED + 100 + variant, 180, 900) * swell
-    rub[length:] = 0.0
-    rub *= fades(n, 0.006, 0.0)
-    rub[:length] *= fades(length, 0.0, 0.025)
-    arrival = max(0, length - int(0.012 * RATE))
-    m = min(knock_len, n - arrival)
-    knock = _strike(_times(m), 340.0 * _detune(variant, 0.04), 0.05)
-    rub[arrival:arrival + m] += 0.8 * _soft_clip(knock, 1.2)
-    return rub * fades(n, 0.0, 0.03)
+    rub = np.zeros(n)
+    rub[:arrival] = _noise(arrival, SEED + 100 + variant, 180, 900) * swell[:arrival]
+    rub[:arrival] *= fades(arrival, 0.006, 0.02)
+    m = n - arrival
+    knock = _strike(_times(m), 340.0 * _detune(variant, 0.04), KNOCK_DECAY)
+    rub[arrival:] += 0.5 * _soft_clip(knock, 2.0) * fades(m, 0.0, 0.02)
+    return _soft_clip(rub, SLIDE_DRIVE)
 
 
 def _pop(variant: int) -> np.ndarray:
@@ -188,6 +197,14 @@ def _chime() -> np.ndarray:
     return out * fades(n, 0.0, 0.3)
 
 
+def _open() -> np.ndarray:
+    """Two soft bell tones a fifth apart, G4 and D5, swelling in and dying away."""
+    n = int(1.2 * RATE)
+    t = _times(n)
+    tone = _bell(t, 392.0) + 0.7 * _bell(t, 587.33)
+    return tone * (1 - np.exp(-t / 0.03)) * fades(n, 0.0, 0.4)
+
+
 def _low() -> np.ndarray:
     """A low soft tone sinking from G3 to F3."""
     n = int(1.4 * RATE)
@@ -200,7 +217,8 @@ def _low() -> np.ndarray:
 
 # each kind's loudness when it plays alone, before the track is levelled (LUFS): all
 # alike, so that any mix of them levels without its peak in the way
-LEVELS = {"click": -20.0, "slide": -20.0, "pop": -20.0, "chime": -20.0, "low": -20.0}
+LEVELS = {"open": -20.0, "click": -20.0, "slide": -20.0, "pop": -20.0, "chime": -20.0,
+          "low": -20.0}
 
 
 @lru_cache(maxsize=96)
@@ -217,6 +235,8 @@ def voice(kind: str, length: int, variant: int) -> tuple[np.ndarray, np.ndarray]
         wave = _pop(variant)
     elif kind == "chime":
         wave = _chime()
+    elif kind == "open":
+        wave = _open()
     else:
         wave = _low()
     weighted = k_weighted(wave)

@@ -5,6 +5,8 @@ video, the clock of the frames and of the WebVTT cues), its ``kind`` (``SOUND_KI
 slide how long the motion lasts, and how strong it is; each is checked as it is made
 (``SoundError``).  What each kind is for:
 
+* ``open`` — the opening: a soft swell under the title, so that a video sounds from its
+  first frame.
 * ``click`` — a tile, a short move, a guess.
 * ``slide`` — a piece sliding, as long as its motion.
 * ``pop`` — a peg landing after a jump, a queen placed.
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 
 from puzzlereel.ground.errors import PuzzlereelError, quoted
 
-SOUND_KINDS = ("click", "slide", "pop", "chime", "low")
+SOUND_KINDS = ("open", "click", "slide", "pop", "chime", "low")
 
 
 class SoundError(PuzzlereelError):

@@ -2,7 +2,7 @@
 
 A video is one list of ``Phase`` values in seconds (the opening: the start position with
 its title, or briefly alone before the search without one; the search between two
-crossfades when it is shown; the rest of the start
+crossfades when it is shown, here or after the payoff; the rest of the start
 hold; each beat, pauses; the payoff, the hold and the result on the solved position; a
 looping format's return to the start), the same for every format but the return, and
 computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
@@ -89,16 +89,15 @@ class Phase:
 
 @dataclass(frozen=True)
 class Pacing:
-    """The seconds a video's phases take (``RenderOptions`` after the family's pacing and
-    ``--speed`` scaling): ``speed`` per unit of a step, ``pause`` after each move,
-    ``hold_start`` the start position's whole still time before the first move (the
-    title's included), ``title`` the part of it with the title over or beside the board,
-    ``hold_end`` the solved position's still time, ``result`` the time after it with the
-    result's details, the payoff, the search's chart, and ``loop`` the return to the
+    """The seconds a video's fixed phases take (the beats' own come with them, each a
+    motion and the pause after it: ``render.direction.pacing``): ``hold_start`` the
+    start position's whole still time before the first move (the title's included),
+    ``title`` the part of it with the title over or beside the board, ``hold_end`` the
+    solved position's still time, ``result`` the time after it with the result's
+    details, the payoff, the search's chart (``search_after``: told after the solution,
+    before the final hold, instead of after the title), and ``loop`` the return to the
     start of a format that loops."""
 
-    speed: float
-    pause: float
     hold_start: float
     hold_end: float
     title: float            # 0: no title
@@ -106,36 +105,42 @@ class Pacing:
     payoff: float           # 0: no payoff
     search: float = 0.0     # 0: no "how it was found" segment
     loop: float = 0.0       # 0: the video ends on the solved position
+    search_after: bool = False
 
     def opening_rest(self) -> float:
         """The start hold left after the title: ``hold_start`` less the title's time,
         but at least the title's crossfade away (all of ``hold_start`` without a title,
         or after the search's chart)."""
-        if self.title <= 0 or self.search > 0:
+        if self.title <= 0 or self.search > 0 and not self.search_after:
             return self.hold_start
         return max(self.hold_start - self.title, CROSSFADE)
 
 
-def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
-           pacing: Pacing) -> Iterator[Phase]:
-    """The phases of a video of ``count`` beats lasting ``units[i] * speed`` seconds
-    (``pauses[i]``: a pause follows beat i, never after the last one), one at a time."""
+def _search(seconds: float) -> Iterator[Phase]:
+    yield Phase(SEARCH_IN, CROSSFADE)
+    yield Phase(SEARCH, seconds)
+    yield Phase(SEARCH_OUT, CROSSFADE)
+
+
+def phases(times: Iterable[tuple[float, float]], pacing: Pacing) -> Iterator[Phase]:
+    """The phases of a video whose beats play ``times[i]`` = (motion seconds, seconds of
+    the pause after it; 0: none), one at a time."""
+    before = pacing.search > 0 and not pacing.search_after
     if pacing.title > 0:
         yield Phase(TITLE, pacing.title)
-    elif pacing.search > 0:
+    elif before:
         yield Phase(START, CROSSFADE)    # the board, before the chart crossfades in
-    if pacing.search > 0:
-        yield Phase(SEARCH_IN, CROSSFADE)
-        yield Phase(SEARCH, pacing.search)
-        yield Phase(SEARCH_OUT, CROSSFADE)
+    if before:
+        yield from _search(pacing.search)
     yield Phase(START, pacing.opening_rest())
-    last = count - 1
-    for i, (u, pause) in enumerate(zip(units, pauses, strict=True)):
-        yield Phase(MOVE, u * pacing.speed, 1, i)
-        if pause and i < last and pacing.pause > 0:
-            yield Phase(PAUSE, pacing.pause, 0, i)
+    for i, (motion, pause) in enumerate(times):
+        yield Phase(MOVE, motion, 1, i)
+        if pause > 0:
+            yield Phase(PAUSE, pause, 0, i)
     if pacing.payoff > 0:
         yield Phase(PAYOFF, pacing.payoff)
+    if pacing.search > 0 and pacing.search_after:
+        yield from _search(pacing.search)
     yield Phase(HOLD, pacing.hold_end)
     if pacing.result > 0:
         yield Phase(END, pacing.result)
@@ -143,10 +148,9 @@ def phases(units: Iterable[float], pauses: Iterable[bool], count: int,
         yield Phase(RETURN, pacing.loop)
 
 
-def schedule(units: Sequence[float], pauses: Sequence[bool], pacing: Pacing) -> list[Phase]:
-    """The phases of a video whose beats last ``units[i] * speed`` seconds (``pauses[i]``:
-    a pause follows beat i, never after the last one)."""
-    return list(phases(units, pauses, len(units), pacing))
+def schedule(times: Sequence[tuple[float, float]], pacing: Pacing) -> list[Phase]:
+    """The phases of a video whose beats play ``times`` (``phases``), as a list."""
+    return list(phases(times, pacing))
 
 
 def total_seconds(phases: Iterable[Phase]) -> float:

@@ -22,6 +22,7 @@ from puzzlereel.render.film.draw import blit, fill
 from puzzlereel.render.film.theme import RGB
 
 FONT_FILE = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans.ttf"
+CAP_HEIGHT = 0.729      # a capital's (and a figure's) height in the font, a share of its size
 
 
 @lru_cache(maxsize=48)
@@ -109,30 +110,60 @@ def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
 
 def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
-    the last of ``max_lines`` lines is shortened with an ellipsis if text remains; a
-    no-break space holds its words together."""
+    the last of ``max_lines`` lines is shortened with an ellipsis if text remains.  It
+    breaks where a reader would: never inside an equation or a sum (``_words``: the
+    spaces around an operator or between two numbers hold), nor at a no-break space,
+    and never leaves one word alone on the last line when the line before can give it
+    a companion."""
     words = _words(text)
-    lines: list[str] = []
-    cur = ""
+    lines: list[list[str]] = []
+    cur: list[str] = []
     for i, word in enumerate(words):
-        trial = f"{cur} {word}" if cur else word
-        if fits(trial, px, max_w, bold) or not cur:
-            cur = trial
+        if not cur or fits(" ".join([*cur, word]), px, max_w, bold):
+            cur.append(word)
             continue
         if len(lines) >= max_lines - 1:      # the last line: the rest, shortened
-            cur = " ".join([cur, *words[i:]])
+            cur += words[i:]
             break
         lines.append(cur)
-        cur = word
+        cur = [word]
     if cur:
         lines.append(cur)
-    return [shorten(line, px, max_w, bold) for line in lines[:max_lines]]
+    if len(lines) >= 2 and len(lines[-1]) == 1 and len(lines[-2]) > 1:    # no widow
+        moved = [lines[-2][-1], *lines[-1]]
+        if fits(" ".join(moved), px, max_w, bold):
+            lines[-2:] = [lines[-2][:-1], moved]
+    return [shorten(" ".join(line), px, max_w, bold) for line in lines[:max_lines]]
+
+
+OPERATORS = frozenset("+-−×÷*/=<>≤≥→←↑↓·")
+
+
+def _operator(word: str) -> bool:
+    return word != "" and all(ch in OPERATORS for ch in word)
+
+
+def _number(word: str) -> bool:
+    return word != "" and word.strip(",.()") != "" and all(
+        ch.isdigit() or ch in ",." for ch in word.strip("()"))
 
 
 def _words(text: str) -> list[str]:
-    """The words ``wrap`` sets: split at spaces, tabs and newlines, never at a no-break
-    space."""
-    return [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
+    """The pieces ``wrap`` sets whole: words split at spaces, tabs and newlines, never
+    at a no-break space, and the words of an equation held together (a space next to
+    an operator, or between two numbers, does not break: "1 2 3 = 6", "SEND + MORE =
+    MONEY")."""
+    out: list[str] = []
+    last = ""
+    for word in text.replace("\t", " ").replace("\n", " ").split(" "):
+        if not word:
+            continue
+        if out and (_operator(word) or _operator(last) or _number(word) and _number(last)):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+        last = word
+    return out
 
 
 def wrap_whole(text: str, px: int, max_w: int, max_lines: int = 3,

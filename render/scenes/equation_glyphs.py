@@ -17,12 +17,14 @@ SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
 OPERATORS = "+−×÷"
 
 
-def pretty(text: str) -> str:
-    """An equation as people write it: spaced operators, real − × ÷."""
+def pretty(text: str, spaced: bool = True) -> str:
+    """An equation as people write it: real − × ÷, spaced operators (``spaced`` False:
+    close set, where a narrow line needs the room)."""
     out = []
     for ch in text.replace(" ", ""):
         if ch in "+-*/=":
-            out.append(f" {SYMBOLS.get(ch, ch)} ")
+            symbol = SYMBOLS.get(ch, ch)
+            out.append(f" {symbol} " if spaced or ch == "=" else symbol)
         else:
             out.append(ch)
     return "".join(out)

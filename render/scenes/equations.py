@@ -115,6 +115,19 @@ class _CardScene(SceneBase):
         """The width a card's line may take: the board's inside, ``CLEAR`` kept clear."""
         return int(min(self.W - 2 * PAD * self.cell, self.W * (1 - 2 * CLEAR)))
 
+    def line_set(self, raw: str, px: int, suffix: str = "") -> tuple[str, int]:
+        """An equation and its size for a card's line, at about ``px``: spaced as people
+        write it, else close set where only that holds it at the legible size
+        (``suffix`` after it: " =")."""
+        legible = self.at_stage.legible
+        text = ""
+        for spaced in (True, False):
+            text = pretty(raw, spaced) + suffix
+            size = fit_text_px(text, self.line_room(), px, bold=True)
+            if size >= legible:
+                return text, size
+        return text, max(legible, fit_text_px(text, self.line_room(), px, bold=True))
+
     def advance(self, item: Replayed, replay: Replay) -> list[Beat]:
         ev = item.applied
         if not isinstance(ev, SolutionFound):
@@ -293,13 +306,12 @@ class KomachiScene(_CardScene):
 
     def card(self, event: SolutionFound) -> list[Beat]:
         t, c, W, H = self.theme, self.cell, self.W, self.H
-        text = pretty(event.text or "")
-        left, _, right = text.partition(" = ")
-        px = fit_text_px(left, self.line_room(), int(c * 1.6), bold=True)
+        raw_left, _, right = (event.text or "").replace(" ", "").partition("=")
+        left, px = self.line_set(raw_left, int(c * 1.6))
         colours = [t.emphasis if ch in OPERATORS else t.text for ch in left]
         glyphs = line_glyphs(left, px, int(H * 0.38), colours, centred_x(left, px, W))
         rest = f"= {right}"
-        rpx = int(px * 1.2)
+        rpx = max(self.at_stage.legible, int(px * 1.2))
         still: list[Shape] = [g for g in glyphs if g.text not in OPERATORS]
         still += line_glyphs(rest, rpx, int(H * 0.68), [t.muted] * 2 + [t.text] * len(right),
                              centred_x(rest, rpx, W))
@@ -313,7 +325,8 @@ class KomachiScene(_CardScene):
             tweens.append(fade(op, 0.0, 1.0, j / n, (j + 1) / n))
         self.showing += ops
         clicks = tuple(BeatSound("click", j / n) for j in range(len(ops)))
-        return [Beat(tuple(tweens), move=event.k, note=text, sounds=clicks)]
+        return [Beat(tuple(tweens), move=event.k, note=pretty(raw_left, spaced=False),
+                     sounds=clicks)]
 
 
 class OomachiScene(_CardScene):
@@ -340,7 +353,7 @@ class OomachiScene(_CardScene):
         gap = max(1, int(chip * 0.1))
         x0 = (W - (n * (chip + gap) - gap)) // 2
         y = int(self.H * 0.55)
-        dpx = max(8, int(chip * 0.62))
+        dpx = min(int(chip * 0.9), max(stage.legible, int(chip * 0.62)))
         faces: list[Shape] = []
         for d in range(10):
             fill = CATEGORICAL[d % len(CATEGORICAL)]
@@ -352,9 +365,7 @@ class OomachiScene(_CardScene):
     def card(self, event: SolutionFound) -> list[Beat]:
         t, c, W = self.theme, self.cell, self.W
         left, _, product = (event.text or "").replace(" ", "").partition("=")
-        factors = pretty(left)
-        text = factors + " ="
-        px = fit_text_px(text, self.line_room(), int(c * 1.6), bold=True)
+        text, px = self.line_set(left, int(c * 1.6), " =")
         line = line_glyphs(text, px, int(self.H * 0.32), [t.text] * len(text),
                            centred_x(text, px, W))
         card = self.at_stage.add("card", group(line), opacity=0.0,
@@ -369,7 +380,7 @@ class OomachiScene(_CardScene):
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
         drops = tuple(BeatSound("click", (i + 1) / n) for i in range(len(product)))
         return [Beat(tuple(tweens), move=event.k, units=float(n),
-                     note=f"{factors} = {product}", sounds=drops)]
+                     note=pretty(left, spaced=False), sounds=drops)]
 
 
 __all__ = ["AlphameticScene", "KomachiScene", "OomachiScene"]

@@ -208,7 +208,7 @@ class MastermindScene(SceneBase):
         if ev.bulls == L and self.covered is not None and self.uncovered is not None:
             tweens += [fade(self.covered, 1.0, 0.0, p0=RESULT),
                        fade(self.uncovered, 0.0, 1.0, p0=RESULT)]
-        note = f"{''.join(str(v) for v in ev.code)}  → {ev.bulls} black, {ev.cows} white"
+        note = f"{''.join(str(v) for v in ev.code)} → {answer(ev.bulls, ev.cows)}"
         return [Beat(tuple(tweens), move=ev.n, units=L, note=note, sounds=tuple(sounds))]
 
     def _scroll(self) -> list[Tween]:
@@ -270,4 +270,10 @@ class MastermindScene(SceneBase):
         return out
 
 
-__all__ = ["MastermindScene"]
+def answer(bulls: int, cows: int) -> str:
+    """An answer as its pins are drawn: "●●○" (a black pin for each right colour in the
+    right place, a white one for each right colour elsewhere), "none" for no pin."""
+    return "●" * bulls + "○" * cows or "none"
+
+
+__all__ = ["MastermindScene", "answer"]

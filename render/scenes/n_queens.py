@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from puzzlereel.ground.words import plural
+from puzzlereel.ground.words import article, plural
 from puzzlereel.render.direction.scene import (
     Beat,
     BeatSound,
@@ -118,7 +118,8 @@ class NQueensScene(SceneBase):
         return (self.n + 2 * FRAME, self.n + 2 * FRAME)
 
     def goal_sentence(self) -> str:
-        return self.goal_of(("the queens", f"{self.n} queens on a {self.n}×{self.n} board"))
+        board = f"{article(self.n)} {self.n}×{self.n} board"
+        return self.goal_of(("the queens", f"{self.n} queens on {board}"))
 
     def end_text(self, count: int) -> str:
         if self.counter_word == "Step":
@@ -207,9 +208,9 @@ class NQueensScene(SceneBase):
             self.steps += 1
             self.counter_word = "Step"
             self.records.append(Step(before, self.cols, (ev.row, ev.col), place))
-            kind = "place" if place else "remove"
             return [Beat(move=self.steps, word="Step", units=STEP_UNITS, pause=False,
-                         sheet=False, note=f"{kind} row {ev.row + 1}, column {ev.col + 1}",
+                         sheet=False, note=f"row {ev.row + 1}, col {ev.col + 1}" if place
+                         else f"take back row {ev.row + 1}",
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, SolutionFound) and ev.cols is not None:
             self.found_any = True

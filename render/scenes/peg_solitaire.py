@@ -210,7 +210,8 @@ class PegSolitaireScene(SceneBase):
         """The line "Pegs left: n" under the board."""
         top = round(self.h_cells * self.cell)
         text = f"Pegs left: {n}"
-        px = fit_text_px(text, int(self.width * 0.9), max(8, int(FOOTER * self.cell * 0.6)))
+        px = max(self.at_stage.legible,
+                 fit_text_px(text, int(self.width * 0.9), max(8, int(FOOTER * self.cell * 0.6))))
         return Text(self.width // 2, (top + self.height) // 2, text, px, self.theme.muted)
 
     def _rings_to(self, holes: tuple[Cell, ...]) -> list[Tween]:
@@ -259,7 +260,7 @@ class PegSolitaireScene(SceneBase):
         self.pegs.add(chain[-1])
         landings = tuple(BeatSound("pop", (j + 1) / k) for j in range(k))
         return [Beat(tuple(tweens), move=move.n, units=2.0 * k, note=self.notation(chain),
-                     sounds=landings)]
+                     sounds=landings, choices=move.choices)]
 
     def _arc(self, chain: tuple[Cell, ...], d: int) -> tuple[Stop, ...]:
         """The top-left (frame pixels) of a ``d`` pixels wide disc jumping through
@@ -293,6 +294,14 @@ class PegSolitaireScene(SceneBase):
         tweens += [Tween(self.rings[h], "opacity", ((0.0, 1.0), (1.0, 1.0), (1.0, 0.0)))
                    for h in last]
         return [*beats[:-1], replace(beats[-1], tweens=tuple(tweens))]
+
+    def payoff_area(self) -> tuple[float, float, float, float] | None:
+        """The goal's holes (the last peg stands there)."""
+        if not self.goal_pegs:
+            return None
+        centres = [self.centre(h) for h in self.goal_pegs]
+        return (min(x for x, _ in centres) - 0.5, min(y for _, y in centres) - 0.5,
+                max(x for x, _ in centres) + 0.5, max(y for _, y in centres) + 0.5)
 
     def payoff(self) -> Beat | None:
         """A ring pulses out from each peg left."""

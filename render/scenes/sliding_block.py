@@ -8,11 +8,10 @@ colour ("red car") is drawn in it (``theme.NAMED``), else the goal piece takes t
 colour.  Every piece carries its name, which the move list uses: its label, else a short
 name for its shape and its number among the pieces of that shape ("S2", "T1"; the shape's
 word where it is the only one).  The goal stays visible: its target cells are outlined
-with a dashed line over a thin halo, on the board under the pieces (never across a
-label), and the exit is an opening in the frame with an arrow pointing out.  A move is
-one eased motion along its path; the moving piece's outline fades in and out (it never
-changes the piece's size or place).  After the last move of a solved trace the goal
-piece slides out through the exit and stays there, outlined (the payoff).
+(dashed, over a thin halo) under the pieces, and the exit is an opening in the frame with
+an arrow pointing out.  A move is one eased motion along its path; the moving piece's
+outline fades in and out.  After the last move of a solved trace the goal piece slides
+out through the exit and stays there, outlined (the payoff).
 """
 
 from __future__ import annotations
@@ -271,16 +270,20 @@ class SlidingBlockScene(SceneBase):
         shapes: list[Shape] = [body]
         if label and self.options.labels:
             upright = self.upright and h > w
-            px = self._label_px(label, (h if upright else w) * c * 0.86)
+            px, bold = self._label_px(label, (h if upright else w) * c)
             if px:
                 shapes.append(Text(w * c // 2, h * c // 2, label, px, self.theme.on(fill),
-                                   bold=True, vertical=upright))
+                                   bold=bold, vertical=upright))
         return group(shapes)
 
-    def _label_px(self, label: str, room: float) -> int:
-        """The size of a piece's label along ``room`` pixels (0: not legibly)."""
-        px = self.at_stage.text_px(label, room, max(8, int(self.cell * 0.2)), bold=True)
-        return px if px >= 8 else 0
+    def _label_px(self, label: str, side: float) -> tuple[int, bool]:
+        """A label's size along a piece's ``side`` pixels and whether bold: bold where it
+        fits so, else regular (narrower, nearer the edges); (0, False): not legibly."""
+        for bold, share in ((True, 0.86), (False, 0.92)):
+            px = self.at_stage.text_px(label, side * share, max(8, int(self.cell * 0.2)), bold)
+            if px >= 8:
+                return px, bold
+        return 0, False
 
     def _upright_labels(self) -> bool:
         """Whether the labels of pieces taller than wide read upwards: when one of them
@@ -289,7 +292,7 @@ class SlidingBlockScene(SceneBase):
             return False
         for piece, name in zip(self.pieces, self.names, strict=True):
             w, h, _, _ = self._dims(piece.cells)
-            if name and h > w and not self._label_px(name, w * self.cell * 0.86):
+            if name and h > w and not self._label_px(name, w * self.cell)[0]:
                 return True
         return False
 
@@ -343,7 +346,18 @@ class SlidingBlockScene(SceneBase):
         if lit is not None:
             tweens += [slide(lit, points), glow(lit)]
         return [Beat(tuple(tweens), move=move.n, units=len(move.path),
-                     note=self.notation(i, route), sounds=(BeatSound("slide"),))]
+                     note=self.notation(i, route), sounds=(BeatSound("slide"),),
+                     choices=move.choices, leading=any(i == g for g, _ in self.goals))]
+
+    def payoff_area(self) -> tuple[float, float, float, float] | None:
+        """The goal piece's target and the way out to the drawing's edge past the exit."""
+        if not self.goals or not self.exits:
+            return None
+        i, (gx, gy) = self.goals[0]
+        x0, y0 = self.margin[0] + FRAME + gx, self.margin[1] + FRAME + gy
+        (ew, eh), (dx, dy) = self.extent(), SIDES.get(str(self.exits[0].get("side")), (0, 0))
+        return (0.0 if dx < 0 else x0, 0.0 if dy < 0 else y0,
+                ew if dx > 0 else x0 + self.pieces[i].w, eh if dy > 0 else y0 + self.pieces[i].h)
 
     def payoff(self) -> Beat | None:
         """The goal piece slides out through the exit (if it stands at one) and stays

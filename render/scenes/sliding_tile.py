@@ -112,8 +112,13 @@ class SlidingTileScene(SceneBase):
         # one size for every number, the widest's: all set alike, or (too small to be
         # legible on this frame) none
         widest = max((str(tile) for tile in self.state if tile), key=len, default="")
-        self.label_px = stage.text_px(widest, c * 0.7, max(6, int(c * 0.42)), bold=True) \
-            if self.options.labels and widest else 0
+        self.label_px, self.label_bold = 0, True
+        if self.options.labels and widest:      # bold, else regular (narrower), else none
+            for bold in (True, False):
+                self.label_px = stage.text_px(widest, c * 0.76, max(6, int(c * 0.42)), bold)
+                if self.label_px:
+                    self.label_bold = bold
+                    break
         self.tiles: dict[int, Element] = {}
         for pos, tile in enumerate(self.state):
             if tile:
@@ -136,7 +141,7 @@ class SlidingTileScene(SceneBase):
                                            self.border, self.radius)]
         if self.label_px:
             shapes.append(Text(c // 2, c // 2, str(tile), self.label_px, self.theme.on(fill),
-                               bold=True))
+                               bold=self.label_bold))
         return group(shapes)
 
     def _outline(self) -> Shape:
@@ -161,7 +166,8 @@ class SlidingTileScene(SceneBase):
         if self.outline is not None:
             tweens += [slide(self.outline, points), glow(self.outline)]
         return [Beat(tuple(tweens), move=move.n, units=1,
-                     note=self.notation(move.tile, src, dst), sounds=(BeatSound("slide"),))]
+                     note=self.notation(move.tile, src, dst), sounds=(BeatSound("slide"),),
+                     choices=move.choices)]
 
     def payoff(self) -> Beat | None:
         """The tiles light up one after another in goal order: a bright ring inside each

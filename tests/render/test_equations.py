@@ -156,7 +156,7 @@ def test_komachi_operators_fade_in_one_after_another(golden: GoldenImages) -> No
     plan = d.plan
     assert plan is not None
     # one beat a card, its note the equation as written
-    assert [(b.move, b.units, b.note) for b in plan.beats] == [(1, 1.0, "1 + 2 + 3 = 6")]
+    assert [(b.move, b.units, b.note) for b in plan.beats] == [(1, 1.0, "1+2+3")]
     ops = [e for e in d.film.elements if e.name.startswith("operator")]
     assert len(ops) == 2
 
@@ -203,7 +203,7 @@ def test_oomachi_digits_drop_in_one_at_a_time(golden: GoldenImages) -> None:
     plan = d.plan
     assert plan is not None and isinstance(d.scene, OomachiScene)
     assert [(b.move, b.units, b.note) for b in plan.beats] == [
-        (1, 10.0, "1267 × 1268 × 1269 = 2038719564")]
+        (1, 10.0, "1267×1268×1269")]
     chips = d.scene.chips
     t = beat_time(plan, 0, 0.55)            # chips 0-4 in, chip 5 half-way, the rest out
     states = [c.state(t) for c in chips]
@@ -224,8 +224,7 @@ def test_oomachi_second_card_replaces_the_first() -> None:
 
     d = scene_film((STORED / "oomachi.jsonl").read_text(), 8)
     assert d.plan is not None and isinstance(d.scene, OomachiScene)
-    assert [b.note for b in d.plan.beats] == ["1267 × 1268 × 1269 = 2038719564",
-                                              "1332 × 1333 × 1334 = 2368591704"]
+    assert [b.note for b in d.plan.beats] == ["1267×1268×1269", "1332×1333×1334"]
     cards = [e for e in d.film.elements if e.name.startswith("card")]
     early, end = beat_time(d.plan, 1, 0.01), beat_time(d.plan, 1, 1.0)
     assert [c.state(early).opacity for c in cards] == [0.0, 1.0]

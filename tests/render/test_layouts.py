@@ -14,6 +14,7 @@ import pytest
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.render.direction.layout import plan_layout
 from puzzlereel.render.direction.resolve import resolve_options
+from puzzlereel.render.direction.room import TallWords
 from puzzlereel.render.film.shapes import Group, Shape, Text, bounds
 from puzzlereel.render.film.timeline import MOVE, frame_time
 from puzzlereel.render.options import TARGETS, RenderOptionError, RenderOptions
@@ -49,8 +50,12 @@ def test_every_layout_fits_its_frame_and_keeps_text_safe(name: str, target: str)
     if L.kind == "portrait" and d.scene.extent()[0] >= d.scene.extent()[1] * 0.9:
         # a board about as wide as tall takes 85 % of the width, at 9:16 and at 4:5
         # (where the words shrink and close up to leave it the room, never under the
-        # legible size)
-        assert board_w >= 0.85, (name, target, board_w)
+        # legible size), unless the goal the opening sets in the counter block's place
+        # needs more room than that leaves: then it has no more than that room
+        opening = TallWords(L.legible, L.width, L.words, d.heading(), True).opening(
+            L.panel[2]).height()
+        assert board_w >= 0.85 or L.panel[3] <= opening + L.legible * 2, \
+            (name, target, board_w)
     sx, sy, sw, sh = L.safe
     moves = [k for k, p in enumerate(plan.phases) if p.kind == MOVE]
     starts = [sum(plan.counts[:k]) for k in range(len(plan.phases))]
@@ -117,7 +122,7 @@ def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
                         explicit=frozenset({"size", "fps"})) for fps in (30, 60)}
     p30, p60 = at[30].plan, at[60].plan
     assert p30 is not None and p60 is not None
-    assert abs(p60.total_frames / 60 - p30.total_frames / 30) <= 1 / 60
+    assert abs(p60.total_frames / 60 - p30.total_frames / 30) <= 1 / 60 + 1e-9
     k = next(i for i, p in enumerate(p60.phases) if p.kind == MOVE and p60.counts[i] >= 12)
     assert abs(p60.counts[k] - 2 * p30.counts[k]) <= 1
 

@@ -22,7 +22,7 @@ def test_mastermind_frames(golden: GoldenImages) -> None:
     plan = d.plan
     assert plan is not None and isinstance(d.scene, MastermindScene)
     assert [(b.move, b.units, b.note) for b in plan.beats] == [
-        (1, 4, "0011  → 1 black, 0 white"), (2, 4, "3052  → 4 black, 0 white")]
+        (1, 4, "0011 → ●"), (2, 4, "3052 → ●●●●")]
     first = film_frame(d.film, beat_time(plan, 0, 1.0))
     mid = film_frame(d.film, beat_time(plan, 1, 0.5))
     won = film_frame(d.film, beat_time(plan, 1, 1.0))

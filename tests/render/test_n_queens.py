@@ -38,8 +38,7 @@ def test_queens_frames(golden: GoldenImages) -> None:
     assert [b.units for b in plan.beats] == [n_queens.STEP_UNITS] * 4 + [
         n_queens.FIRST_UNITS, n_queens.SOLUTION_UNITS]
     assert [b.note for b in plan.beats] == [
-        "place row 1, column 2", "place row 2, column 4", "place row 3, column 1",
-        "place row 4, column 3", "2 4 1 3", "3 1 4 2"]
+        "row 1, col 2", "row 2, col 4", "row 3, col 1", "row 4, col 3", "2 4 1 3", "3 1 4 2"]
     side = d.scene.width                  # the board's pixels (the drawing rounds up)
 
     def board(t: float) -> np.ndarray:
@@ -238,11 +237,12 @@ def test_the_list_keeps_to_one_notation() -> None:
             continue
         listed = plan.recent(plan.counter(k).entry)
         word = plan.beats[ph.step].word
-        notes = [note for _, note, _ in listed]
+        notes = [note for _, line, _ in listed for note in line]
+        steps = ("row", "take back", "steps")
         if word == "Solution":
-            assert notes and all(not n.startswith(("place", "remove", "steps")) for n in notes)
+            assert notes and all(not n.startswith(steps) for n in notes)
         else:
-            assert all(n.startswith(("place", "remove", "steps")) for n in notes)
+            assert all(n.startswith(steps) for n in notes)
 
 
 def test_the_whole_search_makes_the_video_of_its_steps_to_the_first_solution(
@@ -298,7 +298,8 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     from puzzlereel.render.film.timeline import CROSSFADE
     from puzzlereel.render.scenes import n_queens
 
-    opts = RenderOptions(fps=10, size=(160, 120))
+    opts = RenderOptions(fps=10, size=(160, 120), hold_start=1.5, title_seconds=1.0,
+                         hold_end=2.0, end_seconds=2.0)
     out = tmp_path / "q.mp4"
     render(io.StringIO(Q4), "q4", [("mp4", out)], opts)
     with av.open(str(out)) as box:
@@ -310,16 +311,14 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
     # remove before it is not drawn), the payoff (the board back with solution 1), the
     # end hold and the result
     from puzzlereel.registry import FAMILIES
-    from puzzlereel.render.direction.plan import PAYOFF_SECONDS
+    from puzzlereel.render.direction.schedule import PAYOFF_SECONDS
 
     pace = FAMILIES["n-queens"].pacing
     speed = pace["speed"]
     step = (n_queens.STEP_UNITS * speed, 1)
-    phases = [(opts.title_seconds, 0),
-              (max(pace["hold_start"] - opts.title_seconds, CROSSFADE), 0),
+    phases = [(1.0, 0), (max(1.5 - 1.0, CROSSFADE), 0),
               step, step, step, step, (n_queens.FIRST_UNITS * speed, 1),
-              (n_queens.SOLUTION_UNITS * speed, 1), (PAYOFF_SECONDS, 0),
-              (pace["hold_end"], 0), (opts.end_seconds, 0)]
+              (n_queens.SOLUTION_UNITS * speed, 1), (PAYOFF_SECONDS, 0), (2.0, 0), (2.0, 0)]
     want = sum(frame_counts(phases, opts.fps))
     assert (got, size) == (want, (160, 120))
 

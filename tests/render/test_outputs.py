@@ -32,6 +32,8 @@ from tests.fixtures import CONFIGS, DATA, cli, jsonl, one_line_error
 from tests.render.examples import example_options, example_trace
 
 TRACE = DATA / "hakoiri-5.jsonl"
+HELD = DATA / "hakoiri-5-held.jsonl"     # the same, with its holds given (render hints):
+#                                          the frame counts follow the timing rules alone
 STATES = DATA / "hakoiri-5-states.jsonl"
 PATHS = [2, 2, 2, 1, 1]          # unit slides of the five moves in TRACE
 SMALL = ["--cell", "8", "--fps", "10"]
@@ -41,15 +43,16 @@ PACE = FAMILIES["sliding-block"].pacing     # the family's pacing: TRACE is a sl
 
 
 def expected_frames(fps: int, *, title: bool = True, speed: float = PACE["speed"],
-                    pause: float = PACE["pause"], hold_start: float = PACE["hold_start"],
-                    hold_end: float = PACE["hold_end"],
-                    title_seconds: float = RenderOptions.title_seconds,
-                    end_seconds: float = RenderOptions.end_seconds, loop: bool = False) -> int:
+                    pause: float = PACE["pause"], hold_start: float = 1.5,
+                    hold_end: float = 1.5, title_seconds: float = 1.0,
+                    end_seconds: float = 2.0, loop: bool = False) -> int:
     """Frame count from the documented timing rules (docs/rendering.md, Timing): the
     phases' seconds summed, each phase ending at the rounded sum.  The defaults are the
-    sliding-block family's pacing; TRACE ends ``limit`` (no payoff).  The title's time
-    is part of the start hold (at least a crossfade of it follows); ``loop``: a GIF's
-    return to its start."""
+    sliding-block family's pacing and HELD's holds; HELD ends ``limit`` (no payoff,
+    no last moves before a goal to slow down for; the daughter's move takes its time
+    from the others, the five together lasting as long).  The title's time is part of
+    the start hold (at least a crossfade of it follows); ``loop``: a GIF's return to its
+    start."""
     phases = [(title_seconds, 0), (max(hold_start - title_seconds, CROSSFADE), 0)] if title \
         else [(hold_start, 0)]
     for i, k in enumerate(PATHS):
@@ -75,7 +78,7 @@ def render(*args: str, input: str | None = None):
 
 def test_mp4_metadata_and_frame_count(tmp_path: Path) -> None:
     out = tmp_path / "h.mp4"
-    res = render(str(TRACE), "-o", str(out), *SMALL)
+    res = render(str(HELD), "-o", str(out), *SMALL)
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
         s = c.streams.video[0]
@@ -95,23 +98,20 @@ def test_mp4_metadata_and_frame_count(tmp_path: Path) -> None:
 
 def test_mp4_options_change_timing_and_size(tmp_path: Path) -> None:
     out = tmp_path / "h.mp4"
-    res = render(str(TRACE), "-o", str(out), "--size", "101x77", "--fps", "12",
+    res = render(str(HELD), "-o", str(out), "--size", "101x77", "--fps", "12",
                  "--no-title", "--speed", "0.1", "--pause", "0")
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
         s = c.streams.video[0]
         assert (s.width, s.height) == (102, 78)        # made even
         count = sum(1 for _ in c.decode(video=0))
-    # --speed scales the holds it does not set, from the family's pace
-    k = 0.1 / PACE["speed"]
-    assert count == expected_frames(12, title=False, speed=0.1, pause=0,
-                                    hold_start=PACE["hold_start"] * k,
-                                    hold_end=PACE["hold_end"] * k)
+    # --speed sets the moves' pace; the holds are HELD's own
+    assert count == expected_frames(12, title=False, speed=0.1, pause=0)
 
 
 def test_webm(tmp_path: Path) -> None:
     out = tmp_path / "h.webm"
-    res = render(str(TRACE), "-o", str(out), *SMALL, "--no-title")
+    res = render(str(HELD), "-o", str(out), *SMALL, "--no-title")
     assert res.exit_code == 0, res.output
     with av.open(str(out)) as c:
         assert c.streams.video[0].codec_context.name == "vp9"
@@ -187,7 +187,7 @@ def gif_frames(path: Path) -> tuple[list[np.ndarray], list[int], dict]:
 
 def test_gif_loops_and_keeps_exact_time(tmp_path: Path) -> None:
     out = tmp_path / "h.gif"
-    res = render(str(TRACE), "-o", str(out), "--cell", "8", "--fps", "30",
+    res = render(str(HELD), "-o", str(out), "--cell", "8", "--fps", "30",
                  "--gif-fps", "15")
     assert res.exit_code == 0, res.output
     frames, durations, info = gif_frames(out)

@@ -305,7 +305,9 @@ def test_a_chain_that_loops(name: str) -> None:
 @pytest.mark.parametrize("suffix", [".gif", ".mp4", ".png", ".svg"])
 def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
     trace = tmp_path / "t.jsonl"
-    trace.write_text(trace_text())
+    held = {"hold_start": 1.5, "hold_end": 1.5, "end_seconds": 2.0}     # (hints)
+    trace.write_text(jsonl({**HEADER, "render": held}, *MOVES,
+                           {"type": "end", "status": "limit", "moves": 2}))
     out = tmp_path / f"t{suffix}"
     result = cli("render", trace, "-o", out, "--fps", "10", "--no-title", "--size", "160x120")
     assert result.exit_code == 0, result.output
@@ -315,16 +317,15 @@ def test_render_short_trace(tmp_path: Path, suffix: str) -> None:
 
         with av.open(str(out)) as c:
             n = sum(1 for _ in c.decode(video=0))
-        # the family's pacing (docs/rendering.md "Timing"): start hold, move 1 (2 jumps
-        # of 2 cells), pause, move 2 (1 jump), end hold, the result (the trace ends on
-        # "limit": no payoff), at 10 fps
+        # the family's pacing (docs/rendering.md "Timing") and the trace's holds: start
+        # hold, move 1 (2 jumps of 2 cells), pause, move 2 (1 jump), end hold, the
+        # result (the trace ends on "limit": no payoff), at 10 fps
         from puzzlereel.registry import FAMILIES
         from puzzlereel.render.film.timeline import frame_counts
 
         pace = FAMILIES["peg-solitaire"].pacing
-        phases = [(pace["hold_start"], 0), (4 * pace["speed"], 1), (pace["pause"], 0),
-                  (2 * pace["speed"], 1), (pace["hold_end"], 0),
-                  (RenderOptions.end_seconds, 0)]
+        phases = [(held["hold_start"], 0), (4 * pace["speed"], 1), (pace["pause"], 0),
+                  (2 * pace["speed"], 1), (held["hold_end"], 0), (held["end_seconds"], 0)]
         assert n == sum(frame_counts(phases, 10))
 
 

@@ -21,6 +21,7 @@ from benchmarks.screens import cover, empty_band
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.direction.director import Director
 from puzzlereel.render.direction.layout import overlays
+from puzzlereel.render.direction.room import TallWords
 from puzzlereel.render.film.shapes import Group, Shape, texts
 from puzzlereel.render.film.timeline import END, HOLD, MOVE, RETURN, SEARCH, START, frame_time
 from puzzlereel.render.film.typeset import ELLIPSIS
@@ -89,16 +90,17 @@ def test_frame_zero_is_the_start_position_with_its_title(name: str, which: str) 
 
 
 @pytest.mark.parametrize("name", SEVEN)
-def test_the_first_move_starts_by_one_and_a_half_seconds(name: str) -> None:
-    """With the default options the first move starts within 1.5 s, and its subtitle by
-    2 s (the title's time is part of the start hold)."""
+def test_the_first_move_starts_by_three_seconds(name: str) -> None:
+    """With the default options the first move starts as soon as the title and the goal
+    have been read, within 3 s, and its subtitle with it (the title's time is part of
+    the start hold)."""
     d = film_of(name, "video")
     plan = d.plan
     assert plan is not None
     first = next(plan.spans[k][0] for k, p in enumerate(plan.phases) if p.kind == MOVE)
-    assert first <= 1.5, (name, first)
+    assert first <= 3.0, (name, first)
     cues = plan.cues()
-    assert cues and cues[0].start <= 2.0, (name, cues[0])
+    assert cues and cues[0].start <= first + 0.5, (name, cues[0])
 
 
 def test_title_seconds_and_no_title_keep_their_meaning() -> None:
@@ -106,8 +108,8 @@ def test_title_seconds_and_no_title_keep_their_meaning() -> None:
     the first move waits for it when it is longer than the start hold, and ``--no-title``
     opens on the start position alone for ``hold_start``."""
     text = example_trace(CONFIGS / "eight-puzzle.toml")
-    for options, first_move in ((RenderOptions(title_seconds=3.0), 3.3),
-                                (RenderOptions(title=False), 1.5),
+    for options, first_move in ((RenderOptions(title_seconds=3.0, hold_start=1.5), 3.3),
+                                (RenderOptions(title=False, hold_start=1.5), 1.5),
                                 (RenderOptions(hold_start=4.0), 4.0)):
         d = directed(text, options, layout="compact", whole=True,
                      explicit=frozenset({"title_seconds", "title", "hold_start"}))
@@ -276,7 +278,7 @@ def test_the_result_details_replace_the_list_for_the_results_time() -> None:
     during_hold = words(d.film.still(hold[0] + 0.05))
     at_end = words(d.film.still(result[1] - 0.01))
     assert "Daughter →" in " ".join(during_hold) and e.note not in during_hold
-    assert e.note in at_end and e.details[0] in at_end
+    assert e.note in at_end and e.details[0] in " ".join(at_end)    # (in lines)
     assert "Daughter →" not in " ".join(at_end)
 
 
@@ -419,8 +421,8 @@ def test_a_9_16_frame_has_no_empty_band_mid_video(name: str) -> None:
 @pytest.mark.parametrize("name", SEVEN)
 def test_no_text_is_cut_in_9_16_or_4_5(name: str, target: str) -> None:
     """Every word of every phase is whole (wrapped or smaller, never cut with an
-    ellipsis) and at least 28 pixels at 1080 wide; a board about as wide as tall takes
-    at least 85 % of the width."""
+    ellipsis) and at least the legible size; a board about as wide as tall takes at
+    least 85 % of the width, unless the goal the opening sets under it needs the room."""
     d = directed(example_trace(CONFIGS / f"{name}.toml"), RenderOptions(target=target),
                  layout="video", whole=True, explicit=frozenset({"target"}))
     plan = d.plan
@@ -430,10 +432,14 @@ def test_no_text_is_cut_in_9_16_or_4_5(name: str, target: str) -> None:
             if text.opacity <= 0:
                 continue
             assert not text.text.endswith(ELLIPSIS), (name, target, text.text)
-            assert text.size >= 28, (name, target, text.text)
+            assert text.size >= d.layout.legible, (name, target, text.text)
     ew, eh = d.scene.extent()
+    L = d.layout
     if ew >= 0.9 * eh:
-        assert d.layout.board[2] >= 0.85 * d.layout.width, (name, target)
+        opening = TallWords(L.legible, L.width, L.words, d.heading(), True).opening(
+            L.panel[2]).height()
+        assert L.board[2] >= 0.85 * L.width or L.panel[3] <= opening + 2 * L.legible, \
+            (name, target)
 
 
 @pytest.mark.parametrize("name", SEVEN)

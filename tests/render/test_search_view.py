@@ -100,8 +100,8 @@ def test_the_segment_follows_the_title_and_lasts_the_familys_seconds(name: str) 
     assert 4 <= seconds <= 10
     # the chart and its two crossfades, and after it the whole start hold again (the
     # title's part of it was spent before the chart)
-    o = shown.options
-    rest = max(o.hold_start - o.title_seconds, CROSSFADE)
+    o = shown.plan.timing.pacing
+    rest = max(o.hold_start - o.title, CROSSFADE)
     longer = shown.plan.seconds - plain.plan.seconds
     want = seconds + 2 * CROSSFADE + o.hold_start - rest
     assert abs(longer - want) <= 1 / shown.plan.fps, (name, longer)
@@ -230,4 +230,5 @@ def test_the_goal_mark_points_at_the_goals_own_bar() -> None:
     assert any(isinstance(p, Text) and p.text == "goal" for p in parts)
     (line,) = [p for p in parts if isinstance(p, Rect)]
     assert abs(line.x + line.w / 2 - centre) <= 1.0
-    assert top - (line.y + line.h) <= 4.0 and line.y + line.h <= top + 0.5
+    # (a fifth of the legible size short of it)
+    assert top - (line.y + line.h) <= 0.25 * d.layout.legible and line.y + line.h <= top + 0.5

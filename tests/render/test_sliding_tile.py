@@ -240,14 +240,15 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path) -> None:
         n = sum(1 for _ in c.decode(video=0))
     # the options given win over the family's pacing: start hold, 2 moves with a pause
     # between them, the payoff (tiles light up; shortened as speed is faster than the
-    # family's), the end hold and the result
+    # family's), the end hold and the result (its usual time: a hold given is not sized
+    # to the video)
     from puzzlereel.registry import FAMILIES
-    from puzzlereel.render.direction.plan import PAYOFF_SECONDS
+    from puzzlereel.render.direction.schedule import PAYOFF_SECONDS, RESULT_SECONDS
     from puzzlereel.render.film.timeline import frame_counts
 
     payoff = PAYOFF_SECONDS * min(1.0, opts.speed / FAMILIES["sliding-tile"].pacing["speed"])
     phases = [(opts.hold_start, 0), (opts.speed, 1), (opts.pause, 0), (opts.speed, 1),
-              (payoff, 0), (opts.hold_end, 0), (opts.end_seconds, 0)]
+              (payoff, 0), (opts.hold_end, 0), (RESULT_SECONDS, 0)]
     assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 20
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50

@@ -33,18 +33,20 @@ HEADER = Header(puzzle="sliding-block", title="Hakoiri Musume",
 def test_endings_say_what_happened() -> None:
     solved = ending(HEADER, End("solved", 81, {"states": 23822, "seconds": 0.29}), 81,
                     "Solved in 81 moves")
-    assert solved.text == "Solved in 81 moves — optimal (piece metric)"
-    assert solved.details[0] == "23,822 positions explored in 0.29 s"
+    assert solved.text == "Solved in 81 moves — the fewest possible"
+    # what one move is in a viewer's words (never "piece metric"), then the search
+    assert solved.details == ("Each slide of one piece, however far, is one move.",
+                              "23,822 positions explored in 0.29 s")
     timed = ending(HEADER, End("solved", 31, {"nodes": 12226, "search_seconds": 0.0016,
                                               "load_seconds": 0.2049, "seconds": 0.2066}),
                    31, "Solved in 31 moves")
-    assert timed.details[0] == "12,226 positions explored in 1.6 ms"   # the search's own
+    assert timed.details[1] == "12,226 positions explored in 1.6 ms"   # the search's own
     none = ending(HEADER, End("unsolvable", None, {"reason": "parity"}), 0, "")
     assert none.headline == "No solution exists" and "parity" in none.details[0]
     limit = ending(HEADER, End("limit", None, {"states": 5000}), 3, "")
     assert "stopped after 5,000 positions" in limit.details[0]
     cut = ending(HEADER, None, 5, "")
-    assert cut.headline == "Trace ends here (incomplete)"
+    assert cut.headline == "Trace incomplete"
 
 
 def _film(text: str, fps: int = 30, **values: object) -> Director:
@@ -140,7 +142,7 @@ def test_opening_mid_move_and_ending_frames(golden, name: str) -> None:
 
 def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     """``--partial``: a trace cut anywhere, even mid-line, draws every whole event and
-    ends on its last position with the result "Trace ends here (incomplete)"; without
+    ends on its last position with the result "Trace incomplete"; without
     it the cut is an error."""
     from puzzlereel.render.direction.resolve import resolve_options
     from puzzlereel.render.outputs import render_stream
@@ -167,10 +169,10 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     d = made[0]
     film = d.finish(end)
     assert end is None and d.plan is not None and d.plan.moves == 2
-    assert d.ending().headline == "Trace ends here (incomplete)"
+    assert d.ending().headline == "Trace incomplete"
     counter = film.names["counter"]
     said = counter.variants[counter.state(film.duration).shape]
-    assert isinstance(said, Text) and said.text == "Trace ends here (incomplete)"
+    assert isinstance(said, Text) and said.text == "Trace incomplete"
     # the last position stays: the video's last frame is the ending's still picture
     hold = d.plan.span(HOLD)
     assert hold is not None

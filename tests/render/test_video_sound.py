@@ -18,7 +18,6 @@ from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, START
 from puzzlereel.render.options import RenderOptions
 from tests.fixtures import DATA, cli, tiny_block
 from tests.render.films import directed
-from tests.render.test_sound import onsets
 from tests.render.test_svg import EXAMPLES, trace_of
 
 # the sound each family's moves make
@@ -37,7 +36,8 @@ def test_every_familys_moves_make_their_sound_while_they_happen(name: str) -> No
     d = directed(trace_of(name), RenderOptions(size=(640, 360), sound=True), layout="video",
                  whole=True, explicit=frozenset({"size", "sound"}))
     moves = _spans(d, MOVE)
-    made = [s for s in d.sounds if s.kind != "chime"]
+    assert d.sounds[0].kind == "open" and d.sounds[0].start == 0.0   # a cue as it opens
+    made = [s for s in d.sounds if s.kind not in ("chime", "open")]
     assert made and {s.kind for s in made} == KIND[d.header.puzzle], name
     for s in made:            # inside a move, never in a pause, a card or the search
         assert any(t0 - 1e-9 <= s.start <= t1 + 1e-9 for t0, t1 in moves), (name, s)
@@ -48,9 +48,10 @@ def test_every_familys_moves_make_their_sound_while_they_happen(name: str) -> No
 def test_a_slide_sounds_for_as_long_as_its_motion() -> None:
     d = directed(DATA / "hakoiri-5.jsonl", RenderOptions(size=(640, 360)), layout="video",
                  whole=True, explicit=frozenset({"size"}))
-    slides = [t for s in d.sounds for t in (s.start, s.start + s.seconds)]
+    slides = [t for s in d.sounds[1:] for t in (s.start, s.start + s.seconds)]
     assert slides == pytest.approx([t for span in _spans(d, MOVE) for t in span])
-    assert all(s.kind == "slide" for s in d.sounds)        # a trace cut short: no chime
+    # the opening's cue, then slides: a trace cut short has no chime
+    assert [s.kind for s in d.sounds] == ["open"] + ["slide"] * 5
 
 
 def test_pegs_pop_as_each_jump_of_a_chain_lands() -> None:
@@ -86,9 +87,9 @@ UNSOLVABLE = "\n".join(json.dumps(o) for o in (
 def test_no_solution_ends_on_a_low_tone_as_the_result_shows() -> None:
     d = directed(UNSOLVABLE, RenderOptions(size=(640, 360)), layout="video",
                  whole=True, explicit=frozenset({"size"}))
-    assert [s.kind for s in d.sounds] == ["low"]
-    assert d.sounds[0].start == pytest.approx(_spans(d, HOLD)[0][0])
-    assert d.sounds[0].start > _spans(d, START)[0][0]
+    assert [s.kind for s in d.sounds] == ["open", "low"]
+    assert d.sounds[1].start == pytest.approx(_spans(d, HOLD)[0][0])
+    assert d.sounds[1].start > _spans(d, START)[0][0]
 
 
 def _audio(path) -> tuple[str, np.ndarray] | None:
@@ -115,11 +116,12 @@ def test_the_videos_sound_is_heard_when_the_moves_happen(tmp_path, suffix: str,
     d = directed(trace, RenderOptions(size=(320, 180)), layout="video", whole=True,
                  explicit=frozenset({"size"}))
     assert len(samples) / 48000 == pytest.approx(d.plan.seconds, abs=0.05)
-    title_end = _spans(d, MOVE)[0][0]
-    quiet = samples[:int(title_end * 48000) - 480]          # the title and the start hold
-    assert np.abs(quiet).max() < 1e-3
-    heard = onsets(samples)
-    assert heard and heard[0] == pytest.approx(d.sounds[0].start, abs=1 / 30)
+    # the opening's cue from the first frame, then each move as it plays
+    top = float(np.abs(samples).max())
+    assert np.abs(samples[:int(0.03 * 48000)]).max() > 1e-3 * top
+    for sound in d.sounds[1:]:
+        at = int(sound.start * 48000)
+        assert np.abs(samples[at:at + int(0.1 * 48000)]).max() > 0.1 * top, sound
 
 
 def test_without_sound_a_video_is_silent_and_a_gif_never_has_any(tmp_path) -> None:
