@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-PACING_KEYS = ("speed", "pause", "hold_start", "hold_end", "search_seconds")
+PACING_KEYS = ("speed", "pause", "hold_end", "search_seconds")
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,10 @@ class Family:
     display_name: str            # the family as people read it: "Sliding-block puzzle"
     goal: str                    # what a puzzle of the family asks, in one sentence (a
     #                              scene swaps its general phrases for its puzzle's:
-    #                              "the queens" -> "8 queens on a 8×8 board")
+    #                              "the queens" -> "8 queens on an 8×8 board")
     pacing: Mapping[str, float] = field(hash=False)   # the video's default speed, pause,
-    #                              hold_start, hold_end and the search segment's length
-    #                              (seconds; PACING_KEYS)
+    #                              usual final hold (the ending is sized from it) and
+    #                              the search segment's length (seconds; PACING_KEYS)
     template: str                # `puzzlereel new`'s file in puzzlereel/config-templates/
     config: str                  # "module:function" reading a Config into a puzzle
     rules: str                   # "module:Class" replaying a trace (puzzlereel.rules)
@@ -85,17 +85,16 @@ def _said(**sentences: str) -> Mapping[str, str]:
     return MappingProxyType(sentences)
 
 
-def _pacing(speed: float, pause: float, hold_start: float, hold_end: float,
+def _pacing(speed: float, pause: float, hold_end: float,
             search_seconds: float) -> Mapping[str, float]:
-    return MappingProxyType(dict(zip(PACING_KEYS, (speed, pause, hold_start, hold_end,
-                                                   search_seconds))))
+    return MappingProxyType(dict(zip(PACING_KEYS, (speed, pause, hold_end, search_seconds))))
 
 
 FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("sliding-block", "move", ("Search", "BlockMove", "State"),
            display_name="Sliding-block puzzle",
            goal="Slide the goal piece to its target.",
-           pacing=_pacing(0.22, 0.1, 1.5, 1.5, 8.0), template="sliding-block.toml",
+           pacing=_pacing(0.22, 0.1, 1.5, 8.0), template="sliding-block.toml",
            config=f"{_S}.sliding_block.config:load", solver=f"{_S}.sliding_block:SOLVER",
            rules=f"{_R}.sliding_block:SlidingBlockReplay",
            scene=f"{_D}.sliding_block:SlidingBlockScene", finale=5,
@@ -105,7 +104,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("sliding-tile", "move", ("Search", "TileMove"),
            display_name="Sliding-tile puzzle",
            goal="Slide the tiles into order, one at a time into the empty space.",
-           pacing=_pacing(0.3, 0.12, 1.5, 1.5, 6.0), template="sliding-tile.toml",
+           pacing=_pacing(0.3, 0.12, 1.5, 6.0), template="sliding-tile.toml",
            config=f"{_S}.sliding_tile.config:load", solver=f"{_S}.sliding_tile:SOLVER",
            rules=f"{_R}.sliding_tile:SlidingTileReplay",
            scene=f"{_D}.sliding_tile:SlidingTileScene", finale=5,
@@ -113,7 +112,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("peg-solitaire", "move", ("Search", "PegMove"),
            display_name="Peg solitaire",
            goal="Jump pegs over each other, removing the peg jumped, until one peg is left.",
-           pacing=_pacing(0.3, 0.15, 1.5, 1.5, 5.0), template="peg-solitaire.toml",
+           pacing=_pacing(0.3, 0.15, 1.5, 5.0), template="peg-solitaire.toml",
            config=f"{_S}.peg_solitaire.config:load", solver=f"{_S}.peg_solitaire:SOLVER",
            rules=f"{_R}.peg_solitaire:PegSolitaireReplay",
            scene=f"{_D}.peg_solitaire:PegSolitaireScene", finale=3,
@@ -123,7 +122,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            display_name="N queens",
            goal="Place the queens so that no two attack each other (same row, column or "
            "diagonal); find every way.",
-           pacing=_pacing(0.25, 0.0, 1.5, 2.0, 6.0), template="n-queens.toml",
+           pacing=_pacing(0.25, 0.0, 2.0, 6.0), template="n-queens.toml",
            config=f"{_S}.n_queens:load", solver=f"{_S}.n_queens:SOLVER",
            rules=f"{_R}.n_queens:NQueensReplay", scene=f"{_D}.n_queens:NQueensScene",
            searched=Searched("placement", "tried", step="column of the first row's queen",
@@ -133,7 +132,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            display_name="Mastermind",
            goal="Find the secret code from the answers: a black pin for each right colour in "
            "the right place, a white pin for each right colour in the wrong place.",
-           pacing=_pacing(0.35, 0.9, 1.5, 2.0, 6.0), template="mastermind.toml",
+           pacing=_pacing(0.35, 0.9, 2.0, 6.0), template="mastermind.toml",
            config=f"{_S}.mastermind:load", solver=f"{_S}.mastermind:SOLVER",
            rules=f"{_R}.mastermind:MastermindReplay", scene=f"{_D}.mastermind:MastermindScene",
            searched=Searched("code", "considered", step="guess",
@@ -144,7 +143,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            display_name="Komachi",
            goal="Put operators between the digits (or join them) so that the sum is the "
            "target.",
-           pacing=_pacing(0.8, 2.0, 1.5, 1.5, 5.0), template="komachi.toml",
+           pacing=_pacing(0.8, 2.0, 1.5, 5.0), template="komachi.toml",
            config=f"{_S}.komachi:load", solver=f"{_S}.komachi:SOLVER",
            rules=f"{_R}.equations:KomachiReplay", scene=f"{_D}.equations:KomachiScene",
            searched=Searched("expression", "tested", step="answer",
@@ -153,7 +152,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("oomachi", "solution", ("Search", "SolutionFound"),
            display_name="Oomachi",
            goal="Find consecutive numbers whose product uses each of the digits exactly once.",
-           pacing=_pacing(0.35, 2.0, 1.5, 1.5, 4.0), template="oomachi.toml",
+           pacing=_pacing(0.35, 2.0, 1.5, 4.0), template="oomachi.toml",
            config=f"{_S}.oomachi:load", solver=f"{_S}.oomachi:SOLVER",
            rules=f"{_R}.equations:OomachiReplay", scene=f"{_D}.equations:OomachiScene",
            searched=Searched("number", "tested", step="answer",
@@ -162,7 +161,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("alphametic", "solution", ("Search", "SolutionFound"),
            display_name="Alphametic",
            goal="Give each letter its own digit so that the sum is right.",
-           pacing=_pacing(0.9, 0.0, 1.5, 2.5, 4.0), template="alphametic.toml",
+           pacing=_pacing(0.9, 0.0, 2.5, 4.0), template="alphametic.toml",
            config=f"{_S}.alphametic:load", solver=f"{_S}.alphametic:SOLVER",
            rules=f"{_R}.equations:AlphameticReplay", scene=f"{_D}.equations:AlphameticScene",
            searched=Searched("assignment", "tried", step="answer",

@@ -169,9 +169,9 @@ OPTIONS: tuple[Option, ...] = (
            "and reels 1080x1920, instagram 1080x1350, square 1080x1080, 4k 3840x2160, "
            "docs (compact, 480 px wide).", choices=tuple(TARGETS), flag="--target",
            metavar="NAME"),
-    Option("search", (bool,), False, "After the title, show how the answer was found: "
-           "the search's layers growing as a chart (default: [render] search, else "
-           "off).", flag="--search/--no-search"),
+    Option("search", (bool,), False, "After the title (in a portrait frame, after the "
+           "solution), show how the answer was found: the search's layers growing as a "
+           "chart (default: [render] search, else off).", flag="--search/--no-search"),
     Option("sound", (bool,), False, "Give MP4 and WebM a sound track: a click or slide "
            "per move, a chime at the goal (default: [render] sound, else off).",
            flag="--sound/--no-sound", commands=WHOLE),

@@ -18,7 +18,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from puzzlereel.render.direction import barchart, head, panel, wording
-from puzzlereel.render.direction.layout import FrameLayout, drawing_size, plan_layout
+from puzzlereel.render.direction.layout import (
+    VIDEO_SIZE,
+    FrameLayout,
+    drawing_size,
+    plan_layout,
+    shape_of,
+)
 from puzzlereel.render.direction.plan import Cue, Plan, cues, plan
 from puzzlereel.render.direction.room import Heading
 from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
@@ -101,10 +107,11 @@ class Director:
 
     @property
     def search_after(self) -> bool:
-        """Whether the "how it was found" chart is told after the solution: in a portrait
-        frame (9:16, 4:5), made for feeds where the first move must come within
-        seconds."""
-        return self.layout.kind == "portrait"
+        """Whether the "how it was found" chart is told after the solution: when the
+        video's frame (the options' size, the MP4's) is portrait (9:16, 4:5), made for
+        feeds where the first move must come within seconds; every output of one render
+        (its subtitles too) is timed alike."""
+        return shape_of(*(self.options.size or VIDEO_SIZE)) == "portrait"
 
     def opening_words(self) -> str:
         """The words the opening gives a viewer time to read: the title and the goal."""

@@ -17,6 +17,7 @@ from puzzlereel.render.direction.room import (
     FACTS_LINE,
     GOAL_LINES,
     LINE_HEIGHTS,
+    TITLE_LINES,
     Heading,
     HeadLines,
     TallWords,
@@ -148,7 +149,9 @@ def head_shapes(layout: FrameLayout, theme: Theme, said: Said, picture: GoalPict
         return head_lines(lines, t), h
     out: list[Shape] = []
     title_px, title = typeset.fit_lines(said.heading.title, w, s.title)
-    title_px = max(layout.legible, title_px)
+    if title and title_px < layout.legible:     # more lines at the legible size
+        title_px = layout.legible
+        title = typeset.wrap(said.heading.title, title_px, w, TITLE_LINES, bold=True)
     cy = int(H * 0.06)
     for line in title:
         out.append(top_text(0, cy, typeset.shorten(line, title_px, w, True), title_px, t.text,

@@ -21,8 +21,9 @@ The frame's shape picks the layout:
 
 Every text stays inside the title-safe area, 5 % of the frame from each edge (``safe``),
 and no text is smaller than ``legible`` pixels: the size whose capitals stand 2.5 % of
-the frame's height (18 pixels at 1280x720, 48 at 1080x1920), so that a phone shows
-every word large enough to read.  How much room the words take is ``render.direction.room``'s.
+the frame's height (25 pixels at 1280x720, capitals 18 high; 66 at 1080x1920,
+capitals 48 high), so that a phone shows every word large enough to read.  How much
+room the words take is ``render.direction.room``'s.
 """
 
 from __future__ import annotations
@@ -50,14 +51,12 @@ CellBox = tuple[float, float, float, float]   # x0, y0, x1, y1 in a drawing's ce
 NONE: Area = (0, 0, 0, 0)
 LAYOUT_KINDS = ("landscape", "portrait", "square", "compact", "board")
 # a 9:16 frame (height at least TALL x its width) plays under the platforms' own words:
-# their caption and buttons over its bottom CAPTION, their buttons down its right BUTTONS;
-# nothing that changes while the moves play lies there
+# their caption over its bottom CAPTION, their buttons down its right BUTTONS
 TALL = 1.7
 CAPTION = 0.18
 BUTTONS = 0.12
 RECENT = 5          # the moves the panel lists at most
-RECENT_TALL = 3     # ... in a portrait or square frame, whose room left goes between the
-#                     parts (the opening's goal and the result fill the list's room)
+RECENT_TALL = 3     # ... in a portrait or square frame (room left goes between the parts)
 BAR_LINE = 1.5      # the compact counter line's height, in legible sizes
 
 
@@ -215,8 +214,10 @@ def clear_of_buttons(layout: FrameLayout, extent: tuple[float, float],
 def legible_px(width: int, height: int) -> int:
     """The smallest text size of a ``width`` x ``height`` frame, in pixels: the size whose
     capitals and figures are ``LEGIBLE`` of the frame's height (25 pixels at 1280x720, 66
-    at 1080x1920), 10 at the least."""
-    return max(10, math.ceil(height * LEGIBLE / typeset.CAP_HEIGHT - 1e-9))
+    at 1080x1920), 10 at the least; a frame narrower than 9:16 counts as 9:16 of its
+    width (its words need the width too)."""
+    return max(10, math.ceil(min(height, width * 16 / 9) * LEGIBLE / typeset.CAP_HEIGHT
+                             - 1e-9))
 
 
 def _compact_in(ew: float, eh: float, size: tuple[int, int] | None,
@@ -369,15 +370,14 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
     cell = largest_cell(w)
     if cell < 2:
         raise _too_small(width, height, ew, eh, shape)
-    # the words' comfortable room (the facts, three moves) is taken back from the board
+    # the words' comfortable room (three lines of the list) is taken back from the board
     # as long as it stays BOARD_WIDTH of the frame's width
     comfort = w.head_room() + max(w.panel_room(3), w.opening_room(panel_w))
     if cell > floor:
         cell = max(floor, min(cell, int((zone - comfort - 2 * w.gap) / eh)))
     bw, bh = drawing_size((ew, eh), cell)
     left = zone - bh - 2 * w.gap
-    head_h = w.head_room() if left - w.head_room() >= least_panel(w) \
-        else w.head_room()
+    head_h = w.head_room()
     left -= head_h
     rows = max(least_rows, min(RECENT_TALL, (left - w.panel_room(0)) // max(1, w.row)))
     panel_h = max(w.panel_room(rows), w.opening_room(panel_w))

@@ -28,6 +28,7 @@ Everything here is a pure function of numbers and words: the schedule
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -41,7 +42,7 @@ DECISIVE = 1.6         # the only move that keeps the optimum among more legal m
 LEADING = 1.8          # a move of the piece the puzzle is about
 FINALE = (1.8, 2.4)    # the last moves before the goal: the first of them, the very last
 FINALE_MOVES = 5       # ... how many
-SQUEEZE = 0.65         # a routine move plays at least this share of its unweighted time
+SQUEEZE = 0.65         # the factor that keeps the moves' total never goes below this
 
 LINE_SECONDS = 0.6     # a line of the move list stays at least this long (when it can)
 LINE_MOVES = 4         # ... and holds at most this many moves
@@ -59,7 +60,7 @@ def typical_legal(beats: Sequence[Beat]) -> float:
     most (its upper quartile, over the beats whose counts it gives; 0: none gives
     them)."""
     legal = sorted(b.choices.legal for b in beats if b.choices is not None)
-    return float(legal[(3 * len(legal)) // 4]) if legal else 0.0
+    return float(legal[math.ceil(0.75 * len(legal)) - 1]) if legal else 0.0
 
 
 def decisive(beat: Beat, typical: float) -> bool:
@@ -135,9 +136,9 @@ class Timed:
 def timed(beats: Sequence[Beat], speed: float, pause: float,
           finale: int = FINALE_MOVES) -> list[Timed]:
     """Each beat's seconds at ``speed`` a unit and ``pause`` after each beat that has
-    one (never after the last), weighted (``weights``) and then scaled together so that
-    the beats last as long as unweighted, routine moves playing at least ``SQUEEZE`` of
-    their unweighted time (a short video whose moves nearly all matter runs longer)."""
+    one (never after the last), weighted (``weights``) and then scaled together by one
+    factor so that the beats last as long as unweighted, that factor never under
+    ``SQUEEZE`` (a short video whose moves nearly all matter runs longer instead)."""
     last = len(beats) - 1
     rests = [pause if b.pause and k < last and pause > 0 else 0.0
              for k, b in enumerate(beats)]
@@ -154,14 +155,17 @@ def timed(beats: Sequence[Beat], speed: float, pause: float,
 
 @dataclass(frozen=True)
 class Line:
-    """One line of the move list: the counted beats it holds (indexes into the plan's
-    notes), its first and last number, and its notes."""
+    """One line of the move list: the counted beats' notes it holds (indexes into the
+    plan's notes), their texts (a text repeated by the beats of one move told once) and
+    the note each text is (``at``), the first and the last number it covers, and its
+    counter word."""
 
     notes: tuple[int, ...]
     first: int
     last: int
     texts: tuple[str, ...]
     word: str
+    at: tuple[int, ...] = ()
 
     @property
     def number(self) -> str:
@@ -173,33 +177,49 @@ class Line:
         """The line's numbers in words: "12" or "12–14"."""
         return str(self.first) if self.first == self.last else f"{self.first}–{self.last}"
 
+    def texts_upto(self, note: int) -> tuple[str, ...]:
+        """The texts of the notes up to note ``note``: the moves begun by then."""
+        return tuple(t for t, i in zip(self.texts, self.at, strict=True) if i <= note)
+
 
 def lines(notes: Sequence[tuple[int, str, str]], starts: Sequence[float]) -> list[Line]:
     """The move list's lines: ``notes`` (number, note, counter word) in order, each
     shown from ``starts[i]`` seconds, grouped so that a line stays at least
-    ``LINE_SECONDS`` before the next begins, holds at most ``LINE_MOVES`` notes (a
-    list too narrow for them all shows the latest) and keeps to one counter word; a
-    note of the same number as the one before (one move told in several beats) stays
-    on its line.  A move that matters plays long enough to have its line to itself,
-    unless it joins a line still young."""
+    ``LINE_SECONDS`` before the next begins, holds at most ``LINE_MOVES`` moves and
+    keeps to one counter word; the notes of one move (beats of the same number in a
+    row) stay on one line.  A line covers the numbers from the one after the last of
+    the line before (a beat may stand for several: a time-lapse) to its own last."""
     out: list[Line] = []
     group: list[int] = []
 
     def close() -> None:
-        if group:
-            first, last = notes[group[0]][0], notes[group[-1]][0]
-            texts = tuple(dict.fromkeys(notes[i][1] for i in group))
-            out.append(Line(tuple(group), first, last, texts, notes[group[0]][2]))
-            group.clear()
+        if not group:
+            return
+        i0 = group[0]
+        number, _, word = notes[i0]
+        before = notes[i0 - 1][0] if i0 > 0 and notes[i0 - 1][2] == word else 0
+        texts: list[str] = []
+        at: list[int] = []
+        for i in group:
+            repeated = i > i0 and notes[i][:2] == notes[i - 1][:2]   # one move, one text
+            if not repeated:
+                texts.append(notes[i][1])
+                at.append(i)
+        out.append(Line(tuple(group), min(number, before + 1), notes[group[-1]][0],
+                        tuple(texts), word, tuple(at)))
+        group.clear()
 
+    moves_in = 0
     for i, (number, _text, word) in enumerate(notes):
         if group:
-            head = notes[group[0]]
             same_move = notes[group[-1]][0] == number
             aged = starts[i] - starts[group[0]] >= LINE_SECONDS - 1e-9
-            full = len(group) >= LINE_MOVES
-            if word != head[2] or (not same_move and (aged or full)):
+            if word != notes[group[0]][2] or (not same_move and
+                                              (aged or moves_in >= LINE_MOVES)):
                 close()
+                moves_in = 0
+        if not group or notes[group[-1]][0] != number:
+            moves_in += 1
         group.append(i)
     close()
     return out

@@ -32,7 +32,7 @@ from puzzlereel.render.direction.head import (
 )
 from puzzlereel.render.direction.layout import FrameLayout, overlays
 from puzzlereel.render.direction.plan import Counter, Plan, remarks
-from puzzlereel.render.direction.room import BAR, FILL, TallWords, spacing
+from puzzlereel.render.direction.room import BAR, TallWords, grown, spacing
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Element, Film, Motion
@@ -133,23 +133,27 @@ def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
 def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
              said: Said) -> tuple[float, float] | None:
     """A square frame's title and goal (a portrait frame's goal) in its panel's room,
-    as large as fills it, from the start until the title's time is over, then
-    crossfading (the times of that crossfade; None when the video has no title)."""
-    shown = plan.span(TITLE)
-    if shown is None or not said.heading.title:
+    as large as fills it, from the start until the title's time is over (without a
+    title, until the first move), then crossfading (the times of that crossfade; None
+    when there are no words to show)."""
+    heading = said.heading
+    shown = plan.span(TITLE) if heading.title else plan.span(START)
+    if shown is None or not (heading.title or heading.goal):
         return None
     x, y, w, h = layout.panel
-    lines = TallWords(layout.legible, layout.width, layout.words, said.heading,
+    lines = TallWords(layout.legible, layout.width, layout.words, heading,
                       layout.kind == "portrait").opening_in(w, h)
     shapes = head_lines(lines, theme)
     y += max(0, h - lines.height()) // 2          # in the middle of the room
     element = film.add("panel.opening", [group(shapes)], "chrome", x=x, y=y, role="chrome")
-    a = shown[1]
     searched, rest = plan.span(SEARCH_IN), plan.span(START)
     if searched is not None and not plan.timing.pacing.search_after:
         a = b = searched[0]
-    else:                         # done by the first move, however short the start hold
+    elif heading.title:           # done by the first move, however short the start hold
+        a = shown[1]
         b = a + min(CROSSFADE, rest[1] - a if rest is not None else 0.0)
+    else:                         # the start hold's last crossfade
+        a, b = max(shown[0], shown[1] - CROSSFADE), shown[1]
     element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
     return a, b
 
@@ -228,9 +232,10 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
                                         else "")))
         bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
-        said = remarked[k] if counting and room >= 2 else ()
+        said = tuple(n for n in remarked[k] if typeset.fits(n, rpx, w, True)) \
+            if counting and room >= 2 else ()                # a remark that fits, or none
         free = room - 1 if said else room
-        listed = plan.recent(c.entry)[-free:] \
+        listed = plan.recent(c.entry, c.note)[-free:] \
             if free and counting and not plan.shows_result(k) else []   # gives way to it
         # a short list ends at the bottom of a 9:16 frame's block, which ends at the
         # platforms' caption; elsewhere it starts under the bar (after a remark)
@@ -285,16 +290,15 @@ def latest(notes: Sequence[str], px: int, width: int, bold: bool = False) -> str
 def result_filling(ending: Ending, px: int, width: int, height: int,
                    line: float) -> tuple[int, list[tuple[str, str]]]:
     """The result's lines (``result_lines``) in ``width`` x ``height`` pixels, set as
-    large as fills that room without leaving a line out: from ``px`` up to ``FILL``
-    times it; ``line`` is a line's height in multiples of its size."""
-    best = (px, result_lines(ending, px, width, max(0, height // max(1, int(px * line)))))
-    for k in range(1, round((FILL - 1) / 0.05) + 1):
-        size = round(px * (1 + 0.05 * k))
-        lines = result_lines(ending, size, width, max(0, height // max(1, int(size * line))))
-        if len(lines) < len(best[1]) or len(lines) * int(size * line) > height:
-            break
-        best = (size, lines)
-    return best
+    large as fills that room without leaving a line out (``grown`` from ``px``);
+    ``line`` is a line's height in multiples of its size."""
+    def lines_at(size: int) -> list[tuple[str, str]]:
+        return result_lines(ending, size, width, max(0, height // max(1, int(size * line))))
+
+    least = len(lines_at(px))
+    size = grown(px, lambda size: len(made := lines_at(size)) >= least
+                 and len(made) * int(size * line) <= height)
+    return size, lines_at(size)
 
 
 def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[str, str]]:

@@ -1,11 +1,11 @@
 """The plan of a video: a trace's beats placed in time.
 
 ``plan(beats, ...)`` (the options already resolved: ``resolve``) lays the beats out as
-phases (``timeline.schedule``: the opening with the title, the start hold, each beat,
-pauses, the payoff, the hold, the result, a looping format's return; ``timeline.fit``
-for ``--duration``) on one frame rate's grid, and says what the counter shows in each
-phase: everything the panel, the counter line and the subtitles need, and nothing about
-pixels.
+phases (``render.direction.schedule``: the opening with the title, the start hold, each
+beat, pauses, the payoff, the hold, the result, a looping format's return, fitted to
+``--duration``) on one frame rate's grid, groups the counted beats' notes into the move
+list's lines, and says what the counter shows in each phase: everything the panel, the
+counter line and the subtitles need, and nothing about pixels.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from puzzlereel.render.direction import pacing
 from puzzlereel.render.direction.layout import RECENT
 from puzzlereel.render.direction.pacing import Line
 from puzzlereel.render.direction.scene import Beat
-from puzzlereel.render.direction.schedule import Timing, clocked, timing
+from puzzlereel.render.direction.schedule import Timing, placed, timing
 from puzzlereel.render.direction.wording import counter_text, remark
 from puzzlereel.render.film.timeline import (
     END,
@@ -33,8 +33,6 @@ from puzzlereel.render.film.timeline import (
     START,
     TITLE,
     Phase,
-    fit,
-    frames_of,
     spans,
 )
 from puzzlereel.render.options import RenderOptions
@@ -52,12 +50,15 @@ def total_moves(header: Header) -> int | None:
 @dataclass(frozen=True)
 class Counter:
     """What the counter shows in a phase: the number and word, whether it is the final
-    hold of a solved trace, and the entry of the move list marked (None: none)."""
+    hold of a solved trace, the line of the move list marked (``entry``; None: none) and
+    the last note of it that has begun (``note``; the list shows no move before it
+    plays)."""
 
     move: int
     word: str
     final: bool
     entry: int | None
+    note: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +124,10 @@ class Plan:
             note = self.note_at.get(phase.step)
             if note is None:
                 note = self._note_before(phase.step, move)
-            return Counter(move, word, False, None if note is None else self.line_of[note])
+            return Counter(move, word, False, None if note is None else self.line_of[note], note)
         last = len(self.lines) - 1 if self.lines and self.moves > 0 else None
-        return Counter(self.moves, self.final_word, phase.kind in (HOLD, END, RETURN), last)
+        return Counter(self.moves, self.final_word, phase.kind in (HOLD, END, RETURN), last,
+                       len(self.notes) - 1 if last is not None else None)
 
     def _note_before(self, at: int, move: int) -> int | None:
         if move <= 0 or not self.notes:
@@ -140,14 +142,18 @@ class Plan:
             return final
         return counter_text(c.word, c.move, self.totals.get(c.word))
 
-    def recent(self, entry: int | None) -> list[tuple[str, tuple[str, ...], bool]]:
+    def recent(self, entry: int | None, note: int | None = None
+               ) -> list[tuple[str, tuple[str, ...], bool]]:
         """The panel's list: the last few lines up to line ``entry`` (number, notes,
-        marked), the current one last, all of the current one's counter word (a list
-        keeps to one notation: the search's steps, then the solutions)."""
+        marked), the current one last and only as far as note ``note`` (the moves begun
+        so far; None: all of it), all of the current one's counter word (a list keeps to
+        one notation: the search's steps, then the solutions)."""
         if not self.lines or entry is None:
             return []
         word = self.lines[entry].word
-        return [(line.number, line.texts, i == entry)
+        upto = len(self.notes) if note is None else note
+        return [(line.number, line.texts_upto(upto) if i == entry else line.texts,
+                 i == entry)
                 for i in range(max(0, entry - (RECENT - 1)), entry + 1)
                 if (line := self.lines[i]).word == word]
 
@@ -223,7 +229,7 @@ def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str,
 @dataclass(frozen=True)
 class Told:
     """The counted beats' notes in order (number, note, counter word), the beat each
-    belongs to, when each starts, and the move list's lines made of them."""
+    belongs to, the move list's lines made of them and the line of each note."""
 
     notes: list[tuple[int, str, str]]
     beats: list[int]
@@ -271,15 +277,16 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
     starts: dict[int, float] = {}
     ending: float | None = None
     chart: Cue | None = None
-    end = 0.0
-    for phase, start, frames in clocked(timed, fps, duration):
-        end = start + frames / fps
+    scheduled, counts = placed(timed, fps, duration)
+    grid = spans(counts, fps)
+    end = grid[-1][1] if grid else 0.0
+    for phase, (start, stop) in zip(scheduled, grid, strict=True):
         if phase.kind == MOVE and phase.step is not None:
             starts.setdefault(phase.step, start)
         elif phase.kind in (HOLD, PAYOFF) and ending is None:
             ending = start
         elif phase.kind == SEARCH and search:
-            chart = Cue(start, end, search)
+            chart = Cue(start, stop, search)
     made = told(beats, scene_word, starts)
     cues: list[Cue] = [] if chart is None else [chart]
     for i, line in enumerate(made.lines):
@@ -318,10 +325,7 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
     timed = timing(beats, header, o, payoff, words=words, search=bool(search),
                    solved=end is not None and end.status == "solved",
                    search_after=search_after, loop=loop)
-    scheduled = list(timed.phases())
-    if o.duration is not None:
-        scheduled = fit(scheduled, o.duration)
-    counts = frames_of(scheduled, fps)
+    scheduled, counts = placed(timed, fps, o.duration)
     grid = spans(counts, fps)
     starts: dict[int, float] = {}
     for phase, (t0, _t1) in zip(scheduled, grid, strict=True):
@@ -334,25 +338,32 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
                 timed, o.duration, search)
 
 
+REMARK_SECONDS = 1.8      # a remark shows at least this long (unless another comes)
+
+
 def remarks(plan: Plan) -> list[tuple[str, ...]]:
     """What each phase of ``plan`` says of a decisive move (``pacing.decisive``: the only
     move of its position that keeps the optimum, of more than usual; its words,
-    ``remark``, longest first; () for none): from the move's start for as long as the
-    list's current line holds it."""
+    ``wording.remark``, longest first, naming the move; () for none): from the move's
+    start for ``REMARK_SECONDS``, or until the next decisive move, while moves play; the
+    words that do not name the move only while it is the move on screen."""
     typical = pacing.typical_legal(plan.beats)
     out: list[tuple[str, ...]] = []
     said: tuple[str, ...] = ()
-    line: int | None = None
+    remarked = -1
+    until = 0.0
     for k, phase in enumerate(plan.phases):
-        entry = plan.counter(k).entry
+        t0 = plan.spans[k][0]
         beat = plan.beats[phase.step] if phase.kind == MOVE and phase.step is not None \
             else None
         if beat is not None and beat.choices is not None and pacing.decisive(beat, typical):
-            word = beat.word or plan.word
-            said, line = remark(beat.choices.legal, word, plan.totals.get(word)), entry
-        elif entry != line or phase.kind not in (MOVE, PAUSE):
-            said, line = (), None
-        out.append(said)
+            remarked = phase.step if phase.step is not None else -1
+            move, word = plan.shown[remarked] if remarked >= 0 else (0, plan.word)
+            said = remark(move, beat.choices.legal, word, plan.totals.get(word))
+            until = t0 + REMARK_SECONDS
+        elif t0 >= until - 1e-9 or phase.kind not in (MOVE, PAUSE):
+            said = ()
+        out.append(said if phase.step == remarked else said[:-1])
     return out
 
 
@@ -370,5 +381,5 @@ def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
                      options.duration, fps, search)
 
 
-__all__ = ["Counter", "Cue", "Plan", "Told", "cues", "plan", "remarks", "subtitles", "told",
-           "total_moves"]
+__all__ = ["REMARK_SECONDS", "Counter", "Cue", "Plan", "Told", "cues", "plan", "remarks",
+           "subtitles", "told", "total_moves"]

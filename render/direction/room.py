@@ -12,6 +12,7 @@ needs the room (``TallWords``); the compact title lines in pixels of the frame's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzlereel.render.film import typeset
@@ -35,7 +36,7 @@ NO_HEADING = Heading()
 # (the legible size), and their line heights in multiples of their sizes
 COMPACT_TITLE = 1 / 20
 COMPACT_LINES = (1.3, 1.35)
-COMPACT_GOAL_LINES = 3
+COMPACT_GOAL_LINES = 6
 
 
 def compact_head(heading: Heading, width: int, legible: int) -> tuple[int, int, int, int]:
@@ -118,21 +119,37 @@ class HeadLines:
                 + len(self.goal) * int(self.goal_px * LINE_HEIGHTS[1]))
 
 
-GOAL_LINES = 8      # a goal sentence is wrapped into at most this many lines
+GOAL_LINES = 8      # a goal sentence is wrapped into at most this many lines,
+TITLE_LINES = 3     # a title too long for two lines at its size into this many
 FILL = 1.8          # words set to fill their room grow to this many times their size
 
 
 def head_lines(heading: Heading, width: int, legible: int, title_px: int,
                goal_px: int) -> HeadLines:
     """``heading`` set in ``width`` pixels: the title at about ``title_px`` (two larger
-    lines rather than one small one), the goal at ``goal_px`` in as many lines as it
-    takes; never under the ``legible`` size."""
+    lines rather than one small one; a title too long for that at the ``legible`` size
+    in up to ``TITLE_LINES``), the goal at ``goal_px`` in as many lines as it takes;
+    never under the legible size."""
     px, title = typeset.fit_lines(heading.title, width, title_px) if heading.title \
         else (title_px, [])
+    if title and px < legible:          # too long for two lines: more, at the legible size
+        px, title = legible, typeset.wrap(heading.title, legible, width, TITLE_LINES)
     goal = typeset.wrap(heading.goal, max(legible, goal_px), width, GOAL_LINES) \
         if heading.goal else []
-    return HeadLines(max(legible, px), tuple(title), max(legible, goal_px), tuple(goal),
+    return HeadLines(px, tuple(title), max(legible, goal_px), tuple(goal),
                      round(legible * TITLE_GAP))
+
+
+def grown(size: int, fits: Callable[[int], bool]) -> int:
+    """``size`` grown in steps of 5 % while ``fits`` holds, up to ``FILL`` times it (words
+    set to fill their room)."""
+    best = size
+    for k in range(1, round((FILL - 1) / 0.05) + 1):
+        bigger = round(size * (1 + 0.05 * k))
+        if not fits(bigger):
+            break
+        best = bigger
+    return best
 
 
 @dataclass(frozen=True)
@@ -162,11 +179,9 @@ class TallWords:
         return head_lines(Heading(self.heading.title, ""), self.width, self.legible,
                           self.size(0), self.size(1))
 
-    def head_room(self, facts: bool = False) -> int:
-        """The portrait head's height: the title (``facts``: and the facts line)."""
-        if not self.portrait:
-            return 0
-        return self.head().height() + (round(self.legible * FACTS_LINE) if facts else 0)
+    def head_room(self) -> int:
+        """The portrait head's height: the title."""
+        return self.head().height() if self.portrait else 0
 
     def panel_room(self, rows: int) -> int:
         """The counter block's height with ``rows`` listed moves."""
@@ -184,22 +199,21 @@ class TallWords:
         return head_lines(self.heading, width, self.legible, self.size(2), self.size(3))
 
     def opening_in(self, width: int, height: int) -> HeadLines:
-        """``opening`` set as large as fits ``height`` pixels (up to ``FILL`` times its
-        size), so that the words fill the room the counter block will take."""
-        best = self.opening(width)
-        for k in range(1, round((FILL - 1) / 0.05) + 1):
-            grown = TallWords(round(self.legible * (1 + 0.05 * k)), self.width, self.scale,
-                              self.heading, self.portrait).opening(width)
-            if grown.height() > height:
-                break
-            best = grown
-        return best
+        """``opening`` set as large as fits ``height`` pixels (``grown``), so that the
+        words fill the room the counter block will take."""
+        def at(legible: int) -> HeadLines:
+            return TallWords(legible, self.width, self.scale, self.heading,
+                             self.portrait).opening(width)
+
+        return at(grown(self.legible, lambda legible: at(legible).height() <= height))
 
     def opening_room(self, width: int) -> int:
-        """The height of ``opening`` (0: a frame without a title shows none)."""
-        return self.opening(width).height() if self.heading.title else 0
+        """The height of ``opening`` (0: nothing to show)."""
+        return self.opening(width).height() if self.heading.title or self.heading.goal \
+            else 0
 
 
-__all__ = ["BAR", "COMPACT_LINES", "FACTS_LINE", "FILL", "GOAL_LINES", "LINE_HEIGHTS", "NO_HEADING",
-           "TITLE_GAP", "WORD_SIZES", "HeadLines", "Heading", "Spacing", "TallWords",
-           "compact_head", "compact_head_height", "head_lines", "spacing", "word_size"]
+__all__ = ["BAR", "COMPACT_LINES", "FACTS_LINE", "FILL", "GOAL_LINES", "LINE_HEIGHTS",
+           "NO_HEADING", "TITLE_GAP", "TITLE_LINES", "WORD_SIZES", "HeadLines", "Heading",
+           "Spacing", "TallWords", "compact_head", "compact_head_height", "grown",
+           "head_lines", "spacing", "word_size"]

@@ -17,14 +17,12 @@ from puzzlereel.render.direction.resolve import family_pacing
 from puzzlereel.render.direction.scene import Beat
 from puzzlereel.render.film.timeline import (
     CROSSFADE,
-    RETURN,
     RETURN_SECONDS,
-    Clock,
     Pacing,
     Phase,
-    least_frames,
+    fit,
+    frames_of,
     phases,
-    total_seconds,
 )
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import Header
@@ -106,20 +104,14 @@ def _opening(o: RenderOptions, words: str, moving: float, still: bool) -> tuple[
     return hold, max(hold - TITLE_LEAVES, min(hold, CROSSFADE))
 
 
-def clocked(timed: Timing, fps: int, duration: float | None) -> Iterator[tuple[Phase, float, int]]:
-    """Each phase with its start (seconds) and frames on the grid of ``fps``
-    (``--duration`` scales every phase but a looping format's return)."""
-    scale = 1.0
+def placed(timed: Timing, fps: int, duration: float | None) -> tuple[list[Phase], list[int]]:
+    """The phases of ``timed`` (``--duration`` scales every one but a looping format's
+    return: ``timeline.fit``) and each one's frames on the grid of ``fps``."""
+    scheduled = list(timed.phases())
     if duration is not None:
-        total = total_seconds(p for p in timed.phases() if p.kind != RETURN)
-        scale = duration / total if total > 0 else 1.0
-    clock = Clock(fps)
-    for phase in timed.phases():
-        start = clock.frames / fps
-        seconds = phase.seconds * (1.0 if phase.kind == RETURN else scale)
-        yield phase, start, clock.take(
-            seconds, minimum=least_frames(phase.kind, seconds, phase.minimum, fps))
+        scheduled = fit(scheduled, duration)
+    return scheduled, frames_of(scheduled, fps)
 
 
 __all__ = ["NO_MOVES_END", "NO_MOVES_START", "PAYOFF_SECONDS", "RESULT_SECONDS",
-           "TITLE_LEAVES", "Timing", "clocked", "timing"]
+           "TITLE_LEAVES", "Timing", "placed", "timing"]

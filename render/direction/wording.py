@@ -76,10 +76,12 @@ def metric_of(header: Header) -> str | None:
 
 def is_optimal(header: Header) -> bool:
     """Whether the trace's solution is known optimal: a move-counting puzzle solved by
-    puzzlereel itself (every one of its move searches is optimal)."""
-    program = header.solver.get("program") if isinstance(header.solver, Mapping) else None
+    puzzlereel itself (its move searches are optimal) whose header does not say
+    ``solver.optimal: false`` (a depth-first search asked for any solution)."""
+    solver = header.solver if isinstance(header.solver, Mapping) else {}
+    program = solver.get("program")
     return (unit_of(header) == "move" and isinstance(program, str)
-            and program.startswith(OPTIMAL_PROGRAM))
+            and program.startswith(OPTIMAL_PROGRAM) and solver.get("optimal") is not False)
 
 
 def facts_line(header: Header, total: int | None) -> str:
@@ -200,14 +202,17 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     return Ending("solved", headline, tuple(details[:2]), note)
 
 
-def remark(legal: int, word: str, total: int | None) -> tuple[str, ...]:
-    """A decisive move in words, longest first: "The only move of 7 that keeps 81",
-    "1 of 7 moves keeps 81" (``total``: the solution's length, which it keeps)."""
-    unit, of = word.lower(), whole(legal)
-    if total is None:
-        return (f"The only {unit} of {of} that keeps the fewest",)
-    return (f"The only {unit} of {of} that keeps {whole(total)}",
-            f"1 of {of} {plural(unit, legal)} keeps {whole(total)}")
+def remark(move: int, legal: int, word: str, total: int | None) -> tuple[str, ...]:
+    """A decisive move in words, longest first: "Move 5: the only one of 7 that keeps
+    81", "Move 5: only 1 of 7 keeps 81", "Move 5: 1 of 7 keeps 81", and last, without
+    naming the move (for while it is the move on screen), "1 of 7 keeps 81"
+    (``total``: the solution's length, which it keeps; without it, the fewest moves)."""
+    of = whole(legal)
+    keeps = whole(total) if total is not None else f"the fewest {plural(word.lower(), 2)}"
+    return (f"{word} {move}: the only one of {of} that keeps {keeps}",
+            f"{word} {move}: only 1 of {of} keeps {keeps}",
+            f"{word} {move}: 1 of {of} keeps {keeps}",
+            f"1 of {of} keeps {keeps}")
 
 
 __all__ = ["FEWEST", "TITLE_CHARS", "Ending", "counter_text", "counting", "ending", "explored",

@@ -5,7 +5,7 @@ its title, or briefly alone before the search without one; the search between tw
 crossfades when it is shown, here or after the payoff; the rest of the start
 hold; each beat, pauses; the payoff, the hold and the result on the solved position; a
 looping format's return to the start), the same for every format but the return, and
-computable without drawing anything (``schedule``; ``fit`` scales it to a chosen length).
+computable without drawing anything (``phases``; ``fit`` scales it to a chosen length).
 The rules (documented in docs/rendering.md, "Timing"): the phase that ends ``t`` seconds
 into the video ends at frame ``round(t * fps)`` (``t`` summed exactly, so rounding never
 adds up and every format lasts the same time within one of its frames), except that a
@@ -148,11 +148,6 @@ def phases(times: Iterable[tuple[float, float]], pacing: Pacing) -> Iterator[Pha
         yield Phase(RETURN, pacing.loop)
 
 
-def schedule(times: Sequence[tuple[float, float]], pacing: Pacing) -> list[Phase]:
-    """The phases of a video whose beats play ``times`` (``phases``), as a list."""
-    return list(phases(times, pacing))
-
-
 def total_seconds(phases: Iterable[Phase]) -> float:
     return float(sum(Fraction(p.seconds) for p in phases))
 
@@ -203,5 +198,5 @@ def frame_time(index: int, fps: int) -> float:
 
 __all__ = ["CROSSFADE", "ENDING", "RETURN_SECONDS", "Clock", "Pacing", "Phase", "boundary",
            "fit", "frame_counts", "least_frames", "frame_time", "frames_of", "phases",
-           "schedule", "spans", "total_seconds", "TITLE", "SEARCH_IN", "SEARCH", "SEARCH_OUT",
+           "spans", "total_seconds", "TITLE", "SEARCH_IN", "SEARCH", "SEARCH_OUT",
            "START", "MOVE", "PAUSE", "PAYOFF", "HOLD", "END", "RETURN"]

@@ -111,11 +111,12 @@ def shorten(text: str, px: int, max_w: int, bold: bool = False) -> str:
 def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces so that each fits ``max_w`` pixels at ``px``;
     the last of ``max_lines`` lines is shortened with an ellipsis if text remains.  It
-    breaks where a reader would: never inside an equation or a sum (``_words``: the
-    spaces around an operator or between two numbers hold), nor at a no-break space,
-    and never leaves one word alone on the last line when the line before can give it
-    a companion."""
-    words = _words(text)
+    breaks where a reader would: never inside an equation or a sum that fits a line
+    (``_words``: the spaces around an operator or between two numbers hold), nor at a
+    no-break space, and never leaves one word alone on the last line when the line
+    before can give it a companion."""
+    words = [part for word in _words(text)
+             for part in ([word] if fits(word, px, max_w, bold) else word.split(" "))]
     lines: list[list[str]] = []
     cur: list[str] = []
     for i, word in enumerate(words):

@@ -85,14 +85,40 @@ def test_hakoiri_gives_the_moves_that_matter_the_time() -> None:
 
 
 def test_hakoiri_says_its_decisive_moves_in_words() -> None:
-    """A move that was the only one of many to keep the optimum is said on screen:
-    "The only move of 6 that keeps 81" while its line is the list's current one."""
+    """A move that was the only one of many to keep the optimum is said on screen,
+    naming it: "Move 5: the only one of 6 that keeps 81", for at least 1.8 s while the
+    moves play (unless the next such move comes sooner)."""
     d = film("hakoiri-musume")
     assert d.plan is not None
     said = {text for r in remarks(d.plan) for text in r[:1]}
-    assert said and all(re.fullmatch(r"The only move of \d+ that keeps 81", s) for s in said)
+    assert said and all(re.fullmatch(r"Move \d+: the only one of \d+ that keeps 81", s)
+                        for s in said)
     rows = [e for name, e in d.film.names.items() if name.startswith("panel.row")]
     assert any(t.text in said for e in rows for v in e.variants for t in texts(v))
+
+
+def test_a_remark_that_does_not_name_its_move_shows_only_during_that_move() -> None:
+    """The shortest words of a remark ("1 of 6 keeps 81") leave out the move's number,
+    so they are offered only while that move is the one on screen."""
+    d = film("hakoiri-musume")
+    assert d.plan is not None
+    plan = d.plan
+    unnamed = later = 0
+    for k, said in enumerate(remarks(plan)):
+        if not said:
+            continue
+        named = int(re.match(r"Move (\d+):", said[0]).group(1))  # type: ignore[union-attr]
+        step = plan.phases[k].step
+        assert step is not None
+        on_screen = plan.shown[step][0]
+        bare = [s for s in said if not s.startswith("Move ")]
+        if on_screen == named:
+            unnamed += 1
+            assert bare == [said[-1]] and re.fullmatch(r"1 of \d+ keeps 81", bare[0])
+        else:
+            later += 1
+            assert not bare
+    assert unnamed and later
 
 
 @pytest.mark.parametrize("target", ["landscape", "9:16", "gif"])

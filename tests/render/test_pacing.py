@@ -121,9 +121,10 @@ def test_one_move_told_in_two_beats_stays_on_its_line_and_words_part() -> None:
 
 
 def test_a_line_of_several_moves_is_labelled_with_its_range() -> None:
-    made = pacing.lines([(12, "a", "Move"), (13, "b", "Move"), (14, "c", "Move")],
-                        [0.0, 0.2, 0.4])
-    assert len(made) == 1 and made[0].label == "12–14" and made[0].number == "12"
+    made = pacing.lines([(11, "x", "Move"), (12, "a", "Move"), (13, "b", "Move"),
+                         (14, "c", "Move")], [0.0, 1.0, 1.2, 1.4])
+    assert [line.label for line in made] == ["1–11", "12–14"]
+    assert made[1].number == "12"
 
 
 # ---------------------------------------------------------------- opening, ending
