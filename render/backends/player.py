@@ -6,9 +6,11 @@ The page's script (``templates/player.js``) samples them at any time exactly as 
 raster backend does (the same easing polynomials, the same interpolation between stops),
 so the player honours ``--easing`` and ``--speed`` and does no puzzle logic: it can play
 any valid trace.  Controls: play/pause, step back and forward (a step plays the next
-move), a scrubber in time, a speed menu, the keyboard (space, ←, →), the move list with
-the current move marked (click a move to go there), the goal sentence and the counter
-in the puzzle's unit.  No network, no external file: it works from ``file://``.
+move; after the last, the ending), a scrubber in time, a speed menu, the keyboard
+(space, ←, →, Home, End), the move list growing as the moves begin (nothing of the
+answer before it plays) with the current move marked as the counter turns to it (click
+a move to go there), the goal sentence and the counter in the puzzle's unit.  No
+network, no external file: it works from ``file://``.
 
 The page is a Jinja2 template (``templates/player.html``), rendered by the one
 environment of every page (``puzzlereel.ground.pages``: autoescaping, every value given); the
@@ -17,6 +19,7 @@ data is JSON made safe inside a ``<script>`` element (``script_json``).
 
 from __future__ import annotations
 
+import math
 from importlib import resources
 from typing import Any
 
@@ -34,6 +37,7 @@ from puzzlereel.render.film.timeline import END, HOLD, SEARCH, START
 CHART = (960, 540)           # the "how it was found" chart's frame on the page
 
 SPEEDS = ("0.25", "0.5", "1", "2", "4")
+SCRUB_STEP = 10              # the scrubber's step, in milliseconds (its value's unit)
 
 
 def script_json(data: Any) -> str:
@@ -133,6 +137,12 @@ def svg_of(elements: list[tuple[str, Element]], box: tuple[float, float, float, 
     return head + defs.markup() + rect + "".join(body) + "</svg>"
 
 
+def scrub_max(seconds: float) -> int:
+    """The scrubber's last value: ``seconds`` in milliseconds, up to a whole step, so
+    that its last step reaches the end (the page stops at the end)."""
+    return math.ceil(round(seconds * 1000) / SCRUB_STEP) * SCRUB_STEP
+
+
 def html_text(film: Film, director: Director) -> str:
     """The whole player page of a film."""
     t, h = director.theme, director.header
@@ -153,8 +163,9 @@ def html_text(film: Film, director: Director) -> str:
                             (0, 0, chart.width, chart.height), chart.background,
                             "How it was found", "s")) if chart is not None else "",
         notes=[note or str(n) for n, (_end, _text, note, _start) in enumerate(data["beats"], 1)],
-        speeds=SPEEDS, scrub_max=int(round((data["end"] - data["start"]) * 1000)),
-        film_json=Markup(script_json(data)), script=Markup(script))
+        number_width=len(f"{len(data['beats'])}."),
+        speeds=SPEEDS, scrub_max=scrub_max(data["end"] - data["start"]),
+        scrub_step=SCRUB_STEP, film_json=Markup(script_json(data)), script=Markup(script))
 
 
 __all__ = ["film_data", "html_text", "script_json"]

@@ -69,13 +69,15 @@
     });
   }
   var beats = D.beats, last = beats.length;
-  var now = D.start, at = 0, playing = false, target = null, speed = 1, before = null;
+  var now = D.start, at = -1, playing = false, target = null, speed = 1, before = null;
   var counter = document.getElementById("counter"), scrub = document.getElementById("scrub");
   var play = document.getElementById("play"), list = document.getElementById("moves");
   var rows = list.querySelectorAll("li");
-  function beatAt(t) {               // how many beats have ended by t
+  // The current move is the last one begun: the counter turns to it as it begins
+  // (D.counter's times are the moves' starts), and so do the list's mark and lines.
+  function begunAt(t) {              // how many moves have begun by t
     var n = 0;
-    while (n < last && beats[n][0] <= t + 1e-6) { n++; }
+    while (n < last && beats[n][3] < t) { n++; }
     return n;
   }
   function counterAt(t) {
@@ -83,24 +85,25 @@
     for (var i = 0; i < D.counter.length && D.counter[i][0] < t; i++) { text = D.counter[i][1]; }
     return text;
   }
+  function mark(n) {                 // the list: the moves begun, the current one marked
+    rows.forEach(function (li, i) {
+      var current = i + 1 === n;
+      li.hidden = i >= n;
+      li.classList.toggle("now", current);
+      if (current) { li.setAttribute("aria-current", "step"); }
+      else { li.removeAttribute("aria-current"); }
+    });
+    if (n > 0 && rows[n - 1] && rows[n - 1].scrollIntoView) {
+      rows[n - 1].scrollIntoView({block: "nearest"});
+    }
+  }
   function show(t) {
     now = Math.min(Math.max(t, D.start), D.end);
     draw(now);
-    var n = beatAt(now);
+    var n = begunAt(now);
     counter.textContent = counterAt(now);
     scrub.value = String(Math.round((now - D.start) * 1000));
-    if (n !== at) {
-      rows.forEach(function (li, i) {
-        var current = i + 1 === n;
-        li.classList.toggle("now", current);
-        if (current) { li.setAttribute("aria-current", "step"); }
-        else { li.removeAttribute("aria-current"); }
-      });
-      if (n > 0 && rows[n - 1] && rows[n - 1].scrollIntoView) {
-        rows[n - 1].scrollIntoView({block: "nearest"});
-      }
-      at = n;
-    }
+    if (n !== at) { mark(n); at = n; }
     document.body.dataset.at = String(at);
   }
   function endOf(i) { return i <= 0 ? D.start : beats[Math.min(i, last) - 1][0]; }
@@ -133,25 +136,26 @@
   }
   function toggle() { if (playing && target === null) { halt(); } else { start(); } }
   function go(i) { halt(); show(endOf(Math.min(Math.max(i, 0), last))); }
+  function seek(t) { halt(); show(t); }
   function step(d) {
     var from = aim !== null ? aim : at;  // a step still playing counts as taken
     var i = Math.min(Math.max(from + d, 0), last);
+    var ending = now < D.end;
     halt();
     if (d > 0 && i > from) {           // the next move plays at once, at the chosen speed
       show(beginOf(i));
-      play.textContent = "Play";
       aim = i;
       run(endOf(i));
-      return;
+    } else if (d > 0) {                // after the last move: the ending plays, then stays
+      if (ending) { aim = last; run(D.end); }
+    } else {
+      show(endOf(i));
     }
-    show(endOf(i));
   }
   play.addEventListener("click", toggle);
   document.getElementById("prev").addEventListener("click", function () { step(-1); });
   document.getElementById("next").addEventListener("click", function () { step(1); });
-  scrub.addEventListener("input", function () {
-    halt(); show(D.start + Number(scrub.value) / 1000);
-  });
+  scrub.addEventListener("input", function () { seek(D.start + Number(scrub.value) / 1000); });
   document.getElementById("speed").addEventListener("change", function (e) {
     speed = Number(e.target.value) || 1;
   });
@@ -164,6 +168,8 @@
     if (e.key === " " && tag !== "BUTTON" && tag !== "SELECT") { e.preventDefault(); toggle(); }
     else if (e.key === "ArrowRight" && tag !== "INPUT") { e.preventDefault(); step(1); }
     else if (e.key === "ArrowLeft" && tag !== "INPUT") { e.preventDefault(); step(-1); }
+    else if (e.key === "Home" && tag !== "INPUT") { e.preventDefault(); seek(D.start); }
+    else if (e.key === "End" && tag !== "INPUT") { e.preventDefault(); seek(D.end); }
   });
   if (window.parent !== window) {    // in a frame: heights of its own, not of the frame's
     document.documentElement.classList.add("framed");
@@ -179,6 +185,6 @@
   show(D.start);
   window.puzzlereelPlayer = {
     go: go, last: last, at: function () { return at; }, play: start, pause: halt,
-    seek: function (t) { halt(); show(t); }, time: function () { return now; }
+    seek: seek, time: function () { return now; }
   };
 })();
