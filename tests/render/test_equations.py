@@ -61,8 +61,10 @@ def test_alphametic_letters_turn_into_digits(golden: GoldenImages) -> None:
     done = frame(d.film, beat_time(plan, 3, 1.0))
     golden.check("alphametic-half", half, TOLERANCE)
     golden.check("alphametic-done", done, TOLERANCE)
-    # digits are drawn in the emphasis colour: none at the start, some half-way, all at the end
-    g0, g1, g2 = (colour_near(x, THEME.emphasis, 40) for x in (start, half, done))
+    # digits are drawn in the emphasis colour in the digits' sum (under the words', where
+    # the letter being fixed lights up): none at the start, some half-way, all at the end
+    below = d.stage.y + d.scene.row_y(0, 1) - d.scene.cell // 2
+    g0, g1, g2 = (colour_near(x[below:], THEME.emphasis, 40) for x in (start, half, done))
     assert g0 == 0 < g1 < g2
 
 
@@ -78,8 +80,8 @@ def test_alphametic_turns_every_copy_of_a_letter_at_once() -> None:
     def lit_rows(t: float) -> list[bool]:
         img = frame(d.film, t)
         rows = []
-        for r in range(3):
-            y = d.stage.y + scene.row_y(r)
+        for r in range(3):                 # the digits' sum
+            y = d.stage.y + scene.row_y(r, 1)
             band = img[y - cell // 2:y + cell // 2]
             rows.append(colour_near(band, THEME.emphasis, 40) > 10)
         return rows
@@ -89,12 +91,16 @@ def test_alphametic_turns_every_copy_of_a_letter_at_once() -> None:
     assert lit_rows(beat_time(d.plan, 0, 0.0)) == [False, False, False]
     assert lit_rows(beat_time(d.plan, 0, 1.0)) == [True, True, True]
     end0, end1 = beat_time(d.plan, 0, 1.0), beat_time(d.plan, 1, 1.0)
-    assert len(scene.digits["O"]) == 3 and len(scene.digits["T"]) == 2
-    assert [e.state(end0).opacity for e in scene.digits["O"]] == [1.0] * 3
-    assert [e.state(end0).opacity for e in scene.letters["O"]] == [0.0] * 3
-    assert [e.state(end0).opacity for e in scene.digits["T"]] == [0.0] * 2
-    assert [e.state(end0).shape for e in scene.digits["O"]] == [1] * 3
-    assert [e.state(end1).shape for e in scene.digits["T"]] == [2] * 2
+    # a copy in the sum for each letter, and one in the key
+    assert len(scene.digits["O"]) == 4 and len(scene.digits["T"]) == 3
+    assert [e.state(end0).opacity for e in scene.digits["O"]] == [1.0] * 4
+    assert [e.state(end0).opacity for e in scene.slots["O"]] == [0.0] * 4
+    assert [e.state(end0).opacity for e in scene.digits["T"]] == [0.0] * 3
+    assert [e.state(end0).shape for e in scene.digits["O"]] == [1] * 4
+    assert [e.state(end1).shape for e in scene.digits["T"]] == [2] * 3
+    # the letter being fixed lights up in the words, and no other
+    assert [e.state(end0).shape for e in scene.letters["O"]] == [1] * 3
+    assert [e.state(end1).shape for e in scene.letters["O"]] == [0] * 3
 
 
 def test_alphametic_payoff_lights_the_sum() -> None:
@@ -137,7 +143,7 @@ def test_a_second_alphametic_card_starts_from_letters() -> None:
     assert d.scene.end_text(d.plan.moves) == "2 solutions"
     s = d.scene
     before, early = beat_time(d.plan, 2, 1.0), beat_time(d.plan, 3, 0.05)
-    letter = {x: s.letters[x][0] for x in "ABC"}       # each letter stands once
+    letter = {x: s.slots[x][0] for x in "ABC"}         # each letter's slot in the sum
     digit = {x: s.digits[x][0] for x in "ABC"}
     assert all(letter[x].state(before).opacity == 0.0 for x in "ABC")
     assert [digit[x].state(before).shape for x in "ABC"] == [1, 2, 3]
@@ -245,7 +251,8 @@ def test_alphametic_signs_stand_clear_of_the_words(equation: str) -> None:
     d = scene_film(trace(head("alphametic", equation=equation), unsolved), 24)
     assert isinstance(d.scene, AlphameticScene)
     signs = _equation_texts([d.film.names["signs"]])
-    letters = [g for copies in d.scene.letters.values() for g in _equation_texts(copies)]
+    letters = [g for copies in (*d.scene.letters.values(), *d.scene.digits.values())
+               for g in _equation_texts(copies)]
 
     def left_right(x: float, t) -> tuple[float, float]:          # a middle-anchored text
         w = text_box(t.text, t.size, t.bold)[0]
@@ -312,21 +319,28 @@ def test_card_lines_keep_clear_of_the_boards_sides(name: str) -> None:
     assert boxes and min(a for a, _ in boxes) >= lo - 1 and max(b for _, b in boxes) <= hi + 1
 
 
-def test_alphametic_digits_stand_where_their_letters_do() -> None:
+def test_alphametic_digits_stand_under_their_letters() -> None:
+    """Each digit stands in its letter's column and row of the digits' sum (under the
+    words'), and once in the key, under its letter there."""
     from puzzlereel.render.scenes.equations import AlphameticScene
 
     d = scene_film(AL, 16)
-    assert isinstance(d.scene, AlphameticScene)
+    s = d.scene
+    assert isinstance(s, AlphameticScene)
+    key = {t.text: (x, y) for x, y, t in _equation_texts([d.film.names["key"]])}
+    assert sorted(key) == sorted("TOGU")
     for ch in "TOGU":
-        letters = _equation_texts(d.scene.letters[ch])
-        at = {(x, y) for x, y, _ in letters}
+        letters = _equation_texts(s.letters[ch])
+        rows = {s.row_y(r) + d.stage.y: s.row_y(r, 1) + d.stage.y for r in range(3)}
+        at = {(x, rows[y]) for x, y, _ in letters}
         assert {t.text for _, _, t in letters} == {ch} and len(at) == "TOGOOUT".count(ch)
-        for copy in d.scene.digits[ch]:       # each copy: ten digits, where its letter is
+        for copy in s.digits[ch]:       # each copy: ten digits, where its place is
             digits = _equation_texts([copy])
             assert [t.text for _, _, t in digits] == list("0123456789")
             assert len({(x, y) for x, y, _ in digits}) == 1
-            assert {(x, y) for x, y, _ in digits} <= at
-        assert {(x, y) for x, y, _ in _equation_texts(d.scene.digits[ch])} == at
+        places = {(x, y) for x, y, _ in _equation_texts(s.digits[ch])}
+        kx, ky = key[ch]
+        assert places == at | {(kx, s.key_y(1) + d.stage.y)} and ky < s.key_y(1) + d.stage.y
 
 
 @pytest.mark.parametrize("text, name", [(MM, "mm"), (AL, "al"), (KO, "ko"), (OO, "oo")])
@@ -367,7 +381,7 @@ def test_an_alphametic_counts_letters_and_never_piles_glyphs() -> None:
             list(range(c.move - len(listed) + 1, c.move + 1))
     assert counted == [f"Letter {k} / 8" for k in range(1, 9)]
     for ch in scene.order:
-        for letter, digit in zip(scene.letters[ch], scene.digits[ch], strict=True):
+        for slot, digit in zip(scene.slots[ch], scene.digits[ch], strict=True):
             for t in np.linspace(0, d.film.duration, 2001):
-                assert min(letter.state(t).opacity, digit.state(t).opacity) == 0.0, (ch, t)
+                assert min(slot.state(t).opacity, digit.state(t).opacity) == 0.0, (ch, t)
     assert d.scene.end_text(plan.moves) == "1 solution"
