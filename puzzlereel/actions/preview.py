@@ -33,8 +33,10 @@ from puzzlereel.ground.errors import UsageError
 from puzzlereel.ground.fileio import atomic_path, guarded
 from puzzlereel.ground.outpaths import is_stream, safe_name
 from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import plural
 from puzzlereel.render import still
 from puzzlereel.render.direction.plan import Plan
+from puzzlereel.render.film.timeline import MOVE
 from puzzlereel.render.options import RenderOptions
 
 
@@ -106,9 +108,9 @@ def frame_index(plan: Plan, when: Moment) -> int:
             index = plan.before_moves()
             index = plan.first("start") if index is None else index
         else:
-            index = plan.after_move(move)
+            index = shown_moves(plan).get(move)
         if index is None:
-            raise UsageError(f"--move {move}: the trace's counter stops at {plan.moves}")
+            raise UsageError(_not_shown(plan, move))
     elif when.kind == "phase":
         index = plan.first(when.name)
         if index is None:
@@ -116,6 +118,42 @@ def frame_index(plan: Plan, when: Moment) -> int:
     else:
         index = plan.ending_frame()
     return min(max(0, index if index is not None else 0), max(0, plan.total_frames - 1))
+
+
+def shown_moves(plan: Plan) -> dict[int, int]:
+    """Each number of the counter's last word (the solutions after N-Queens' steps) that
+    the video shows on its own, and the frame that shows it: the last of its beat."""
+    frames: dict[int, int] = {}
+    n = 0
+    for phase, count in zip(plan.phases, plan.counts, strict=True):
+        n += count
+        if phase.kind == MOVE and phase.step is not None and plan.beats[phase.step].move:
+            number, word = plan.shown[phase.step]
+            if word == plan.final_word:
+                frames[number] = n - 1
+    return frames
+
+
+def ranges(numbers: list[int]) -> str:
+    """Sorted ``numbers`` as runs: "1–4, 12, 20"."""
+    runs: list[list[int]] = []
+    for k in numbers:
+        if runs and k == runs[-1][-1] + 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r))
+                     for r in runs)
+
+
+def _not_shown(plan: Plan, move: int) -> str:
+    """Why ``--move`` ``move`` names no frame, and which do."""
+    if move > plan.moves:
+        return f"--move {move}: the trace's counter stops at {plan.moves}"
+    word = plan.final_word.lower()
+    return (f"--move {move}: the video shows {word} {move} only in a run of several at "
+            f"once; it shows {plural(word, 2)} {ranges(sorted(shown_moves(plan)))} on their own "
+            "(or give --time)")
 
 
 def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,
@@ -238,4 +276,4 @@ def _frame_of(arg: str, when: Moment, flags: Mapping[str, Any], config: Path | N
 
 
 __all__ = ["Frame", "Moment", "Preview", "check_output", "draw_frame", "is_config", "moment",
-           "preview", "write_frame"]
+           "preview", "ranges", "shown_moves", "write_frame"]

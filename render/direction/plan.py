@@ -125,7 +125,8 @@ class Plan:
             if note is None:
                 note = self._note_before(phase.step, move)
             return Counter(move, word, False, None if note is None else self.line_of[note], note)
-        last = len(self.lines) - 1 if self.lines and self.moves > 0 else None
+        marked = self.payoff is None or self.payoff.marks
+        last = len(self.lines) - 1 if self.lines and self.moves > 0 and marked else None
         return Counter(self.moves, self.final_word, phase.kind in (HOLD, END, RETURN), last,
                        len(self.notes) - 1 if last is not None else None)
 

@@ -80,6 +80,7 @@ class Beat:
     sounds: tuple[BeatSound, ...] = ()
     choices: Choices | None = None
     leading: bool = False
+    marks: bool = True        # a payoff: the list keeps its last line marked (False: none)
 
 
 # ---------------------------------------------------------------- tweens
@@ -248,8 +249,7 @@ class Stage:
     def add(self, name: str, variants: Sequence[Shape] | Shape, layer: str = "pieces", *,
             x: float = 0.0, y: float = 0.0, opacity: float = 1.0,
             data: tuple[tuple[str, str], ...] = ()) -> Element:
-        """An element named ``name`` (numbered when taken), placed at the drawing's
-        pixel (x, y)."""
+        """An element named ``name`` (numbered when taken) at the drawing's pixel (x, y)."""
         count = self.names.get(name, 0)
         self.names[name] = count + 1
         full = f"{self.prefix}{name}" + (f"-{count}" if count else "")

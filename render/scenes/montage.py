@@ -1,6 +1,7 @@
 """The N-Queens scene's montage of solutions, and its geometry: the squares a set of
 queens attacks, and the grid of a few small boards, apart from each other, inside the
-board's square.
+board's square, as many across as keep their queens at least the frame's floor
+(``queens_set.queen_floor``: about 2.3 % of its height).
 
 ``Montage`` lays out the solutions the video shows there (known once the trace has
 ended): each place of the grid is one element whose variants are an empty board and the
@@ -17,6 +18,7 @@ from puzzlereel.render.direction.scene import Shown, Stage, Tween
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Chequer, Rect, Shape, group
 from puzzlereel.render.film.theme import RGB
+from puzzlereel.render.scenes.crown import crown_box
 
 GRID = 3                # the montage shows at most GRID x GRID boards
 GAP = 0.06              # the space between the montage's boards, a share of its width
@@ -68,20 +70,30 @@ class Grid:
         return self.x0 + c * pitch, self.y0 + r * pitch
 
 
-def grid_cols(count: int) -> int:
-    """The montage's columns (and rows) for ``count`` boards: 2 for up to four, else
-    ``GRID``."""
-    return 2 if count <= 4 else GRID
+def grid_cols(count: int, width: int, n: int, floor: int = 0) -> int:
+    """The montage's columns (and rows) for ``count`` boards in a ``width``-pixel square:
+    2 for up to four, else ``GRID``, fewer while a board's queens would be under
+    ``floor`` pixels (1 at the least)."""
+    cols = 2 if count <= 4 else GRID
+    while cols > 1 and crown_box(_square(cols, width, n))[0] < floor:
+        cols -= 1
+    return cols
 
 
-def montage_grid(count: int, width: int, n: int) -> Grid:
-    """The montage of ``count`` boards of ``n`` x ``n`` squares in a ``width``-pixel
-    square (``grid_cols``)."""
-    cols = grid_cols(count)
+def _square(cols: int, width: int, n: int) -> int:
+    """A board's square, in pixels, in a montage of ``cols`` across ``width`` pixels."""
     gap = max(2, round(width * GAP))
     border = max(1, round(width * 0.012))
-    room = (width - (cols + 1) * gap) / cols - 2 * border
-    sq = max(1, int(room // n))
+    return max(1, int(((width - (cols + 1) * gap) / cols - 2 * border) // n))
+
+
+def montage_grid(count: int, width: int, n: int, floor: int = 0) -> Grid:
+    """The montage of ``count`` boards of ``n`` x ``n`` squares in a ``width``-pixel
+    square (``grid_cols``: queens of ``floor`` pixels at the least)."""
+    cols = grid_cols(count, width, n, floor)
+    gap = max(2, round(width * GAP))
+    border = max(1, round(width * 0.012))
+    sq = _square(cols, width, n)
     pitch = sq * n + 2 * border + gap
     x0 = (width - (cols * pitch - gap)) // 2 + border
     return Grid(cols, gap, border, sq, x0, x0, n)
@@ -106,9 +118,9 @@ class Montage:
     they come) take in turn: the k-th (from 0) goes to place k mod the grid's places."""
 
     def __init__(self, stage: Stage, shown: Sequence[tuple[int, ...]], width: int, n: int,
-                 look: Look) -> None:
+                 look: Look, floor: int = 0) -> None:
         self.stage, self.n, self.look = stage, n, look
-        grid = self.grid = montage_grid(len(shown), width, n)
+        grid = self.grid = montage_grid(len(shown), width, n, floor)
         places = min(grid.cols ** 2, len(shown))
         held: list[list[tuple[int, ...]]] = [[] for _ in range(places)]
         self.at: list[tuple[int, int]] = []           # each solution's (place, variant)
@@ -162,10 +174,10 @@ class Montage:
         return out
 
     def leaves(self, book: Shown, fading: tuple[float, float] | None = None) -> list[Tween]:
-        """Every board and the outline gone, at once or (``fading``) while the progress
-        runs over that span."""
-        out: list[Tween] = []
-        for el in (*self.places, self.outline):
+        """The outline gone at once (no board is the newest any more), and every board
+        at once or (``fading``) while the progress runs over that span."""
+        out = book.visible(self.outline, False)
+        for el in self.places:
             out += book.fade(el, False, *fading) if fading else book.visible(el, False)
         return out
 

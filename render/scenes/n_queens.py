@@ -15,13 +15,18 @@ run lasts about ``SEARCH_BUDGET`` units and no step is on screen for less than a
 The first solution fills the board, its queens in the goal colour (``FIRST_UNITS``).
 From the second on the solutions fill a **montage**: a grid of at most ``GRID`` x
 ``GRID`` boards, apart from each other and framed, their queens drawn as the board's
-are (crowns), the newest outlined.  Once the grid is full, each new solution takes the
-place of the oldest; past ``SOLUTION_UNITS`` a board for about ``MONTAGE_BUDGET`` units,
-the rest are counted a few at once (the grid shows the last of each beat).  At most
+are (crowns) and never under the frame's floor (fewer boards when they would be), the
+newest outlined.  Once the grid is full, each new solution takes the place of the
+oldest; past ``SOLUTION_UNITS`` a board for about ``MONTAGE_BUDGET`` units, the rest are
+counted a few at once, a beat of ``MONTAGE_LAPSE`` units each, or longer so that a
+board shows ``BOARD_SEEN`` units (the grid shows the last of each beat).  At most
 ``MAX_SOLUTIONS`` solutions are shown, or the trace header's ``render.max_solutions``
 hint.  Search steps after the first solution (a trace that records the whole search)
-are not drawn: the video goes on with the solutions.  The payoff (a solved trace)
-brings the board back with the first solution on it, which the video ends on.
+are not drawn: the video goes on with the solutions.  The payoff (a solved trace with
+more than one solution shown) gives the montage's place to the **set** of the
+solutions (``queens_set``: every solution small, or the fundamental ones with how many
+each stands for, the count said), which the video ends on; the move list then marks
+none.
 
 ``advance`` only records what happened; ``retime``, once every event is known, turns
 the records into beats (the time-lapse needs the length of the run, the montage the
@@ -53,6 +58,7 @@ from puzzlereel.render.film.theme import Theme
 from puzzlereel.render.options import SCENE_HINTS, RenderOptions
 from puzzlereel.render.scenes.crown import crown, crown_box
 from puzzlereel.render.scenes.montage import Look, Montage, attacked, grid_cols
+from puzzlereel.render.scenes.queens_set import QueenSet, SetLook, choose, queen_floor
 from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, SolutionFound
 
@@ -65,6 +71,9 @@ SEARCH_BUDGET = 32.0    # a run of search steps lasts about this many units at m
 FIRST_UNITS = 6.0       # the first solution, on the board itself
 SOLUTION_UNITS = 2.0    # each solution while the montage fills
 MONTAGE_BUDGET = 24.0   # the solutions after those, counted in about this many units
+MONTAGE_LAPSE = 2.0     # a beat of the montage's time-lapse: a new board each this long
+BOARD_SEEN = 4.0        # ... and longer where the montage is so few boards that one
+                        # would show for less than this
 TINT = 0.1              # a placed queen's tints fade in over this last share of the step
 
 
@@ -102,7 +111,7 @@ class NQueensScene(SceneBase):
         self.steps = 0
         self.shown = 0
         self.found_any = False                # a solution came (shown or not)
-        self.first: tuple[int, ...] = ()
+        self.solutions: list[tuple[int, ...]] = []    # every solution of the trace
         self.records: list[Step | Found] = []
         self.light = theme.board
         self.dark = mix(theme.board, theme.frame, 0.4)
@@ -150,6 +159,8 @@ class NQueensScene(SceneBase):
         self.montage: Montage | None = None
         self.order: dict[int, int] = {}        # a solution's number -> its turn in the montage
         self.timed: list[Beat] | None = None
+        self.lapse = MONTAGE_LAPSE             # a montage's time-lapse beat, in units
+        self.payoff_set: QueenSet | None = None  # the set the video ends on
 
     def _crowns(self, square: int) -> list[Shape]:
         """The queen in a square of ``square`` pixels: of the search, leaving, solved."""
@@ -214,6 +225,7 @@ class NQueensScene(SceneBase):
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, SolutionFound) and ev.cols is not None:
             self.found_any = True
+            self.solutions.append(tuple(ev.cols))
             if self.shown >= self.max_solutions:
                 return []
             self.shown += 1
@@ -240,7 +252,7 @@ class NQueensScene(SceneBase):
             look = Look(self.light, self.dark, self.theme.frame, self.theme.highlight,
                         self.solved, lambda sq: self._crowns(sq)[2])
             self.montage = Montage(self.st, [f.cols for f in shown if isinstance(f, Found)],
-                                   self.width, self.n, look)
+                                   self.width, self.n, look, queen_floor(self.st.legible))
         self.timed = [self._search_beat(beats, g) for g in steps] + \
             [self._solution_beat(beats, g) for g in solutions]
         return self.timed
@@ -255,11 +267,13 @@ class NQueensScene(SceneBase):
         """The solutions as beats: one a solution while the montage fills (the first
         alone on the board) and for ``MONTAGE_BUDGET`` units after that, else a few a
         beat."""
-        places = 1 if self.shown <= 1 else grid_cols(self.shown) ** 2
+        places = 1 if self.shown <= 1 else grid_cols(
+            self.shown, self.width, self.n, queen_floor(self.st.legible)) ** 2
+        self.lapse = max(MONTAGE_LAPSE, BOARD_SEEN / places)
         slow = [i for i in index if self._number(i) <= places]
         fast = [i for i in index if self._number(i) > places]
         return [[i] for i in slow] + time_lapse(fast, units=SOLUTION_UNITS,
-                                                budget=MONTAGE_BUDGET, lapse=LAPSE_UNITS)
+                                                budget=MONTAGE_BUDGET, lapse=self.lapse)
 
     def _number(self, i: int) -> int:
         found = self.records[i]
@@ -319,12 +333,11 @@ class NQueensScene(SceneBase):
         assert isinstance(found, Found)
         if found.number == 1:
             return replace(last, tweens=tuple(self._first(found.cols)), units=FIRST_UNITS)
-        units = SOLUTION_UNITS if len(group_) == 1 else LAPSE_UNITS
+        units = SOLUTION_UNITS if len(group_) == 1 else self.lapse
         return replace(last, tweens=tuple(self._montage_beat(found)), units=units)
 
     def _first(self, cols: tuple[int, ...]) -> list[Tween]:
         """The first solution on the board itself, its queens in the goal colour."""
-        self.first = cols
         out = self.book.visible(self.board, True)
         for el in self.tints.values():
             out += self.book.visible(el, False)
@@ -346,20 +359,29 @@ class NQueensScene(SceneBase):
     # ---------------------------------------------------------------- the payoff
 
     def payoff(self) -> Beat | None:
-        """After a montage, the board comes back with the first solution on it: the board
-        fades in under the montage, the montage fades out, the queens fade in (None
-        without a montage)."""
-        if self.montage is None or not self.first or not self.montage.showing(self.book):
+        """After a montage, the ending: the montage fades out and the set of the
+        solutions fades in, the move list marking none (None without a montage, or
+        where not one board of the set fits)."""
+        if self.montage is None or not self.montage.showing(self.book):
             return None
-        out = self.book.fade(self.board, True, 0.0, 0.35)   # under the montage first,
-        out += self.montage.leaves(self.book, (0.25, 0.6))  # then the montage goes
-        for r, c in enumerate(self.first):
-            if c < 0:
-                continue
-            el = self._queen((r, c))
-            out += self.book.looks(el, 2) + self.book.fade(el, True, 0.45, 0.8)
-        return Beat(tuple(out), move=None, units=1.0, pause=False, sheet=False)
+        the_set = self.payoff_set = self._set()
+        if the_set is None:
+            return None
+        out = self.montage.leaves(self.book, (0.0, 0.5)) + the_set.shows(self.book, 0.0, 0.5)
+        return Beat(tuple(out), move=None, units=2.0, pause=False, sheet=False, marks=False)
+
+    def _set(self) -> QueenSet | None:
+        """The set of the solutions (``queens_set.choose``) on the stage, or None."""
+        px = self.st.legible or max(8, round(self.width * 0.04))
+        chosen = choose(self.solutions, self.width, self.n, queen_floor(self.st.legible), px)
+        if chosen is None:
+            return None
+        t = self.theme
+        look = SetLook(self.light, self.dark, t.frame, t.text, t.muted, lambda size: crown(
+            0, 0, size, self.solved, darker(self.solved), max(1, round(size * 0.06))))
+        return QueenSet(self.st, chosen, look)
 
 
-__all__ = ["ALONE", "FIRST_UNITS", "LAPSE_UNITS", "MAX_SOLUTIONS", "MONTAGE_BUDGET",
-           "SEARCH_BUDGET", "SOLUTION_UNITS", "STEP_UNITS", "Found", "NQueensScene", "Step"]
+__all__ = ["ALONE", "BOARD_SEEN", "FIRST_UNITS", "LAPSE_UNITS", "MAX_SOLUTIONS",
+           "MONTAGE_BUDGET", "MONTAGE_LAPSE", "SEARCH_BUDGET", "SOLUTION_UNITS", "STEP_UNITS",
+           "Found", "NQueensScene", "Step"]

@@ -196,3 +196,37 @@ def test_previewing_a_trace_loads_no_compiled_search(tmp_path, trace):
     names = {line.rsplit("|", 1)[1].strip().split(".")[0]
              for line in proc.stderr.splitlines() if line.startswith("import time:")}
     assert "cv2" in names and names & {"numba", "llvmlite", "av"} == set()
+
+
+def test_every_number_of_the_count_is_a_frame_or_names_those_that_are(tmp_path):
+    """``--move N`` for every N from 1 to the count (7 queens' 40 solutions, the montage
+    counting several at once past its first boards): the frame after solution N when the
+    video shows it on its own; else an error that names the solutions it does show,
+    exactly those that are frames."""
+    import re
+
+    from tests.render.generate_and_test import queens_trace
+
+    trace = write(tmp_path, "q7.jsonl", queens_trace(7))
+    png = tmp_path / "f.png"
+    shown: set[int] = set()
+    named: set[int] = set()
+    for move in range(1, 41):
+        result = cli("preview", trace, "-o", png, "--size", "320x180", "--move", move)
+        if result.exit_code == 0:
+            shown.add(move)
+            assert f"move {move}, frame" in result.stdout
+            continue
+        one_line_error(result, 2, f"--move {move}: the video shows solution {move} only "
+                       "in a run of several at once; it shows solutions ")
+        listed = result.stderr.split("it shows solutions ")[1].split(" on their own")[0]
+        numbers = set()
+        for run in listed.split(", "):
+            low, _, high = run.partition("–")
+            numbers |= set(range(int(low), int(high or low) + 1))
+        assert named in (set(), numbers)
+        named = numbers
+        assert move not in numbers and re.fullmatch(r"[0-9–, ]+", listed)
+    assert 10 < len(shown) < 40 and named == shown and {1, 40} <= shown
+    one_line_error(cli("preview", trace, "-o", png, "--size", "320x180", "--move", 41), 2,
+                   "--move 41: the trace's counter stops at 40")

@@ -39,6 +39,35 @@ OO = trace(head("oomachi", terms=3),
            {"type": "solution", "k": 1, "text": "1267*1268*1269=2038719564"}, END)
 
 
+def queens_solutions(n: int) -> list[tuple[int, ...]]:
+    """Every solution of ``n`` queens in the solver's order (by the first row's column,
+    then the next row's...), by plain backtracking."""
+    out: list[tuple[int, ...]] = []
+
+    def place(cols: tuple[int, ...]) -> None:
+        if len(cols) == n:
+            out.append(cols)
+            return
+        r = len(cols)
+        for c in range(n):
+            if all(c != q and abs(c - q) != r - k for k, q in enumerate(cols)):
+                place((*cols, c))
+
+    place(())
+    return out
+
+
+def queens_trace(n: int) -> str:
+    """A trace of ``n`` queens' solutions alone (no search steps), as ``steps = "none"``
+    writes it."""
+    found = queens_solutions(n)
+    return trace(head("n-queens", title=f"{n} queens", n=n),
+                 *({"type": "solution", "k": k + 1, "cols": list(cols)}
+                   for k, cols in enumerate(found)),
+                 {"type": "end", "status": "solved",
+                  "stats": {"solutions": len(found), "total_solutions": len(found)}})
+
+
 def scene_film(text: str, cell: int) -> Director:
     """The finished director of ``text``: the scene alone at ``cell`` pixels a cell
     (tests.render.films)."""
@@ -50,4 +79,5 @@ def colour_near(img: np.ndarray, rgb: tuple[int, int, int], tol: int = 12) -> in
     return int((np.abs(img.astype(np.int16) - np.array(rgb)).max(axis=2) <= tol).sum())
 
 
-__all__ = ["AL", "KO", "MM", "OO", "Q4", "THEME", "TOLERANCE", "colour_near", "scene_film"]
+__all__ = ["AL", "KO", "MM", "OO", "Q4", "THEME", "TOLERANCE", "colour_near", "queens_solutions",
+           "queens_trace", "scene_film"]

@@ -1,6 +1,8 @@
 """The N-Queens scene: golden frames, the tints following the queens, the search as a
 time-lapse, the montage of a few boards and the count of the rest, the ending on the
-first solution, one notation a list, a whole MP4's frame count, the end caption."""
+set of the solutions, one notation a list, a whole MP4's frame count, the end caption
+(tests/render/test_n_queens_ending.py: the set, the list and the montage in every frame
+shape)."""
 
 from __future__ import annotations
 
@@ -207,20 +209,22 @@ def test_the_montage_shows_a_few_boards_apart_and_counts_the_rest() -> None:
         assert x1 - x0 == pytest.approx(grid.size + 2 * grid.border)
 
 
-def test_the_video_ends_on_the_first_solution_on_the_board() -> None:
-    """The payoff brings the board back, the first solution's queens on it in the goal
-    colour; the montage is gone."""
+def test_the_video_ends_on_the_set_of_its_solutions() -> None:
+    """The payoff gives the montage's place to the set: the 12 fundamental solutions
+    fade in over the montage, which is gone with its outline; the board stays away."""
     d = eight()
     plan, scene = d.plan, d.scene
-    assert plan is not None and plan.payoff is not None
+    assert plan is not None and plan.payoff is not None and not plan.payoff.marks
     t = d.film.duration
-    assert scene.board.state(t).opacity == 1.0
+    assert scene.board.state(t).opacity == 0.0
+    assert not any(el.state(t).opacity > 0 for el in scene.queens.values())
     assert scene.montage is not None
     assert all(el.state(t).opacity == 0.0 for el in scene.montage.places)
     assert scene.montage.outline.state(t).opacity == 0.0
-    shown = {sq for sq, el in scene.queens.items() if el.state(t).opacity > 0}
-    assert shown == {(r, c) for r, c in enumerate(scene.first)}
-    assert all(scene.queens[sq].state(t).shape == 2 for sq in shown)
+    queen_set = scene.payoff_set
+    assert queen_set is not None and len(queen_set.boards) == 12
+    assert all(el.state(t).opacity == 1.0 for el in queen_set.boards)
+    assert queen_set.said == "12 distinct × turns and mirrors = 92"
 
 
 def test_the_list_keeps_to_one_notation() -> None:
@@ -308,7 +312,7 @@ def test_queens_mp4_frame_count(tmp_path: Path) -> None:
         size = (stream.codec_context.width, stream.codec_context.height)
     # the family's pacing (no pause), docs/rendering.md "Timing": the title, the rest of
     # the start hold, place x4, solution 1 on the board, solution 2 (the montage; the
-    # remove before it is not drawn), the payoff (the board back with solution 1), the
+    # remove before it is not drawn), the payoff (the set of both solutions), the
     # end hold and the result
     from puzzlereel.registry import FAMILIES
     from puzzlereel.render.direction.schedule import PAYOFF_SECONDS
