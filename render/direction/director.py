@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
+from puzzlereel.ground.errors import UsageError
 from puzzlereel.render.direction import barchart, head, panel, wording
 from puzzlereel.render.direction.layout import (
     VIDEO_SIZE,
@@ -26,11 +27,16 @@ from puzzlereel.render.direction.layout import (
     shape_of,
 )
 from puzzlereel.render.direction.plan import Cue, Plan, cues, plan
-from puzzlereel.render.direction.room import Heading
+from puzzlereel.render.direction.room import (
+    Heading,
+    Picture,
+    compact_head_height,
+    compact_picture,
+)
 from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
 from puzzlereel.render.direction.search import Story, story
 from puzzlereel.render.film.elements import Film, Motion
-from puzzlereel.render.film.shapes import Rect, group, texts
+from puzzlereel.render.film.shapes import Group, Rect, Shape, Text, group, texts
 from puzzlereel.render.film.sound_events import Sound
 from puzzlereel.render.film.theme import THEMES, Theme
 from puzzlereel.render.film.timeline import (
@@ -46,6 +52,11 @@ from puzzlereel.render.film.timeline import (
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, Search
 
+PROBE = 40          # the legible size a goal picture's words are measured at (pixels)
+MOST = 3            # a goal picture's words: those it sets at a cell this many legible sizes
+SPARE = 1.1         # its cell: the least that sets them all, this many times over (rounding),
+WORDED = 1.4        # and this many legible sizes at least (a number is not all its tile);
+WORDLESS = 0.5      # a picture without words: a cell of this many legible sizes
 CHIME_AFTER = 0.1     # seconds between the goal being reached and its chime
 OPENING_CUE = 0.6     # the opening's soft cue, at this strength of a move's sound
 
@@ -70,9 +81,8 @@ class Director:
         self.timing_only = timing_only
         self.theme: Theme = THEMES[options.theme]
         self.scene: Scene = scene_for(header, options, self.theme)
-        self.layout: FrameLayout = plan_layout(self.scene.extent(), options, kind=layout,
-                                               heading=self.heading(),
-                                               payoff=self.scene.payoff_area())
+        self.picture = self._picture()
+        self.layout: FrameLayout = self._layout(layout)
         L = self.layout
         self.film = Film(L.width, L.height, self.theme.background)
         size = drawing_size(self.scene.extent(), L.cell)
@@ -85,6 +95,30 @@ class Director:
         self.searched: list[Search] = []    # the trace's search events
         self.plan: Plan | None = None
         self.sounds: list[Sound] = []       # when the plan is made, in time order
+
+    def _layout(self, kind: str) -> FrameLayout:
+        """The frame's layout (``render.direction.layout``); a compact one keeps the
+        goal's picture in its head only where that costs the board nothing, keeps the
+        frame within 9:16 (whose height the legible size follows no further) and the
+        head's words and picture at the frame's legible size fit the head's room."""
+        def planned() -> FrameLayout:
+            return plan_layout(self.scene.extent(), self.options, kind=kind,
+                               heading=self.heading(), payoff=self.scene.payoff_area())
+
+        picture, self.picture = self.picture, None
+        without = planned()
+        if picture is None or not without.compact:
+            return without
+        self.picture = picture
+        try:
+            shown = planned()
+        except UsageError:
+            shown = None
+        if shown is None or shown.cell < without.cell or shown.height * 9 > shown.width * 16 \
+                or compact_head_height(self.heading(), shown.width, shown.legible) > shown.head[3]:
+            self.picture = None
+            return without
+        return shown
 
     def feed(self, item: Replayed, replay: Replay) -> None:
         if isinstance(item.event, Search):
@@ -151,7 +185,8 @@ class Director:
             panel.words(self.film, self.layout, self.theme, p, said, self.options.counter,
                         self.goal_picture())
         else:
-            head.compact_title(self.film, self.layout, self.theme, said.heading)
+            head.compact_title(self.film, self.layout, self.theme, said.heading,
+                               self.goal_picture())
             if self.layout.bar[3] > 0:
                 panel.counter_line(self.film, self.layout, self.theme, p, said,
                                    self.options.counter)
@@ -226,7 +261,8 @@ class Director:
         its opening: the contact sheet's, or with ``title`` off in a compact one)."""
         if not self.whole or not self.options.title:
             return Heading("", self.goal_sentence())
-        return Heading(wording.human_title(self.header), self.goal_sentence())
+        return Heading(wording.human_title(self.header), self.goal_sentence(),
+                       self.picture)
 
     def ending(self) -> wording.Ending:
         assert self.plan is not None, "finish() first"
@@ -254,23 +290,53 @@ class Director:
 
     # ------------------------------------------------------------ the goal's picture
 
+    def _picture(self) -> Picture | None:
+        """The goal picture's size in cells and the pixels a cell takes per legible
+        pixel: ``SPARE`` times the least that sets every word it sets at a cell of
+        ``MOST`` legible sizes (measured at the legible size ``PROBE``), ``WORDED`` at
+        least; ``WORDLESS`` for a picture without words there (a board's coordinates
+        come only on larger cells).  None: the scene draws none."""
+        scene, _film = self._staged(8, 0)
+        if scene.goal() is None:
+            return None
+        pw, ph = scene.picture_extent()
+        words = _set(*self._staged(MOST * PROBE, PROBE), PROBE)
+        if not words:
+            return Picture(pw, ph, WORDLESS)
+        lo, hi = PROBE // 2, MOST * PROBE       # the least cell setting all the words
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if _set(*self._staged(mid, PROBE), PROBE) >= words \
+                else (mid, hi)
+        return Picture(pw, ph, max(WORDED, SPARE * hi / PROBE))
+
+    def _staged(self, cell: int, legible: int) -> tuple[Scene, Film]:
+        """The scene staged alone at ``cell`` pixels a cell, no word under ``legible``."""
+        scene = scene_for(self.header, self.options, self.theme)
+        size = drawing_size(scene.extent(), cell)
+        film = Film(*size, self.theme.background)
+        scene.stage(Stage(film, cell, 0, 0, *size, legible=legible))
+        return scene, film
+
     def goal_picture(self) -> head.GoalPicture | None:
-        """The goal position drawn small for the panel (``head.PICTURE_HEIGHT`` of the
-        frame's height at most), or larger (``PICTURE_HEIGHT_TEXT``) when that sets
-        words in it (tile numbers) which are too small to be legible at the smaller
-        size."""
-        small = self._goal_picture(head.PICTURE_HEIGHT)
-        large = self._goal_picture(head.PICTURE_HEIGHT_TEXT)
+        """The goal position drawn small: in a compact frame's head as large as its room
+        (``room.compact_picture``); in the panel ``head.PICTURE_HEIGHT`` of the frame's
+        height at most, or larger (``PICTURE_HEIGHT_TEXT``) when that sets words in it
+        (tile numbers) which are too small to be legible at the smaller size."""
+        if self.layout.compact:
+            return self._goal_picture(compact_picture(self.heading(), self.layout.width,
+                                                      self.layout.legible))
+        small = self._goal_picture(head.picture_room(self.layout, head.PICTURE_HEIGHT))
+        large = self._goal_picture(head.picture_room(self.layout, head.PICTURE_HEIGHT_TEXT))
         legible = self.layout.legible
         if large is not None and _words(large, legible) > _words(small, legible):
             return large
         return small
 
-    def _goal_picture(self, share: float) -> head.GoalPicture | None:
-        """The goal's picture within ``share`` of the frame's height: the scene staged
-        again at a small cell size, its goal beat played at once, taken as still
-        shapes."""
-        room_w, room_h = head.picture_room(self.layout, share)
+    def _goal_picture(self, room: tuple[int, int]) -> head.GoalPicture | None:
+        """The goal's picture within ``room`` (w, h): the scene staged again at a small
+        cell size, its goal beat played at once, taken as still shapes."""
+        room_w, room_h = room
         if room_w <= 0 or room_h <= 0:
             return None
         mini = scene_for(self.header, self.options, self.theme)
@@ -290,6 +356,24 @@ class Director:
             tween.element.animate(tween.prop, Motion(0.0, 0.0, "linear", tween.stops))
         w, h = drawing_size((pw, ph), cell)
         return head.GoalPicture(tuple(film.still(1.0)), w, h)
+
+
+def _set(scene: Scene, film: Film, legible: int) -> int:
+    """How many words of ``scene``'s goal picture (the part ``picture_extent`` of its
+    drawing, staged alone in ``film``) are set at the ``legible`` size or larger."""
+    pw, ph = scene.picture_extent()
+    right, bottom = pw * (film.width / scene.extent()[0]), ph * (film.height / scene.extent()[1])
+    return sum(1 for shape in film.still(0.0) for x, y, t in _placed(shape)
+               if t.size >= legible and x < right and y < bottom)
+
+
+def _placed(shape: Shape, x: float = 0.0, y: float = 0.0) -> Iterator[tuple[float, float, Text]]:
+    """Every text in ``shape`` with the frame pixel it is set at."""
+    if isinstance(shape, Group):
+        for child in shape.children:
+            yield from _placed(child, x + shape.x, y + shape.y)
+    elif isinstance(shape, Text):
+        yield x + shape.x, y + shape.y, shape
 
 
 def _words(picture: head.GoalPicture | None, legible: int) -> int:

@@ -83,8 +83,10 @@ class Said:
     ending: Ending
 
 
-def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Heading) -> None:
-    """A compact frame's title and goal, centred above the board (``FrameLayout.head``)."""
+def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Heading,
+                  picture: GoalPicture | None = None) -> None:
+    """A compact frame's title and goal, centred above the board (``FrameLayout.head``),
+    and under them the goal's ``picture`` beside its label "Goal:"."""
     x, y, w, h = layout.head
     if h <= 0:
         return
@@ -102,6 +104,12 @@ def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Headin
     for text in typeset.wrap(heading.goal, goal_px, w, goal_lines):
         shapes.append(Text(cx, cy + step // 2, text, goal_px, theme.muted))
         cy += step
+    if picture is not None:
+        cy += round(goal_px * 0.4)
+        label_w = typeset.text_width("Goal:", goal_px) + goal_px
+        x0 = cx - (label_w + picture.width) // 2
+        shapes += [Text(x0, cy + picture.height // 2, "Goal:", goal_px, theme.muted, "start"),
+                   Group(picture.shapes, x0 + label_w, cy)]
     film.add("head", [group(shapes)], "chrome", role="chrome")
 
 

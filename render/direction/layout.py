@@ -258,7 +258,7 @@ def _headed(heading: Heading, width: int, board_h: int, bar_h: int,
     the counter line measured at the legible size of the frame they make, which depends
     on its height, so measured again until the two agree."""
     height, head_h, top = even(board_h + bar_h + 2 * pad), 0, pad
-    for _ in range(4):
+    for _ in range(12):
         legible = legible_px(width, height)
         bar_h = max(bar_h, bar_height(width, legible))
         head_h = compact_head_height(heading, width, legible)

@@ -21,12 +21,25 @@ SAFE = 0.05                  # the title-safe margin, a share of each side
 
 
 @dataclass(frozen=True)
+class Picture:
+    """The goal's small picture as a layout measures it: ``width`` x ``height`` cells,
+    and the pixels a cell needs for each pixel of the legible size (``cell``) so that
+    the words in it (tile numbers) are set legibly."""
+
+    width: float
+    height: float
+    cell: float
+
+
+@dataclass(frozen=True)
 class Heading:
     """The words a layout makes room for: the title and the goal sentence ("" for none:
-    ``title`` "" leaves a compact frame without its title lines)."""
+    ``title`` "" leaves a compact frame without its title lines), and the goal's small
+    picture (``picture``; None: none), which a compact frame sets under them."""
 
     title: str = ""
     goal: str = ""
+    picture: Picture | None = None
 
 
 NO_HEADING = Heading()
@@ -57,12 +70,31 @@ def compact_head(heading: Heading, width: int, legible: int) -> tuple[int, int, 
 
 
 def compact_head_height(heading: Heading, width: int, legible: int) -> int:
-    """The pixels the compact title lines take (0: none), their space under them too."""
+    """The pixels the compact title lines take (0: none), their space under them and
+    the goal's picture (``compact_picture``) too."""
     title_px, title_lines, goal_px, goal_lines = compact_head(heading, width, legible)
     if not title_lines:
         return 0
+    picture_h = compact_picture(heading, width, legible)[1]
     return (round(title_px * COMPACT_LINES[0]) + round(goal_px * COMPACT_LINES[1]) * goal_lines
-            + round(goal_px * 0.4))
+            + round(goal_px * 0.4) + (picture_h + round(goal_px * 0.4) if picture_h else 0))
+
+
+COMPACT_PICTURE = 0.55    # the compact goal's picture: at most this share of the width high
+
+
+def compact_picture(heading: Heading, width: int, legible: int) -> tuple[int, int]:
+    """The room (w, h) of a compact frame's goal picture, set under the goal sentence
+    beside its label "Goal:" (at the ``legible`` size): as large as its words need
+    (``Picture.cell``), but at most ``COMPACT_PICTURE`` of the frame's width high and
+    within the title-safe width; (0, 0): no picture (none in the heading, or no title
+    lines)."""
+    p = heading.picture
+    if p is None or p.width <= 0 or p.height <= 0 or not heading.title:
+        return (0, 0)
+    room = width - 2 * math.ceil(width * SAFE) - typeset.text_width("Goal:", legible) - legible
+    cell = min(legible * p.cell, width * COMPACT_PICTURE / p.height, room / p.width)
+    return (0, 0) if cell < 2 else (math.ceil(p.width * cell), math.ceil(p.height * cell))
 
 
 # the words around the board of a portrait or square frame: their sizes in multiples
@@ -213,7 +245,7 @@ class TallWords:
             else 0
 
 
-__all__ = ["BAR", "COMPACT_LINES", "FACTS_LINE", "FILL", "GOAL_LINES", "LINE_HEIGHTS",
-           "NO_HEADING", "TITLE_GAP", "TITLE_LINES", "WORD_SIZES", "HeadLines", "Heading",
-           "Spacing", "TallWords", "compact_head", "compact_head_height", "grown",
-           "head_lines", "spacing", "word_size"]
+__all__ = ["BAR", "COMPACT_LINES", "COMPACT_PICTURE", "FACTS_LINE", "FILL", "GOAL_LINES",
+           "LINE_HEIGHTS", "NO_HEADING", "TITLE_GAP", "TITLE_LINES", "WORD_SIZES", "HeadLines",
+           "Heading", "Spacing", "TallWords", "compact_head", "compact_head_height",
+           "compact_picture", "grown", "Picture", "head_lines", "spacing", "word_size"]

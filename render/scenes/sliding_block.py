@@ -11,7 +11,7 @@ word where it is the only one).  The goal stays visible: its target cells are ou
 (dashed, over a thin halo) under the pieces, and the exit is an opening in the frame with
 an arrow pointing out.  A move is one eased motion along its path; the moving piece's
 outline fades in and out.  After the last move of a solved trace the goal piece slides
-out through the exit and stays there, outlined (the payoff).
+into the exit's opening and stays there, outlined (the payoff; ``block_exits``).
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
 from puzzlereel.render.film.theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
 from puzzlereel.render.options import RenderOptions, parse_colour
+from puzzlereel.render.scenes.block_exits import ARROW, SIDES, exit_shapes, mark_colour
 from puzzlereel.rules.sliding_block_layout import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
 FRAME = 0.32    # frame thickness, in cells
-ARROW = 0.5     # room for an exit's arrow beyond the frame, in cells
 
 
 def shape_class(cells: tuple[Cell, ...]) -> str:
@@ -46,7 +46,6 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
 ROLES = {"1x2": "primary", "2x1": "wide", "1x1": "small", "other": "other"}
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
 SHORT = ("Small", "Tall", "Wide", "Long", "Big")    # shape words named by their initial
-SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 class SlidingBlockScene(SceneBase):
@@ -220,33 +219,11 @@ class SlidingBlockScene(SceneBase):
         out: list[Shape] = [Rect(bx - fp, by - fp, W + 2 * fp, H + 2 * fp, t.frame,
                                  rx=fp * 0.9),
                             Rect(bx, by, W, H, t.board)]
-        for ex in self.exits:     # openings in the frame, with an arrow pointing out
-            side, off, length = str(ex.get("side")), ex.get("offset", 0), ex.get("length", 1)
-            if not isinstance(off, int) or not isinstance(length, int) or side not in SIDES:
-                continue
-            if side in ("bottom", "top"):
-                a, b = bx + off * c, bx + (off + length) * c
-                out.append(Rect(a, by + H if side == "bottom" else by - fp, b - a, fp, t.board))
-                cy = by + H + fp + ARROW * c / 2 if side == "bottom" else by - fp - ARROW * c / 2
-                out.append(self._arrow((a + b) / 2, cy, SIDES[side]))
-            else:
-                a, b = by + off * c, by + (off + length) * c
-                out.append(Rect(bx + W if side == "right" else bx - fp, a, fp, b - a, t.board))
-                cx = bx + W + fp + ARROW * c / 2 if side == "right" else bx - fp - ARROW * c / 2
-                out.append(self._arrow(cx, (a + b) / 2, SIDES[side]))
+        goal = self.fills[self.goals[0][0]] if self.goals else None
+        out += exit_shapes(self.exits, (bx, by, W, H), c, fp, t.board,
+                           mark_colour(t, goal, t.accent))
         out += [Rect(bx + x * c, by + y * c, c, c, t.frame) for x, y in self.walls]
         return out
-
-    def _arrow(self, cx: float, cy: float, d: tuple[int, int]) -> Polygon:
-        """A filled triangle in the accent colour pointing along ``d``."""
-        r = ARROW * self.cell * 0.8 / 2
-        dx, dy = d
-        tip = (cx + dx * r, cy + dy * r)
-        base = (cx - dx * r * 0.6, cy - dy * r * 0.6)
-        nx, ny = -dy, dx
-        # clockwise on screen: tip, then the base's corners
-        pts = (tip, (base[0] - nx * r, base[1] - ny * r), (base[0] + nx * r, base[1] + ny * r))
-        return Polygon((pts,), self.theme.accent)
 
     def _dims(self, cells: Sequence[Cell]) -> tuple[int, int, float, float]:
         """A piece's size in cells, its inset from its cells' edges and its border's
@@ -321,7 +298,8 @@ class SlidingBlockScene(SceneBase):
             x, y = self._cell((gx, gy))
             w, h, _, _ = self._dims(cells)
             radius = max(0.0, c * 0.18 - k / 2 - width / 2)
-            for colour, sw in ((self.theme.board, width * 2), (self.theme.target, width)):
+            mark = mark_colour(self.theme, self.fills[i], self.theme.target)
+            for colour, sw in ((self.theme.board, width * 2), (mark, width)):
                 if len(cells) == w * h:
                     out.append(Rect(x + k + width / 2, y + k + width / 2, w * c - 2 * k - width,
                                     h * c - 2 * k - width, None, rx=radius, stroke=colour,
@@ -360,9 +338,9 @@ class SlidingBlockScene(SceneBase):
                 ew if dx > 0 else x0 + self.pieces[i].w, eh if dy > 0 else y0 + self.pieces[i].h)
 
     def payoff(self) -> Beat | None:
-        """The goal piece slides out through the exit (if it stands at one) and stays
-        there, outlined: the answer the video ends on; it slides as far as the drawing
-        has room, never cut off by its edge."""
+        """The goal piece slides into the exit's opening (if it stands at it) and stays
+        there, outlined, flush with the frame's outside: the answer the video ends on,
+        never over the frame's wall nor over the exit's arrow beyond it."""
         if not self.goals or not self.exits:
             return None
         i = self.goals[0][0]
@@ -373,7 +351,7 @@ class SlidingBlockScene(SceneBase):
             off, length = ex.get("offset", 0), ex.get("length", 1)
             if (dx, dy) == (0, 0) or not isinstance(off, int) or not isinstance(length, int):
                 continue
-            dist = FRAME + ARROW
+            dist = self.fp / self.cell      # into the opening, flush with the frame's outside
             if dy:
                 fits = off <= x and x + piece.w <= off + length
                 at_edge = (y + piece.h == self.height) if dy > 0 else y == 0

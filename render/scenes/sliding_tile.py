@@ -2,13 +2,15 @@
 sliding into the blank.
 
 Colour schemes (``[render] scheme`` or the trace header's ``render.scheme`` hint):
-``plain`` (every tile alike), ``rows`` (by the tile's goal row), ``columns`` (by its goal
-column) and ``fringe`` (the default): the L-shaped layers speed-solvers fill one after
-another - first the row and column farthest from the blank's goal cell, then the next
-row and column of the smaller board left, and so on.  Colours come from the
-colour-blind-safe hues of ``theme.PIECE_ORDER``; numbers take the ink that reads on
-their tile.  Each tile is one element that slides; one outline, shared by all tiles,
-follows the moving tile and fades in and out.  The goal (the tiles in order) is the
+``plain`` (the default: every tile alike, its number all that tells it), ``rows`` (by
+the tile's goal row), ``columns`` (by its goal column) and ``fringe``: the L-shaped
+layers speed-solvers fill one after another - first the row and column farthest from
+the blank's goal cell, then the next row and column of the smaller board left, and so
+on.  A scheme colours a tile by the part of the goal it belongs to, and the goal's
+picture shows those parts in the same colours.  Colours come from the colour-blind-safe
+hues of ``theme.PIECE_ORDER``; numbers take the ink that reads on their tile.  Each
+tile is one element that slides; one outline, shared by all tiles, follows the moving
+tile and fades in and out.  The goal (the tiles in order) is the
 panel's small picture, and a solved trace ends with the tiles lighting up one after
 another in goal order, each ringed in the theme's glow colour, and staying lit (the
 payoff).
@@ -53,12 +55,13 @@ def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int
 
 
 def chosen_scheme(header: Header, options: RenderOptions) -> str:
-    """The colour scheme: the option, else the header's hint, else ``fringe``; a
-    TraceError for a scheme nobody knows."""
+    """The colour scheme: the option, else the header's hint, else ``plain`` (a colour
+    only where asked for, so that it never says what the frame does not); a TraceError
+    for a scheme nobody knows."""
     scheme = options.scheme
     if scheme == "auto":
         hint = header.render.get("scheme") if isinstance(header.render, dict) else None
-        scheme = hint if isinstance(hint, str) and hint in SCHEMES else "fringe"
+        scheme = hint if isinstance(hint, str) and hint in SCHEMES else "plain"
     if scheme not in SCHEMES:
         raise TraceError(f"unknown colour scheme {scheme!r} for sliding tiles (known: "
                          f"{', '.join(SCHEMES)})", field="render.scheme")

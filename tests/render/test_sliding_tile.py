@@ -252,3 +252,26 @@ def test_rendered_gif_and_mp4_frame_counts(tmp_path) -> None:
     assert n == sum(frame_counts(phases, opts.fps)) == 5 + 2 + 1 + 2 + 8 + 5 + 20
     with Image.open(tmp_path / "t.png") as sheet:
         assert sheet.width > 50 and sheet.height > 50
+
+
+def test_tiles_look_alike_unless_a_scheme_is_asked_for_whose_colours_the_goal_shows() -> None:
+    """By default every tile is drawn alike (a colour would say what no frame says);
+    a scheme asked for colours each tile by its part of the goal, and the goal's
+    picture shows each tile in the colour it has on the board."""
+    plain = directed(trace(), RenderOptions(), layout="panel")
+    assert isinstance(plain.scene, SlidingTileScene) and plain.scene.scheme == "plain"
+    assert len(set(plain.scene.fills.values())) == 1
+    fringe = directed(trace(scheme="fringe"), RenderOptions(), layout="panel")
+    scene = fringe.scene
+    assert isinstance(scene, SlidingTileScene) and len(set(scene.fills.values())) > 1
+    picture = fringe.goal_picture()
+    assert picture is not None
+    shown: dict[int, object] = {}
+    for shape in picture.shapes:
+        assert isinstance(shape, Group)
+        inner = shape.children[0]
+        numbers = [c for c in getattr(inner, "children", ()) if isinstance(c, Text)]
+        if numbers:
+            body = inner.children[0]       # type: ignore[union-attr]
+            shown[int(numbers[0].text)] = body.fill
+    assert shown == scene.fills
