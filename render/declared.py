@@ -175,6 +175,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("sound", (bool,), False, "Give MP4 and WebM a sound track: a click or slide "
            "per move, a chime at the goal (default: [render] sound, else off).",
            flag="--sound/--no-sound", commands=WHOLE),
+    Option("captions_on", (bool,), False, "Turn the MP4's captions on from the start: "
+           "its subtitle track (each line of moves, then the result) plays by default "
+           "(default: [render] captions_on, else embedded but off until a viewer turns "
+           "them on).", flag="--captions-on/--captions-off", commands=WHOLE),
     Option("formats", (list,), ("mp4", "gif"), "What `run` writes.", choices=FORMATS),
     Option("hold_start", NUMBER, None, "Seconds on the start position before the first "
            "move, the title's included (default: as long as the title and the goal take "

@@ -114,6 +114,7 @@ class RenderOptions:
     search: bool = False                    # show how the answer was found, after the title
     search_seconds: float = 6.0             # ... for this long (each family has its own)
     sound: bool = False                     # a sound track (MP4 and WebM)
+    captions_on: bool = False               # the MP4's subtitle track on by default
     scheme: str = "auto"                    # colour scheme, read by the scene (its
                                             # ``schemes``)
 

@@ -8,7 +8,8 @@ vector formats, each built from its own film (``render.direction.director``).
   over as that part, frames in which nothing changes as one held frame;
 - ``Sheet`` (PNG): the start and the position after every move, each the board's film
   sampled when its beat has ended, numbered, on a grid written band by band;
-- ``Captions`` (WebVTT): the film's cues;
+- ``Captions`` (WebVTT): the film's cues (``captions``: the move list's lines, then the
+  result), the MP4's subtitles too;
 - ``Vector`` (SVG, HTML): the film written as CSS keyframes or as the player's data.
 """
 
@@ -33,7 +34,7 @@ from puzzlereel.render.encoders.sound import Track, soundtrack
 from puzzlereel.render.film import draw, typeset
 from puzzlereel.render.film.elements import Film
 from puzzlereel.render.film.theme import RGB
-from puzzlereel.render.film.timeline import MOVE, frame_time
+from puzzlereel.render.film.timeline import END, HOLD, MOVE, PAYOFF, RETURN, frame_time
 from puzzlereel.render.options import LOOPING, RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.trace.io import lines
@@ -118,7 +119,7 @@ class Movie:
         sink = self.sink = self.make_sink(film, self.director)
         plan = self.director.plan
         assert plan is not None
-        sink.describe(plan.cues(), self.director.metadata())
+        sink.describe(captions(self.director), self.director.metadata())
         if self.director.options.sound:
             sink.add_sound(soundtrack(self.director.sounds, self.seconds))
         play(film, self.fps, self.total_frames, sink, progress)
@@ -128,6 +129,23 @@ class Movie:
     def abort(self) -> None:
         if self.sink is not None:
             self.sink.abort()
+
+
+def captions(director: Director) -> list[Cue]:
+    """A planned video's subtitles: a cue per line of the move list (``Plan.cues``),
+    then the result in the ending's words ("Solved in 81 moves — the fewest possible")
+    from the ending's start (the payoff, else the final hold), or the last cue's end, to
+    the video's end (a looping format's return to the start left out)."""
+    from puzzlereel.render.encoders.subtitles import with_result
+
+    plan = director.plan
+    assert plan is not None, "finish() first"
+    timed = [(phase.kind, span) for phase, count, span
+             in zip(plan.phases, plan.counts, plan.spans, strict=True) if count > 0]
+    ending = next((t0 for kind, (t0, _) in timed if kind in (PAYOFF, HOLD, END)), None)
+    end = max((t1 for kind, (_, t1) in timed if kind != RETURN), default=0.0)
+    return with_result(plan.cues(), director.ending().text,
+                       end if ending is None else ending, end)
 
 
 def play(film: Film, fps: int, total: int, sink: Sink, progress: Progress = no_progress
@@ -237,8 +255,8 @@ class Sheet:
 
 
 class Captions:
-    """WebVTT subtitles of the video (one cue per move, its number and notation), timed
-    as the MP4 at ``fps``."""
+    """WebVTT subtitles of the video (one cue per line of the move list, then the
+    result: ``captions``), timed as the MP4 at ``fps``."""
 
     def __init__(self, header: Header, options: RenderOptions, fps: int, path: Path) -> None:
         self.director = Director(header, options, fps, layout="compact", timing_only=True)
@@ -250,8 +268,9 @@ class Captions:
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
         from puzzlereel.render.encoders.subtitles import webvtt_lines
 
+        self.director.finish(end)
         with open(self.path, "w", encoding="utf-8") as f:
-            f.writelines(webvtt_lines(self.director.subtitles(end)))
+            f.writelines(webvtt_lines(captions(self.director)))
 
 
 class Vector:
@@ -362,5 +381,5 @@ def render_stream(stream: IO[Any], source: str,
     return end
 
 
-__all__ = ["Captions", "Movie", "Output", "Sheet", "Sink", "Vector", "palette", "play",
+__all__ = ["Captions", "Movie", "captions", "Output", "Sheet", "Sink", "Vector", "palette", "play",
            "render_stream"]

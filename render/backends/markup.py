@@ -24,7 +24,6 @@ from puzzlereel.render.film.shapes import (
     rounded_outline,
 )
 from puzzlereel.render.film.theme import RGB
-from puzzlereel.render.film.typeset import bold_stroke
 
 FONT_STACK = '"DejaVu Sans",Verdana,"Helvetica Neue",Arial,sans-serif'
 
@@ -115,11 +114,8 @@ def polygon_path(p: Polygon) -> str:
 def text_attrs(shape: Text) -> str:
     """A text's attributes but its place: size, anchor, weight, colour, opacity."""
     anchor = f' text-anchor="{shape.anchor}"' if shape.anchor != "start" else ""
-    # heavier as the raster sets it: a stroke of the text's colour, as wide each side as
-    # the raster's (``typeset.bold_stroke``)
-    sw = bold_stroke(shape.size, shape.bold)
-    bold = (f' stroke="{hexcolour(shape.fill)}" stroke-width="{num(2 * sw)}" '
-            'stroke-linejoin="round"' if sw else "")
+    # the bold face, as the raster sets it (DejaVu Sans Bold, ``typeset.BOLD_FONT_FILE``)
+    bold = ' font-weight="bold"' if shape.bold else ""
     opacity = f' opacity="{num(shape.opacity, 3)}"' if shape.opacity < 1.0 else ""
     if shape.vertical:
         anchor = (' text-anchor="middle" transform="rotate(-90 '

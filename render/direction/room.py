@@ -165,7 +165,7 @@ def head_lines(heading: Heading, width: int, legible: int, title_px: int,
     px, title = typeset.fit_lines(heading.title, width, title_px) if heading.title \
         else (title_px, [])
     if title and px < legible:          # too long for two lines: more, at the legible size
-        px, title = legible, typeset.wrap(heading.title, legible, width, TITLE_LINES)
+        px, title = legible, typeset.wrap(heading.title, legible, width, TITLE_LINES, bold=True)
     goal = typeset.wrap(heading.goal, max(legible, goal_px), width, GOAL_LINES) \
         if heading.goal else []
     return HeadLines(px, tuple(title), max(legible, goal_px), tuple(goal),

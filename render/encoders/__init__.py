@@ -1,2 +1,2 @@
 """Encoders: frames and sound into files: H.264 and VP9 video, GIF, PNG, the sound track
-and its loudness, and WebVTT subtitles."""
+and its loudness, WebVTT subtitles and the MP4's subtitle track flags."""

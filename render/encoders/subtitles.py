@@ -1,4 +1,5 @@
-"""Subtitles: a video's cues as WebVTT text, one cue per counted move.
+"""Subtitles: a video's cues as WebVTT text, one cue per line of the move list, then
+the result's cue (``with_result``) to the video's end.
 
 Cue text is escaped for WebVTT (``&``, ``<`` and ``>`` as character references, no
 line breaks, no ``-->``), so a move's words from any trace are shown as written and
@@ -11,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from puzzlereel.ground import escape
+from puzzlereel.render.direction.plan import Cue
 
 
 class CueLike(Protocol):
@@ -33,6 +35,17 @@ def stamp(t: float) -> str:
     return f"{h:02d}:{m:02d}:{s:02d}.{ms:03d}"
 
 
+def with_result(cues: Iterable[Cue], text: str, start: float, end: float) -> list[Cue]:
+    """``cues`` and after them one cue of ``text`` (the result's words), from ``start``
+    (the ending's) or from where the last of ``cues`` ends, if later, to ``end`` (the
+    video's); no such cue without words or time for it."""
+    made = list(cues)
+    start = max([start, *(c.end for c in made)])
+    if text and end > start:
+        made.append(Cue(start, end, text))
+    return made
+
+
 def cue_text(text: str) -> str:
     """``text`` as one line of WebVTT cue text (``puzzlereel.ground.escape``)."""
     return escape.vtt_text(text)
@@ -51,4 +64,4 @@ def webvtt(cues: Iterable[CueLike]) -> str:
     return "".join(webvtt_lines(cues))
 
 
-__all__ = ["cue_text", "stamp", "webvtt", "webvtt_lines"]
+__all__ = ["cue_text", "stamp", "webvtt", "webvtt_lines", "with_result"]

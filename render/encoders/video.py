@@ -1,20 +1,23 @@
 """The video encoder: H.264 MP4 (libx264, yuv420p, +faststart) or VP9 WebM through PyAV.
 
 The container carries the title and a comment (solver, metric) as metadata; an MP4 also
-carries the subtitles (one cue per move) as a ``mov_text`` track that players offer as
-captions; ``add_sound`` adds a sound track (``render.encoders.soundtrack``). RGB is converted to
-I420 with OpenCV (BT.601 matrix, limited range), and the stream is tagged BT.601
-(smpte170m primaries, transfer and matrix, tv range) to match, so browsers show the
-colours as drawn. Encoding runs on a worker thread so drawing and encoding overlap on
-two cores (not when the process has one core's share: then it encodes between frames),
-and x264 threads by frames (its own default; PyAV's is by slices, about 20 % slower at
-720p here and a few per cent bigger), on as many threads as ``encoder_threads`` allows:
-all cores by default, fewer when several renders share the machine (``run --jobs``). A
-frame that differs from the last only in a rectangle is converted only there and patched
-into the encoder's copy of the last frame; a held frame is sent again with new times.
-The encoder is opened before the first frame is drawn, so a size it cannot take (a 4K
-video under a memory limit) stops the render at once; a failure of the encoder then or
-later is one ``EncoderError`` line naming the output, never PyAV's traceback.
+carries the subtitles (the move list's lines, then the result) as a ``mov_text`` track
+that players offer as captions, off until a viewer turns them on unless ``captions_on``
+(the muxer enables it whatever its disposition says: ``render.encoders.tracks`` sets the
+flag in the finished file); ``add_sound`` adds a sound track
+(``render.encoders.soundtrack``). RGB is converted to I420 with OpenCV (BT.601 matrix,
+limited range), and the stream is tagged BT.601 (smpte170m primaries, transfer and
+matrix, tv range) to match, so browsers show the colours as drawn. Encoding runs on a
+worker thread so drawing and encoding overlap on two cores (not when the process has one
+core's share: then it encodes between frames), and x264 threads by frames (its own
+default; PyAV's is by slices, about 20 % slower at 720p here and a few per cent bigger),
+on as many threads as ``encoder_threads`` allows: all cores by default, fewer when
+several renders share the machine (``run --jobs``). A frame that differs from the last
+only in a rectangle is converted only there and patched into the encoder's copy of the
+last frame; a held frame is sent again with new times. The encoder is opened before the
+first frame is drawn, so a size it cannot take (a 4K video under a memory limit) stops
+the render at once; a failure of the encoder then or later is one ``EncoderError`` line
+naming the output, never PyAV's traceback.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import numpy as np
 
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.memory import rlimit_room
+from puzzlereel.render.encoders.tracks import enable_subtitles
 from puzzlereel.render.options import RenderOptions
 
 
@@ -93,6 +97,8 @@ class VideoSink:
             raise ValueError(f"frame size must be even, got {width}x{height}")
         self.width, self.height = width, height
         self.name = name if name is not None else str(path)
+        self.path = path
+        self.captions_on = options.captions_on
         self.codec = codec
         self.fmt = "mp4" if codec == "libx264" else "webm"
         self.container: Any = None
@@ -173,6 +179,7 @@ class VideoSink:
 
         sub: Any = self.container.add_stream("mov_text")
         sub.codec_context.subtitle_header = ASS_HEADER
+        sub.disposition = 1 if self.captions_on else 0    # AV_DISPOSITION_DEFAULT
         sub.codec_context.time_base = Fraction(1, 1000)
         sub.time_base = Fraction(1, 1000)
         self.subtitles = sub
@@ -317,6 +324,8 @@ class VideoSink:
             if self.sound is not None:
                 self.sound.abort()
             self.container.close()
+        if self.subtitles is not None:
+            enable_subtitles(self.path, self.captions_on)
 
     def abort(self) -> None:
         if self.queue is not None and self.thread is not None and self.thread.is_alive():

@@ -1,13 +1,14 @@
 """Text for the raster backend and the layouts: the font, measuring, fitting, drawing.
 
-Text is set in the one bundled font, DejaVu Sans (``render/fonts/``, the Bitstream Vera
-licence with DejaVu's changes in the public domain: free to use, embed and redistribute),
-which has real − × ÷ and arrow glyphs; headings are set heavier with a stroke of the
-same colour.  Text never overflows and never fails: ``fit_text_px`` picks the size at which a text
-fits, and ``draw_text`` shortens what still does not fit the image with an ellipsis
-("…").  Text is measured by its layout, not drawn, and a text longer (in characters)
-than the room has pixels is cut before it is measured, so a title of a million
-characters costs no more than one that fills the line.
+Text is set in the bundled font, DejaVu Sans (``render/fonts/``, the Bitstream Vera
+licence with DejaVu's changes in the public domain: free to use, embed and
+redistribute), which has real − × ÷ and arrow glyphs; bold text (headings, the counter)
+in its own bold face, DejaVu Sans Bold, bundled beside it. Text never overflows and
+never fails: ``fit_text_px`` picks the size at which a text fits, and ``draw_text``
+shortens what still does not fit the image with an ellipsis ("…"). Text is measured by
+its layout, not drawn, and a text longer (in characters) than the room has pixels is cut
+before it is measured, so a title of a million characters costs no more than one that
+fills the line.
 """
 
 from __future__ import annotations
@@ -21,24 +22,25 @@ from PIL import Image, ImageDraw, ImageFont
 from puzzlereel.render.film.draw import blit, fill
 from puzzlereel.render.film.theme import RGB
 
-FONT_FILE = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans.ttf"
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONT_FILE = FONTS / "DejaVuSans.ttf"
+BOLD_FONT_FILE = FONTS / "DejaVuSans-Bold.ttf"
 CAP_HEIGHT = 0.729      # a capital's (and a figure's) height in the font, a share of its size
 
 
-@lru_cache(maxsize=48)
-def font(px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The bundled font (DejaVu Sans) at ``px`` pixels; Pillow's own default font if the
-    file is missing (a broken install), so that text never fails."""
+def font_file(bold: bool = False) -> Path:
+    """The bundled face text is set in: DejaVu Sans, or with ``bold`` DejaVu Sans Bold."""
+    return BOLD_FONT_FILE if bold else FONT_FILE
+
+
+@lru_cache(maxsize=96)
+def font(px: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The bundled font (DejaVu Sans, or its bold face) at ``px`` pixels; Pillow's own
+    default font if the file is missing (a broken install), so that text never fails."""
     try:
-        return ImageFont.truetype(str(FONT_FILE), max(6, px))
-    except OSError:   # pragma: no cover - the font ships with the package
+        return ImageFont.truetype(str(font_file(bold)), max(6, px))
+    except OSError:   # pragma: no cover - the fonts ship with the package
         return ImageFont.load_default(size=max(6, px))
-
-
-def bold_stroke(px: int, bold: bool) -> int:
-    """The pixels a bold line of text at ``px`` is thickened by on each side of its
-    glyphs (none under 14 pixels: the glyphs' own weight reads better there)."""
-    return max(1, round(px / 48)) if bold and px >= 14 else 0
 
 
 # what ends a paragraph for the font's layout; a line of text is set with spaces there
@@ -52,34 +54,30 @@ def one_line(text: str) -> str:
 
 @lru_cache(maxsize=1024)
 def text_mask(text: str, px: int, bold: bool = False) -> np.ndarray:
-    """Coverage mask of ``text`` set at ``px`` pixels (heavier with ``bold``) on one line,
-    cropped vertically to the font's line box (so masks of one size line up)."""
+    """Coverage mask of ``text`` set at ``px`` pixels (in the bold face with ``bold``) on
+    one line, cropped vertically to the font's line box (so masks of one size line up)."""
     text = one_line(text)
-    f = font(px)
-    sw = bold_stroke(px, bold)
-    left, _, right, _ = f.getbbox(text, stroke_width=sw)
-    ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
-    w = max(1, int(right - min(left, 0)) + 2)
-    h = ascent + descent + 2 * sw
+    f = font(px, bold)
+    left, _, right, _ = f.getbbox(text)
+    w, h = text_box(text, px, bold)
     img = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(img).text((-min(left, 0) + 1, sw), text, fill=255, font=f,
-                             stroke_width=sw, stroke_fill=255)
+    ImageDraw.Draw(img).text((-min(left, 0) + 1, 0), text, fill=255, font=f)
     return np.asarray(img).copy()
 
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, px: int, bold: bool = False) -> int:
     """The width of ``text_mask(text, px)``, from the font's layout (nothing is drawn)."""
-    left, _, right, _ = font(px).getbbox(one_line(text), stroke_width=bold_stroke(px, bold))
+    left, _, right, _ = font(px, bold).getbbox(one_line(text))
     return max(1, int(right - min(left, 0)) + 2)
 
 
 @lru_cache(maxsize=4096)
 def text_box(text: str, px: int, bold: bool = False) -> tuple[int, int]:
     """The size (width, height) of ``text_mask(text, px, bold)``, measured, not drawn."""
-    f = font(px)
+    f = font(px, bold)
     ascent, descent = f.getmetrics() if hasattr(f, "getmetrics") else (px, px // 4)
-    return text_width(text, px, bold), ascent + descent + 2 * bold_stroke(px, bold)
+    return text_width(text, px, bold), ascent + descent
 
 
 def fits(text: str, px: int, max_w: int, bold: bool = False) -> bool:
@@ -233,5 +231,6 @@ def fit_text_px(text: str, max_w: int, px: int, bold: bool = False) -> int:
     return px
 
 
-__all__ = ["ELLIPSIS", "FONT_FILE", "draw_text", "fit_lines", "fit_text_px", "fits", "font",
-           "one_line", "shorten", "text_box", "text_mask", "text_width", "wrap"]
+__all__ = ["BOLD_FONT_FILE", "ELLIPSIS", "FONT_FILE", "draw_text", "fit_lines", "fit_text_px",
+           "fits", "font", "font_file", "one_line", "shorten", "text_box", "text_mask",
+           "text_width", "wrap"]

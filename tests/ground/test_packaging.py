@@ -86,10 +86,11 @@ def test_the_imported_code_is_the_repositorys():
 
 
 def test_the_font_and_its_licence_are_shipped():
-    """The one bundled font the renderer sets text in ships inside the wheel with its
-    licence (README names it)."""
+    """The bundled font the renderer sets text in, regular and bold, ships inside the
+    wheel with its licence (README names it)."""
     from puzzlereel.render.film import typeset
 
     shipped = {path.name for path in _shipped("puzzlereel.render")}
-    assert {"DejaVuSans.ttf", "LICENSE-DejaVu.txt"} <= shipped
-    assert typeset.FONT_FILE.name in shipped and typeset.FONT_FILE.is_file()
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"} <= shipped
+    for face in (typeset.FONT_FILE, typeset.BOLD_FONT_FILE):
+        assert face.name in shipped and face.is_file()

@@ -83,6 +83,7 @@ def test_the_wheel_holds_the_package_its_data_and_licences_only(dist):
     shipped = names - meta
     for wanted in ("puzzlereel/py.typed", "puzzlereel/__init__.pyi",
                    "puzzlereel/render/fonts/DejaVuSans.ttf",
+                   "puzzlereel/render/fonts/DejaVuSans-Bold.ttf",
                    "puzzlereel/render/fonts/LICENSE-DejaVu.txt",
                    "puzzlereel/render/templates/player.html",
                    "puzzlereel/page-templates/gallery.html",
@@ -102,6 +103,7 @@ def test_the_sdist_holds_the_sources_and_the_licences(dist):
     with tarfile.open(dist / f"{NAME}.tar.gz") as sdist:
         names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
     assert {"LICENSE", "README.md", "pyproject.toml", "PKG-INFO",
-            "render/fonts/LICENSE-DejaVu.txt", "puzzlereel/py.typed",
+            "render/fonts/LICENSE-DejaVu.txt", "render/fonts/DejaVuSans-Bold.ttf",
+            "puzzlereel/py.typed",
             "configs/hakoiri-musume.toml"} <= names
     assert not any(n.startswith(("build/", "outputs/")) for n in names)

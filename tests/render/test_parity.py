@@ -13,7 +13,7 @@ from PIL import Image
 
 from puzzlereel.render.backends.markup import still_svg
 from puzzlereel.render.film.timeline import MOVE, frame_time
-from puzzlereel.render.film.typeset import FONT_FILE
+from puzzlereel.render.film.typeset import BOLD_FONT_FILE, FONT_FILE
 from puzzlereel.render.options import RenderOptions
 from tests.render.films import directed, frame
 from tests.render.test_svg import EXAMPLES, trace_of
@@ -30,7 +30,7 @@ def thumbnail(img: np.ndarray) -> np.ndarray:
 
 
 def rasterised(svg: str) -> np.ndarray:
-    png = resvg_py.svg_to_bytes(svg_string=svg, font_files=[str(FONT_FILE)],
+    png = resvg_py.svg_to_bytes(svg_string=svg, font_files=[str(FONT_FILE), str(BOLD_FONT_FILE)],
                                 skip_system_fonts=True)
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
 

@@ -66,7 +66,8 @@ def test_frame_is_pure_and_shows_the_path() -> None:
     i_fill = t.pieces["small"]
 
     def centre(img: np.ndarray, x: int, y: int) -> tuple[int, ...]:
-        return tuple(int(v) for v in img[oy + y * BIG + BIG // 2, ox + x * BIG + BIG // 2])
+        """The colour of cell (x, y) a quarter down its middle: above a piece's label."""
+        return tuple(int(v) for v in img[oy + y * BIG + BIG // 4, ox + x * BIG + BIG // 2])
 
     assert fp > 0
     assert centre(a, 1, 4) == i_fill            # halfway along the path: on (1,4)
