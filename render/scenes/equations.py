@@ -50,6 +50,7 @@ from puzzlereel.render.scenes.equation_glyphs import (
     pretty,
 )
 from puzzlereel.rules.equations import AlphameticReplay, KomachiReplay, OomachiReplay
+from puzzlereel.rules.notation import equation_words, letter_words, reveal_order
 from puzzlereel.trace import Header, Replay, Replayed, SolutionFound
 
 PAD = 0.4           # the board's margin, in cells
@@ -174,12 +175,7 @@ class AlphameticScene(_CardScene):
             self.lines.append(("" if i == 0 else eq.right.ops[i - 1], word))
         self.width = max(len(w) for _, w in self.lines)
         # the order letters are revealed in: column by column from the units
-        order: list[str] = []
-        for col in range(self.width):
-            for _, word in self.lines:
-                if col < len(word) and word[-1 - col] not in order:
-                    order.append(word[-1 - col])
-        self.order = order
+        self.order = reveal_order([word for _, word in self.lines])
 
     def end_text(self, count: int) -> str:
         """"1 solution": the cards shown (the counter counts letters)."""
@@ -269,7 +265,7 @@ class AlphameticScene(_CardScene):
                         tweens += [show(e, True) for e in self.letters[x]]
                         tweens += [show(e, False) for e in self.digits[x]]
             beats.append(Beat(tuple(tweens), move=i + 1, word="Letter", pause=i == n - 1,
-                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}",
+                              sheet=i == n - 1, note=letter_words(ch, values.get(ch)),
                               sounds=(BeatSound("click", 0.5),)))
         return beats
 
@@ -325,7 +321,7 @@ class KomachiScene(_CardScene):
             tweens.append(fade(op, 0.0, 1.0, j / n, (j + 1) / n))
         self.showing += ops
         clicks = tuple(BeatSound("click", j / n) for j in range(len(ops)))
-        return [Beat(tuple(tweens), move=event.k, note=pretty(raw_left, spaced=False),
+        return [Beat(tuple(tweens), move=event.k, note=equation_words(event.text or ""),
                      sounds=clicks)]
 
 
@@ -380,7 +376,7 @@ class OomachiScene(_CardScene):
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
         drops = tuple(BeatSound("click", (i + 1) / n) for i in range(len(product)))
         return [Beat(tuple(tweens), move=event.k, units=float(n),
-                     note=pretty(left, spaced=False), sounds=drops)]
+                     note=equation_words(event.text or ""), sounds=drops)]
 
 
 __all__ = ["AlphameticScene", "KomachiScene", "OomachiScene"]
