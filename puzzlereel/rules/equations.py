@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlereel.rules.arith import OPERATORS, ArithError, Expression, parse_equation
+from puzzlereel.rules.notation import equation_words, letter_words, reveal_order
 from puzzlereel.trace import End, Event, Header, SolutionFound, TraceError
 from puzzlereel.trace.fields import get_int, get_list, get_str
 from puzzlereel.trace.replay import check_status
@@ -76,9 +77,14 @@ class _EquationReplay:
         return _spaced(self.solutions[-1].text or "")
 
     def describe(self, event: Event) -> str:
+        """One line for ``show``: the solution in the video's words, then as written."""
         if isinstance(event, SolutionFound):
-            return f"solution {event.k}"
+            return f"solution {event.k}: {self.words(event)}  {event.text or ''}".rstrip()
         return event.type
+
+    def words(self, event: SolutionFound) -> str:
+        """A solution as the video's move list says it (``notation.equation_words``)."""
+        return equation_words(event.text or "")
 
 
 def _no_leading_zero(expr: Expression) -> None:
@@ -193,6 +199,12 @@ class AlphameticReplay(_EquationReplay):
             raise TraceError("alphametic equations use + and - only", field="equation")
         self.letters = frozenset("".join(words))
         self.leading = frozenset(w[0] for w in words if len(w) > 1)
+
+    def words(self, event: SolutionFound) -> str:
+        """The letters' digits as the video reveals them, one a move: "D = 7 · E = 5 …"."""
+        values = {k.upper(): v for k, v in (event.assignment or {}).items()}
+        order = reveal_order(self.left.numbers + self.right.numbers)
+        return " · ".join(letter_words(ch, values.get(ch)) for ch in order)
 
     def _number(self, word: str, assignment: Mapping[str, Any]) -> str:
         return "".join(str(assignment[ch]) for ch in word)

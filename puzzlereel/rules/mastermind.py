@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from puzzlereel.rules.notation import guess_words
 from puzzlereel.trace import End, Event, Guess, Header, Search, TraceError
 from puzzlereel.trace.fields import as_int_list, get_int
 from puzzlereel.trace.replay import check_status
@@ -189,7 +190,8 @@ class MastermindReplay:
     def describe(self, event: Event) -> str:
         if isinstance(event, Guess):
             won = " - found it" if event.bulls == self.length else ""
-            return f"guess {event.n}: {list(event.code)}{won}"
+            words = guess_words(event.code, event.bulls, event.cows)
+            return f"guess {event.n}: {words}  {list(event.code)}{won}"
         return event.type
 
 

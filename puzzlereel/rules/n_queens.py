@@ -10,6 +10,7 @@ board (later solutions stand alone: the search may stop being recorded).
 
 from __future__ import annotations
 
+from puzzlereel.rules.notation import queen_words, queens_words
 from puzzlereel.trace import End, Event, Header, Place, Remove, SolutionFound, TraceError
 from puzzlereel.trace.fields import get_int
 from puzzlereel.trace.replay import check_status
@@ -121,12 +122,11 @@ class NQueensReplay:
         return "\n".join(self.board())
 
     def describe(self, event: Event) -> str:
-        if isinstance(event, Place):
-            return f"place a queen at row {event.row}, column {event.col}"
-        if isinstance(event, Remove):
-            return f"remove the queen at row {event.row}, column {event.col}"
+        if isinstance(event, Place | Remove):      # the video's words, then the cell
+            words = queen_words(event.row, event.col, isinstance(event, Place))
+            return f"step: {words}  [{event.row}, {event.col}]"
         if isinstance(event, SolutionFound) and event.cols is not None:
-            return f"solution {event.k}: cols {list(event.cols)}"
+            return f"solution {event.k}: {queens_words(event.cols)}  cols {list(event.cols)}"
         return event.type
 
 

@@ -20,6 +20,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
+from puzzlereel.rules.notation import chain_words
 from puzzlereel.trace import Cell, End, Event, Header, PegMove, TraceError
 from puzzlereel.trace.choices import check_legal
 from puzzlereel.trace.fields import as_cell, get_list, get_obj
@@ -261,9 +262,10 @@ class PegSolitaireReplay:
     def describe(self, event: Event) -> str:
         if not isinstance(event, PegMove):
             return event.type
-        hops = " -> ".join(str(list(c)) for c in (event.start, *event.path))
+        chain = (event.start, *event.path)
+        holes = " → ".join(str(list(c)) for c in chain)
         k = len(event.path)
-        return (f"move {event.n}: {hops} ({k} jump{'s' if k != 1 else ''}, "
+        return (f"move {event.n}: {chain_words(chain)}  {holes} ({k} jump{'s' if k != 1 else ''}, "
                 f"{len(self.pegs)} peg{'s' if len(self.pegs) != 1 else ''} left)")
 
 

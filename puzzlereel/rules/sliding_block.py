@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from puzzlereel.rules.notation import slide_words
 from puzzlereel.rules.sliding_block_layout import (
     DIRS,
     Layout,
@@ -243,19 +244,20 @@ class SlidingBlockReplay:
         self.moves = 0
         self.total: int | None = declared_moves(header.fields)
         self.last_n = 0
+        self.moved_from: Cell = (0, 0)      # the last move's piece's top-left before it
 
     def text(self) -> str:
         return "\n".join(self.position.rows())
 
     def describe(self, event: Event) -> str:
-        """One line for ``show``: "Move 12: A to (1, 3), 2 steps"."""
+        """One line for ``show``, after the move: its words as the video writes them and
+        the cells of the piece's top-left ("Move 12: S ↓← (2, 3) → (1, 4)")."""
         if not isinstance(event, BlockMove):
             return event.type
-        x, y = event.path[-1]
-        steps = len(event.path)
-        label = self.position.pieces[event.piece].label
-        name = f"{event.piece} ({label})" if label else event.piece
-        return f"Move {event.n}: {name} to ({x}, {y}), {steps} step{'s' if steps > 1 else ''}"
+        route = [self.moved_from, *event.path]
+        words = slide_words(self.layout, event.piece, route, self.position.solved())
+        (x0, y0), (x, y) = route[0], route[-1]
+        return f"Move {event.n}: {words}  ({x0}, {y0}) → ({x}, {y})"
 
     def step(self, event: Event) -> BlockMove | None:
         """Check and apply one event; return the move it makes (None for notes / end)."""
@@ -272,6 +274,7 @@ class SlidingBlockReplay:
             if metric == "line" and not path_ok([self.position.pos[event.piece], *path], None,
                                                 "line"):
                 raise TraceError("the line metric moves in one straight line", field="path")
+            self.moved_from = self.position.pos[event.piece]
             self.position.slide(event.piece, path, "path")
             self.last_n = event.n
             self.moves += 1
@@ -281,6 +284,7 @@ class SlidingBlockReplay:
                 raise TraceError(f"expected state {self.last_n + 1}, got {event.n}", field="n")
             check_legal(event.choices, self.position.legal_moves)
             pid, path = self.position.move_to(event.rows)
+            self.moved_from = self.position.pos[pid]
             self.position.slide(pid, path, "rows")
             self.last_n = event.n
             self.moves += 1

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlereel.ground.errors import quoted
+from puzzlereel.rules.notation import tile_words
 from puzzlereel.trace import End, Event, Header, TileMove, TraceError
 from puzzlereel.trace.choices import check_legal
 from puzzlereel.trace.fields import get_int, get_list
@@ -239,8 +240,12 @@ class SlidingTileReplay:
         return tiles_text(self.tiles, self.cols)
 
     def describe(self, event: Event) -> str:
-        if isinstance(event, TileMove):
-            return f"move {event.n}: tile {event.tile}"
+        if isinstance(event, TileMove):       # after the move: the blank is where it was
+            src, dst = self._cell[0], self._cell[event.tile]
+            words = tile_words(event.tile, src, dst, self.cols)
+            return (f"move {event.n}: {words}  (row {src // self.cols + 1}, column "
+                    f"{src % self.cols + 1}) → (row {dst // self.cols + 1}, column "
+                    f"{dst % self.cols + 1})")
         return event.type
 
     def step(self, event: Event) -> TileMove | None:

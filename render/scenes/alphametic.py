@@ -38,6 +38,7 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scenes.cards import CLEAR, PAD, CardScene
 from puzzlereel.render.scenes.equation_glyphs import SYMBOLS
 from puzzlereel.rules.equations import AlphameticReplay
+from puzzlereel.rules.notation import letter_words, reveal_order
 from puzzlereel.trace import Header, SolutionFound
 
 ROW = 1.1           # a sum's row's height, in cells
@@ -64,12 +65,7 @@ class AlphameticScene(CardScene):
             self.lines.append(("" if i == 0 else eq.right.ops[i - 1], word))
         self.width = max(len(w) for _, w in self.lines)
         # the order letters are fixed in: column by column from the units
-        order: list[str] = []
-        for col in range(self.width):
-            for _, word in self.lines:
-                if col < len(word) and word[-1 - col] not in order:
-                    order.append(word[-1 - col])
-        self.order = order
+        self.order = reveal_order([word for _, word in self.lines])
         self.lit: str | None = None            # the letter lit up in the words
 
     def end_text(self, count: int) -> str:
@@ -215,7 +211,7 @@ class AlphameticScene(CardScene):
                         tweens += [show(e, True) for e in self.slots[x]]
                         tweens += [show(e, False) for e in self.digits[x]]
             beats.append(Beat(tuple(tweens), move=i + 1, word="Letter", pause=i == n - 1,
-                              sheet=i == n - 1, note=f"{ch} = {values.get(ch, '?')}",
+                              sheet=i == n - 1, note=letter_words(ch, values.get(ch)),
                               sounds=(BeatSound("click", 0.5),)))
         return beats
 

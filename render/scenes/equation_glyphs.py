@@ -12,22 +12,9 @@ from collections.abc import Sequence
 from puzzlereel.render.film.shapes import Text
 from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.film.typeset import text_width
+from puzzlereel.rules.notation import SYMBOLS, pretty
 
-SYMBOLS = {"*": "×", "/": "÷", "-": "−"}
 OPERATORS = "+−×÷"
-
-
-def pretty(text: str, spaced: bool = True) -> str:
-    """An equation as people write it: real − × ÷, spaced operators (``spaced`` False:
-    close set, where a narrow line needs the room)."""
-    out = []
-    for ch in text.replace(" ", ""):
-        if ch in "+-*/=":
-            symbol = SYMBOLS.get(ch, ch)
-            out.append(f" {symbol} " if spaced or ch == "=" else symbol)
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:

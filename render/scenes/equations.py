@@ -40,6 +40,7 @@ from puzzlereel.render.scenes.equation_glyphs import (
 )
 from puzzlereel.render.scenes.solutions import Entry
 from puzzlereel.rules.equations import KomachiReplay, OomachiReplay
+from puzzlereel.rules.notation import equation_words
 from puzzlereel.trace import Header, SolutionFound
 
 DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
@@ -114,7 +115,7 @@ class KomachiScene(CardScene):
             tweens.append(fade(op, 0.0, 1.0, j / n, (j + 1) / n))
         self.showing += ops
         clicks = tuple(BeatSound("click", j / n) for j in range(len(ops)))
-        return [Beat(tuple(tweens), move=event.k, note=pretty(raw_left, spaced=False),
+        return [Beat(tuple(tweens), move=event.k, note=equation_words(event.text or ""),
                      sounds=clicks)]
 
 
@@ -195,7 +196,7 @@ class OomachiScene(CardScene):
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]
         drops = tuple(BeatSound("click", (i + 1) / n) for i in range(len(product)))
         return [Beat(tuple(tweens), move=event.k, units=float(n),
-                     note=pretty(left, spaced=False), sounds=drops)]
+                     note=equation_words(event.text or ""), sounds=drops)]
 
 
 __all__ = ["AlphameticScene", "KomachiScene", "OomachiScene"]

@@ -26,6 +26,7 @@ from puzzlereel.render.film.shapes import Circle, Rect, Shape, Text, group
 from puzzlereel.render.film.theme import CATEGORICAL, INK_DARK, RGB, Theme
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.mastermind import MastermindReplay
+from puzzlereel.rules.notation import guess_words, pins
 from puzzlereel.trace import Guess, Header, Replay, Replayed
 
 PAD = 0.3
@@ -208,7 +209,7 @@ class MastermindScene(SceneBase):
         if ev.bulls == L and self.covered is not None and self.uncovered is not None:
             tweens += [fade(self.covered, 1.0, 0.0, p0=RESULT),
                        fade(self.uncovered, 0.0, 1.0, p0=RESULT)]
-        note = f"{''.join(str(v) for v in ev.code)} → {answer(ev.bulls, ev.cows)}"
+        note = guess_words(ev.code, ev.bulls, ev.cows)     # as ``show`` writes it
         return [Beat(tuple(tweens), move=ev.n, units=L, note=note, sounds=tuple(sounds))]
 
     def _scroll(self) -> list[Tween]:
@@ -271,9 +272,8 @@ class MastermindScene(SceneBase):
 
 
 def answer(bulls: int, cows: int) -> str:
-    """An answer as its pins are drawn: "●●○" (a black pin for each right colour in the
-    right place, a white one for each right colour elsewhere), "none" for no pin."""
-    return "●" * bulls + "○" * cows or "none"
+    """An answer as its pins are drawn: "●●○" (``notation.pins``)."""
+    return pins(bulls, cows)
 
 
 __all__ = ["MastermindScene", "answer"]

@@ -60,6 +60,7 @@ from puzzlereel.render.scenes.crown import crown, crown_box
 from puzzlereel.render.scenes.montage import Look, Montage, attacked, grid_cols
 from puzzlereel.render.scenes.queens_set import QueenSet, SetLook, choose, queen_floor
 from puzzlereel.rules.n_queens import NQueensReplay
+from puzzlereel.rules.notation import queen_words, queens_words
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, SolutionFound
 
 FRAME = 0.32            # frame thickness, in cells
@@ -220,8 +221,7 @@ class NQueensScene(SceneBase):
             self.counter_word = "Step"
             self.records.append(Step(before, self.cols, (ev.row, ev.col), place))
             return [Beat(move=self.steps, word="Step", units=STEP_UNITS, pause=False,
-                         sheet=False, note=f"row {ev.row + 1}, col {ev.col + 1}" if place
-                         else f"take back row {ev.row + 1}",
+                         sheet=False, note=queen_words(ev.row, ev.col, place),
                          sounds=(BeatSound("pop", 0.5),) if place else ())]
         if isinstance(ev, SolutionFound) and ev.cols is not None:
             self.found_any = True
@@ -232,7 +232,7 @@ class NQueensScene(SceneBase):
             self.counter_word = "Solution"
             self.records.append(Found(tuple(ev.cols), self.shown))
             return [Beat(move=self.shown, word="Solution", units=SOLUTION_UNITS, pause=False,
-                         note=" ".join(str(c + 1) for c in ev.cols),
+                         note=queens_words(ev.cols),
                          sounds=(BeatSound("click"),))]
         return []
 

@@ -16,9 +16,11 @@ half-way through each jump.  The goal holes are ringed on the board; the goal is
 the panel's small picture (without the count), and a solved trace ends with the last
 pegs pulsing (the payoff); a goal hole's ring is wider than a peg, so that the last peg
 and its ring both show.  The board has its coordinates in the margin, so that the move
-list's "c1 → c3" can be found on it: on a square board column letters above and row
-numbers to the left, on a triangle row numbers right of the rows and column letters
-under the bottom row.
+list's "c1 → c3" can be found on it, at least at the frame's legible size: on a square
+board column letters above and row numbers to the left; on a triangle, whose hole
+[x, y] is the x-th of row y, row numbers left of the rows and each column's letter at
+the top right end of its line of holes (parallel to the left side, "a" beside the top
+hole), on that line.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from puzzlereel.render.film.shapes import Circle, Group, Rect, Shape, Text, grou
 from puzzlereel.render.film.theme import RGB, Theme
 from puzzlereel.render.film.typeset import fit_text_px
 from puzzlereel.render.options import RenderOptions
+from puzzlereel.rules.notation import chain_words, column_letter, hole_name
 from puzzlereel.rules.peg_solitaire import Layout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
 
@@ -45,21 +48,13 @@ GOAL_RING = 0.96   # a goal hole's ring, around a peg standing in it
 LIFT = 0.55        # height of the jump's arc, in cells
 ROW_TRI = math.sqrt(3) / 2
 LABEL = 0.26       # coordinate letters and numbers, in cells
+LABEL_MAX = 0.6    # ... raised to the legible size up to this, else none
 LABEL_MIN_PX = 9   # smaller boards (contact sheets) go without them
+LABEL_OFF = 0.8    # a triangle's label from the hole at the end of its line, in cells
+ROWS_ROOM = 0.4    # a triangle's margin left of the holes widened for the row numbers
 ARC_STOPS = 12     # stops per jump along its arc (the arc is straight between them)
 PULSE_STOPS = 8    # stops of the payoff's pulse (a half sine)
 FADE = 0.8         # the jumped peg is gone after this share of its jump
-
-
-def _column(x: int) -> str:
-    """Column ``x`` as the notation writes it: "a" for 0 (its number past "z")."""
-    return chr(ord("a") + x) if 0 <= x < 26 else str(x)
-
-
-def hole_name(c: Cell) -> str:
-    """A hole as the panel writes it: column letter and row number ("d4")."""
-    x, y = c
-    return f"{_column(x)}{y + 1}"
 
 
 def ring(d: int, width: int, colour: RGB, opacity: float = 1.0) -> Circle:
@@ -95,32 +90,36 @@ class PegSolitaireScene(SceneBase):
         """Centre of hole ``c`` in cells from the drawing's top-left."""
         x, y = c
         if self.geometry == "triangle":
-            shift = (self.rows - 1 - y) / 2
+            shift = (self.rows - 1 - y) / 2 + ROWS_ROOM
             return (MARGIN + 0.5 + x + shift, MARGIN + 0.5 + (y - self.y0) * ROW_TRI)
         return (MARGIN + 0.5 + x - self.x0, MARGIN + 0.5 + y - self.y0)
 
-    def coordinates(self, cell: int) -> tuple[int, list[tuple[str, float, float]]]:
+    def coordinates(self, cell: int,
+                    legible: int = 0) -> tuple[int, list[tuple[str, float, float]]]:
         """The coordinates drawn in the margin, as the notation writes them ("d4"): the
-        text size in pixels and each label's text and centre in cells.  A square board:
-        each column's letter above it, each row's number left of it.  A triangle (its
-        rows shifted, hole x the x-th of its row from the left): each row's number right
-        of its last hole (its left side, the frame's edge in a landscape video, is where
-        no text may go), and each column's letter under the bottom row's hole of that
-        column, whose line runs up to the right through the rows' x-th holes.  None when
-        the text would be under ``LABEL_MIN_PX``."""
-        px = round(LABEL * cell)
-        if px < LABEL_MIN_PX:
+        text size in pixels (``LABEL`` of a cell, raised to ``legible``) and each
+        label's text and centre in cells.  A square board: each column's letter above
+        it, each row's number left of it.  A triangle (hole x the x-th of its row from
+        the left): each row's number left of its first hole, and each column's letter
+        where its line of holes, parallel to the left side, ends at the right side:
+        beyond that hole, on the line.  None when the text would be under
+        ``LABEL_MIN_PX`` or over ``LABEL_MAX`` of a cell."""
+        px = max(round(LABEL * cell), legible)
+        if px < LABEL_MIN_PX or px > LABEL_MAX * cell:
             return px, []
         columns = sorted({x for x, _ in self.holes})
         rows = sorted({y for _, y in self.holes})
         if self.geometry == "triangle":
-            bottom = rows[-1]
-            below = self.centre((columns[0], bottom))[1] + 0.5 + MARGIN / 2
-            out = [(_column(x), self.centre((x, bottom))[0], below) for x in columns]
-            out += [(str(y + 1), self.centre((y, y))[0] + 0.5 + MARGIN / 2,
-                     self.centre((y, y))[1]) for y in rows]
+            ends = [min((h for h in self.holes if h[0] == x), key=lambda h: h[1])
+                    for x in columns]
+            out = [(column_letter(x), self.centre(h)[0] + LABEL_OFF / 2,
+                    self.centre(h)[1] - LABEL_OFF * ROW_TRI) for x, h in zip(columns, ends,
+                                                                            strict=True)]
+            firsts = [min(h for h in self.holes if h[1] == y) for y in rows]
+            out += [(str(y + 1), self.centre(h)[0] - LABEL_OFF, self.centre(h)[1])
+                    for y, h in zip(rows, firsts, strict=True)]
             return px, out
-        out = [(_column(x), self.centre((x, self.y0))[0], MARGIN / 2) for x in columns]
+        out = [(column_letter(x), self.centre((x, self.y0))[0], MARGIN / 2) for x in columns]
         out += [(str(y + 1), MARGIN / 2, self.centre((self.x0, y))[1]) for y in rows]
         return px, out
 
@@ -140,8 +139,9 @@ class PegSolitaireScene(SceneBase):
         return self.family.goal
 
     def notation(self, chain: tuple[Cell, ...]) -> str:
-        """"d2 → d4 → f4": the holes the peg stands in, jump by jump."""
-        return " → ".join(hole_name(c) for c in chain)
+        """"d2 → d4 → f4": the holes the peg stands in, jump by jump (``show`` writes
+        them so too: ``notation.chain_words``)."""
+        return chain_words(chain)
 
     # ---------------------------------------------------------------- the stage
 
@@ -200,9 +200,7 @@ class PegSolitaireScene(SceneBase):
             if hole in self.goal_pegs:
                 gx, gy = self._corner(hole, gd)
                 out.append(Circle(gx + gd / 2, gy + gd / 2, (gd - gw) / 2, None, t.target, gw))
-        px, labels = self.coordinates(c)
-        if px < self.at_stage.legible:          # (a goal's small picture) none
-            labels = []
+        px, labels = self.coordinates(c, self.at_stage.legible)   # a goal's picture: none
         out += [Text(round(x * c), round(y * c), text, px, t.muted) for text, x, y in labels]
         return out
 

@@ -5,9 +5,10 @@ them): a tall, a wide, a one-cell block and a polyomino take the theme's hue of 
 (``ROLES``), each further shape the next hue of ``theme.PIECE_ORDER``; or per piece from
 the options / trace ``render.colors`` (or ``colours``); a piece whose label names a
 colour ("red car") is drawn in it (``theme.NAMED``), else the goal piece takes the goal
-colour.  Every piece carries its name, which the move list uses: its label, else a short
-name for its shape and its number among the pieces of that shape ("S2", "T1"; the shape's
-word where it is the only one).  The goal stays visible: its target cells are outlined
+colour.  Every piece carries its name, which the move list uses: its label, else its
+letter from the puzzle (``puzzlereel.rules.notation``, which ``show`` uses too); a name
+too long for its piece reads upwards on a tall piece, else breaks in two lines at a
+space or a soft hyphen.  The goal stays visible: its target cells are outlined
 (dashed, over a thin halo) under the pieces, and the exit is an opening in the frame with
 an arrow pointing out.  A move is one eased motion along its path; the moving piece's
 outline fades in and out.  After the last move of a solved trace the goal piece slides
@@ -27,6 +28,7 @@ from puzzlereel.render.film.shapes import Polygon, Rect, Shape, Text, group, pol
 from puzzlereel.render.film.theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
 from puzzlereel.render.options import RenderOptions, parse_colour
 from puzzlereel.render.scenes.block_exits import ARROW, SIDES, exit_shapes, mark_colour
+from puzzlereel.rules.notation import SOFT_HYPHEN, piece_name, slide_words, two_lines
 from puzzlereel.rules.sliding_block_layout import Layout
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
@@ -44,8 +46,6 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
 
 # the theme's piece role (``Theme.pieces``) of each shape class that has one
 ROLES = {"1x2": "primary", "2x1": "wide", "1x1": "small", "other": "other"}
-ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
-SHORT = ("Small", "Tall", "Wide", "Long", "Big")    # shape words named by their initial
 
 
 class SlidingBlockScene(SceneBase):
@@ -53,7 +53,7 @@ class SlidingBlockScene(SceneBase):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        layout = Layout.from_header(header)     # parses and checks the header's fields
+        self.layout = layout = Layout.from_header(header)   # parses and checks the header
         self.width, self.height = layout.width, layout.height
         self.walls = sorted(layout.walls)
         self.exits = layout.exits
@@ -63,9 +63,10 @@ class SlidingBlockScene(SceneBase):
         self.goals = [(self.index[pid], xy) for pid, xy in layout.goal]
         self.fills = self._fills(header, options, theme)
         self.names = self._names()
-        goal_piece = self.pieces[self.goals[0][0]] if self.goals else None
-        self.goal_name = None if goal_piece is None else (
-            goal_piece.label or f"{self.shape_word(self.goals[0][0]).lower()} piece")
+        goal = self.pieces[self.goals[0][0]] if self.goals else None
+        self.goal_name = None if goal is None else (
+            piece_name(goal.id, goal.label) if goal.label
+            else f"{self.shape_word(self.goals[0][0]).lower()} piece")
         m = {side: (ARROW if any(e.get("side") == side for e in self.exits) else 0.0)
              for side in SIDES}
         self.margin = (m["left"], m["top"])
@@ -156,30 +157,14 @@ class SlidingBlockScene(SceneBase):
 
     def _names(self) -> list[str]:
         """Each piece's name, drawn on it and used by the move list: its label, else its
-        shape's word where no other unlabelled piece has that shape, else the word's
-        initial (or the word and a dot) and its number among them in reading order
-        ("S1", "S2", "T1", "2×3·1")."""
-        words = [None if p.label else self.shape_word(i) for i, p in enumerate(self.pieces)]
-        count = {w: words.count(w) for w in words if w is not None}
-        seen: dict[str, int] = {}
-        out = []
-        for piece, word in zip(self.pieces, words, strict=True):
-            if word is None:
-                out.append(piece.label or "")
-                continue
-            seen[word] = seen.get(word, 0) + 1
-            short = word[0] if word in SHORT else f"{word}·"
-            out.append(word if count[word] == 1 else f"{short}{seen[word]}")
-        return out
-
-    def piece_word(self, i: int) -> str:
-        """What the move list calls piece ``i``: its name, as drawn on it."""
-        return self.names[i]
+        letter from the puzzle (``notation.piece_name``)."""
+        return [piece_name(p.id, p.label) for p in self.pieces]
 
     def notation(self, i: int, route: Sequence[Cell]) -> str:
-        arrows = [ARROWS.get((_sign(bx - ax), _sign(by - ay)), "·")
-                  for (ax, ay), (bx, by) in zip(route, route[1:])]
-        return f"{self.piece_word(i)} {''.join(arrows)}"
+        """The move list's words for piece ``i`` sliding along ``route``, the exit it
+        leaves by said when the move reaches the goal (``notation.slide_words``)."""
+        solved = bool(self.goals) and all(self.state[g] == xy for g, xy in self.goals)
+        return slide_words(self.layout, self.pieces[i].id, route, solved)
 
     # ---------------------------------------------------------------- the stage
 
@@ -196,8 +181,8 @@ class SlidingBlockScene(SceneBase):
         self.glows: list[Element | None] = []
         for i, (piece, fill) in enumerate(zip(self.pieces, self.fills, strict=True)):
             x, y = self._cell(self.state[i])
-            el = stage.add("piece", self._piece(piece.cells, self.names[i], fill), x=x, y=y,
-                           data=(("piece", piece.id),))
+            shape = self._piece(piece.cells, piece.label or self.names[i], fill)
+            el = stage.add("piece", shape, x=x, y=y, data=(("piece", piece.id),))
             self.piece_elements.append(el)
             lit = None
             if self.options.highlight:
@@ -246,12 +231,28 @@ class SlidingBlockScene(SceneBase):
                            radius=max(0.0, radius - border / 2))
         shapes: list[Shape] = [body]
         if label and self.options.labels:
-            upright = self.upright and h > w
-            px, bold = self._label_px(label, (h if upright else w) * c)
-            if px:
-                shapes.append(Text(w * c // 2, h * c // 2, label, px, self.theme.on(fill),
-                                   bold=bold, vertical=upright))
+            shapes += self._label(label, w, h, self.theme.on(fill))
         return group(shapes)
+
+    def _label(self, label: str, w: int, h: int, colour: RGB) -> list[Shape]:
+        """A piece's name set on a ``w`` x ``h`` cells piece: across it in one line,
+        upright on a tall piece where the labels turn, else in two lines broken at a
+        space or a soft hyphen; none where it cannot be set legibly."""
+        c = self.cell
+        upright = self.upright and h > w
+        word = label.replace(SOFT_HYPHEN, "")
+        px, bold = self._label_px(word, (h if upright else w) * c)
+        if px:
+            return [Text(w * c // 2, h * c // 2, word, px, colour, bold=bold, vertical=upright)]
+        lines = two_lines(label)
+        if lines is None:
+            return []
+        sizes = [self._label_px(line, w * c) for line in lines]
+        px, bold = min(size for size, _ in sizes), all(b for _, b in sizes)
+        if not px or 2.4 * px > h * c * 0.92:
+            return []
+        return [Text(w * c // 2, round(h * c / 2 + k * 0.6 * px), line, px, colour, bold=bold)
+                for k, line in zip((-1, 1), lines, strict=True)]
 
     def _label_px(self, label: str, side: float) -> tuple[int, bool]:
         """A label's size along a piece's ``side`` pixels and whether bold: bold where it
@@ -264,12 +265,13 @@ class SlidingBlockScene(SceneBase):
 
     def _upright_labels(self) -> bool:
         """Whether the labels of pieces taller than wide read upwards: when one of them
-        cannot be set across its piece legibly, so that all of them turn alike."""
+        cannot be set across its piece legibly in one line, so that all of them turn
+        alike."""
         if not self.options.labels:
             return False
         for piece, name in zip(self.pieces, self.names, strict=True):
             w, h, _, _ = self._dims(piece.cells)
-            if name and h > w and not self._label_px(name, w * self.cell)[0]:
+            if h > w and not self._label_px(name, w * self.cell)[0]:
                 return True
         return False
 
@@ -318,13 +320,14 @@ class SlidingBlockScene(SceneBase):
         i = self.index[move.piece]
         route = [self.state[i], *move.path]
         self.state[i] = move.path[-1]
+        note = self.notation(i, route)
         points = [self.at_stage.at(*self._cell(p)) for p in route]
         tweens: list[Tween] = [slide(self.piece_elements[i], points)]
         lit = self.glows[i]
         if lit is not None:
             tweens += [slide(lit, points), glow(lit)]
         return [Beat(tuple(tweens), move=move.n, units=len(move.path),
-                     note=self.notation(i, route), sounds=(BeatSound("slide"),),
+                     note=note, sounds=(BeatSound("slide"),),
                      choices=move.choices, leading=any(i == g for g, _ in self.goals))]
 
     def payoff_area(self) -> tuple[float, float, float, float] | None:
@@ -369,10 +372,6 @@ class SlidingBlockScene(SceneBase):
                                Tween(lit, "opacity", ((0.0, 0.0), (0.3, 1.0), (1.0, 1.0)))]
                 return Beat(tuple(tweens), pause=False, sheet=False)
         return None
-
-
-def _sign(v: float) -> int:
-    return (v > 0) - (v < 0)
 
 
 __all__ = ["SlidingBlockScene", "shape_class"]

@@ -24,11 +24,11 @@ from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Rect, Shape, Text, group, rounded_box
 from puzzlereel.render.film.theme import PIECE_ORDER, RGB, Theme
 from puzzlereel.render.options import RenderOptions
+from puzzlereel.rules.notation import tile_words
 from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 FRAME = 0.25      # frame thickness, in cells
-ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
 
 
 def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int]:
@@ -91,9 +91,9 @@ class SlidingTileScene(SceneBase):
         return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
 
     def notation(self, tile: int, src: int, dst: int) -> str:
-        """"5 ←": the tile and the way it slides (from cell ``src`` to ``dst``)."""
-        (sr, sc), (dr, dc) = divmod(src, self.cols), divmod(dst, self.cols)
-        return f"{tile} {ARROWS.get((dc - sc, dr - sr), '·')}"
+        """"5 ←": the tile and the way it slides (from cell ``src`` to ``dst``), as
+        ``show`` writes it too (``notation.tile_words``)."""
+        return tile_words(tile, src, dst, self.cols)
 
     # ---------------------------------------------------------------- the stage
 

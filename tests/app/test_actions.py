@@ -24,9 +24,53 @@ def test_show_lines_number_every_move_and_draw_the_board():
         lines = list(show_lines(stream, name))
     assert lines[0] == "Hakoiri Musume (first 5 moves) (sliding-block, metric piece)"
     assert lines[1].startswith("\nstart\nBAAC\nBAAC\n")
-    assert lines[2].startswith("\nMove 1: I to (2, 4), 2 steps\n")
+    assert lines[2].startswith("\nMove 1: I →→  (0, 4) → (2, 4)\n")
     assert len([line for line in lines if line.startswith("\nMove ")]) == 5
     assert lines[-1].startswith("\nend: ")
+
+
+@pytest.mark.parametrize("name", ["hakoiri-musume", "rush-hour-style", "triangle",
+                                  "eight-puzzle"])
+def test_show_says_each_move_in_the_video_s_words_with_its_cells(name, tmp_path):
+    """``show`` writes each move as the video's move list does ("S ↓", "c1 → c3",
+    "Daughter → ↓ out"), the cells beside the words, from the one function both use."""
+    import io
+
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+    from tests.render.films import directed
+
+    text = example_trace(CONFIGS / f"{name}.toml")
+    lines = list(show_lines(io.BytesIO(text.encode()), name))
+    moves = [line.split("\n")[1] for line in lines if line.lower().startswith("\nmove ")]
+    words = [move.split(": ", 1)[1].split("  ")[0] for move in moves]
+    cells = [move.split("  ")[1] for move in moves]
+    film = directed(text)
+    assert film.plan is not None
+    assert words == [b.note for b in film.plan.beats if b.move is not None]
+    assert all(any(ch.isdigit() for ch in c) for c in cells)
+
+
+@pytest.mark.parametrize("name", ["komachi-100", "oomachi", "send-more-money",
+                                  "mastermind-9431-simple", "n-queens-8"])
+def test_show_says_every_family_s_events_in_the_video_s_words(name):
+    """The generate-and-test families too: what the video's list says of a solution, a
+    guess or a step, ``show`` says first on its line ("1+2+34−5+67−8+9", "D = 7",
+    "0123 → ○○", "row 3, col 5"), then the event as the trace writes it."""
+    import io
+
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+    from tests.render.films import directed
+
+    text = example_trace(CONFIGS / f"{name}.toml")
+    lines = [line.split("\n")[1] for line in show_lines(io.BytesIO(text.encode()), name)
+             if line.startswith(("\nsolution ", "\nguess ", "\nstep: "))]
+    said = " · ".join(line.split(": ", 1)[1].split("  ")[0] for line in lines)
+    film = directed(text)
+    assert film.plan is not None
+    notes = [b.note for b in film.plan.beats if b.note and not b.note.startswith("steps ")]
+    assert notes and all(note in said for note in notes), (notes[:3], said[:200])
 
 
 def test_validate_lines_end_with_a_summary():

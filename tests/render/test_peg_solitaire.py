@@ -360,31 +360,50 @@ def test_a_square_board_shows_the_coordinates_the_move_list_uses() -> None:
 
 
 def test_a_triangle_shows_the_coordinates_its_move_list_uses() -> None:
-    """On the triangle, hole "c3" (the third hole of the third row) is found by the
-    row numbers right of the rows and the column letters under the bottom row, whose
-    lines run up to the right through each row's holes: every hole the move list names
-    has its row's number beside that row and its column's letter under the hole that
-    starts its line."""
+    """On the triangle hole "c3" is the third hole of the third row: its row's number
+    stands left of that row, and its column's letter on the line of holes "c1", "c2"...
+    (parallel to the left side), beyond the line's top end, so that every hole the move
+    list names is where its letter's line meets its number's row."""
     from tests.fixtures import CONFIGS
     from tests.render.examples import example_trace
 
-    d = directed(example_trace(CONFIGS / "triangle.toml"), RenderOptions(cell=60))
+    cell = 60
+    d = directed(example_trace(CONFIGS / "triangle.toml"), RenderOptions(cell=cell))
     scene = d.scene
-    assert isinstance(scene, PegSolitaireScene)
+    assert isinstance(scene, PegSolitaireScene) and d.plan is not None
     board = d.film.names["board"].variants[0]
     assert isinstance(board, Group)
-    drawn = {t.text: (t.x, t.y) for t in board.children if isinstance(t, Text)}
+    drawn = {t.text: (t.x / cell, t.y / cell) for t in board.children if isinstance(t, Text)}
     assert set(drawn) == {"1", "2", "3", "4", "5", "a", "b", "c", "d", "e"}
-    cell = 60
-    for beat in d.plan.beats:                          # type: ignore[union-attr]
-        for hole in beat.note.split(" → "):
-            letter, row = hole[0], int(hole[1:])
-            letter_x, letter_y = drawn[letter]
-            col = ord(letter) - ord("a")
-            # the row's number stands beside that row, right of its last hole
-            assert drawn[str(row)][1] == pytest.approx(scene.centre((0, row - 1))[1] * cell,
-                                                       abs=1)
-            assert drawn[str(row)][0] > scene.centre((row - 1, row - 1))[0] * cell
-            # the column's letter under the bottom row's hole of that column
-            assert letter_x == pytest.approx(scene.centre((col, 4))[0] * cell, abs=1)
-            assert letter_y > scene.centre((col, 4))[1] * cell
+    named = {hole for b in d.plan.beats for hole in (b.note or "").split(" → ")}
+    assert len(named) > 5
+    for hole in named:
+        col, row = ord(hole[0]) - ord("a"), int(hole[1:]) - 1
+        (lx, ly), (rx, ry) = drawn[hole[0]], drawn[str(row + 1)]
+        line = [scene.centre((col, y)) for y in range(col, 5)]        # its column's holes
+        (ax, ay), (bx, by) = line[0], line[-1]
+        for px, py in ((lx, ly), *line):                             # one straight line
+            assert abs((bx - ax) * (py - ay) - (by - ay) * (px - ax)) < 0.05, hole
+        assert ly < ay                                              # beyond its top end
+        hx, hy = scene.centre((col, row))
+        assert ry == pytest.approx(hy, abs=0.02) and rx < scene.centre((0, row))[0]
+
+
+@pytest.mark.parametrize("name", ["triangle", "english"])
+def test_the_coordinates_are_drawn_legibly_in_every_layout(name: str) -> None:
+    """In 9:16, 4:5 and a GIF as in landscape the board carries its coordinates, at no
+    less than the frame's legible size."""
+    from tests.fixtures import CONFIGS
+    from tests.render.examples import example_trace
+
+    trace = example_trace(CONFIGS / f"{name}.toml")
+    for target, layout in (("shorts", "video"), ("instagram", "video"), ("square", "video"),
+                           (None, "compact")):
+        options = RenderOptions(target=target) if target else RenderOptions(fps=15)
+        d = directed(trace, options, layout=layout, whole=True,
+                     explicit=frozenset({"target"} if target else {"fps"}))
+        board = d.film.names["board"].variants[0]
+        assert isinstance(board, Group)
+        labels = [t for t in board.children if isinstance(t, Text)]
+        assert {t.text for t in labels} >= {"a", "b", "c", "1", "2", "3"}, target
+        assert min(t.size for t in labels) >= d.layout.legible, target

@@ -54,7 +54,7 @@ def test_golden_frames(golden: GoldenImages, name: str) -> None:
 
 
 def test_frame_is_pure_and_shows_the_path() -> None:
-    d = directed(TRACE, RenderOptions(cell=BIG))
+    d = directed(TRACE, RenderOptions(cell=BIG, labels=False))    # the fill at the centre
     assert d.plan is not None and isinstance(d.scene, SlidingBlockScene)
     first = d.plan.beats[0]      # I slides (0,4) -> (1,4) -> (2,4): one motion of two cells
     assert first.units == 2 and first.move == 1
@@ -103,20 +103,16 @@ def test_registry_points_at_scenes() -> None:
 
 def test_the_move_list_names_pieces_as_a_viewer_sees_them() -> None:
     """Every piece carries its name, and a move names its piece by it: its label, else
-    its shape's word where it is the only unlabelled piece of that shape, else the
-    word's initial and its number ("T2", "S1"); every name the list uses is drawn on
-    its piece."""
+    its letter from the puzzle (never a word made up for its shape, "T2", "S1"); every
+    name the list uses is drawn on its piece."""
     d = directed(TRACE, RenderOptions(cell=40))
     scene = d.scene
     assert isinstance(scene, SlidingBlockScene) and d.plan is not None
-    ids = [p.id for p in scene.pieces]
-    words = {pid: scene.piece_word(i) for i, pid in enumerate(ids)}
-    assert words == {"A": "Daughter", "B": "T1", "C": "T2", "D": "T3", "E": "Wide",
-                     "F": "T4", "G": "S1", "H": "S2", "I": "S3", "J": "S4"}
-    drawn = {pid: t.text for pid, t in piece_labels(d).items()}
-    assert drawn == words
+    names = dict(zip((p.id for p in scene.pieces), scene.names, strict=True))
+    assert names == {"A": "Daughter", **{pid: pid for pid in "BCDEFGHIJ"}}
+    assert label_words(d) == names
     notes = [b.note for b in d.plan.beats]
-    assert notes and all(note.split(" ")[0] in drawn.values() for note in notes), notes
+    assert [note.split(" ")[0] for note in notes] == ["I", "G", "H", "E", "Daughter"], notes
 
 
 def test_shape_words_for_pieces_without_a_label() -> None:
@@ -146,7 +142,7 @@ def test_the_goal_sentence_names_the_goal_piece_as_a_viewer_sees_it() -> None:
 
 
 def piece_labels(d: Director) -> dict[str, Text]:
-    """The label drawn on each piece of a directed film, by piece id."""
+    """The (first) text drawn on each piece of a directed film, by piece id."""
     out: dict[str, Text] = {}
     for el in d.film.elements:
         pid = dict(el.data).get("piece")
@@ -154,6 +150,18 @@ def piece_labels(d: Director) -> dict[str, Text]:
             found = [t for shape in el.variants for t in texts(shape)]
             if found:
                 out[pid] = found[0]
+    return out
+
+
+def label_words(d: Director) -> dict[str, str]:
+    """The name drawn on each piece, its lines read together ("Daugh-" "ter": "Daughter")."""
+    out: dict[str, str] = {}
+    for el in d.film.elements:
+        pid = dict(el.data).get("piece")
+        if el.name.startswith("piece") and pid is not None:
+            lines = [t.text for shape in el.variants[:1] for t in texts(shape)]
+            if lines:
+                out[pid] = " ".join(lines).replace("- ", "")
     return out
 
 
@@ -173,7 +181,7 @@ def test_every_label_shows_and_tall_pieces_turn_theirs_alike(size: tuple[int, in
     assert isinstance(scene, SlidingBlockScene)
     labels = piece_labels(d)
     wanted = {p.id: name for p, name in zip(scene.pieces, scene.names, strict=True)}
-    assert {pid: t.text for pid, t in labels.items()} == wanted
+    assert label_words(d) == wanted
     tall = {p.id for p in scene.pieces if len({y for _, y in p.cells}) >
             len({x for x, _ in p.cells})}
     assert tall, "the example has tall labelled pieces"
@@ -273,3 +281,56 @@ def test_the_goal_piece_ends_out_through_the_exit_outlined() -> None:
     assert (lit.state(end).x, lit.state(end).y) == (state.x, state.y)
     before = piece.state(hold[0] - 1.3)                     # before the payoff, at the goal
     assert state.y > before.y                               # out through the bottom gap
+
+
+def portrait_film(name: str) -> Director:
+    """An example's whole 9:16 video film (``--target shorts``)."""
+    from tests.render.test_svg import trace_of
+
+    return directed(trace_of(name), RenderOptions(target="shorts"), layout="video",
+                    whole=True, explicit=frozenset({"target"}))
+
+
+@pytest.mark.parametrize("name", ["hakoiri-musume", "rush-hour-style"])
+def test_every_piece_s_name_is_drawn_legibly_in_a_9_16_video(name: str) -> None:
+    """In 9:16 each piece carries the name the move list calls it by, at the legible
+    size ("Daughter" in two lines, broken where its label's soft hyphen says)."""
+    d = portrait_film(name)
+    scene = d.scene
+    assert isinstance(scene, SlidingBlockScene) and d.plan is not None
+    names = dict(zip((p.id for p in scene.pieces), scene.names, strict=True))
+    assert label_words(d) == names
+    sizes = [t.size for el in d.film.elements if dict(el.data).get("piece")
+             for t in texts(el.variants[0])]
+    assert sizes and min(sizes) >= d.layout.legible
+    said = {note.split(" ")[0] for b in d.plan.beats if (note := b.note)}
+    assert said <= set(names.values()) | {"red"}            # "red car →"
+
+
+def test_rush_hour_is_lettered_as_its_cards_are() -> None:
+    """The red car X (its label says so), the other cars A, B, C..., the trucks O, P, Q, R."""
+    from puzzlereel.rules.sliding_block_layout import Layout
+    from tests.render.test_svg import trace_of
+
+    head = next(e for _, e in read_trace(iter(trace_of("rush-hour-style").splitlines(True)),
+                                         "rush", allow_partial=True))
+    assert isinstance(head, Header)
+    pieces = {p.id: p for p in Layout.from_header(head).pieces}
+    assert pieces["X"].label == "red car" and len(pieces["X"].cells) == 2
+    assert sorted(p for p in pieces if p != "X" and len(pieces[p].cells) == 2) == ["A", "B", "C"]
+    assert sorted(p for p in pieces if len(pieces[p].cells) == 3) == ["O", "P", "Q", "R"]
+
+
+@pytest.mark.parametrize(("name", "last"), [("hakoiri-musume", "Daughter → ↓ out"),
+                                            ("rush-hour-style", "red car →→→ out")])
+def test_the_exit_move_says_the_way_it_is_drawn_leaving(name: str, last: str) -> None:
+    """The move that brings the goal piece to the exit says how it is drawn moving on:
+    its slide, then out through the exit (the daughter slides right, then down and out;
+    the red car leaves the way it slides); no other move says "out"."""
+    from tests.render.test_svg import trace_of
+
+    d = directed(trace_of(name), RenderOptions(cell=20))
+    assert d.plan is not None
+    notes = [b.note for b in d.plan.beats if b.move is not None]
+    assert notes[-1] == last
+    assert not [n for n in notes[:-1] if n and "out" in n]
