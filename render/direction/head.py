@@ -24,6 +24,7 @@ from puzzlereel.render.direction.room import (
     compact_head,
     word_size,
 )
+from puzzlereel.render.direction.transitions import rise, settle
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Film
@@ -83,8 +84,10 @@ class Said:
     ending: Ending
 
 
-def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Heading) -> None:
-    """A compact frame's title and goal, centred above the board (``FrameLayout.head``)."""
+def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Heading,
+                  until: float) -> None:
+    """A compact frame's title and goal, centred above the board (``FrameLayout.head``),
+    rising into place as the video opens (done by ``until``)."""
     x, y, w, h = layout.head
     if h <= 0:
         return
@@ -102,7 +105,8 @@ def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Headin
     for text in typeset.wrap(heading.goal, goal_px, w, goal_lines):
         shapes.append(Text(cx, cy + step // 2, text, goal_px, theme.muted))
         cy += step
-    film.add("head", [group(shapes)], "chrome", role="chrome")
+    element = film.add("head", [group(shapes)], "chrome", role="chrome")
+    settle(element, until, rise(element, layout.legible, layout.safe))
 
 
 def head_lines(lines: HeadLines, theme: Theme) -> list[Shape]:
