@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from puzzlereel.ground.errors import UsageError
-from puzzlereel.render.direction import barchart, head, panel, wording
+from puzzlereel.render.direction import barchart, head, panel, transitions, wording
 from puzzlereel.render.direction.layout import (
     VIDEO_SIZE,
     FrameLayout,
@@ -36,7 +36,7 @@ from puzzlereel.render.direction.room import (
 from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
 from puzzlereel.render.direction.search import Story, story
 from puzzlereel.render.film.elements import Film, Motion
-from puzzlereel.render.film.shapes import Group, Rect, Shape, Text, group, texts
+from puzzlereel.render.film.shapes import Group, Shape, Text, texts
 from puzzlereel.render.film.sound_events import Sound
 from puzzlereel.render.film.theme import THEMES, Theme
 from puzzlereel.render.film.timeline import (
@@ -185,7 +185,7 @@ class Director:
             panel.words(self.film, self.layout, self.theme, p, said, self.options.counter,
                         self.goal_picture())
         else:
-            head.compact_title(self.film, self.layout, self.theme, said.heading,
+            head.compact_title(self.film, self.layout, self.theme, said.heading, p.settled(),
                                self.goal_picture())
             if self.layout.bar[3] > 0:
                 panel.counter_line(self.film, self.layout, self.theme, p, said,
@@ -221,30 +221,24 @@ class Director:
         return sorted(made, key=lambda s: s.start)
 
     def _search(self, p: Plan, told: Story) -> None:
-        """The "how it was found" chart: crossfading in over the opening board, growing
-        while its phase plays, crossfading back to the board."""
+        """The "how it was found" chart: coming in over the opening board, growing while
+        its phase plays, giving way to the board, each change over a cover of the
+        background so that the chart's words never show over the board's
+        (``transitions.chart_cover``)."""
         at = {phase.kind: p.spans[k] for k, phase in enumerate(p.phases)}
         t0, t1 = at[SEARCH]
-        a, b = at[SEARCH_OUT]
-        f0, f1 = at[SEARCH_IN]
-        for element in barchart.chart(self.film, barchart.frame_of(self.layout), self.theme, told,
-                                    t0, t1):
-            if element.opacity > 0:          # unseen till its crossfade in
-                element.opacity = 0.0
-                element.animate("opacity", Motion(f0, f1, "linear", ((0.0, 0.0), (1.0, 1.0))))
-            element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
+        cover = transitions.cover_of(self.film, "search.cover")
+        parts = barchart.chart(self.film, barchart.frame_of(self.layout), self.theme, told,
+                               t0, t1)
+        transitions.chart_cover(cover, parts, at[SEARCH_IN], at[SEARCH_OUT])
 
     def _return(self, p: Plan) -> None:
-        """A looping format's way back: the first frame's picture, opaque over the whole
-        frame, crossfading in over the last position, so that the loop starts again on
-        the very picture it ends on."""
+        """A looping format's way back: every element the first frame shows otherwise
+        fades out, changes back and fades in (``transitions.back_to_start``), so that
+        the loop starts again on the very picture it ends on."""
         span = p.span(RETURN)
         assert span is not None
-        first = self.film.still(frame_time(0, self.fps))
-        L = self.layout
-        picture = group([Rect(0, 0, L.width, L.height, self.theme.background), *first])
-        element = self.film.add("return", [picture], "overlay", opacity=0.0, role="overlay")
-        element.animate("opacity", Motion(span[0], span[1], "linear", ((0.0, 0.0), (1.0, 1.0))))
+        transitions.back_to_start(self.film, span[0], span[1], frame_time(0, self.fps))
 
     def _play(self, beat: Beat, t0: float, t1: float) -> None:
         for tween in beat.tweens:

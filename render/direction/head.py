@@ -24,6 +24,7 @@ from puzzlereel.render.direction.room import (
     compact_head,
     word_size,
 )
+from puzzlereel.render.direction.transitions import rise, settle
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Film
@@ -84,9 +85,10 @@ class Said:
 
 
 def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Heading,
-                  picture: GoalPicture | None = None) -> None:
+                  until: float, picture: GoalPicture | None = None) -> None:
     """A compact frame's title and goal, centred above the board (``FrameLayout.head``),
-    and under them the goal's ``picture`` beside its label "Goal:"."""
+    and under them the goal's ``picture`` beside its label "Goal:", rising into place
+    as the video opens (done by ``until``)."""
     x, y, w, h = layout.head
     if h <= 0:
         return
@@ -110,7 +112,8 @@ def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Headin
         x0 = cx - (label_w + picture.width) // 2
         shapes += [Text(x0, cy + picture.height // 2, "Goal:", goal_px, theme.muted, "start"),
                    Group(picture.shapes, x0 + label_w, cy)]
-    film.add("head", [group(shapes)], "chrome", role="chrome")
+    element = film.add("head", [group(shapes)], "chrome", role="chrome")
+    settle(element, until, rise(element, layout.legible, layout.safe))
 
 
 def head_lines(lines: HeadLines, theme: Theme) -> list[Shape]:

@@ -33,12 +33,13 @@ from puzzlereel.render.direction.head import (
 from puzzlereel.render.direction.layout import FrameLayout, overlays
 from puzzlereel.render.direction.plan import Counter, Plan, remarks
 from puzzlereel.render.direction.room import BAR, TallWords, grown, spacing
+from puzzlereel.render.direction.transitions import ease_in, rise, settle
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Element, Film, Motion
 from puzzlereel.render.film.shapes import Rect, Shape, Text, group
 from puzzlereel.render.film.theme import Theme
-from puzzlereel.render.film.timeline import CROSSFADE, END, SEARCH_IN, START, TITLE
+from puzzlereel.render.film.timeline import CROSSFADE, END, HOLD, SEARCH_IN, START, TITLE
 
 
 @dataclass
@@ -98,6 +99,8 @@ def counter_line(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said
     element = film.add("counter", lines.shapes, "chrome", role="chrome")
     element.shape = changes[0][1] if changes else 0
     switch_at(element, changes)
+    for at in _result_times(plan, changes):
+        ease_in(element, at, plan.settled(), rise_of(layout, element))
 
 
 def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
@@ -112,7 +115,8 @@ def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
     if layout.head[2] > 0:
         x, y, _w, _h = layout.head
         head, top = head_shapes(layout, theme, said, picture, s)
-        film.add("panel", [group(head, x, y)], "chrome", role="chrome")
+        element = film.add("panel", [group(head, x, y)], "chrome", role="chrome")
+        settle(element, plan.settled(), rise_of(layout, element))
     opening = _opening(film, layout, theme, plan, said) \
         if layout.kind in ("square", "portrait") else None
     if layout.panel[2] <= 0:
@@ -122,12 +126,7 @@ def words(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, said: Said,
         block = (x, y + top, w, h - top)
     else:
         block = layout.panel
-    made = counter_block(film, layout, theme, plan, said.ending, block, s, counter)
-    if opening is not None:              # the block comes in as the opening goes
-        a, b = opening
-        for element in made:
-            element.opacity = 0.0
-            element.animate("opacity", Motion(a, b, "linear", ((0.0, 0.0), (1.0, 1.0))))
+    counter_block(film, layout, theme, plan, said.ending, block, s, counter, opening)
 
 
 def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
@@ -154,17 +153,21 @@ def _opening(film: Film, layout: FrameLayout, theme: Theme, plan: Plan,
         b = a + min(CROSSFADE, rest[1] - a if rest is not None else 0.0)
     else:                         # the start hold's last crossfade
         a, b = max(shown[0], shown[1] - CROSSFADE), shown[1]
+    settle(element, a, rise_of(layout, element))
     element.animate("opacity", Motion(a, b, "linear", ((0.0, 1.0), (1.0, 0.0))))
     return a, b
 
 
 def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, ending: Ending,
                   area: tuple[int, int, int, int], s: Sizes,
-                  counting: bool = True) -> list[Element]:
+                  counting: bool = True,
+                  coming: tuple[float, float] | None = None) -> list[Element]:
     """The counter, the progress bar and the last moves, from the top of ``area``; the
     result's headline in the counter's place from the final hold on, its note and
-    details in the list's place for the result's time.  ``counting`` False: no counter,
-    bar or list while the moves play, only the result.  Returns the elements made."""
+    details in the list's place for the result's time, each easing in.  ``counting``
+    False: no counter, bar or list while the moves play, only the result; ``coming``:
+    the times the block fades in over (as the opening goes), else it shows from the
+    start.  Returns the elements made."""
     x, y, w, h = area
     t = theme
 
@@ -254,7 +257,13 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         element = film.add(f"panel.{name}", variants.shapes, "chrome", x=place[0],
                            y=place[1], role="chrome")
         element.shape = changes[0][1] if changes else 0
+        if coming is not None:
+            element.opacity = 0.0
+            element.animate("opacity", Motion(*coming, "linear", ((0.0, 0.0), (1.0, 1.0))))
         switch_at(element, changes)
+        if name == "counter":           # the result's headline eases in
+            for at in _result_times(plan, changes):
+                ease_in(element, at, plan.settled(), rise_of(layout, element))
         made.append(element)
     shown = plan.span(END)
     px, lines = result_filling(ending, rpx, w, y + h - room_top, space.row)
@@ -268,7 +277,7 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
             top += max(0, y + h - room_top - line_h * len(lines)) // 2
         result = film.add("panel.result", [group(shapes)], "chrome", x=x, y=top,
                           opacity=0.0, role="chrome")
-        result.animate("opacity", Motion(shown[0], shown[0], "linear", ((0.0, 1.0),)))
+        ease_in(result, shown[0], plan.settled(), rise_of(layout, result))
     return made
 
 
@@ -313,6 +322,22 @@ def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[s
             continue
         out += [(line, kind) for line in lines]
     return out
+
+
+def _result_times(plan: Plan, changes: Sequence[tuple[float, int]]) -> list[float]:
+    """The times at which the result's words come in, of a counter's ``changes`` (one a
+    phase): where it changes in the final hold and the result's time."""
+    out, shown = [], changes[0][1] if changes else 0
+    for k, (t, shape) in enumerate(changes):
+        if shape != shown and plan.phases[k].kind in (HOLD, END):
+            out.append(t)
+        shown = shape
+    return out
+
+
+def rise_of(layout: FrameLayout, element: Element) -> float:
+    """How far ``element`` rises into place as it eases in (``transitions.rise``)."""
+    return rise(element, layout.legible, layout.safe)
 
 
 def _done(plan: Plan, c: Counter, w: int) -> int:

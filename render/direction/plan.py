@@ -176,6 +176,11 @@ class Plan:
             n -= count
         return max(0, n - 1)
 
+    def settled(self) -> float:
+        """The time by which every change of the words is done: the start of a looping
+        format's return (which changes them back), else the video's end."""
+        return (self.ending_frame() + 1) / self.fps
+
     def first(self, kind: str) -> int | None:
         """The first frame of the first phase of ``kind`` that has frames."""
         n = 0

@@ -165,27 +165,31 @@ def test_without_the_counter_the_ending_still_says_the_result(layout: str) -> No
 
 
 def test_without_the_results_time_the_return_adds_no_words() -> None:
-    """``end_seconds = 0``: a GIF's line keeps the headline alone while it returns to
-    its start (the note belongs to the result's time, which is off)."""
+    """``end_seconds = 0``: a GIF's line keeps the headline alone as it returns to its
+    start (the note belongs to the result's time, which is off), until it gives way to
+    the start's line."""
     d = directed(example_trace(CONFIGS / "eight-puzzle.toml"), RenderOptions(end_seconds=0),
                  layout="compact", whole=True, explicit=frozenset({"end_seconds"}), loop=True)
     assert d.plan is not None and d.plan.span(END) is None
     e = d.ending()
     a, b = phase_span(d, RETURN)
-    said = words(d.film.still(a + (b - a) / 2, role="chrome"))
-    assert e.headline in said and not any(e.note in w for w in said if w != e.headline)
+    assert e.headline in words(d.film.still(a + (b - a) / 4, role="chrome"))
+    for t in (a + (b - a) * k / 8 for k in range(9)):
+        said = words(d.film.still(t, role="chrome"))
+        assert not any(e.note in w for w in said if w != e.headline), t
 
 
 def test_a_looping_panel_keeps_the_result_while_it_returns() -> None:
     """In a looping film with a panel (an SVG at a panel's size), the result's note
-    stays and the list of moves stays hidden while the start crossfades back in."""
+    shows as the return begins and the list of moves stays hidden while the start comes
+    back."""
     d = directed(example_trace(CONFIGS / "hakoiri-musume.toml"), RenderOptions(),
                  layout="video", whole=True, loop=True)
     assert d.plan is not None
     a, b = phase_span(d, RETURN)
-    said = " ".join(words(d.film.still(a + (b - a) / 2, role="chrome")))
-    assert d.ending().note in said
-    assert "Daughter →" not in said
+    assert d.ending().note in " ".join(words(d.film.still(a + (b - a) / 4, role="chrome")))
+    for t in (a + (b - a) * k / 8 for k in range(9)):
+        assert "Daughter →" not in " ".join(words(d.film.still(t, role="chrome"))), t
 
 
 def test_a_long_title_is_shortened_not_dropped_in_a_compact_frame() -> None:
@@ -344,24 +348,26 @@ def test_the_gif_plays_as_a_puzzle_forever(name: str) -> None:
 
 
 def test_the_svg_loops_through_the_same_return() -> None:
-    """The animated SVG is the same film: its return element fades in over the last
-    half second of its loop, and its first frame is the start board with the title."""
+    """The animated SVG is the same film: its result's line fades out in the first half
+    of its return and the start's line fades in over the second, and its first frame
+    is the start board with the title."""
     import re
 
     from puzzlereel.render.backends.svg import svg_text
 
     d = film_of("eight-puzzle", "gif")
     text = svg_text(d.film, d)
-    i = d.film.elements.index(d.film.names["return"])
+    i = d.film.elements.index(d.film.names["counter"])
     rule = re.search(rf"@keyframes o{i}{{(.*?)}}}}", text)
     assert rule is not None
-    keys = re.findall(r"([\d.]+)%\{opacity:([\d.]+)", rule.group(1))
-    assert keys[-1] == ("100", "1") and float(keys[0][1]) == 0.0
-    plan = d.plan
-    assert plan is not None
-    start = float(keys[1][0]) / 100 * d.film.duration
-    assert start == pytest.approx(phase_span(d, RETURN)[0], abs=0.01)
-    assert d.heading().title in words(d.film.still(0.0))
+    keys = [(float(k) / 100 * d.film.duration, float(v))
+            for k, v in re.findall(r"([\d.]+)%\{opacity:([\d.]+)", rule.group(1))]
+    a, b = phase_span(d, RETURN)
+    returning = [(t, v) for t, v in keys if t >= a - 0.01]
+    assert returning[0][1] == 1.0 and returning[-1] == (pytest.approx(b, abs=0.01), 1.0)
+    gone = [t for t, v in returning if v == 0.0]
+    assert gone and a < min(gone) and max(gone) < b
+    assert d.heading().title in words(d.film.still(frame_time(0, d.plan.fps)))
 
 
 # ---------------------------------------------------------------- still pictures
@@ -402,7 +408,11 @@ def test_a_9_16_frame_keeps_clear_of_the_platforms_words(name: str) -> None:
     film = d.film
     caption, buttons = overlays(film.width, film.height)
     assert caption == round(0.18 * film.height) and buttons == round(0.12 * film.width)
-    changing = [e for e in film.elements if e.role == "chrome" and not e.still]
+    assert d.plan is not None
+    moves = [d.plan.spans[k] for k, p in enumerate(d.plan.phases) if p.kind == MOVE]
+    first, last = moves[0][0], moves[-1][1]
+    changing = [e for e in film.elements if e.role == "chrome"
+                and any(t0 < last and t1 > first for t0, t1 in e.changes())]
     assert changing
     for e in changing:
         x0, y0, x1, y1 = e.swept()

@@ -154,7 +154,10 @@ def test_golden_chart_frames(golden, phase: str, size: tuple[int, int]) -> None:
                      Tolerance(mean=1.5, off=48, share=0.01))
 
 
-def test_the_opening_shows_whole_before_the_chart_crossfades_in_over_it() -> None:
+def test_the_opening_shows_whole_before_the_chart_comes_in_over_it() -> None:
+    """The opening is the plain video's; then the background covers it, and only then
+    the chart fades in: at no time do the opening's and the chart's pictures show
+    together."""
     text = _timeless(_trace("hakoiri-musume"))
     shown, plain = _film(text, True), _film(text, False)
     assert shown.plan is not None and plain.plan is not None
@@ -162,15 +165,19 @@ def test_the_opening_shows_whole_before_the_chart_crossfades_in_over_it() -> Non
     t0, t1 = shown.plan.spans[kinds.index(TITLE)]
     middle = (t0 + t1) / 2
     assert np.array_equal(frame(shown.film, middle), frame(plain.film, middle))
-    f0, f1 = shown.plan.spans[kinds.index(SEARCH_IN)]           # the crossfade
+    f0, f1 = shown.plan.spans[kinds.index(SEARCH_IN)]           # the change
     s0, _ = shown.plan.spans[kinds.index(SEARCH)]
     opening, chart = frame(shown.film, middle), frame(shown.film, s0)     # grown from s0 on
-    half = frame(shown.film, (f0 + f1) / 2).astype(np.int16)
-    # half-way, every pixel lies between the opening's and the chart's
-    lo = np.minimum(opening, chart).astype(np.int16) - 3
-    hi = np.maximum(opening, chart).astype(np.int16) + 3
-    assert ((half >= lo) & (half <= hi)).all()
-    assert not np.array_equal(half, opening) and not np.array_equal(half, chart)
+    ground = np.empty_like(opening)
+    ground[:] = shown.film.background
+    for at, picture in ((0.25, opening), (0.75, chart)):
+        # a quarter of the way every pixel lies between the opening's and the ground's,
+        # three quarters of the way between the chart's and the ground's
+        seen = frame(shown.film, f0 + (f1 - f0) * at).astype(np.int16)
+        lo = np.minimum(picture, ground).astype(np.int16) - 3
+        hi = np.maximum(picture, ground).astype(np.int16) + 3
+        assert ((seen >= lo) & (seen <= hi)).all(), at
+        assert not np.array_equal(seen, picture) and not np.array_equal(seen, ground), at
 
 
 # words a viewer who knows nothing of search cannot read

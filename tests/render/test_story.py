@@ -176,7 +176,7 @@ def test_partial_draws_a_trace_cut_in_the_middle_of_a_line() -> None:
     # the last position stays: the video's last frame is the ending's still picture
     hold = d.plan.span(HOLD)
     assert hold is not None
-    assert np.array_equal(frame(film, film.duration), frame(film, hold[0] + 0.05))
+    assert np.array_equal(frame(film, film.duration), frame(film, hold[0] + 0.4))
     made.clear()
     with pytest.raises(TraceError):
         render_stream(io.BytesIO(cut.encode()), "cut", make)
