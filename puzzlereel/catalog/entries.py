@@ -158,17 +158,20 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
     if axes["A"] != "x":
         raise bad_entry(f"{quoted(board)}: the red car 'A' stands upright; it must lie "
                         "along its row to leave on the right", source, line, "board")
+    names = card_letters(cells)
+    rows = ["".join(names.get(ch, ch) for ch in row) for row in rows]
+    axes = {names[pid]: axis for pid, axis in sorted(axes.items(), key=lambda kv: names[kv[0]])}
     (_, ay), shape = shape_of(cells["A"])
     width = max(dx for dx, _ in shape) + 1
     out = _header("rush-hour", source, line, [text.strip()])
-    out += ["# The red car A leaves on the right; every car and truck slides along its own",
+    out += ["# The red car X leaves on the right; every car and truck slides along its own",
             "# axis, and a move is one straight slide of any length (the line metric).",
             f"title = {_str(title)}", "", "[puzzle]", 'type = "sliding-block"',
             'layout = """', *rows, '"""',
             f"axis = {_table(axes)}",
-            f"goal = {_table({'piece': 'A', 'x': size - width, 'y': ay})}",
+            f"goal = {_table({'piece': RED_CAR, 'x': size - width, 'y': ay})}",
             f"exit = {_table({'side': 'right', 'offset': ay, 'length': 1})}",
-            f"labels = {_table({'A': 'red car'})}",
+            f"labels = {_table({RED_CAR: 'red car'})}",
             "", "[solve]", 'metric = "line"']
     if moves is not None:
         note = f"   # the collection's answer ({cluster} positions)" if cluster else \
@@ -176,6 +179,27 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
         out.append(f"expect_moves = {moves}{note}")
     out += _render_table()
     return Entry(line, "\n".join(out) + "\n")
+
+
+RED_CAR = "X"                  # the red car's letter on Rush Hour's cards
+CAR_LETTERS = "ABCDEFGHIJK"     # the other cars', in reading order
+TRUCK_LETTERS = "OPQR"          # the trucks'
+SPARE_LETTERS = "LMNSTUVWYZ"    # for a board with more cars or trucks than the cards have
+
+
+def card_letters(cells: dict[str, list[Cell]]) -> dict[str, str]:
+    """Each vehicle's letter as Rush Hour's cards write them, from the database's: the red
+    car ``A`` is X, the other cars A-K and the trucks O-R in reading order of their first
+    cell, and any beyond those the letters left (L, M, N, S...)."""
+    order = sorted((pid for pid in cells if pid != "A"), key=lambda pid: min(
+        (y, x) for x, y in cells[pid]))
+    cars = iter(CAR_LETTERS)
+    trucks = iter(TRUCK_LETTERS)
+    spare = iter(SPARE_LETTERS)
+    names = {"A": RED_CAR}
+    for pid in order:
+        names[pid] = next(trucks if len(cells[pid]) == 3 else cars, None) or next(spare)
+    return names
 
 
 def _straight(cells: list[Cell]) -> str | None:

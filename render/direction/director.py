@@ -288,8 +288,8 @@ class Director:
         """The goal picture's size in cells and the pixels a cell takes per legible
         pixel: ``SPARE`` times the least that sets every word it sets at a cell of
         ``MOST`` legible sizes (measured at the legible size ``PROBE``), ``WORDED`` at
-        least; ``WORDLESS`` for a picture without words there (a board's coordinates
-        come only on larger cells).  None: the scene draws none."""
+        least; ``WORDLESS`` for a picture without words there (a picture draws no
+        board coordinates).  None: the scene draws none."""
         scene, _film = self._staged(8, 0)
         if scene.goal() is None:
             return None
@@ -309,7 +309,7 @@ class Director:
         scene = scene_for(self.header, self.options, self.theme)
         size = drawing_size(scene.extent(), cell)
         film = Film(*size, self.theme.background)
-        scene.stage(Stage(film, cell, 0, 0, *size, legible=legible))
+        scene.stage(Stage(film, cell, 0, 0, *size, legible=legible, picture=True))
         return scene, film
 
     def goal_picture(self) -> head.GoalPicture | None:
@@ -341,7 +341,7 @@ class Director:
             return None
         size = drawing_size((ew, eh), cell)
         film = Film(*size, self.theme.background)
-        stage = Stage(film, cell, 0, 0, *size, legible=self.layout.legible)
+        stage = Stage(film, cell, 0, 0, *size, legible=self.layout.legible, picture=True)
         mini.stage(stage)
         beat = mini.goal()
         if beat is None:

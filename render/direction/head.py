@@ -113,7 +113,7 @@ def compact_title(film: Film, layout: FrameLayout, theme: Theme, heading: Headin
         shapes += [Text(x0, cy + picture.height // 2, "Goal:", goal_px, theme.muted, "start"),
                    Group(picture.shapes, x0 + label_w, cy)]
     element = film.add("head", [group(shapes)], "chrome", role="chrome")
-    settle(element, until, rise(element, layout.legible, layout.safe))
+    settle(element, until, rise(element, layout.legible, layout.head))   # within its room
 
 
 def head_lines(lines: HeadLines, theme: Theme) -> list[Shape]:

@@ -195,7 +195,8 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     rpx = s.row
     row_h = int(rpx * space.row)
     room = max(0, (y + h - room_top) // row_h)
-    num_w = typeset.text_width("0000", rpx)
+    digits = "0" * max([2] + [len(line.number) for line in plan.lines])
+    num_w = typeset.text_width(digits, rpx, True) + rpx // 2   # a right-aligned number
 
     def row(key: Hashable) -> Shape:
         """One line of the list, from the row's top-left: its number and its moves (the
@@ -210,14 +211,24 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
         shapes: list[Shape] = []
         if current:
             shapes.append(Rect(0, 0, w, row_h, t.row))
-        if number:
+        bold, note_x, (note, px) = whole_row(notes, bool(current), num_w + rpx)
+        if number and note_x:
             shapes.append(Text(num_w - rpx // 2, row_h // 2, number, rpx, colour, "end",
-                               bold=current))
-        note_x = num_w + rpx
-        note = latest(notes, rpx, w - note_x, bool(current))
+                               bold=bold))
         if note:
-            shapes.append(Text(note_x, row_h // 2, note, rpx, colour, "start", bold=current))
+            shapes.append(Text(note_x, row_h // 2, note, px, colour, "start", bold=bold))
         return group(shapes)
+
+    def whole_row(notes: tuple[str, ...], bold: bool,
+                  note_x: int) -> tuple[bool, int, tuple[str, int]]:
+        """Where and how a line's moves are set whole: in bold (the marked line) after
+        the number, else in the regular weight, else without the number (the counter
+        says it); a move too long for all three is shortened."""
+        for weight, x0 in ((bold, note_x), (False, note_x), (False, 0)):
+            fitted = latest(notes, rpx, w - x0, layout.legible, weight)
+            if fitted is not None:
+                return weight, x0, fitted
+        return bold, note_x, (typeset.shorten(notes[-1], rpx, w - note_x, bold), rpx)
 
     entries = Variants(row)          # one shape an entry, shared by the rows showing it
     bigs, bars = Variants(big), Variants(bar)
@@ -286,14 +297,21 @@ REMARK = "!"              # a list row's number that makes it a remark
 DROPPED = "… "            # before a line's moves when its first ones do not fit
 
 
-def latest(notes: Sequence[str], px: int, width: int, bold: bool = False) -> str:
-    """A line's moves in ``width`` pixels at ``px``: all of them, else the latest that
-    fit after ``DROPPED``, else the last one shortened."""
+def latest(notes: Sequence[str], px: int, width: int, floor: int,
+           bold: bool = False) -> tuple[str, int] | None:
+    """A line's moves in ``width`` pixels and the size they are set at: all of them at
+    ``px``, else the latest that fit after ``DROPPED``, else the last one whole at the
+    largest size down to ``floor`` that holds it; None when not even that fits."""
     for k in range(len(notes)):
         text = (DROPPED if k else "") + NOTES_GAP.join(notes[k:])
         if typeset.fits(text, px, width, bold):
-            return text
-    return typeset.shorten(notes[-1], px, width, bold) if notes else ""
+            return text, px
+    if not notes:
+        return "", px
+    smaller = typeset.fit_text_px(notes[-1], width, px, bold)
+    if smaller >= floor and typeset.fits(notes[-1], smaller, width, bold):
+        return notes[-1], smaller
+    return None
 
 
 def result_filling(ending: Ending, px: int, width: int, height: int,

@@ -212,9 +212,9 @@ class Shown:
 @dataclass
 class Stage:
     """Where a scene puts its elements: the film, the pixels of one board cell, its
-    drawing's top-left (``x``, ``y``) and size in the frame, and the smallest text the
-    frame may show (``legible``: a text that cannot be set that large inside its room
-    is left out).  Everything a scene adds is clipped to its drawing."""
+    drawing's top-left (``x``, ``y``) and size in the frame, the smallest text it may
+    show (``legible``: a text too large for its room is left out), whether it is the
+    goal's small picture (``picture``: no coordinates).  All is clipped to the drawing."""
 
     film: Film
     cell: int
@@ -224,6 +224,7 @@ class Stage:
     height: int
     legible: int = 0          # no text smaller than this (pixels); 0: no floor
     prefix: str = ""
+    picture: bool = False
     names: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -231,9 +232,8 @@ class Stage:
         return (self.x, self.y, self.x + self.width, self.y + self.height)
 
     def text_px(self, text: str, room: float, px: int, bold: bool = False) -> int:
-        """The size to set ``text`` at: ``px`` or smaller so that it fits ``room``
-        pixels, but never under the legible size nor under 6 pixels (0: it cannot be
-        set legibly in its room)."""
+        """The size to set ``text`` at: ``px`` or smaller to fit ``room`` pixels, never
+        under the legible size nor 6 pixels (0: it cannot be set legibly in its room)."""
         from puzzlereel.render.film.typeset import fit_text_px, fits
 
         floor = max(self.legible, 6)

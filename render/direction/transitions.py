@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlereel.render.film.elements import Element, Film, Motion, State
-from puzzlereel.render.film.shapes import Rect, bounds, group
+from puzzlereel.render.film.shapes import Rect, bounds, group, texts
 
 EASE_IN = 0.35        # seconds of a text easing in
 RISE = 0.6            # how far it rises into place: this share of the legible size
@@ -81,7 +81,8 @@ def back_to_start(film: Film, t0: float, t1: float, first: float) -> None:
     variant, or a piece in another place, fades out in the first half, changes at the
     middle and fades in (when the first frame shows it) in the second, so that no text
     shows over another; one that keeps its picture and shows throughout (the title, a
-    piece in its place) fades or moves to its first state over the whole time."""
+    piece in its place) fades or moves to its first state over the whole time, and so
+    does one without words that only fades (a drawing giving way to the board)."""
     mid = (t0 + t1) / 2
     for element in film.elements:
         now, then = element.state(t0), element.state(first)
@@ -90,6 +91,9 @@ def back_to_start(film: Film, t0: float, t1: float, first: float) -> None:
         free = max(t0, _last_change(element))
         if _moves_alone(element, now, then):
             _glide(element, now, then, free, max(free, t1))
+            continue
+        if _wordless(element) and now.shape == then.shape and _still(now, then):
+            _fade(element, now.opacity, then.opacity, free, max(free, t1))
             continue
         turn = max(mid, free)
         if now.opacity > SAME and free < turn:
@@ -106,6 +110,27 @@ def back_to_start(film: Film, t0: float, t1: float, first: float) -> None:
         if then.opacity > SAME:
             element.animate("opacity", Motion(turn, max(turn, t1), FADE,
                                               ((0.0, 0.0), (1.0, then.opacity))))
+
+
+def _wordless(element: Element) -> bool:
+    """Whether no variant of ``element`` holds a text (nothing of it can be read twice)."""
+    return not any(list(texts(variant)) for variant in element.variants)
+
+
+def _still(now: State, then: State) -> bool:
+    """Whether ``now`` and ``then`` differ in opacity alone."""
+    return abs(now.x - then.x) <= SAME and abs(now.y - then.y) <= SAME \
+        and abs(now.scale - then.scale) <= SAME
+
+
+def _fade(element: Element, a: float, b: float, t0: float, t1: float) -> None:
+    """``element``'s opacity from ``a`` to ``b`` between ``t0`` and ``t1``: a picture
+    without words crosses the other over the whole return, so that the frame never
+    empties (a board giving way to another drawing)."""
+    if t1 > t0:
+        element.animate("opacity", Motion(t0, t1, FADE, ((0.0, a), (1.0, b))))
+    else:
+        _set(element, "opacity", t0, b)
 
 
 def chart_cover(cover: Element, parts: Sequence[Element],

@@ -113,8 +113,7 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
     (``_words``: the spaces around an operator or between two numbers hold), nor at a
     no-break space, and never leaves one word alone on the last line when the line
     before can give it a companion."""
-    words = [part for word in _words(text)
-             for part in ([word] if fits(word, px, max_w, bold) else word.split(" "))]
+    words = [part for word in _words(text) for part in _pieces(word, px, max_w, bold)]
     lines: list[list[str]] = []
     cur: list[str] = []
     for i, word in enumerate(words):
@@ -133,6 +132,22 @@ def wrap(text: str, px: int, max_w: int, max_lines: int = 3, bold: bool = False)
         if fits(" ".join(moved), px, max_w, bold):
             lines[-2:] = [lines[-2][:-1], moved]
     return [shorten(" ".join(line), px, max_w, bold) for line in lines[:max_lines]]
+
+
+def _pieces(word: str, px: int, max_w: int, bold: bool) -> list[str]:
+    """``word`` (an equation held together) as ``wrap`` sets it: whole where it fits a
+    line, else broken before its "=" first, then at its spaces."""
+    if fits(word, px, max_w, bold):
+        return [word]
+    left, equals, right = word.partition(" = ")
+    if equals and left and right:
+        return _pieces(left, px, max_w, bold) + _pieces(f"= {right}", px, max_w, bold)
+    return word.split(" ")
+
+
+def _unbroken(text: str, px: int, max_w: int, bold: bool) -> bool:
+    """Whether every piece ``wrap`` holds together (an equation) fits a line at ``px``."""
+    return all(fits(word, px, max_w, bold) for word in _words(text))
 
 
 OPERATORS = frozenset("+-−×÷*/=<>≤≥→←↑↓·")
@@ -186,13 +201,14 @@ def fit_whole(text: str, px: int, least: int, max_w: int, max_lines: int = 3,
 
 def fit_lines(text: str, width: int, target: int, bold: bool = True) -> tuple[int, list[str]]:
     """The size and lines to set ``text`` in ``width`` pixels at about ``target``
-    pixels: one line if it fits near that size, else two larger lines rather than one
-    small one (the last shortened with an ellipsis if even two do not hold it)."""
+    pixels: one line if it fits near that size, else two larger lines, each equation
+    whole, rather than one small one (the last shortened with an ellipsis if even two
+    do not hold it)."""
     px = fit_text_px(text, width, target, bold=bold)
     size = int(target * 0.85)
     while size > px * 1.15:
         two = wrap_whole(text, size, width, 2, bold)
-        if two is not None:
+        if two is not None and _unbroken(text, size, width, bold):
             return size, two
         size -= 1
     return px, wrap(text, px, width, 2, bold=bold)

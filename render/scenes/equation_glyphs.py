@@ -17,18 +17,20 @@ from puzzlereel.rules.notation import SYMBOLS, pretty
 OPERATORS = "+−×÷"
 
 
-def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int) -> list[Text]:
+def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int,
+                bold: bool = True) -> list[Text]:
     """``text`` from ``x`` (its left edge) at row ``y``, one text per character that is
-    not a space, each where the font's layout of the line puts it (bold).  Each glyph
+    not a space, each where the font's layout of the line puts it (bold, unless
+    ``bold`` is False).  Each glyph
     is anchored at its middle: a browser centres the glyph's advance there, within about
     a pixel of where the raster centres its ink."""
     out = []
     for i, ch in enumerate(text):
         if ch == " ":
             continue
-        left = text_width(text[:i], px, bold=True) - 2 if i else 0
-        w = text_width(ch, px, bold=True)
-        out.append(Text(x + left + w // 2, y, ch, px, colours[i], bold=True))
+        left = text_width(text[:i], px, bold) - 2 if i else 0
+        w = text_width(ch, px, bold)
+        out.append(Text(x + left + w // 2, y, ch, px, colours[i], bold=bold))
     return out
 
 

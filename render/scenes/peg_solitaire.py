@@ -48,7 +48,7 @@ GOAL_RING = 0.96   # a goal hole's ring, around a peg standing in it
 LIFT = 0.55        # height of the jump's arc, in cells
 ROW_TRI = math.sqrt(3) / 2
 LABEL = 0.26       # coordinate letters and numbers, in cells
-LABEL_MAX = 0.6    # ... raised to the legible size up to this, else none
+LABEL_MAX = 0.7    # ... raised to the legible size up to this, else none
 LABEL_MIN_PX = 9   # smaller boards (contact sheets) go without them
 LABEL_OFF = 0.8    # a triangle's label from the hole at the end of its line, in cells
 ROWS_ROOM = 0.4    # a triangle's margin left of the holes widened for the row numbers
@@ -200,7 +200,8 @@ class PegSolitaireScene(SceneBase):
             if hole in self.goal_pegs:
                 gx, gy = self._corner(hole, gd)
                 out.append(Circle(gx + gd / 2, gy + gd / 2, (gd - gw) / 2, None, t.target, gw))
-        px, labels = self.coordinates(c, self.at_stage.legible)   # a goal's picture: none
+        px, labels = (0, []) if self.at_stage.picture else \
+            self.coordinates(c, self.at_stage.legible)
         out += [Text(round(x * c), round(y * c), text, px, t.muted) for text, x, y in labels]
         return out
 

@@ -247,10 +247,10 @@ class QueenSet:
             self.boards.append(stage.add("set", self.board(cols, label), x=x, y=y,
                                          opacity=0.0))
         said = next((w for w in words
-                     if stage.text_px(w, stage.width - 2 * grid.gap, grid.text_px)), "")
+                     if stage.text_px(w, stage.width - 2 * grid.gap, grid.text_px, True)), "")
         self.caption: Element | None = None
         if said:
-            px = stage.text_px(said, stage.width - 2 * grid.gap, grid.text_px)
+            px = stage.text_px(said, stage.width - 2 * grid.gap, grid.text_px, True)
             self.caption = stage.add("set-caption", Text(stage.width / 2, grid.caption_y,
                                                          said, px, look.text, bold=True),
                                      opacity=0.0)

@@ -27,6 +27,7 @@ LINE = 1.3          # a line's height, in multiples of its size
 ENTRY_GAP = 0.5     # between entries of several lines, in lines
 COLUMN_GAP = 1.2    # between columns, in multiples of the size
 MOST_COLUMNS = 4
+BOLD = False       # the regular weight: a line of solutions as wide as it can stand
 
 Entry = tuple[str, ...]      # one solution's lines
 
@@ -69,7 +70,7 @@ def _block(entries: Sequence[Entry], px: int, columns: int) -> tuple[int, int]:
     """The width and height of ``entries`` set at ``px`` in ``columns``."""
     rows = math.ceil(len(entries) / columns)
     per = max(len(e) for e in entries)
-    widest = max(text_width(line, px, bold=True) for e in entries for line in e)
+    widest = max(text_width(line, px, BOLD) for e in entries for line in e)
     gap = ENTRY_GAP if per > 1 else 0.0
     h = math.ceil(px * (rows * per * LINE + (rows - 1) * gap * LINE))
     w = columns * widest + math.ceil((columns - 1) * COLUMN_GAP * px)
@@ -132,7 +133,7 @@ def list_shapes(made: Listing, x: int, y: int, width: int, height: int,
             colour = colours[min(j, len(colours) - 1)]
             cy = top + row * entry_h + (j + 0.5) * px * LINE
             out += line_glyphs(line, px, round(cy), [colour] * len(line),
-                               right - text_width(line, px, bold=True))
+                               right - text_width(line, px, BOLD), BOLD)
     return out
 
 

@@ -23,8 +23,9 @@ KEYS_DECLARED = sorted(key for option in OPTIONS for key in option.keys)
 
 
 def words(text: str) -> str:
-    """``text`` with its white space as single spaces (``--help`` wraps lines)."""
-    return " ".join(text.split())
+    """``text`` with its white space as single spaces (``--help`` wraps lines, after a
+    hyphen too: "ease-" / "out" reads "ease-out")."""
+    return re.sub(r"(\w)- (?=\w)", r"\1-", " ".join(text.split()))
 
 
 def render_params(command: str) -> list[typer.core.TyperOption]:

@@ -119,11 +119,14 @@ def test_a_rush_hour_config_has_walls_axes_the_line_metric_and_the_exit(tmp_path
     entry = importers.rush_hour_entry(RUSH[0], "rush.txt", 1, "t")
     config = load_config(write(tmp_path, "r.toml", entry.text))
     puzzle = config.section("puzzle")
-    assert puzzle["layout"].split() == ["IBB#..", "I..LDD", "JAAL..", "J.KEEM", "FFK..M",
-                                        "GGHHHM"]
-    assert puzzle["axis"] == {"A": "x", "B": "x", "D": "x", "E": "x", "F": "x", "G": "x",
-                              "H": "x", "I": "y", "J": "y", "K": "y", "L": "y", "M": "y"}
-    assert puzzle["goal"] == {"piece": "A", "x": 4, "y": 2}
+    # relettered as Rush Hour's cards write them: the red car X, the other cars A-K and
+    # the trucks O-R in reading order of their first cell
+    assert puzzle["layout"].split() == ["ABB#..", "A..CDD", "EXXC..", "E.FGGO", "HHF..O",
+                                        "IIPPPO"]
+    assert puzzle["axis"] == {"A": "y", "B": "x", "C": "y", "D": "x", "E": "y", "F": "y",
+                              "G": "x", "H": "x", "I": "x", "O": "y", "P": "x", "X": "x"}
+    assert puzzle["goal"] == {"piece": "X", "x": 4, "y": 2}
+    assert puzzle["labels"] == {"X": "red car"}
     assert puzzle["exit"] == {"side": "right", "offset": 2, "length": 1}
     assert config.section("solve") == {"metric": "line", "expect_moves": 60}
     bare = importers.rush_hour_entry(RUSH[0].split()[1], "rush.txt", 1, "t")

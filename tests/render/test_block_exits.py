@@ -109,7 +109,8 @@ def test_the_goal_piece_leaves_into_the_opening_and_the_arrow_always_shows(
             drawn = still_shape(element, element.state(t))
             if drawn is not None:
                 assert overlap(bounds(drawn), marks[0]) is None, (t, element.name)
-    end = goal.state(d.film.duration - 1e-6)
+    assert d.plan is not None     # the solved position's last frame (a loop's return follows)
+    end = goal.state(d.plan.ending_frame() / d.fps)
     start_of_payoff = goal.state(d.plan.span("payoff")[0])  # type: ignore[index]
     assert (end.x, end.y) != (start_of_payoff.x, start_of_payoff.y)   # it does leave
     leaving = bounds(still_shape(goal, end))                 # type: ignore[arg-type]

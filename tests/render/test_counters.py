@@ -86,7 +86,9 @@ def test_a_time_lapse_counts_on_by_leaps() -> None:
     found = [int(s.split()[1]) for s in shown if s.startswith("Solution ")]
     assert all(s.endswith(" / 218") for s in shown if s.startswith("Step "))
     assert steps[:6] == [1, 2, 3, 4, 5, 6] and steps[-6:] == list(range(213, 219))
-    assert found[:9] == list(range(1, 10)) and found[-1] == 92
+    # one a beat while the montage fills (2x2 at 1280x720, where 3x3 boards' queens would
+    # be under the text floor), then by leaps
+    assert found[:4] == [1, 2, 3, 4] and found[-1] == 92
     for run in (steps, found):
         leaps = [b - a for a, b in zip(run, run[1:])]
         assert min(leaps) >= 1 and max(leaps) > 1

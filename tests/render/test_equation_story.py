@@ -174,3 +174,17 @@ def test_generate_and_test_videos_open_on_their_puzzle(frame: str) -> None:
     mastermind = directed((STORED / "mastermind-9431-simple.jsonl").read_text(), options,
                           layout=layout, loop=loop)
     assert [x.text for x in shown(mastermind, 0.0, "board")].count("?") == 4
+
+
+@pytest.mark.parametrize("frame", [f for f in FRAMES if f != "gif-9:16"])
+@pytest.mark.parametrize("name", ["komachi-100", "oomachi"])
+def test_the_move_list_sets_every_solution_whole(name, frame):
+    """Each line of the move list holds its solutions whole, in every layout: one too
+    long for its row is set in the regular weight, or without its number, never cut
+    (a line of several moves may leave its first ones out, after "… ")."""
+    d = film_of(name, frame)
+    listed = [x.text for e in d.film.elements if e.name.startswith("panel.row")
+              for shape in e.variants for x in texts(shape)]
+    assert any("=" in t or "×" in t or "+" in t for t in listed) or frame == "gif-svg"
+    cut = [t for t in listed if "…" in t and not t.startswith("… ")]
+    assert not cut, (frame, cut[:3])
