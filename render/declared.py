@@ -178,7 +178,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("captions_on", (bool,), False, "Turn the MP4's captions on from the start: "
            "its subtitle track (each line of moves, then the result) plays by default "
            "(default: [render] captions_on, else embedded but off until a viewer turns "
-           "them on).", flag="--captions-on/--captions-off", commands=WHOLE),
+           "them on).", flag="--captions/--no-captions", commands=WHOLE),
     Option("formats", (list,), ("mp4", "gif"), "What `run` writes.", choices=FORMATS),
     Option("hold_start", NUMBER, None, "Seconds on the start position before the first "
            "move, the title's included (default: as long as the title and the goal take "

@@ -1,5 +1,5 @@
 """The video's captions: the MP4's subtitle track is embedded but off by default (its
-disposition ``default`` 0, as ffprobe reads it), on with ``--captions-on`` or
+disposition ``default`` 0, as ffprobe reads it), on with ``--captions`` or
 ``captions_on = true``; the cues of the MP4 and the WebVTT file end with the result in
 the ending's words, lasting to the video's end."""
 
@@ -74,9 +74,9 @@ def test_the_mp4s_captions_are_embedded_but_off_by_default(tmp_path: Path) -> No
 
 
 def test_captions_on_makes_the_track_play_by_default(tmp_path: Path) -> None:
-    mp4, _ = rendered(tmp_path, SOLVED, "--captions-on")
+    mp4, _ = rendered(tmp_path, SOLVED, "--captions")
     assert probed_default(mp4) == {"h264": 1, "mov_text": 1}
-    off, _ = rendered(tmp_path / "off", SOLVED, "--captions-off")
+    off, _ = rendered(tmp_path / "off", SOLVED, "--no-captions")
     assert probed_default(off)["mov_text"] == 0
 
 
