@@ -93,8 +93,9 @@ class KomachiScene(CardScene):
     def forms(self) -> list[list[Entry]]:
         """Each solution in one line, ``= 100`` and all, else without it (the title
         says it)."""
-        whole = [(pretty(text, spaced=False),) for text in self.found]
-        bare = [(pretty(text.partition("=")[0], spaced=False),) for text in self.found]
+        whole: list[Entry] = [(pretty(text, spaced=False),) for text in self.found]
+        bare: list[Entry] = [(pretty(text.partition("=")[0], spaced=False),)
+                             for text in self.found]
         return [whole, bare]
 
     def card(self, event: SolutionFound) -> list[Beat]:
@@ -177,8 +178,9 @@ class OomachiScene(CardScene):
     def forms(self) -> list[list[Entry]]:
         """Each solution in one line, else its factors over its product."""
         pairs = [text.partition("=")[::2] for text in self.found]
-        one = [(f"{pretty(left, spaced=False)} = {product}",) for left, product in pairs]
-        two = [(f"{pretty(left, spaced=False)} =", product) for left, product in pairs]
+        one: list[Entry] = [(f"{pretty(left, spaced=False)} = {product}",)
+                            for left, product in pairs]
+        two: list[Entry] = [(f"{pretty(left, spaced=False)} =", product) for left, product in pairs]
         return [one, two]
 
     def card(self, event: SolutionFound) -> list[Beat]:
