@@ -26,7 +26,7 @@ from puzzlereel.render.direction.layout import (
     plan_layout,
     shape_of,
 )
-from puzzlereel.render.direction.plan import Cue, Plan, cues, plan
+from puzzlereel.render.direction.plan import Plan, plan
 from puzzlereel.render.direction.room import (
     Heading,
     Picture,
@@ -129,15 +129,6 @@ class Director:
             beats = [replace(b, tweens=(), note=self.notes.setdefault(b.note, b.note))
                      for b in beats]
         self.beats.extend(beats)
-
-    def subtitles(self, end: End | None) -> Iterator[Cue]:
-        """The video's subtitles, without planning the rest of it (``timing_only``)."""
-        beats = self.scene.retime(self.beats)
-        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
-        told = self.search_story(end)
-        return cues(beats, self.header, self.options, self.fps, end, self.scene.counter_word,
-                    payoff, f"How it was found: {told.sentence}" if told else "",
-                    words=self.opening_words(), search_after=self.search_after)
 
     @property
     def search_after(self) -> bool:

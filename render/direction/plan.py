@@ -202,17 +202,6 @@ class Plan:
         first = self.first(MOVE)
         return None if first is None else max(0, first - 1)
 
-    def after_move(self, move: int) -> int | None:
-        """The frame that shows the position just after move ``move`` (its beat's last
-        frame), or None when the counter never shows it."""
-        n, found = 0, None
-        for phase, count in zip(self.phases, self.counts, strict=True):
-            n += count
-            if phase.kind == MOVE and phase.step is not None \
-                    and self.shown[phase.step][0] == move and self.beats[phase.step].move:
-                found = n - 1
-        return found
-
     def cues(self) -> list[Cue]:
         """One subtitle per line of the move list (``subtitles``), on this plan's grid."""
         return list(subtitles(self.beats, self.totals, self.word, self.timing,
@@ -373,19 +362,5 @@ def remarks(plan: Plan) -> list[tuple[str, ...]]:
     return out
 
 
-def cues(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
-         words: str = "", search_after: bool = False) -> Iterator[Cue]:
-    """The subtitles of ``beats`` on the grid of ``fps``, without planning the rest of
-    the video (``plan(...).cues()`` gives the same)."""
-    if not (end is not None and end.status == "solved" and beats):
-        payoff = None
-    return subtitles(beats, _totals(beats, header, scene_word), scene_word,
-                     timing(beats, header, options, payoff, words=words, search=bool(search),
-                            solved=end is not None and end.status == "solved",
-                            search_after=search_after),
-                     options.duration, fps, search)
-
-
-__all__ = ["REMARK_SECONDS", "Counter", "Cue", "Plan", "Told", "cues", "plan", "remarks",
+__all__ = ["REMARK_SECONDS", "Counter", "Cue", "Plan", "Told", "plan", "remarks",
            "subtitles", "told", "total_moves"]
