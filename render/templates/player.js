@@ -85,9 +85,17 @@
     for (var i = 0; i < D.counter.length && D.counter[i][0] < t; i++) { text = D.counter[i][1]; }
     return text;
   }
+  // Words that change ease in, as the film's do (render/direction/transitions.py): the
+  // counter's new text and a newly shown line rise and fade in over 0.35 s.
+  function freshen(el) {
+    el.classList.remove("fresh");
+    void el.offsetWidth;             // a new layout, so that the animation starts again
+    el.classList.add("fresh");
+  }
   function mark(n) {                 // the list: the moves begun, the current one marked
     rows.forEach(function (li, i) {
       var current = i + 1 === n;
+      if (li.hidden && i < n) { freshen(li); }
       li.hidden = i >= n;
       li.classList.toggle("now", current);
       if (current) { li.setAttribute("aria-current", "step"); }
@@ -101,7 +109,8 @@
     now = Math.min(Math.max(t, D.start), D.end);
     draw(now);
     var n = begunAt(now);
-    counter.textContent = counterAt(now);
+    var words = counterAt(now);
+    if (counter.textContent !== words) { counter.textContent = words; freshen(counter); }
     scrub.value = String(Math.round((now - D.start) * 1000));
     if (n !== at) { mark(n); at = n; }
     document.body.dataset.at = String(at);

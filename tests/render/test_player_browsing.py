@@ -3,7 +3,8 @@ seek (``window.puzzlereelPlayer.seek``), never by waiting: the list shows only t
 begun (nothing of the answer at the start), Step ▶ at the end stays at the end, the
 counter and the list's mark turn to a move at the same moment, a wrapped line of the
 list keeps its number beside its first line, Home and End go to the start and the end,
-and the scrubber's last step is the end.
+the scrubber's last step is the end, and the words that change (the counter, the result,
+a new line of the list) ease in as the film's do.
 """
 
 from __future__ import annotations
@@ -156,5 +157,44 @@ def test_the_scrubbers_last_step_is_the_end(browser: Any, tmp_path: Path) -> Non
                           "el.dispatchEvent(new Event('input')); }")
     assert now(page) == pytest.approx(data["end"])
     assert page.inner_text("#counter") == data["counter"][-1][1]
+    assert problems == []
+    page.close()
+
+
+EASING = """(selector) => {
+  const el = document.querySelector(selector);
+  const moves = el.getAnimations();
+  if (!moves.length) { return null; }
+  moves.forEach(a => { a.pause(); a.currentTime = 0; });
+  const first = +getComputedStyle(el).opacity;
+  moves.forEach(a => { a.currentTime = 349; });
+  const late = +getComputedStyle(el).opacity;
+  const ms = moves[0].effect.getComputedTiming().duration;
+  moves.forEach(a => a.finish());
+  return [first, late, ms, +getComputedStyle(el).opacity];
+}"""
+
+
+def test_the_result_and_a_new_line_ease_in(browser: Any, tmp_path: Path) -> None:
+    """Seeking to the end puts the result in the counter and the last move's line in the
+    list; both rise and fade in over 0.35 s, from transparent to opaque."""
+    page, data, problems = opened(browser, tmp_path, "hakoiri-musume")
+    seek(page, data["beats"][-1][3] - 0.01)                  # before the last move
+    seek(page, data["end"])
+    assert page.inner_text("#counter") == data["counter"][-1][1]
+    last = len(data["beats"])
+    for selector in ("#counter", f"#moves li[data-i='{last}']"):
+        first, late, ms, done = page.evaluate(EASING, selector)
+        assert first == 0 and 0.9 < late < 1 and ms == 350 and done == 1, selector
+    assert problems == []
+    page.close()
+
+
+def test_the_words_do_not_move_when_the_viewer_asks_for_less_motion(browser: Any,
+                                                                    tmp_path: Path) -> None:
+    page, data, problems = opened(browser, tmp_path, "hakoiri-musume")
+    page.emulate_media(reduced_motion="reduce")
+    seek(page, data["end"])
+    assert page.evaluate(EASING, "#counter") is None
     assert problems == []
     page.close()
