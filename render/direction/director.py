@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
+from functools import cached_property
 
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.render.direction import barchart, head, panel, transitions, wording
@@ -82,6 +83,7 @@ class Director:
         self.theme: Theme = THEMES[options.theme]
         self.scene: Scene = scene_for(header, options, self.theme)
         self.picture = self._picture()
+        self.measured = self.picture       # the goal picture's measure, in every layout
         self.layout: FrameLayout = self._layout(layout)
         L = self.layout
         self.film = Film(L.width, L.height, self.theme.background)
@@ -163,6 +165,7 @@ class Director:
         p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
                              payoff, f"How it was found: {told.sentence}" if told else "",
                              loop=self.loop, words=self.opening_words(),
+                             picture=self.pictured_opening,
                              search_after=self.search_after)
         self.film.duration = max(p.seconds, 1 / self.fps)
         for k, phase in enumerate(p.phases):
@@ -282,10 +285,11 @@ class Director:
         least; ``WORDLESS`` for a picture without words there (a picture draws no
         board coordinates).  None: the scene draws none."""
         scene, _film = self._staged(8, 0)
+        self.picture_words = 0
         if scene.goal() is None:
             return None
         pw, ph = scene.picture_extent()
-        words = _set(*self._staged(MOST * PROBE, PROBE), PROBE)
+        words = self.picture_words = _set(*self._staged(MOST * PROBE, PROBE), PROBE)
         if not words:
             return Picture(pw, ph, WORDLESS)
         lo, hi = PROBE // 2, MOST * PROBE       # the least cell setting all the words
@@ -305,12 +309,15 @@ class Director:
 
     def goal_picture(self) -> head.GoalPicture | None:
         """The goal position drawn small: in a compact frame's head as large as its room
-        (``room.compact_picture``); in the panel ``head.PICTURE_HEIGHT`` of the frame's
-        height at most, or larger (``PICTURE_HEIGHT_TEXT``) when that sets words in it
-        (tile numbers) which are too small to be legible at the smaller size."""
+        (``room.compact_picture``); in a portrait or square frame's opening
+        (``_opening_picture``); in the landscape panel ``head.PICTURE_HEIGHT`` of the
+        frame's height at most, or larger (``PICTURE_HEIGHT_TEXT``) when that sets words
+        in it (tile numbers) which are too small to be legible at the smaller size."""
         if self.layout.compact:
             return self._goal_picture(compact_picture(self.heading(), self.layout.width,
                                                       self.layout.legible))
+        if self.layout.kind != "landscape":
+            return self._opening_picture()
         small = self._goal_picture(head.picture_room(self.layout, head.PICTURE_HEIGHT))
         large = self._goal_picture(head.picture_room(self.layout, head.PICTURE_HEIGHT_TEXT))
         legible = self.layout.legible
@@ -318,9 +325,40 @@ class Director:
             return large
         return small
 
-    def _goal_picture(self, room: tuple[int, int]) -> head.GoalPicture | None:
+    @cached_property
+    def pictured_opening(self) -> bool:
+        """Whether the opening shows the goal's picture after its words: in a portrait
+        or square video with its title, of a puzzle whose scene draws one that the
+        video's frame sets legibly (the video's: the options' size, the MP4's, so that
+        every output of one render is timed alike)."""
+        if not (self.whole and self.options.title and self.measured is not None) \
+                or shape_of(*(self.options.size or VIDEO_SIZE)) == "landscape":
+            return False
+        video = self.layout
+        if video.compact or (video.width, video.height) != self.options.size:
+            video = plan_layout(self.scene.extent(), self.options, kind="video",
+                                heading=replace(self.heading(), picture=None),
+                                payoff=self.scene.payoff_area())
+        return self._opening_picture_in(video) is not None
+
+    def _opening_picture(self) -> head.GoalPicture | None:
+        """The goal's picture in a portrait or square frame's opening."""
+        return self._opening_picture_in(self.layout) if self.pictured_opening else None
+
+    def _opening_picture_in(self, layout: FrameLayout) -> head.GoalPicture | None:
+        """The goal's picture in the opening of ``layout`` (portrait or square), in the
+        counter block's place after the words (``panel.opening_room``), when it sets
+        every word of it (tile numbers) at the legible size; else None."""
+        picture = self._goal_picture(panel.opening_room(layout), layout.legible)
+        if picture is None or _words(picture, layout.legible) < self.picture_words:
+            return None
+        return picture
+
+    def _goal_picture(self, room: tuple[int, int],
+                      legible: int | None = None) -> head.GoalPicture | None:
         """The goal's picture within ``room`` (w, h): the scene staged again at a small
-        cell size, its goal beat played at once, taken as still shapes."""
+        cell size (no word under ``legible``, by default the frame's legible size), its
+        goal beat played at once, taken as still shapes."""
         room_w, room_h = room
         if room_w <= 0 or room_h <= 0:
             return None
@@ -332,7 +370,8 @@ class Director:
             return None
         size = drawing_size((ew, eh), cell)
         film = Film(*size, self.theme.background)
-        stage = Stage(film, cell, 0, 0, *size, legible=self.layout.legible, picture=True)
+        stage = Stage(film, cell, 0, 0, *size,
+                      legible=self.layout.legible if legible is None else legible, picture=True)
         mini.stage(stage)
         beat = mini.goal()
         if beat is None:

@@ -18,7 +18,8 @@ pace.
 consecutive moves share a line until it has been on screen ``LINE_SECONDS`` (``lines``).
 
 **Opening and ending.**  The opening lasts as long as its words take to read, within
-bounds and never more than a share of the moves' time (``opening_seconds``); the ending
+bounds and never more than a share of the moves' time, and ``PICTURE_SECONDS`` more
+when the goal's picture follows the words (``opening_seconds``); the ending
 (the payoff, the final hold and the result) is at most ``ENDING_SHARE`` of the video and
 at least ``ENDING_LEAST`` seconds (``ending_seconds``).
 
@@ -51,6 +52,7 @@ READ_RATE = 6.0               # words a second of a heading skimmed on screen
 OPENING_BASE = 0.4            # seconds before the words are read
 OPENING_BOUNDS = (1.0, 3.0)   # the opening's least and most seconds
 OPENING_SHARE = 0.25          # ... and at most this share of the moves' time (from 1.2 s)
+PICTURE_SECONDS = 1.0         # the goal's picture after the opening's words
 ENDING_SHARE = 0.15           # the ending's most share of the video
 ENDING_LEAST = 2.0            # ... and its least seconds
 
@@ -233,13 +235,15 @@ def reading_seconds(words: str) -> float:
     return OPENING_BASE + len(words.split()) / READ_RATE
 
 
-def opening_seconds(words: str, moves_seconds: float) -> float:
+def opening_seconds(words: str, moves_seconds: float, picture: bool = False) -> float:
     """The opening's length: as long as ``words`` (the title and the goal) take to read,
-    within ``OPENING_BOUNDS``, and at most ``OPENING_SHARE`` of the moves' time (but 1.2
-    s at least)."""
+    and ``PICTURE_SECONDS`` more with a ``picture`` of the goal after them; at most
+    ``OPENING_SHARE`` of the moves' time (but 1.2 s at least, and the picture's seconds
+    more), within ``OPENING_BOUNDS``."""
     lo, hi = OPENING_BOUNDS
-    most = min(hi, max(1.2, OPENING_SHARE * moves_seconds))
-    return max(lo, min(reading_seconds(words), most))
+    extra = PICTURE_SECONDS if picture else 0.0
+    most = min(hi, max(1.2, OPENING_SHARE * moves_seconds) + extra)
+    return max(lo, min(reading_seconds(words) + extra, most))
 
 
 def ending_seconds(before: float, usual: float) -> float:
@@ -251,6 +255,7 @@ def ending_seconds(before: float, usual: float) -> float:
 
 
 __all__ = ["DECISIVE", "ENDING_LEAST", "ENDING_SHARE", "FINALE", "FINALE_MOVES", "FREE",
-           "LEADING", "LINE_MOVES", "LINE_SECONDS", "OPENING_BOUNDS", "SQUEEZE", "Line",
+           "LEADING", "LINE_MOVES", "LINE_SECONDS", "OPENING_BOUNDS", "PICTURE_SECONDS",
+           "SQUEEZE", "Line",
            "Timed", "choice_weight", "decisive", "ending_seconds", "lines", "opening_seconds",
            "reading_seconds", "stress", "timed", "typical_legal", "weights"]

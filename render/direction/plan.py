@@ -295,14 +295,15 @@ def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
 
 def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
          end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
-         loop: bool = False, words: str = "", search_after: bool = False) -> Plan:
+         loop: bool = False, words: str = "", picture: bool = False,
+         search_after: bool = False) -> Plan:
     """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
     ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
     after the last beat of a solved trace; ``search``, the sentence that ends the "how
     it was found" segment, puts that segment after the title (``search_after``: after
     the solution); ``loop`` ends the video with a return to its start (GIF, SVG);
     ``words``: the opening's (the title and the goal), which it lasts long enough to
-    read."""
+    read, and ``picture`` long enough to see the goal's picture after them."""
     o = options
     beats = list(beats)
     words_of = [b.word or scene_word for b in beats]
@@ -317,7 +318,8 @@ def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int
         if b.move is not None:
             current, word = b.move, w
         shown.append((current, word))
-    timed = timing(beats, header, o, payoff, words=words, search=bool(search),
+    timed = timing(beats, header, o, payoff, words=words, picture=picture,
+                   search=bool(search),
                    solved=end is not None and end.status == "solved",
                    search_after=search_after, loop=loop)
     scheduled, counts = placed(timed, fps, o.duration)

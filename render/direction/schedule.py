@@ -52,12 +52,13 @@ def _usual(header: Header, key: str, default: float) -> float:
 
 
 def timing(beats: Sequence[Beat], header: Header, o: RenderOptions, payoff: Beat | None,
-           *, words: str = "", search: bool = False, search_after: bool = False,
-           loop: bool = False, solved: bool = False) -> Timing:
+           *, words: str = "", picture: bool = False, search: bool = False,
+           search_after: bool = False, loop: bool = False, solved: bool = False) -> Timing:
     """The seconds of ``beats`` (``pacing.timed``; the family's ``finale`` when the trace
     is ``solved``: the last moves before the goal) and of the fixed phases.  What the
     options leave unset is sized to the video: the opening as long as ``words`` (the
-    title and the goal) take to read, the ending (payoff, hold, result) at most
+    title and the goal) take to read (and the goal's ``picture`` after them), the
+    ending (payoff, hold, result) at most
     ``pacing.ENDING_SHARE`` of the video; a trace without moves (no solution, a search
     that stopped) shows its start and its result longer: there is nothing else to
     watch.  ``search``: the "how it was found" chart, after the title or
@@ -67,7 +68,7 @@ def timing(beats: Sequence[Beat], header: Header, o: RenderOptions, payoff: Beat
                          family.finale if family is not None and solved else 0)
     still = not any(b.move for b in beats)
     moving = sum(t.motion + t.pause for t in times)
-    hold_start, title = _opening(o, words, moving, still)
+    hold_start, title = _opening(o, words, picture, moving, still)
     search_seconds = o.search_seconds if search else 0.0
     base_speed = _usual(header, "speed", RenderOptions.speed)
     usual = (PAYOFF_SECONDS * min(1.0, o.speed / max(1e-9, base_speed))
@@ -89,12 +90,13 @@ def timing(beats: Sequence[Beat], header: Header, o: RenderOptions, payoff: Beat
         search_after=search_after and search_seconds > 0))
 
 
-def _opening(o: RenderOptions, words: str, moving: float, still: bool) -> tuple[float, float]:
-    """(the start hold, the title's part of it): as set, else as long as ``words`` take
-    to read (``pacing.opening_seconds``), the title leaving ``TITLE_LEAVES`` to the board
-    alone."""
+def _opening(o: RenderOptions, words: str, picture: bool, moving: float,
+             still: bool) -> tuple[float, float]:
+    """(the start hold, the title's part of it): as set, else as long as ``words`` (and
+    the goal's ``picture`` after them) take to read (``pacing.opening_seconds``), the
+    title leaving ``TITLE_LEAVES`` to the board alone."""
     hold = o.hold_start if o.hold_start is not None else \
-        pacing.opening_seconds(words, moving)
+        pacing.opening_seconds(words, moving, picture and o.title)
     if still:
         hold = max(hold, NO_MOVES_START)
     if not o.title:

@@ -4,14 +4,14 @@ sliding into the blank.
 Colour schemes (``[render] scheme`` or the trace header's ``render.scheme`` hint):
 ``plain`` (the default: every tile alike, its number all that tells it), ``rows`` (by
 the tile's goal row), ``columns`` (by its goal column) and ``fringe``: the L-shaped
-layers speed-solvers fill one after another - first the row and column farthest from
-the blank's goal cell, then the next row and column of the smaller board left, and so
-on.  A scheme colours a tile by the part of the goal it belongs to, and the goal's
-picture shows those parts in the same colours.  Colours come from the colour-blind-safe
-hues of ``theme.PIECE_ORDER``; numbers take the ink that reads on their tile.  Each
-tile is one element that slides; one outline, shared by all tiles, follows the moving
-tile and fades in and out.  The goal (the tiles in order) is the
-panel's small picture, and a solved trace ends with the tiles lighting up one after
+layers speed-solvers fill one after another - first the row and column farthest from the
+blank's goal cell, then the next row and column of the smaller board left, and so on. A
+scheme colours a tile by the part of the goal it belongs to, the goal sentence says so
+(``KEYS``), and the goal's picture shows those parts in the same colours. Colours come
+from the colour-blind-safe hues of ``theme.PIECE_ORDER``; numbers take the ink that
+reads on their tile. Each tile is one element that slides; one outline, shared by all
+tiles, follows the moving tile and fades in and out. The goal (the tiles in order) is
+the panel's small picture, and a solved trace ends with the tiles lighting up one after
 another in goal order, each ringed in the theme's glow colour, and staying lit (the
 payoff).
 """
@@ -29,6 +29,11 @@ from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
 FRAME = 0.25      # frame thickness, in cells
+
+# what a colour scheme's colours mean, said after the goal sentence (the colour key)
+KEYS = {"rows": "Each colour is one row of the goal.",
+        "columns": "Each colour is one column of the goal.",
+        "fringe": "Each colour is one L-shaped layer of the goal, solved one after another."}
 
 
 def tile_groups(rows: int, cols: int, goal: Tiles, scheme: str) -> dict[int, int]:
@@ -86,6 +91,11 @@ class SlidingTileScene(SceneBase):
         self.state: list[int] = list(self.start)
 
     # ---------------------------------------------------------------- words
+
+    def goal_sentence(self) -> str:
+        """The family's goal, and under a colour scheme what its colours mean
+        (``KEYS``), so that no colour is without a meaning the frame says."""
+        return " ".join(x for x in (self.family.goal, KEYS.get(self.scheme, "")) if x)
 
     def extent(self) -> tuple[float, float]:
         return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
@@ -198,4 +208,4 @@ class SlidingTileScene(SceneBase):
         return Beat(tuple(tweens), units=0, pause=False, sheet=False)
 
 
-__all__ = ["SlidingTileScene", "chosen_scheme", "tile_groups"]
+__all__ = ["KEYS", "SlidingTileScene", "chosen_scheme", "tile_groups"]

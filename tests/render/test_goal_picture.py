@@ -1,6 +1,8 @@
 """The goal's small picture in every film that has room for it: the landscape panel's,
-and the compact head of the GIF, the animated SVG and the player (under the goal
-sentence, beside "Goal:"), with every number in it legible and clear of the board."""
+the compact head of the GIF, the animated SVG and the player (under the goal sentence,
+beside "Goal:"), and the opening of a portrait or square frame (after the words, in
+their place), with every number in it legible and clear of the board; and a colour
+scheme's key in the goal sentence."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.still import direct
 from tests.render.test_svg import trace_of
 
-SIZES = {"landscape": (1280, 720)}
+SIZES = {"landscape": (1280, 720), "9:16": (1080, 1920), "4:5": (1080, 1350),
+         "square": (1080, 1080)}
 
 
 def director(name: str, fmt: str, frame: str | None = None) -> Director:
@@ -60,7 +63,9 @@ def numbers(shape: Shape) -> list[Text]:
 @pytest.mark.parametrize(("name", "tiles", "fmt", "frame"), [
     ("eight-puzzle", 8, "gif", None), ("eight-puzzle", 8, "svg", None),
     ("eight-puzzle", 8, "html", None), ("eight-puzzle", 8, "mp4", "landscape"),
-    ("fifteen-puzzle-korf-1", 15, "mp4", "landscape")])
+    ("fifteen-puzzle-korf-1", 15, "mp4", "landscape"), ("eight-puzzle", 8, "mp4", "9:16"),
+    ("eight-puzzle", 8, "mp4", "4:5"), ("eight-puzzle", 8, "mp4", "square"),
+    ("fifteen-puzzle-korf-1", 15, "mp4", "9:16")])
 def test_the_goal_picture_is_in_the_film_with_every_number_legible(
         name: str, tiles: int, fmt: str, frame: str | None) -> None:
     d = director(name, fmt, frame)
@@ -89,3 +94,56 @@ def test_a_compact_frame_holds_no_picture_it_has_no_room_for() -> None:
     d = director("fifteen-puzzle-korf-1", "gif")
     assert pictures(d.film) == []
     assert d.layout.height * 9 <= d.layout.width * 16
+
+
+def shown_at(d: Director, name: str, t: float) -> float:
+    """The opacity of the element ``name`` at ``t`` seconds."""
+    return next(e.state(t).opacity for e in d.film.elements if e.name == name)
+
+
+@pytest.mark.parametrize("frame", ["9:16", "4:5", "square"])
+def test_a_portrait_or_square_opening_shows_the_goal_after_its_words(frame: str) -> None:
+    """The words first (alone for a second at least), then the goal's picture in their
+    place until the opening ends; from the first move on neither shows."""
+    d = director("eight-puzzle", "mp4", frame)
+    assert d.plan is not None
+    title = d.plan.span("title")
+    first = d.plan.span("move")
+    assert title is not None and first is not None
+    turn = title[1] - 1.0
+    assert turn >= 1.0
+    assert shown_at(d, "panel.opening", 0.0) == 1 and shown_at(d, "panel.goal", 0.0) == 0
+    assert shown_at(d, "panel.opening", turn - 0.01) == 1
+    assert shown_at(d, "panel.goal", title[1] - 0.01) == 1
+    assert shown_at(d, "panel.opening", turn + 0.5) == 0
+    assert shown_at(d, "panel.goal", first[0]) == 0
+    assert first[0] <= 3.0                      # a short-form video moves within 3 s
+
+
+def test_an_opening_without_room_for_a_legible_picture_is_not_longer() -> None:
+    """The 15-puzzle's numbers need more room than a square frame's opening has: no
+    picture there, and the opening is as long as its words alone take."""
+    d = director("fifteen-puzzle-korf-1", "mp4", "square")
+    assert pictures(d.film) == [] and not d.pictured_opening
+    assert director("fifteen-puzzle-korf-1", "mp4", "9:16").pictured_opening
+
+
+@pytest.mark.parametrize("scheme", ["rows", "columns", "fringe"])
+@pytest.mark.parametrize(("fmt", "frame"), [("mp4", "landscape"), ("mp4", "9:16"),
+                                            ("gif", None), ("html", None)])
+def test_a_colour_scheme_says_what_its_colours_mean(scheme: str, fmt: str,
+                                                    frame: str | None) -> None:
+    """Under a colour scheme the goal sentence says what a colour stands for, in every
+    target's words; with the one colour of ``plain`` it says nothing of colours."""
+    options = {"size": SIZES[frame]} if frame else {}
+    d = direct(io.StringIO(trace_of("eight-puzzle")), "trace",
+               RenderOptions(scheme=scheme, **options), fmt=fmt,   # type: ignore[arg-type]
+               explicit=("scheme", *options))
+    key = {"rows": "one row of the goal", "columns": "one column of the goal",
+           "fringe": "one L-shaped layer of the goal"}[scheme]
+    assert key in d.goal_sentence()
+    words = " ".join(t.text for e in d.film.elements if e.role == "chrome"
+                     for v in e.variants for t in texts(v))
+    assert key.split()[-1] in words and "colour" in words
+    plain = director("eight-puzzle", fmt, frame)
+    assert "colour" not in plain.goal_sentence()
