@@ -25,7 +25,8 @@ headless Chromium:
 - ``opening-ending-loop.png``: Hakoiri Musume's MP4, its first and last frames, and its
   GIF's ending, half-way through its return to the start and its last frame;
 - ``family-<config>.png``: one sheet a family, in four rows: ``MOMENTS`` of the MP4
-  at 1280x720 (landscape) and of ``--target shorts`` (9:16); ``GIF_MOMENTS`` of the
+  at 1280x720 (landscape) and of ``--target shorts`` (9:16, with the goal's picture
+  after the opening's words where it shows one); ``GIF_MOMENTS`` of the
   GIF (its first frame, half-way through the middle move, the payoff, a third and two
   thirds of the way through its return to the start, its last frame); the player at
   its start and at its end (the End key), 1000 pixels wide;
@@ -53,8 +54,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from puzzlereel.render.direction.pacing import PICTURE_SECONDS
 from puzzlereel.render.direction.plan import Plan
-from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, RETURN, SEARCH
+from puzzlereel.render.film.timeline import HOLD, MOVE, PAYOFF, RETURN, SEARCH, TITLE
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.still import direct
 
@@ -294,11 +296,27 @@ def stories(traces: dict[str, Path], kept: Path) -> None:
         report(save(grid(frames, width, len(MOMENTS)), name))
 
 
+def goal_time(trace: Path, target: str) -> float | None:
+    """Seconds into the video half-way through the goal's picture in the opening of a
+    portrait or square frame (None: the opening shows none)."""
+    with open(trace, encoding="utf-8") as stream:
+        d = direct(stream, str(trace), RenderOptions(target=target), explicit={"target"})
+    title = d.plan.span(TITLE) if d.plan is not None else None
+    if not d.pictured_opening or title is None:
+        return None
+    return title[1] - PICTURE_SECONDS / 2
+
+
 def video_frames(family: str, trace: Path, kept: Path) -> list[tuple[str, Image.Image]]:
-    """The MP4's ``MOMENTS`` at 1280x720, then at ``--target shorts``."""
+    """The MP4's ``MOMENTS`` at 1280x720, then at ``--target shorts`` (with the goal's
+    picture after the opening's words, where it shows one)."""
     frames = []
     for target in ("youtube", "shorts"):
-        for moment, at in zip(MOMENTS, story_times(trace, target), strict=True):
+        moments = list(zip(MOMENTS, story_times(trace, target), strict=True))
+        goal = goal_time(trace, target) if target == "shorts" else None
+        if goal is not None:
+            moments.insert(1, ("the goal", goal))
+        for moment, at in moments:
             png = kept / f"family-{target}-{family}-{moment}.png"
             size = ["--size", "1280x720"] if target == "youtube" else ["--target", target]
             puzzlereel("preview", trace, "-o", png, *size, "--time", f"{at:.4f}")

@@ -192,7 +192,7 @@ def _opening_picture(film: Film, layout: FrameLayout, theme: Theme,
     u = layout.legible
     left = x + max(0, w - _label_width(u) - picture.width) // 2
     top = y + max(0, h - picture.height) // 2
-    shapes = [Text(0, picture.height // 2, "Goal:", u, theme.muted, "start"),
+    shapes: list[Shape] = [Text(0, picture.height // 2, "Goal:", u, theme.muted, "start"),
               Group(picture.shapes, _label_width(u), 0)]
     return film.add("panel.goal", [group(shapes)], "chrome", x=left, y=top, opacity=0.0,
                     role="chrome")
