@@ -559,3 +559,11 @@ def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Pa
     for name in ("auto.mp4", "one.mp4"):
         with av.open(str(tmp_path / name)) as c:
             assert sum(1 for _ in c.decode(video=0)) == 50
+
+
+def test_a_written_file_counts_its_frames_in_the_singular(tmp_path):
+    from puzzlereel.render.api import Written
+
+    one = Written(tmp_path / "a.gif", "gif", 0.1, 1, 2_000)
+    assert one.summary() == f"{tmp_path / 'a.gif'}: 0.1 s, 1 frame, 0.00 MB"
+    assert "2 frames" in Written(tmp_path / "b.gif", "gif", 0.2, 2, 2_000).summary()
