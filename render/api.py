@@ -29,12 +29,12 @@ from puzzlereel.render.outputs import (
     Captions,
     Movie,
     Output,
-    Sheet,
     Sink,
     Vector,
     palette,
     render_stream,
 )
+from puzzlereel.render.sheet import Sheet
 from puzzlereel.trace import End, Header, Replay, Replayed
 
 
