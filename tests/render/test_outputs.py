@@ -319,9 +319,9 @@ def test_png_contact_sheet(tmp_path: Path) -> None:
 
 
 def test_a_small_board_s_sheet_is_legible(tmp_path: Path) -> None:
-    """A 2x2 board of one move: its cells grow until the sheet is ``SHEET_WIDTH`` wide
-    (it was 136 px), and its heading breaks into lines at ``HEAD_LEAST`` pixels or more
-    rather than shrink to a few pixels on one line."""
+    """A 2x2 board of one move (136 px wide at 20 px a cell): its cells grow until the
+    sheet is ``SHEET_WIDTH`` wide, and its heading breaks into lines at ``HEAD_LEAST``
+    pixels or more rather than shrink to a few pixels on one line."""
     from puzzlereel.render.film import typeset
     from puzzlereel.render.sheet import HEAD_LEAST, SHEET_WIDTH, heading_lines
 
