@@ -7,7 +7,8 @@ From Python::
     solution.render("hakoiri.gif")                       # .mp4 .gif .png .svg .html ...
     again = puzzlereel.load("hakoiri.jsonl")             # a trace, checked move by move
 
-``solve``, ``load``, ``Solution`` and the error classes are loaded when first used, so
+``solve``, ``load``, ``Solution``, the types of its keywords and status
+(``RenderKeywords``, ``Status``) and the error classes are loaded when first used, so
 ``import puzzlereel`` stays quick (docs/python.md); ``__init__.pyi`` gives their types to
 type checkers.
 Installed, everything lives under this one name: ``puzzlereel.solvers`` (search),
@@ -26,12 +27,13 @@ from typing import Any
 from puzzlereel.ground.errors import PuzzlereelError
 
 __version__ = "0.1.0"
-__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceError",
-           "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable", "UsageError", "__version__",
-           "load", "solve"]
+__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "RenderKeywords", "Solution",
+           "Status", "TraceError", "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable",
+           "UsageError", "__version__", "load", "solve"]
 
 _LAZY = {"solve": "puzzlereel.api", "load": "puzzlereel.api",
-         "Solution": "puzzlereel.solution",
+         "Solution": "puzzlereel.solution", "Status": "puzzlereel.solution",
+         "RenderKeywords": "puzzlereel.render.declared",
          "ConfigError": "puzzlereel.ground.config", "TraceError": "puzzlereel.trace",
          "UsageError": "puzzlereel.ground.errors", "UnsupportedFormat": "puzzlereel.ground.errors",
          "Unsolvable": "puzzlereel.actions.solve",

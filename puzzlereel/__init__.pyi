@@ -9,10 +9,12 @@ from puzzlereel.ground.config import ConfigError as ConfigError
 from puzzlereel.ground.errors import PuzzlereelError as PuzzlereelError
 from puzzlereel.ground.errors import UnsupportedFormat as UnsupportedFormat
 from puzzlereel.ground.errors import UsageError as UsageError
+from puzzlereel.render.declared import RenderKeywords as RenderKeywords
 from puzzlereel.solution import Solution as Solution
+from puzzlereel.solution import Status as Status
 from puzzlereel.trace import TraceError as TraceError
 
 __version__: str
-__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "Solution", "TraceError",
-           "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable", "UsageError", "__version__",
-           "load", "solve"]
+__all__ = ["ConfigError", "LimitReached", "PuzzlereelError", "RenderKeywords", "Solution",
+           "Status", "TraceError", "UnexpectedAnswer", "UnsupportedFormat", "Unsolvable",
+           "UsageError", "__version__", "load", "solve"]

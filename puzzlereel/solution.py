@@ -22,7 +22,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any, TypeAlias
+from typing import IO, TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
 from puzzlereel.actions import draw
 from puzzlereel.actions.check import found_count
@@ -33,7 +33,8 @@ from puzzlereel.ground.fileio import atomic_text, check_handle, guarded
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
 from puzzlereel.ground.words import plural
 from puzzlereel.registry import FAMILIES
-from puzzlereel.trace import End, Event, Header, Note, Search, dumps
+from puzzlereel.render.declared import FrameKeywords, RenderKeywords
+from puzzlereel.trace import STATUSES, End, EndStatus, Event, Header, Note, Search, dumps
 
 
 class _OnFirstUse(ModuleType):
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
     import PIL.Image as pil_image
 else:
     pil_image = _OnFirstUse("PIL.Image")
+
+Status: TypeAlias = EndStatus | Literal["partial"]
+"""How a solution's search ended (``Solution.status``): ``solved``, ``unsolvable``,
+``limit``, ``error`` as its trace's end says, or ``partial``: a trace without its end."""
 
 ProgressChoice: TypeAlias = Progress | bool | str | None
 """How long work shows progress: a callable ``(label, done, total)``; ``True`` or
@@ -171,9 +176,14 @@ class Solution:
         return self.header.title or FAMILIES[self.puzzle].display_name
 
     @property
-    def status(self) -> str:
-        """How the search ended: ``solved``, ``unsolvable``, ``limit`` (or ``error``)."""
-        return self.end.status if self.end is not None else "partial"
+    def status(self) -> Status:
+        """How the search ended: ``solved``, ``unsolvable``, ``limit`` (or ``error``), as
+        the trace's end says; ``partial`` for a trace cut short (see ``Status``)."""
+        if self.end is None:
+            return "partial"
+        status = self.end.status
+        assert status in STATUSES, status     # as a trace's reader checks it
+        return status
 
     @property
     def moves(self) -> int | None:
@@ -213,16 +223,24 @@ class Solution:
     def _stream(self) -> IO[bytes]:
         return io.BytesIO(self.jsonl().encode("utf-8"))
 
-    def save(self, path: str | os.PathLike[str] | IO[str]) -> None:
-        """Write the trace to ``path`` (atomically: it appears only when complete), or
-        to an open text file."""
+    @overload
+    def save(self, path: str | os.PathLike[str]) -> Path: ...
+
+    @overload
+    def save(self, path: IO[str]) -> None: ...
+
+    def save(self, path: str | os.PathLike[str] | IO[str]) -> Path | None:
+        """Write the trace to ``path`` (atomically: it appears only when complete) and
+        return it as a ``Path``, as ``render`` returns its files; or write it to an open
+        text file (returns None)."""
         if isinstance(path, (str, os.PathLike)):
             target = named_file(path, "save()", "path")
             with guarded(self._inputs(), [target]), atomic_text(target) as handle:
                 handle.write(self.jsonl())
-        else:
-            check_handle(path, self._inputs())
-            path.write(self.jsonl())
+            return Path(target)
+        check_handle(path, self._inputs())
+        path.write(self.jsonl())
+        return None
 
     # ------------------------------------------------------------ drawing
 
@@ -232,12 +250,13 @@ class Solution:
 
     def render(self, outputs: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
                progress: Progress | bool | str | None = None,
-               **options: object) -> list[Path]:
+               **options: Unpack[RenderKeywords]) -> list[Path]:
         """Draw the solution into ``outputs`` (one path or several, each format from its
         suffix: .mp4 .gif .png .webm .vtt .svg .html), all in one pass, each file
         written atomically; ``options`` are ``[render]`` keys (``speed=0.1``,
-        ``theme="dark"``, ``size=(640, 480)``) over the config's ``[render]`` table.
-        Returns the paths written."""
+        ``theme="dark"``, ``size=(640, 480)``; their types: ``RenderKeywords``) over the
+        config's ``[render]`` table, None for one not given.  Returns the paths
+        written."""
         given = [outputs] if isinstance(outputs, (str, os.PathLike)) else list(outputs)
         paths = [Path(named_file(p, "render()", "outputs")) for p in given]
         if not paths:
@@ -253,12 +272,12 @@ class Solution:
 
     def frame(self, move: int | None = None, *, time: float | None = None,
               title: bool = False, end: bool = False, gif: bool = False,
-              **options: object) -> pil_image.Image:
+              **options: Unpack[FrameKeywords]) -> pil_image.Image:
         """One frame of the video as a Pillow image, the very frame ``preview`` draws:
         the position after ``move`` (0, the default: the start), the frame shown at
         ``time`` seconds, the ``title`` (the opening) or the ``end`` (the ending: the
         last position with the result); ``gif``: the GIF's frame instead of the MP4's;
-        ``options`` as for ``render``."""
+        ``options`` as for ``render``, but ``title`` (``FrameKeywords``)."""
         from PIL import Image as Pillow
 
         from puzzlereel.actions import preview
@@ -273,7 +292,7 @@ class Solution:
                                    gif=gif)
         return Pillow.fromarray(drawn.pixels)
 
-    def player(self, **options: object) -> str:
+    def player(self, **options: Unpack[RenderKeywords]) -> str:
         """The self-contained HTML player page (the ``.html`` format) as a string."""
         from puzzlereel.render.api import player_html
 
@@ -320,4 +339,4 @@ class Solution:
         return out.getvalue()
 
 
-__all__ = ["EMPTY", "INLINE_HEIGHT", "Solution", "keywords_of", "named_file"]
+__all__ = ["EMPTY", "INLINE_HEIGHT", "Solution", "Status", "keywords_of", "named_file"]

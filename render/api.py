@@ -19,6 +19,7 @@ from puzzlereel.ground.errors import PuzzlereelError, UnsupportedFormat
 from puzzlereel.ground.fileio import atomic_path
 from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import plural
 from puzzlereel.render.direction.director import Director
 from puzzlereel.render.direction.layout import layout_for
 from puzzlereel.render.direction.resolve import resolve_options
@@ -28,12 +29,12 @@ from puzzlereel.render.outputs import (
     Captions,
     Movie,
     Output,
-    Sheet,
     Sink,
     Vector,
     palette,
     render_stream,
 )
+from puzzlereel.render.sheet import Sheet
 from puzzlereel.trace import End, Header, Replay, Replayed
 
 
@@ -82,7 +83,7 @@ class Written:
         captions: the size."""
         parts = [f"{self.seconds:.1f} s"] if self.seconds else []
         if self.frames:
-            parts.append(f"{self.frames} frames")
+            parts.append(f"{self.frames} {plural('frame', self.frames)}")
         if self.size is not None:
             parts.append(f"{self.size / 1e6:.2f} MB" if self.frames or self.size >= 100_000
                          else f"{self.size / 1e3:.1f} kB")

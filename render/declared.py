@@ -10,13 +10,21 @@ the command-line options of ``render``, ``run`` and ``preview``
 (``puzzlereel.cli.parameters.with_render_flags``).  ``RenderOptions``' defaults, the docs'
 tables (docs/rendering.md, docs/cli-and-config.md) and the config template render.toml
 are checked against it (tests/app/test_declared.py).
+
+``RenderKeywords`` (and ``FrameKeywords``, the same without ``title``) state the
+options' types for type checkers, as the keyword arguments of ``Solution.render``,
+``frame`` and ``player`` (``**options: Unpack[RenderKeywords]``): a mistyped name or a
+value of the wrong type is flagged before the code runs.  A type checker reads a class,
+not a table, so they are written out; tests/app/test_declared.py checks that their keys
+and types are the table's (``types``, ``choices``; None everywhere: not given).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from puzzlereel.render.film.easing import EASINGS as EASING_CURVES
 from puzzlereel.render.film.theme import THEMES
@@ -223,10 +231,55 @@ SECONDS = tuple(option.name for option in OPTIONS if isinstance(option.range, Ra
                 and option.range.unit == "seconds")
 
 
+class FrameKeywords(TypedDict, total=False):
+    """The render options as keyword arguments, but ``title`` (``Solution.frame``'s own
+    ``title`` asks for the opening): ``OPTIONS``' keys and types, None for not given."""
+
+    fps: int | None
+    gif_fps: int | None
+    size: str | tuple[int, int] | list[int] | None
+    cell: int | None
+    speed: float | None
+    pause: float | None
+    easing: Literal["ease-in-out", "linear", "ease-out", "ease-in"] | None
+    theme: Literal["light", "dark", "wood"] | None
+    counter: bool | None
+    labels: bool | None
+    crf: int | None
+    duration: float | None
+    target: Literal["youtube", "shorts", "reels", "instagram", "square", "4k",
+                    "docs"] | None
+    search: bool | None
+    sound: bool | None
+    captions_on: bool | None
+    formats: Sequence[Literal["mp4", "gif", "png", "webm", "vtt", "svg", "html"]] | None
+    hold_start: float | None
+    hold_end: float | None
+    title_seconds: float | None
+    end_seconds: float | None
+    search_seconds: float | None
+    highlight: bool | None
+    colors: Mapping[str, str] | None
+    colours: Mapping[str, str] | None
+    scheme: str | None
+    preset: str | None
+    sheet_columns: int | None
+    sheet_cell: int | None
+
+
+class RenderKeywords(FrameKeywords, total=False):
+    """The render options as keyword arguments (``Solution.render``, ``player``): every
+    ``[render]`` key of ``OPTIONS`` with its type, None for not given (the config's
+    value, else the default)."""
+
+    title: bool | None
+
+
 def flag_options(command: str) -> tuple[Option, ...]:
     """The options ``command`` has a flag for, in ``--help``'s order."""
     return tuple(option for option in OPTIONS if option.flag and command in option.commands)
 
 
 __all__ = ["BY_NAME", "COMMANDS", "FIELD_OF", "FORMATS", "VALUE_TYPES", "OPTIONS", "RANGES",
-           "SECONDS", "TARGETS", "WHOLE", "Option", "Range", "Target", "flag_options"]
+           "SECONDS", "TARGETS", "WHOLE", "FrameKeywords", "Option", "Range",
+           "RenderKeywords", "Target", "flag_options"]

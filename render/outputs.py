@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import math
-import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Protocol
@@ -26,15 +25,13 @@ import numpy as np
 
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.render.backends.compositor import Compositor
-from puzzlereel.render.direction import wording
 from puzzlereel.render.direction.director import Director
 from puzzlereel.render.direction.layout import layout_for
-from puzzlereel.render.direction.plan import Cue, total_moves
+from puzzlereel.render.direction.plan import Cue
 from puzzlereel.render.encoders.sound import Track, soundtrack
-from puzzlereel.render.film import draw, typeset
 from puzzlereel.render.film.elements import Film
 from puzzlereel.render.film.theme import RGB
-from puzzlereel.render.film.timeline import END, HOLD, MOVE, PAYOFF, RETURN, frame_time
+from puzzlereel.render.film.timeline import END, HOLD, PAYOFF, RETURN, frame_time
 from puzzlereel.render.options import LOOPING, RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.trace.io import lines
@@ -171,89 +168,6 @@ def play(film: Film, fps: int, total: int, sink: Sink, progress: Progress = no_p
         progress("frames", f, total)
 
 
-class Sheet:
-    """A PNG contact sheet: the start and the position after every move, numbered."""
-
-    def __init__(self, header: Header, options: RenderOptions, path: Path) -> None:
-        self.options = options
-        self.path = path
-        self.header = header
-        self.director = Director(header, options, options.fps, layout="board", whole=False)
-
-    def feed(self, item: Replayed, rep: Replay) -> None:
-        self.director.feed(item, rep)
-
-    def finish(self, end: End | None, progress: Progress = no_progress) -> None:
-        from puzzlereel.render.encoders.png import write_png
-
-        d = self.director
-        film = d.finish(end)
-        plan = d.plan
-        assert plan is not None
-        frames = Compositor(film)
-        t = d.theme
-        cell = d.layout.cell
-        label_px = max(10, round(cell * 0.6))
-        pad = max(4, cell // 3)
-        sw, sh = film.width, film.height
-        pw, ph = sw + 2 * pad, sh + label_px + 2 * pad
-        panels: list[bytes] = []
-        last = 0
-
-        def add(when: float, label: str) -> None:
-            img = np.empty((ph, pw, 3), np.uint8)
-            draw.fill(img, t.background)
-            img[pad:pad + sh, pad:pad + sw] = frames.frame(when)
-            px = typeset.fit_text_px(label, pw - 2, label_px)
-            typeset.draw_text(img, label, px, t.text, pw // 2, pad + sh + pad // 2, "mt")
-            panels.append(zlib.compress(img.tobytes(), 1))
-
-        add(0.0, "Start")
-        for k, phase in enumerate(plan.phases):
-            if phase.step is None or phase.kind != MOVE:
-                continue
-            beat = plan.beats[phase.step]
-            if not beat.sheet:
-                continue
-            number = beat.move if beat.move else len(panels)
-            last = number
-            add(plan.spans[k][1], f"{beat.word or d.scene.counter_word} {number}")
-        n = len(panels)
-        auto = max(1, round(math.sqrt(4 / 3 * n * ph / pw)))
-        cols = max(1, min(n, self.options.sheet_columns or auto))
-        rows = (n + cols - 1) // cols
-        head_px = max(12, round(self.options.sheet_cell * 0.9))
-        head_h = head_px * 2
-        width = cols * pw + 2 * pad
-        height = head_h + rows * ph + 2 * pad
-        total = total_moves(self.header)
-        heading = "  ·  ".join(wording.title_lines(self.header, total if total is not None
-                                                  else (last if last else None)))
-
-        def bands() -> Iterable[np.ndarray]:
-            top = np.empty((head_h + pad, width, 3), np.uint8)
-            draw.fill(top, t.background)
-            px = typeset.fit_text_px(heading, width - 2 * pad, head_px)
-            typeset.draw_text(top, heading, px, t.text, pad, pad + head_h // 2, "lm")
-            yield top
-            for r in range(rows):
-                band = np.empty((ph, width, 3), np.uint8)
-                draw.fill(band, t.background)
-                for c in range(cols):
-                    k = r * cols + c
-                    if k >= n:
-                        break
-                    panel = np.frombuffer(zlib.decompress(panels[k]), np.uint8)
-                    x = pad + c * pw
-                    band[:, x:x + pw] = panel.reshape(ph, pw, 3)
-                yield band
-            bottom = np.empty((pad, width, 3), np.uint8)
-            draw.fill(bottom, t.background)
-            yield bottom
-
-        write_png(self.path, width, height, bands())
-
-
 class Captions:
     """WebVTT subtitles of the video (one cue per line of the move list, then the
     result: ``captions``), timed as the MP4 at ``fps``."""
@@ -381,5 +295,5 @@ def render_stream(stream: IO[Any], source: str,
     return end
 
 
-__all__ = ["Captions", "Movie", "captions", "Output", "Sheet", "Sink", "Vector", "palette", "play",
+__all__ = ["Captions", "Movie", "captions", "Output", "Sink", "Vector", "palette", "play",
            "render_stream"]

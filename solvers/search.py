@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from puzzlereel.ground.progress import Progress, no_progress
-from puzzlereel.ground.words import count_text
+from puzzlereel.ground.words import count_text, plural
 from puzzlereel.trace import Search
 from puzzlereel.trace.search import layer_events, merged
 
@@ -78,7 +78,8 @@ def bfs(start: S, neighbors: Callable[[S], Iterable[tuple[M, S]]],
         if status == "limit":
             break
         frontier = nxt
-        progress(f"depth {depth}: {count_text(len(parent))} positions", len(parent), None)
+        progress(f"depth {depth}: {count_text(len(parent))} "
+                 f"{plural('position', len(parent))}", len(parent), None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(parent),
                                               expanded=expanded, layers=layers)
     if goal is not None:
@@ -159,8 +160,9 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
         if max_states is not None and len(fwd) + len(bwd) >= max_states and meet is None:
             status = "limit"
             break
-        progress(f"depth {depth[0]}+{depth[1]}: {count_text(len(fwd) + len(bwd))} positions",
-                 len(fwd) + len(bwd), None)
+        both = len(fwd) + len(bwd)
+        progress(f"depth {depth[0]}+{depth[1]}: {count_text(both)} "
+                 f"{plural('position', both)}", both, None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
                                               expanded=expanded, layers=layers)
     if meet is not None:

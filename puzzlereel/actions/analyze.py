@@ -65,16 +65,94 @@ def analysis_video(loaded: Loaded[Any], result: Mapping[str, Any], path: str | P
     chart_video(analysis_story(loaded, result), path, RenderOptions())
 
 
+WIDTH = 80          # columns the summary keeps within
+FULL_LINES = 4      # a list or table longer than this many lines is counted, not listed
+
+
+def _scalar(value: Any) -> str:
+    """A number, word or flag as a person reads it: ``25,955``, ``sliding-block``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def _compact(value: Any) -> str:
+    """A value inside a list or table, on one line: ``[1, 4, 7]``, ``{3: 7, 4: 29}``
+    (JSON without the quotes of its keys and words)."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_compact(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_compact(v) for v in value) + "]"
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) \
+        else str(value)
+
+
+def _counted(value: list[Any] | Mapping[str, Any]) -> str:
+    """What a list or table too long to list holds, in a few words (the numbers' least
+    and greatest where they are all numbers)."""
+    items = list(value.values() if isinstance(value, Mapping) else value)
+    numbers = bool(items) and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                  for v in items)
+    text = f"{len(items):,} {'values' if numbers else 'entries'}"
+    if numbers:
+        text += f", from {_scalar(min(items))} to {_scalar(max(items))}"
+    return text + " (--json lists them all)"
+
+
+def _filled(words: list[str], room: int) -> list[str]:
+    """``words`` joined by spaces into lines of at most ``room`` columns where each fits
+    (a longer one alone on its line)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _value_lines(value: Any, room: int) -> list[str]:
+    """``value`` in lines of at most ``room`` columns: a scalar as it is, a list or
+    table whole where it takes at most ``FULL_LINES`` lines (wrapped between its
+    entries), else counted; never cut."""
+    if not isinstance(value, (list, tuple, Mapping)):
+        return [_scalar(value)]
+    entries = ([f"{k}: {_compact(v)}" for k, v in value.items()]
+               if isinstance(value, Mapping) else [_compact(v) for v in value])
+    ends = "{}" if isinstance(value, Mapping) else "[]"
+    if not entries:
+        return [ends]
+    words = [entry + "," for entry in entries[:-1]] + [entries[-1]]
+    words[0] = ends[0] + words[0]
+    words[-1] += ends[1]
+    lines = _filled(words, room)
+    if len(lines) <= FULL_LINES and all(len(line) <= room for line in lines):
+        return lines
+    return [_counted(list(value) if isinstance(value, tuple) else value)]
+
+
+def summary_lines(result: Mapping[str, Any]) -> Iterator[str]:
+    """``analyze``'s summary for people: a line a figure, its name in words in a column
+    of their own (``max depth``), numbers with thousands separators, a short list or
+    table whole, wrapped within ``WIDTH`` columns, a long one counted."""
+    labels = {key: str(key).replace("_", " ") for key in result}
+    column = max(map(len, labels.values()), default=0) + 2
+    for key, value in result.items():
+        lines = _value_lines(value, max(WIDTH - column, 20))
+        yield f"{labels[key]:<{column}}{lines[0]}".rstrip()
+        yield from (" " * column + line for line in lines[1:])
+
+
 def analysis_lines(result: Mapping[str, Any], *, as_json: bool) -> Iterator[str]:
-    """``analyze``'s output: one JSON object, or ``key: value`` lines (long values cut)."""
+    """``analyze``'s output: one JSON object, or ``summary_lines``."""
     if as_json:
         yield json.dumps(result)
         return
-    for key, value in result.items():
-        text = json.dumps(value)
-        if len(text) > 200:
-            text = text[:197] + "..."
-        yield f"{key}: {text}"
+    yield from summary_lines(result)
 
 
 def analysis_exit_code(result: Mapping[str, Any]) -> int:
@@ -107,4 +185,4 @@ def analyze_config(config: str | Path, *, plot: str | Path | None = None,
 
 
 __all__ = ["analysis_exit_code", "analysis_lines", "analysis_story", "analysis_video",
-           "analyze", "analyze_config", "plot_analysis"]
+           "analyze", "analyze_config", "plot_analysis", "summary_lines"]

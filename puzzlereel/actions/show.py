@@ -65,7 +65,7 @@ def validate_lines(stream: IO[Any], source: str) -> Iterator[str]:
     title = f" ({summary.header.title})" if summary.header.title else ""
     yield (f"{source}: valid {summary.header.puzzle} trace{title}: "
            f"{counted(summary.header, summary.end, summary.moves)}, "
-           f"{summary.events} events, status {status}")
+           f"{summary.events} {plural('event', summary.events)}, status {status}")
 
 
 def counted(header: Header, end: End | None, moves: int) -> str:

@@ -35,6 +35,7 @@ from puzzlereel.batch.planning import Plan, Result
 from puzzlereel.batch.running import Progressed
 from puzzlereel.ground.escape import terminal_text
 from puzzlereel.ground.progress import Reporter
+from puzzlereel.ground.words import plural
 
 FAILED = ("error", "unsolvable", "limit")
 MARKS = {"solved": ("✓", "green"), "unsolvable": ("!", "yellow"), "limit": ("!", "yellow"),
@@ -82,7 +83,8 @@ class Overview:
         todo = len(plan.jobs)
         up = plan.up_to_date
         if self.mode != "none":
-            self._line(f"{self.total} configs: {up} up to date, {todo} to make"
+            self._line(f"{self.total} {plural('config', self.total)}: {up} up to date, "
+                       f"{todo} to make"
                        + (f", {len(plan.done) - up} with errors" if len(plan.done) > up
                           else ""))
         if self.mode == "bar" and todo:
@@ -151,7 +153,8 @@ class Overview:
     def _advance(self) -> None:
         if self._live is not None and self._overall is not None:
             self._live.update(self._overall, completed=self.count,
-                              what=f"{self.count}/{self.total} configs")
+                              what=f"{self.count}/{self.total} "
+                                   f"{plural('config', self.total)}")
 
     def _line(self, text: str, status: str | None = None) -> None:
         if self._live is not None:

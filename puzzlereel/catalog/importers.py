@@ -53,6 +53,7 @@ from puzzlereel.ground.config import parse_config
 from puzzlereel.ground.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.ground.fileio import guarded
 from puzzlereel.ground.outpaths import NAME_BYTES, is_stream, safe_name
+from puzzlereel.ground.words import plural
 from puzzlereel.rules.sliding_block_layout import METRICS
 
 # ---------------------------------------------------------------- a whole collection
@@ -230,9 +231,9 @@ def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | Non
     for problem in report.problems:
         console.echo(f"puzzlereel: {problem}", err=True)
     if report.problems:
-        exits.fail(f"{source}: {len(report.problems)} bad "
-                   f"{'entry' if len(report.problems) == 1 else 'entries'}, "
-                   f"{len(report.written)} configs written")
+        bad, written = len(report.problems), len(report.written)
+        exits.fail(f"{source}: {bad} bad {plural('entry', bad)}, "
+                   f"{written} {plural('config', written)} written")
 
 def parse_size(text: str) -> tuple[int, int]:
     """``--size 4x4`` -> (rows, cols)."""

@@ -37,6 +37,7 @@ from puzzlereel import __version__
 from puzzlereel.actions.check import found_count
 from puzzlereel.actions.draw import render_options
 from puzzlereel.catalog import examples as catalog
+from puzzlereel.gallery.lede import by_our_search, solved_text
 from puzzlereel.gallery.posters import draw_poster, to_draw
 from puzzlereel.ground import console
 from puzzlereel.ground.config import load_config
@@ -80,6 +81,7 @@ class Card:
     sizes: Mapping[str, int]           # file name -> bytes
     frame: tuple[int, int] | None      # the poster's (width, height)
     chart: str = ""                    # how it was found: a small SVG chart, or ""
+    optimal: bool = False              # solved by puzzlereel's own search (optimal)
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
                 metric=str(metric), explored=_explored(end.stats, header.puzzle),
                 seconds=search_seconds(end.stats), reason=reason, files=files, sizes=sizes,
                 frame=_png_size(folder / file_name(name, POSTER)),
-                chart=_chart(trace, end))
+                chart=_chart(trace, end), optimal=by_our_search(header, end))
 
 
 def _chart(trace: Path, end: End) -> str:
@@ -296,11 +298,10 @@ def page_html(cards: Sequence[Card], title: str = DEFAULT_TITLE,
         first.setdefault(card.family, card.name)
     chips = [{"href": "#p-" + first[family], "name": FAMILIES[family].display_name,
               "count": count} for family, count in families.items()]
-    solved = sum(1 for card in cards if card.status == "solved")
-    n = len(cards)
-    lede = (f"{n} {catalog.plural('puzzle', n)}, {solved} solved optimally by search and "
-            "drawn move by move. Each video starts muted and loops; the GIF, the contact "
-            "sheet and the trace behind it are one click away.")
+    ours = sum(card.optimal for card in cards)
+    others = sum(card.status == "solved" and not card.optimal for card in cards)
+    lede = (f"{solved_text(len(cards), ours, others)}. Each video starts muted and loops; "
+            "the GIF, the contact sheet and the trace behind it are one click away.")
     return page("gallery.html", title=title, lede=lede, chips=chips,
                 cards=[card_view(card) for card in cards], version=__version__,
                 made=made.isoformat(), icon_url=icon_url())

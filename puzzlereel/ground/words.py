@@ -11,9 +11,12 @@ from typing import Any
 
 
 def plural(word: str, count: int) -> str:
-    """``word`` for ``count`` things: "move" / "moves", "guess" / "guesses"."""
+    """``word`` for ``count`` things: "move" / "moves", "guess" / "guesses", "entry" /
+    "entries"."""
     if count == 1:
         return word
+    if len(word) > 1 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
     return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 

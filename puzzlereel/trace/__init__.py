@@ -14,6 +14,7 @@ from puzzlereel.trace.events import (
     VERSION,
     BlockMove,
     End,
+    EndStatus,
     Event,
     Guess,
     Header,
@@ -41,7 +42,8 @@ from puzzlereel.trace.replay import (
 from puzzlereel.trace.search_event import Search
 
 __all__ = [
-    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "Choices", "End", "Event", "Guess",
+    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "Choices", "End", "EndStatus",
+    "Event", "Guess",
     "Header", "Note", "PegMove", "Place", "Remove", "Search", "SolutionFound", "State", "TileMove",
     "TraceError",
     "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",

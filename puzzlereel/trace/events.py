@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from puzzlereel.ground.errors import quoted
 from puzzlereel.trace.choices import Choices, choices_from_json, choices_json
@@ -33,7 +33,8 @@ from puzzlereel.trace.search_event import Search
 
 FORMAT = "puzzlereel-trace"
 VERSION = 1
-STATUSES = ("solved", "unsolvable", "limit", "error")
+EndStatus = Literal["solved", "unsolvable", "limit", "error"]
+STATUSES: tuple[EndStatus, ...] = get_args(EndStatus)   # how a search may end
 
 # ---------------------------------------------------------------- events
 

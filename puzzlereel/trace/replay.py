@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from puzzlereel.ground.errors import quoted
+from puzzlereel.ground.words import plural
 from puzzlereel.registry import FAMILIES
 from puzzlereel.trace.events import End, Event, Header, Note
 from puzzlereel.trace.fields import MAX_INT, TraceError
@@ -69,9 +70,11 @@ def declared_moves(fields: Mapping[str, Any]) -> int | None:
 def check_move_counts(end: End, moves: int, declared: int | None) -> None:
     """``end.moves`` and the header's ``moves`` (when given) must equal the moves replayed."""
     if end.moves is not None and end.moves != moves:
-        raise TraceError(f"says {end.moves} moves, the trace has {moves}", field="moves")
+        raise TraceError(f"says {end.moves} {plural('move', end.moves)}, the trace has "
+                         f"{moves}", field="moves")
     if end.status == "solved" and declared is not None and declared != moves:
-        raise TraceError(f"the header says {declared} moves, the trace has {moves}",
+        raise TraceError(f"the header says {declared} {plural('move', declared)}, the "
+                         f"trace has {moves}",
                          field="moves")
 
 

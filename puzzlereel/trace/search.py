@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from puzzlereel.ground.words import whole
+from puzzlereel.ground.words import plural, whole
 from puzzlereel.trace.events import End, Event, Header, Note
 from puzzlereel.trace.fields import TraceError
 from puzzlereel.trace.search_event import SIDES, Search
@@ -214,7 +214,8 @@ class SearchLog:
         depth = self.goal_depth()
         if end.status == "solved" and end.moves is not None and depth is not None \
                 and depth != end.moves:
-            raise TraceError(f"{end.moves} moves, but the search events reach the goal at "
+            raise TraceError(f"{end.moves} {plural('move', end.moves)}, but the search events "
+                             f"reach the goal at "
                              f"depth {depth}", field="moves")
 
 

@@ -119,26 +119,42 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     foot = round(sentence[0] * 1.45) * len(sentence[1]) + round(small * 0.8) if words else 0
     axis_h = round(small * (2.8 if words else 1.4))  # the labels, then the axis' caption
     chart_top = top + round(u * 0.6)
-    chart_bottom = sy + sh - foot - axis_h
-    chart_h = max(8, chart_bottom - chart_top)
+    chart_h = max(8, sy + sh - foot - axis_h - chart_top)
     two_sided = any(b.side for b in told.bars)
-    base = chart_top + (chart_h // 2 if two_sided else chart_h)
     bars = told.bars
     n = max(1, len(bars))
-    reach = chart_h // 2 if two_sided else chart_h
     top_value = max((b.value for b in bars), default=1) or 1
 
-    def height(value: int) -> float:
+    def share(value: int) -> float:
+        """A bar's height as a share of the tallest's."""
         if value <= 0:
             return 0.0
         if told.log:
-            return reach * math.log10(value + 1) / math.log10(top_value + 1)
-        return reach * value / top_value
+            return math.log10(value + 1) / math.log10(top_value + 1)
+        return value / top_value
 
     marks = ticks(top_value, told.log) if words else []
     gutter = max((typeset.text_width(count_text(v), u) for v in marks), default=0)
     gutter += round(u * 0.6) if marks else 0
     left, room = sx + gutter, sw - gutter
+    pitch = room / n
+    # a bar's mark ("goal") stands over the bars its word spans: the bars start low
+    # enough that the highest mark's word stays under the count
+    rise = max((share(max(bars[j].value for j in _word_span(b.mark, i, (left, sx + sw,
+                                                                        pitch, n), u)[1]))
+                for i, b in enumerate(bars) if b.mark and b.side != 1), default=0.0)
+    half = 0.5 if two_sided else 1.0
+    clash = (top - round(small * 0.3) + round(u * 1.9)
+             - (chart_top + chart_h * half * (1 - rise)))
+    if rise > 0 and clash > 0:
+        drop = math.ceil(clash / (1 - half * (1 - rise))) + 1
+        chart_top, chart_h = chart_top + drop, max(8, chart_h - drop)
+    base = chart_top + (chart_h // 2 if two_sided else chart_h)
+    reach = chart_h // 2 if two_sided else chart_h
+
+    def height(value: int) -> float:
+        return reach * share(value)
+
     for v in marks:                 # the values up the side, a faint line across at each
         for sign in ((1, -1) if two_sided else (1,)):
             ty = base - sign * height(v)
@@ -153,7 +169,6 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
             head.append(top_text(sx + sw, cy, line, size, t.muted, anchor="end"))
             cy += round(size * 1.3)
     add("card", [group(head)])
-    pitch = room / n
     width = max(1.0, pitch * 0.8)
     span = max(1e-6, t1 - t0)
     # a bar rises in about two bars' time, done by t1 (the last starts at 80 % of the span)
@@ -214,6 +229,20 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     return made
 
 
+def _word_span(mark: str, i: int, row: tuple[float, float, float, int], u: int
+               ) -> tuple[str, list[int]]:
+    """Where bar ``i``'s mark stands in ``row`` (the bars' left and right edges, their
+    pitch and number): its anchor and the bars its word spans (its own too)."""
+    left, right, pitch, n = row
+    cx = left + i * pitch + pitch / 2
+    wide = typeset.text_width(mark, u, True)
+    side = "end" if cx + wide / 2 > right else "start" if cx - wide / 2 < left else "middle"
+    x0 = {"end": cx - wide, "start": cx, "middle": cx - wide / 2}[side]
+    spans = range(max(0, math.floor((x0 - left) / pitch)),
+                  min(n, math.ceil((x0 + wide - left) / pitch)))
+    return side, [*spans, i]
+
+
 def _mark(mark: str, cx: float, h: float, heights: Sequence[float],
           row: tuple[float, float, float, float], u: int, colour: tuple[int, int, int]
           ) -> list[Shape]:
@@ -221,14 +250,10 @@ def _mark(mark: str, cx: float, h: float, heights: Sequence[float],
     from the word to the bar's top, so that it points at its own bar; ``row``: the
     bars' left and right edges, their pitch and the base line."""
     left, right, pitch, base = row
-    wide = typeset.text_width(mark, u, True)
-    side = "end" if cx + wide / 2 > right else "start" if cx - wide / 2 < left else "middle"
-    x0 = {"end": cx - wide, "start": cx, "middle": cx - wide / 2}[side]
     n = len(heights)
-    spans = range(max(0, math.floor((x0 - left) / pitch)),
-                  min(n, math.ceil((x0 + wide - left) / pitch)))
     own = min(n - 1, max(0, math.floor((cx - left) / pitch)))
-    near = max(heights[j] for j in (*spans, own))
+    side, spans = _word_span(mark, own, (left, right, pitch, n), u)
+    near = max(heights[j] for j in spans)
     ty = base - near - round(u * 1.3)
     out: list[Shape] = [Text(max(left, cx) if side == "start" else cx, ty, mark, u, colour,
                              anchor=side, bold=True)]

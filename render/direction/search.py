@@ -104,7 +104,8 @@ def story(events: Sequence[Search], end: End | None, goal_clause: Callable[[int]
             bars.append(Bar(e.nodes or 0, str(e.bound), mark="goal" if solved and last else "",
                             count=f"{count_text(nodes)} {plural(noun, nodes)}"))
         first, top = events[0].bound, events[-1].bound
-        found = f" — a solution appeared with {top} moves allowed" if solved else ""
+        found = (f" — a solution appeared with {top} {plural('move', top or 0)} allowed"
+                 if solved else "")
         text = (f"Tried {len(events)} move {plural('limit', len(events))}, from {first} to "
                 f"{top}: {nodes:,} {plural(noun, nodes)}{when}{found}.")
         return Story(phase, tuple(bars), True, "moves allowed",
@@ -165,9 +166,11 @@ def _layers(events: Sequence[Search], phase: str, solved: bool, when: str,
                 f"{plural('move', depth)} from the start{when}{tail}.")
         return Story(phase, tuple(bars), False, "k, moves from the start", measure, text)
     forward, backward = deepest.get("forward", 0), deepest.get("backward", 0)
-    met = f" — the two met, {forward + backward} moves apart" if solved else ""
-    text = (f"Searched {total:,} {plural(noun, total)} from both ends, {forward} moves from "
-            f"the start and {backward} from the goal{when}{met}.")
+    apart = forward + backward
+    met = f" — the two met, {apart} {plural('move', apart)} apart" if solved else ""
+    text = (f"Searched {total:,} {plural(noun, total)} from both ends, {forward} "
+            f"{plural('move', forward)} from the start and {backward} from the "
+            f"goal{when}{met}.")
     return Story(phase, tuple(bars), False,
                  "k, moves from the start (up) and from the goal (down)", measure, text)
 
@@ -183,10 +186,11 @@ def space_story(events: Sequence[Search]) -> Story | None:
         total += e.new or 0
         mark = "start" if i == 0 else "farthest" if i == len(events) - 1 else ""
         bars.append(Bar(e.new or 0, str(e.depth), mark=mark,
-                        count=f"{count_text(total)} positions"))
+                        count=f"{count_text(total)} {plural('position', total)}"))
     depth = events[-1].depth or 0
     far = events[-1].new or 0
-    text = (f"{total:,} positions can be reached; the farthest, {far:,} of them, lie "
+    text = (f"{total:,} {plural('position', total)} can be reached; the farthest, "
+            f"{far:,} of them, lie "
             f"{depth} {plural('move', depth)} from the start.")
     return Story("bfs", tuple(bars), False, "moves from the start",
                  "positions at each distance", text, heading="The whole space",

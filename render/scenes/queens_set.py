@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from puzzlereel.ground.words import plural
 from puzzlereel.render.direction.scene import Shown, Stage, Tween
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Chequer, Rect, Shape, Text, group
@@ -181,8 +182,8 @@ def caption(count: int, total: int, fundamental: Sequence[Fundamental] | None,
     ``each``: the one number of solutions every board shown stands for, said once)."""
     if fundamental is None:
         if count >= total:
-            return [f"All {total:,} solutions", f"All {total:,}"]
-        return [f"{count:,} of {total:,} solutions", f"{count:,} of {total:,}"]
+            return [f"All {total:,} {plural('solution', total)}", f"All {total:,}"]
+        return [f"{count:,} of {total:,} {plural('solution', total)}", f"{count:,} of {total:,}"]
     k = len(fundamental)
     times = f", ×{each} each" if each else ""
     if count >= k:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from puzzlereel.ground.progress import Progress, no_progress
+from puzzlereel.ground.words import plural
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, SolutionFound
 from puzzlereel.trace.search import merged, step_events
 
@@ -105,7 +106,7 @@ def search_by_first_row(n: int, progress: Progress = no_progress,
             placed[col] += nodes
             done = limits.states if limits is not None else sum(placed)
             progress(f"{n} queens: counting, first queen in column {col + 1} of {half}, "
-                     f"{sum(found):,} solutions so far", done, None)
+                     f"{sum(found):,} {plural('solution', sum(found))} so far", done, None)
         if walk.done:                      # a column stopped part-way has no mirror
             mirror = n - 1 - col
             found[mirror], placed[mirror] = found[col], placed[col]
@@ -145,7 +146,7 @@ def list_by_first_row(n: int, progress: Progress = no_progress,
                 break
         figures.append((placed, found))
         progress(f"{n} queens: listing, first queen in column {col + 1} of {n}, "
-                 f"{len(solutions):,} solutions so far",
+                 f"{len(solutions):,} {plural('solution', len(solutions))} so far",
                  limits.states if limits is not None else sum(p for p, _ in figures), None)
         if limits is not None and limits.reached:
             break
@@ -364,6 +365,7 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
     by_col = result.get("by_first_column")
     if not by_col:
         return None
-    return Series(title=f"{result['n']} queens: {result['solutions']:,} solutions",
+    n, count = result["n"], result["solutions"]
+    return Series(title=f"{n} {plural('queen', n)}: {count:,} {plural('solution', count)}",
                   xlabel="column of the queen in row 0", ylabel="solutions",
                   points=[(i, int(c)) for i, c in enumerate(by_col)])

@@ -27,6 +27,7 @@ import numpy as np
 
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.progress import Progress
+from puzzlereel.ground.words import plural
 from puzzlereel.trace import Choices, End, Event, Note, PegMove, Search
 from puzzlereel.trace.search import iteration_events, merged
 
@@ -153,7 +154,8 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     found = None
     for bound in range(h0, cap + 1):
         if progress is not None:
-            progress(f"{base + bound} moves", base + bound, base + cap)
+            progress(f"{base + bound} {plural('move', base + bound)}", base + bound,
+                     base + cap)
         status, jumps, used = k.ida_moves(start, last0, bound, puzzle.goal, puzzle.goal_count,
                                           arrays, False, False, budget_left, s.path)
         nodes += int(used)
@@ -161,7 +163,8 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
         if status == 2:
             return SearchOutcome("limit", nodes=nodes, seconds=time.perf_counter() - t0,
                                  reason=f"max_states {max_states} reached below "
-                                 f"{base + bound} moves", per_bound=per_bound)
+                                 f"{base + bound} {plural('move', base + bound)}",
+                                 per_bound=per_bound)
         if budget_left:
             budget_left = max(1, budget_left - int(used))
         if status == 1:

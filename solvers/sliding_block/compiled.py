@@ -19,7 +19,7 @@ import numpy as np
 
 from puzzlereel.ground.config import format_size
 from puzzlereel.ground.progress import Progress
-from puzzlereel.ground.words import count_text
+from puzzlereel.ground.words import count_text, plural
 
 from ..base import Stopwatch
 from .choices import compiled_choices
@@ -154,7 +154,8 @@ def _bfs(kernel: ModuleType, tables: Tables, store: Store, to_goal: bool, budget
             break  # nothing new: the layer lo..hi was the last one
         lo, hi, start = hi, n, hi
         layers.append(hi - lo)
-        progress(f"depth {len(layers) - 1}: {count_text(n)} positions, "
+        progress(f"depth {len(layers) - 1}: {count_text(n)} "
+                 f"{plural('position', n)}, "
                  f"{count_text(hi - lo)} new", n, None)
     whole = found >= 0 or not out_of_memory and not (limit >= 0 and n >= limit)
 

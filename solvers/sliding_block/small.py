@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzlereel.ground.progress import Progress, no_progress
-from puzzlereel.ground.words import count_text
+from puzzlereel.ground.words import count_text, plural
 from puzzlereel.trace import Choices
 
 from .board import Board
@@ -253,7 +253,8 @@ def search(board: Board, *, to_goal: bool, max_states: int | None = None,
             return store
         lo, hi = hi, n
         store.layers.append(hi - lo)
-        progress(f"depth {len(store.layers) - 1}: {count_text(n)} positions, "
+        progress(f"depth {len(store.layers) - 1}: {count_text(n)} "
+                 f"{plural('position', n)}, "
                  f"{count_text(hi - lo)} new", n, None)
 
 

@@ -146,6 +146,24 @@ def test_outcomes_become_errors_with_exit_codes():
     assert analysis.analysis_exit_code({"status": "complete"}) == 0
 
 
+def test_the_analysis_summary_wraps_a_short_list_and_counts_a_long_one():
+    result = {"puzzle": "sliding-tile", "states": 181440, "found": True,
+              "solution": list(range(30)), "depths": list(range(1, 500)),
+              "by_bound": {"3": 7, "4": 29}, "farthest": [["..AA", "BB.."]], "empty": []}
+    lines = list(analysis.analysis_lines(result, as_json=False))
+    assert lines == [
+        "puzzle    sliding-tile",
+        "states    181,440",
+        "found     yes",
+        "solution  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,",
+        "          20, 21, 22, 23, 24, 25, 26, 27, 28, 29]",
+        "depths    499 values, from 1 to 499 (--json lists them all)",
+        "by bound  {3: 7, 4: 29}",
+        "farthest  [[..AA, BB..]]",
+        "empty     []",
+    ]
+
+
 def test_piece_colours_take_either_spelling(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text('[puzzle]\ntype = "n-queens"\nn = 4\n[render]\ncolours = { A = "#123456" }\n'

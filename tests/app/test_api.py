@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import typing
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +27,7 @@ from puzzlereel.actions import draw, solve
 from puzzlereel.actions.check import UnexpectedAnswer
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import UsageError
-from puzzlereel.trace import BlockMove, End, Header, TraceError
+from puzzlereel.trace import STATUSES, BlockMove, End, Header, TraceError
 from tests.fixtures import CONFIGS, cli, read_png
 
 HEAVY = ("numba", "llvmlite", "cv2", "av", "jinja2", "PIL", "numpy")
@@ -56,7 +57,9 @@ def test_import_puzzlereel_loads_nothing_heavy():
 def test_the_public_names():
     errors = {"PuzzlereelError", "ConfigError", "TraceError", "UsageError", "UnsupportedFormat",
               "Unsolvable", "LimitReached", "UnexpectedAnswer"}
-    assert set(puzzlereel.__all__) == {"Solution", "__version__", "load", "solve", *errors}
+    types = {"RenderKeywords", "Status"}
+    assert set(puzzlereel.__all__) == {"Solution", "__version__", "load", "solve", *types,
+                                       *errors}
     assert puzzlereel.solve is api.solve and puzzlereel.load is api.load
     assert dir(puzzlereel) == sorted(puzzlereel.__all__)       # the API, not its imports
     for name in errors:
@@ -191,12 +194,32 @@ def test_load_checks_every_move_as_validate_does(tmp_path, dads):
 
 def test_save_writes_the_trace_the_command_line_reads(tmp_path, dads):
     path = tmp_path / "d.jsonl"
-    dads.save(path)
+    assert dads.save(path) == path
     res = cli("validate", path)
     assert res.exit_code == 0 and "valid sliding-block trace" in res.stdout
     out = io.StringIO()
-    dads.save(out)
+    assert dads.save(out) is None
     assert out.getvalue() == path.read_text(encoding="utf-8")
+
+
+def test_save_returns_the_path_it_wrote_as_render_does(tmp_path, dads, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    saved = dads.save("d.jsonl")
+    assert saved == Path("d.jsonl") and isinstance(saved, Path)
+    assert puzzlereel.load(saved).events == dads.events
+    assert dads.render(Path("d.vtt")) == [Path("d.vtt")]
+
+
+def test_the_status_is_one_of_the_statuses_its_type_names(tmp_path, dads):
+    """``Solution.status`` is typed ``Status``, a ``Literal`` of the trace's statuses
+    and ``partial``: every value it gives is one the type names."""
+    named = typing.get_args(typing.get_args(puzzlereel.Status)[0]) + ("partial",)
+    assert typing.get_args(puzzlereel.Status)[1] == typing.Literal["partial"]
+    assert set(named) == {*STATUSES, "partial"}
+    cut = puzzlereel.Solution(dads.events[:-1])       # a trace cut short
+    assert (dads.status, cut.status) == ("solved", "partial")
+    hints = typing.get_type_hints(puzzlereel.Solution.status.fget)
+    assert hints["return"] == puzzlereel.Status
 
 
 # ---------------------------------------------------------------- drawing

@@ -140,6 +140,14 @@ def test_quiet_prints_only_the_configs_that_failed(tmp_path):
     assert (again.stdout, again.stderr.strip()) == ("", why)
 
 
+def test_a_run_of_one_config_counts_it_in_the_singular(tmp_path):
+    (tmp_path / "folder").mkdir()
+    tiny(tmp_path / "folder", "one", formats='"png"')      # a folder: many configs' way
+    res = cli("--progress", "plain", "run", tmp_path / "folder", "--out-dir", tmp_path / "out")
+    assert res.exit_code == 0, res.output
+    assert "1 config: 0 up to date, 1 to make" in res.stderr
+
+
 def test_a_second_run_is_up_to_date_and_a_change_redoes_only_that_config(tmp_path):
     configs = [tiny(tmp_path, name, title=name) for name in ("one", "two", "three")]
     out = tmp_path / "out"

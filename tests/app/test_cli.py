@@ -4,6 +4,7 @@ the solve | validate / show pipe, and `run` (solve and render in one go)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -104,6 +105,21 @@ def test_analyze_json_and_plot(tmp_path):
     data = json.loads(result.stdout)
     assert {"states", "max_depth", "farthest", "depths"} <= data.keys()
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_analyze_without_json_prints_a_summary_within_80_columns():
+    """A line a figure, named in words, numbers with separators; a long list counted
+    (never cut with "..."), a short one whole: the same figures ``--json`` gives."""
+    result = cli("analyze", "dads-puzzle")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 and not line.endswith("...") for line in lines), lines
+    figures = dict(re.fullmatch(r"(\S+(?: \S+)*)  +(.*)", line).groups() for line in lines)
+    assert figures["states"] == "1,398" and figures["max depth"] == "80"
+    assert figures["farthest"] == "[[..AA, BBAA, FGDE, FGCC, HHII]]"
+    assert figures["depths"] == "81 values, from 1 to 48 (--json lists them all)"
+    data = json.loads(cli("analyze", "dads-puzzle", "--json").stdout)
+    assert set(figures) == {key.replace("_", " ") for key in data}
 
 
 def examples_in(text: str) -> list[str]:

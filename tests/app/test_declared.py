@@ -8,6 +8,9 @@ from __future__ import annotations
 import dataclasses
 import re
 import tomllib
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 import pytest
 import typer
@@ -15,7 +18,14 @@ import typer
 import puzzlereel
 from puzzlereel.cli.commands import app
 from puzzlereel.ground.errors import UsageError
-from puzzlereel.render.declared import COMMANDS, OPTIONS, Option, flag_options
+from puzzlereel.render.declared import (
+    COMMANDS,
+    OPTIONS,
+    FrameKeywords,
+    Option,
+    RenderKeywords,
+    flag_options,
+)
 from puzzlereel.render.options import KEYS, RenderOptions
 from tests.fixtures import DATA, ROOT, cli
 
@@ -73,6 +83,34 @@ def test_the_api_takes_every_key_as_a_keyword(tmp_path) -> None:
         with pytest.raises(UsageError, match=rf"^render\(\): {key}: expected "):
             solution.render(tmp_path / "x.gif", **{key: object()})
     assert list(tmp_path.iterdir()) == []
+
+
+# The Python type of a keyword whose value may have these ``[render]`` types (a tuple
+# counts as a list: the API takes ``size=(640, 480)``)
+PYTHON_TYPES: dict[tuple[type, ...], Any] = {
+    (int,): int, (int, float): float, (bool,): bool, (str,): str,
+    (str, list): str | tuple[int, int] | list[int], (dict,): Mapping[str, str],
+}
+
+
+def keyword_type(option: Option) -> Any:
+    """The type the table gives ``option`` as a keyword argument: its names as a
+    ``Literal`` where it declares them (a list of them for ``formats``), else its
+    types'; None everywhere, for not given."""
+    if option.choices:
+        names = Literal[option.choices]       # type: ignore[valid-type]
+        return (Sequence[names] if option.types == (list,) else names) | None
+    return PYTHON_TYPES[option.types] | None
+
+
+def test_the_keywords_types_are_the_tables() -> None:
+    """``RenderKeywords`` is the table written out for type checkers: the same keys,
+    each with the type its row declares; ``FrameKeywords`` is it without ``title``."""
+    declared = {key: keyword_type(option) for option in OPTIONS for key in option.keys}
+    assert typing.get_type_hints(RenderKeywords) == declared
+    assert RenderKeywords.__required_keys__ == frozenset()
+    assert typing.get_type_hints(FrameKeywords) == {
+        key: value for key, value in declared.items() if key != "title"}
 
 
 def test_the_config_template_shows_every_key_with_its_default() -> None:

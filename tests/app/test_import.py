@@ -133,6 +133,15 @@ def test_a_rush_hour_config_has_walls_axes_the_line_metric_and_the_exit(tmp_path
     assert "expect_moves" not in bare.text
 
 
+def test_one_bad_entry_and_one_config_are_counted_in_the_singular(tmp_path):
+    bad = "ten oHoooxoHCCCKAAIJoKooIJDDooooooEEFFxo 304"
+    source = write(tmp_path, "two.txt", f"{RUSH[5]}\n{bad}\n")
+    result = cli("import", "rush-hour", source, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (f"puzzlereel: {source}: 1 bad entry, "
+                                              "1 config written")
+
+
 def test_bad_lines_are_reported_and_the_good_ones_written(tmp_path):
     source = write(tmp_path, "mixed.txt", "\n".join([
         "# a comment", RUSH[5],

@@ -15,8 +15,8 @@ from puzzlereel.catalog.puzzles import EXPECT_KEY, load_puzzle
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.registry import FAMILIES, NAMES
 from puzzlereel.render.options import KEYS as RENDER_KEYS
-from puzzlereel.solvers.base import SolveOptions, read_max_memory
-from tests.fixtures import cli, one_line_error, replayed
+from puzzlereel.solvers.base import DEFAULT_MEMORY_SHARE, SolveOptions, read_max_memory
+from tests.fixtures import ROOT, cli, one_line_error, replayed
 
 STATED = re.compile(r"^# expect_moves = (\d+)", re.M)
 
@@ -103,3 +103,22 @@ def test_new_usage_errors():
                    "'sliding-blocks'; did you mean: sliding-block")
     one_line_error(cli("new"), 2, "FAMILY: name a puzzle family")
     one_line_error(cli("new", "komachi", "--list"), 2, "--list: give it alone")
+
+
+SHARES = {0.5: "half", 0.75: "three quarters"}
+SHARE_WORDS = re.compile(r"\b(half|three quarters|3/4|quarter|two thirds|2/3)\b")
+
+
+def test_the_memory_default_is_told_as_the_search_takes_it():
+    """Every line of a template, README or the docs that tells the memory a search may
+    use by default names the share ``memory_budget`` takes (half), and no other."""
+    said = SHARES[DEFAULT_MEMORY_SHARE]
+    files = [*sorted((ROOT / "puzzlereel" / "config-templates").glob("*.toml")),
+             ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    told = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "memory" in line.lower() and SHARE_WORDS.search(line):
+                told.append((path.name, number))
+                assert SHARE_WORDS.findall(line) == [said], (path.name, number, line)
+    assert {"sliding-block.toml", "README.md", "sliding-block.md"} <= {n for n, _ in told}

@@ -147,3 +147,25 @@ def test_one_environment_finds_each_template_by_one_name():
     for name in gallery_names | player_names:
         if name.endswith(".html"):
             assert pages.environment().get_template(name).filename.endswith(name)
+
+
+def test_the_intro_says_how_each_trace_was_solved_as_the_trace_says(tmp_path):
+    """Only a trace puzzlereel's own search wrote is "solved optimally by search"; one
+    another program wrote (or none said) is solved "as its trace says"."""
+    ours = puzzlereel.solve(tiny_block(tmp_path, "t", "Tiny", "")).save(tmp_path / "ours.jsonl")
+    lines = ours.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = json.loads(lines[0])
+    for name, solver in (("theirs", {"program": "klotski-solver 2.1"}), ("unsaid", {})):
+        (tmp_path / f"{name}.jsonl").write_text(
+            json.dumps({**header, "solver": solver}) + "\n" + "".join(lines[1:]),
+            encoding="utf-8")
+    card = {name: gallery.card_for(tmp_path, tmp_path / f"{name}.jsonl", None)
+            for name in ("ours", "theirs", "unsaid")}
+    assert [c.optimal for c in card.values()] == [True, False, False]
+    page = gallery.page_html(list(card.values()), "G", datetime.date(2024, 1, 2))
+    assert ("3 puzzles, 1 solved optimally by search and 2 as their traces say, drawn "
+            "move by move.") in page
+    page = gallery.page_html([card["theirs"]], "G", datetime.date(2024, 1, 2))
+    assert "optimally" not in page and "1 puzzle, 1 solved as its trace says and" in page
+    page = gallery.page_html([card["ours"]], "G", datetime.date(2024, 1, 2))
+    assert "1 puzzle, 1 solved optimally by search and drawn move by move." in page

@@ -61,3 +61,31 @@ def test_every_annotation_of_the_api_resolves_at_run_time():
     for member in members:
         hints = typing.get_type_hints(member)
         assert "return" in hints, member
+
+
+MISTAKES = {
+    's.render("x.gif", sped=2)': '"sped"',
+    's.render("x.gif", theme="drak")': '"theme"',
+    's.render("x.gif", size=640)': '"size"',
+    's.frame(mov=3)': '"mov"',
+    's.player(fps="30")': '"fps"',
+    'n: None = s.save("x.jsonl")': "Path",
+    'w: int = s.status': "Literal",
+}
+
+
+def test_mypy_strict_flags_a_mistyped_keyword_and_a_value_of_the_wrong_type(tmp_path):
+    """The render options are typed keywords (``RenderKeywords``), ``status`` a
+    ``Literal`` and ``save`` returns the path: a client's mistakes are flagged before it
+    runs, each on its own line."""
+    client = tmp_path / "mistakes.py"
+    lines = ["import puzzlereel", 's = puzzlereel.load("t.jsonl")', *MISTAKES]
+    client.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           "--hide-error-context", str(client)], capture_output=True,
+                          text=True, check=False, cwd=tmp_path)
+    errors = [line for line in proc.stdout.splitlines() if ": error: " in line]
+    for number, (code, word) in enumerate(MISTAKES.items(), start=3):
+        found = [line for line in errors if line.startswith(f"mistakes.py:{number}:")]
+        assert found and word in found[0], (code, proc.stdout)
+    assert len(errors) == len(MISTAKES), proc.stdout

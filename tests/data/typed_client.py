@@ -10,7 +10,7 @@ from typing import Any
 from PIL.Image import Image
 
 import puzzlereel
-from puzzlereel import PuzzlereelError, Solution
+from puzzlereel import PuzzlereelError, RenderKeywords, Solution, Status
 
 
 def report(label: str, done: int, total: int | None) -> None:
@@ -21,14 +21,17 @@ def tour(folder: Path) -> list[Path]:
     solution: Solution = puzzlereel.solve("dads-puzzle", metric="line", expect_moves=None,
                                           progress=report)
     moves: int | None = solution.moves
-    status: str = solution.status
+    status: Status = solution.status
+    if status == "partial":
+        print("the trace has no end")
     stats: Mapping[str, Any] = solution.stats
     print(moves, status, len(stats), solution.answer, solution.header.puzzle)
-    solution.save(folder / "d.jsonl")
-    again: Solution = puzzlereel.load(folder / "d.jsonl")
-    frame: Image = again.frame(move=3, theme="dark")
+    saved: Path = solution.save(folder / "d.jsonl")
+    again: Solution = puzzlereel.load(saved)
+    frame: Image = again.frame(move=3, theme="dark", size=(320, 240))
     print(frame.size, len(again.player()), len(solution._repr_png_()))
-    written: list[Path] = solution.render([folder / "d.gif", folder / "d.png"], speed=0.1)
+    look: RenderKeywords = {"speed": 0.1, "formats": ["gif"], "colors": {"A": "#cc3333"}}
+    written: list[Path] = solution.render([folder / "d.gif", folder / "d.png"], **look)
     return written
 
 

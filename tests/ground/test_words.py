@@ -9,7 +9,9 @@ from puzzlereel.ground.words import count_text, duration, plural, search_seconds
 
 @pytest.mark.parametrize(("word", "count", "text"), [
     ("move", 1, "move"), ("move", 0, "moves"), ("move", 81, "moves"),
-    ("guess", 1, "guess"), ("guess", 4, "guesses"), ("solution", 92, "solutions")])
+    ("guess", 1, "guess"), ("guess", 4, "guesses"), ("solution", 92, "solutions"),
+    ("entry", 1, "entry"), ("entry", 5, "entries"), ("key", 2, "keys"),
+    ("config", 1, "config"), ("config", 2, "configs")])
 def test_plural(word: str, count: int, text: str) -> None:
     assert plural(word, count) == text
 

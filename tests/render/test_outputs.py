@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import puzzlereel
 from puzzlereel.registry import FAMILIES
 from puzzlereel.render.api import render_trace
 from puzzlereel.render.direction.resolve import resolve_options
@@ -317,6 +318,32 @@ def test_png_contact_sheet(tmp_path: Path) -> None:
     assert im.mode == "RGB" and im.width > 100 and im.height > 100
 
 
+def test_a_small_board_s_sheet_is_legible(tmp_path: Path) -> None:
+    """A 2x2 board of one move (136 px wide at 20 px a cell): its cells grow until the
+    sheet is ``SHEET_WIDTH`` wide, and its heading breaks into lines at ``HEAD_LEAST``
+    pixels or more rather than shrink to a few pixels on one line."""
+    from puzzlereel.render.film import typeset
+    from puzzlereel.render.sheet import HEAD_LEAST, SHEET_WIDTH, heading_lines
+
+    trace = puzzlereel.solve({"puzzle": {"type": "sliding-tile", "tiles": [1, 2, 0, 3],
+                                         "rows": 2}}).save(tmp_path / "t.jsonl")
+    out = tmp_path / "t.png"
+    assert render(str(trace), "-o", str(out)).exit_code == 0
+    sheet = np.asarray(Image.open(out).convert("RGB"))
+    assert SHEET_WIDTH <= sheet.shape[1] < SHEET_WIDTH + 8
+    h = sheet.shape[0]
+    middle = sheet[int(h * 0.4):int(h * 0.7), : sheet.shape[1] // 2]
+    board = (middle != sheet[-1, -1]).any(axis=2).any(axis=0)
+    assert board.sum() > SHEET_WIDTH / 3          # the first panel fills half the width
+    heading = ("Sliding-tile puzzle  ·  Sliding-tile puzzle  ·  1 move, the fewest "
+               "possible. Each tile slid into the gap is one move.")
+    px, lines, height = heading_lines(heading, SHEET_WIDTH - 12, 18)
+    assert px >= HEAD_LEAST and 1 < len(lines) <= 3 and height > 2 * 18
+    assert " ".join(lines).split() == heading.split()
+    assert all(typeset.fits(line, px, SHEET_WIDTH - 12) for line in lines)
+    assert heading_lines("Short", 300, 18) == (18, ["Short"], 36)
+
+
 def test_several_outputs_in_one_pass(tmp_path: Path) -> None:
     outs = [tmp_path / f"h.{ext}" for ext in ("mp4", "gif", "png")]
     args = [a for o in outs for a in ("-o", str(o))]
@@ -559,3 +586,11 @@ def test_x264_threads_by_frames_on_this_processs_share_of_the_cores(tmp_path: Pa
     for name in ("auto.mp4", "one.mp4"):
         with av.open(str(tmp_path / name)) as c:
             assert sum(1 for _ in c.decode(video=0)) == 50
+
+
+def test_a_written_file_counts_its_frames_in_the_singular(tmp_path):
+    from puzzlereel.render.api import Written
+
+    one = Written(tmp_path / "a.gif", "gif", 0.1, 1, 2_000)
+    assert one.summary() == f"{tmp_path / 'a.gif'}: 0.1 s, 1 frame, 0.00 MB"
+    assert "2 frames" in Written(tmp_path / "b.gif", "gif", 0.2, 2, 2_000).summary()

@@ -239,3 +239,31 @@ def test_the_goal_mark_points_at_the_goals_own_bar() -> None:
     assert abs(line.x + line.w / 2 - centre) <= 1.0
     # (a fifth of the legible size short of it)
     assert top - (line.y + line.h) <= 0.25 * d.layout.legible and line.y + line.h <= top + 0.5
+
+
+@pytest.mark.parametrize("name", ["eight-puzzle", "triangle", "hakoiri-musume",
+                                  "dads-puzzle"])
+@pytest.mark.parametrize("size, words", [((320, 120), False), ((360, 640), True),
+                                         ((640, 360), True)])
+def test_the_goal_mark_stays_clear_of_the_count(name: str, size: tuple[int, int],
+                                                words: bool) -> None:
+    """The word over the goal's bar and the running count above the bars never overlap:
+    in the gallery's small chart (320x120, no words) and in the video's, whatever the
+    goal bar's height (the eight-puzzle's and the triangle's are among the tallest)."""
+    from types import SimpleNamespace
+
+    from puzzlereel.render.direction.barchart import chart_film
+    from puzzlereel.render.direction.search import PLAIN, goal_reached, story
+    from puzzlereel.render.film.theme import THEMES
+    from tests.render.test_transitions import _overlap, seen
+
+    text = _trace(name)
+    events = [Search.from_json(e) for e in _events(text)]
+    told = story(events, _end(text), goal_reached, PLAIN)
+    assert told is not None and any(bar.mark == "goal" for bar in told.bars)
+    film = chart_film(told, THEMES["light"], *size, 1.0, words=words)
+    lines = seen(SimpleNamespace(film=film), film.duration)   # type: ignore[arg-type]
+    goal = [line for line in lines if line.text == "goal"]
+    counts = [line for line in lines if line.element.endswith(".count")]
+    assert goal and counts, [line.text for line in lines]
+    assert not any(_overlap(g.box, c.box) for g in goal for c in counts), (goal, counts)

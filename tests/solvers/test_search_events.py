@@ -346,3 +346,13 @@ def test_a_config_solved_from_the_command_line_keeps_its_events(tmp_path: Path) 
     assert cli("solve", CONFIGS / "hoppers.toml", "-o", out).exit_code == 0
     assert '"type":"search"' in out.read_text(encoding="utf-8")
     assert cli("validate", out).exit_code == 0
+
+
+def test_a_layer_of_one_position_is_counted_in_the_singular():
+    """The progress lines of a search: "depth 1: 1 position", "depth 2: 3 positions"."""
+    labels: list[str] = []
+    search.bfs(0, lambda s: [], lambda s: False,
+               progress=lambda label, done, total: labels.append(label))
+    search.bfs(0, lambda s: [("+1", s + 1)] if s < 2 else [], lambda s: s == 2,
+               progress=lambda label, done, total: labels.append(label))
+    assert labels == ["depth 1: 1 position", "depth 1: 2 positions", "depth 2: 3 positions"]
