@@ -15,7 +15,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.fixtures import GOLDEN, REQUIRED_BROWSER, UPDATE_GOLDEN, GoldenImages
+from tests.fixtures import (
+    GOLDEN,
+    REQUIRED_BROWSER,
+    UPDATE_GOLDEN,
+    GoldenImages,
+    need_extra,
+    skip_unless_required,
+)
 
 # Hypothesis times no example (its 200 ms deadline) and never calls generating data too
 # slow: on a machine busy with other work both fail tests that are right.
@@ -65,20 +72,15 @@ def chromium() -> str | None:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Chromium driven by Playwright's Python package (``executable_path``: the
-    system browser).  Without one the test is skipped with a message, unless
-    ``PUZZLEREEL_REQUIRE_BROWSER`` is set (``.ci/run`` sets it): then it fails."""
+    system browser).  Without them the test is skipped with a message naming what to
+    install (Chromium, or the ``browser`` extra), unless ``PUZZLEREEL_REQUIRE_BROWSER`` is
+    set (``.ci/run`` sets it): then it fails."""
+    need_extra("browser", "playwright")
     path = chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if path is None or sync_playwright is None:
-        missing = "Chromium (apt-get install chromium)" if path is None else \
-            "Playwright (pip install -e \".[test]\")"
-        message = f"no browser: install {missing}"
-        if os.environ.get(REQUIRED_BROWSER):
-            pytest.fail(f"{message}; {REQUIRED_BROWSER} is set, so this test may not be skipped")
-        pytest.skip(message)
+    if path is None:
+        skip_unless_required(REQUIRED_BROWSER, "needs Chromium: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield launched

@@ -10,6 +10,7 @@ repository root on the path).  pytest's own fixtures and hooks, among them the
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from PIL import Image
 from typer.testing import CliRunner, Result
 
@@ -43,7 +45,37 @@ OPEN_BOARD = DATA / "open-board.toml"  # a sliding-block search that needs the c
 GOLDEN = ROOT / "tests" / "golden"    # golden frames, <family>-<what>.png
 # set in CI (.ci/run): a test that needs the browser fails instead of skipping
 REQUIRED_BROWSER = "PUZZLEREEL_REQUIRE_BROWSER"
+# the optional extras of pyproject.toml a test may need, each with the variable that CI
+# (.ci/run) sets to make such a test fail instead of skipping
+EXTRAS_REQUIRED = {"browser": REQUIRED_BROWSER, "dask": "PUZZLEREEL_REQUIRE_DASK",
+                   "notebook": "PUZZLEREEL_REQUIRE_NOTEBOOK"}
 UPDATE_GOLDEN = "--update-golden"     # the switch that rewrites them (conftest.py)
+
+
+# ---------------------------------------------------------------- optional extras
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs ``extra`` into a checkout's environment."""
+    return f'pip install -e ".[{extra}]" --config-settings editable_mode=strict'
+
+
+def skip_unless_required(variable: str, message: str) -> None:
+    """Skip the test with ``message``; fail it instead when ``variable`` is set (CI)."""
+    if os.environ.get(variable):
+        pytest.fail(f"{message}; {variable} is set, so this test may not be skipped")
+    pytest.skip(message)
+
+
+def need_extra(extra: str, *modules: str) -> None:
+    """Skip the test, with a reason naming the extra and how to install it, unless every
+    module of ``modules`` (which the ``extra`` extra installs) can be imported; in CI,
+    where the extra's variable is set, fail instead."""
+    for module in modules:
+        if importlib.util.find_spec(module) is None:
+            skip_unless_required(EXTRAS_REQUIRED[extra],
+                                 f"needs the {extra!r} extra (no module {module!r}): "
+                                 f"{install_hint(extra)}")
 
 
 # ---------------------------------------------------------------- configs

@@ -161,7 +161,7 @@ def player_shots(pages: dict[str, Path], kept: Path) -> dict[str, list[tuple[str
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("no Playwright for the player's pictures: "
-                         "pip install -e \".[test]\"") from None
+                         "pip install -e \".[browser]\"") from None
     shots: dict[str, list[tuple[str, Image.Image]]] = {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)

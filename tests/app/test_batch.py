@@ -24,7 +24,7 @@ from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
 from puzzlereel.ground.manifest import FILE_NAME, Manifest
-from tests.fixtures import CONFIGS, cli, tiny_block, write
+from tests.fixtures import CONFIGS, cli, need_extra, tiny_block, write
 
 ME = [sys.executable, "-m", "puzzlereel"]
 
@@ -494,7 +494,7 @@ def test_a_unit_undoes_dasks_trim_threshold_while_it_runs(monkeypatch):
 def test_starting_a_local_dask_cluster_leaves_the_runs_environment_alone():
     """Dask's LocalCluster writes its workers' variables (MALLOC_TRIM_THRESHOLD_, ...)
     into the process that starts it; the executor puts the run's environment back."""
-    pytest.importorskip("distributed")
+    need_extra("dask", "distributed")
     from puzzlereel.batch.dask_executor import DaskExecutor
 
     before = dict(os.environ)

@@ -3,43 +3,31 @@ on loopback, started here) makes the same outputs as the local worker processes 
 same moves in every trace (timing statistics aside), the same frame count and size in
 every video — and the run writes them, so the workers need no shared folder.
 
-Without Dask these tests are skipped with a message, unless ``PUZZLEREEL_REQUIRE_DASK``
-is set (``.ci/run`` sets it; the ``test`` extra installs Dask): then they fail.
+Without Dask (the ``dask`` extra) these tests are skipped with a message naming it,
+unless ``PUZZLEREEL_REQUIRE_DASK`` is set (``.ci/run`` sets it and installs the extra):
+then they fail.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from puzzlereel.ground.manifest import FILE_NAME
-from tests.fixtures import CONFIGS, cli, one_line_error
+from tests.fixtures import CONFIGS, cli, need_extra, one_line_error
 
 SIX = ["six-puzzle-2x3", "rush-hour-style", "mastermind-9876-simple", "send-more-money",
        "oomachi", "french"]
 SMALL = ["--size", "320x240", "--fps", "15", "--gif-fps", "10"]
-REQUIRED = "PUZZLEREEL_REQUIRE_DASK"
-
-
-def dask_or_skip() -> None:
-    """Skip the test when Dask is not installed (fail when ``REQUIRED`` is set)."""
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        message = "Dask is not installed (pip install -e \".[test]\" or \"puzzlereel[dask]\")"
-        if os.environ.get(REQUIRED):
-            pytest.fail(f"{message}; {REQUIRED} is set, so this test may not be skipped")
-        pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """A Dask cluster of two worker processes on loopback; its scheduler's address."""
-    dask_or_skip()
+    need_extra("dask", "distributed")
     import distributed
 
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -126,7 +114,7 @@ def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
 @pytest.mark.timeout(900)
 def test_a_local_cluster_starts_no_more_workers_than_configs(tmp_path, monkeypatch):
     """``--jobs 8`` with two configs: a cluster of two workers, not eight idle ones."""
-    dask_or_skip()
+    need_extra("dask", "distributed")
     import distributed
 
     started: list[int] = []
@@ -151,7 +139,7 @@ def test_a_local_cluster_starts_no_more_workers_than_configs(tmp_path, monkeypat
     ("tls://127.0.0.1:1", 1, "--scheduler: cannot reach the Dask scheduler at tls://127.0.0.1:1"),
 ])
 def test_a_scheduler_that_cannot_be_used_is_one_line(tmp_path, address, code, words):
-    dask_or_skip()
+    need_extra("dask", "distributed")
     res = cli("run", CONFIGS / "six-puzzle-2x3.toml", "--out-dir", tmp_path / "o",
               "--executor", "dask", "--scheduler", address, *SMALL)
     one_line_error(res, code, words)

@@ -11,6 +11,13 @@ How a block says what it is:
   (stdout); a line ``...`` stands for any number of lines.
 - a block right after the line ``<!-- illustration: why -->`` only illustrates (a
   cluster's address, files the reader has) and is not run.
+
+Videos are drawn small, here and in the ``--help`` examples: each ``render`` and ``run``
+gets ``--size`` (its ``--target``'s frame, else the default 1280x720, ``SMALL`` times
+smaller each way) and ``--fps 10`` right after its name, so that what the command itself
+says about size -- its own ``--size``, ``--cell`` or ``--fps`` -- still wins.  What is
+run is every command as written, at a fraction of the pixels; the Python guide's
+``Solution.render`` calls are drawn small the same way.
 """
 
 from __future__ import annotations
@@ -21,17 +28,28 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from puzzlereel.render.declared import TARGETS
+from puzzlereel.solution import Solution
 from tests.fixtures import ROOT
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^(?:(?P<mark><!-- illustration: [^\n]*-->)\n)?```(?P<lang>[\w+-]*)\n"
                    r"(?P<body>.*?)^```$", re.M | re.S)
 EXIT = re.compile(r"^(?P<command>.*?)\s*#\s*exit (?P<code>\d+)\b.*$")
+# a command that makes videos: `puzzlereel [--progress plain ...] render|run`
+DRAWING = re.compile(r"\bpuzzlereel(?:\s+--?\w[\w-]*(?:\s+(?:auto|bar|plain|none))?)*"
+                     r"\s+(?:render|run)(?=\s|$)")
+COMMENT = re.compile(r"(?P<code>.*?)(?P<comment>(?:^|\s)#.*)?")
+DEFAULT_SIZE = (1280, 720)         # the frame of a video without --size or --target
+SMALL = 4                          # ... drawn this many times smaller each way
+SMALL_FPS = 10
 
 
 @dataclass(frozen=True)
@@ -70,11 +88,42 @@ def environment(cwd: Path) -> dict[str, str]:
     return env
 
 
+def small(line: str) -> str:
+    """``line`` with each ``render`` and ``run`` in its code (not its comment) drawing a
+    small frame at ``SMALL_FPS``: the flags go right after the command's name, so the
+    command's own ``--size``, ``--cell`` and ``--fps`` come later and win."""
+    found = COMMENT.fullmatch(line)
+    assert found is not None
+    code, comment = found.group("code"), found.group("comment") or ""
+
+    def shrunk(m: re.Match[str]) -> str:
+        rest = re.split(r"\|\||&&|[|;]", code[m.end():], maxsplit=1)[0]
+        target = re.search(r"--target[ =](\w+)", rest)
+        size = TARGETS[target.group(1)].size if target and target.group(1) in TARGETS else None
+        width, height = size or DEFAULT_SIZE
+        return f"{m.group(0)} --size {width // SMALL}x{height // SMALL} --fps {SMALL_FPS}"
+
+    return DRAWING.sub(shrunk, code) + comment
+
+
+def drawn_small(render: Callable[..., Any]) -> Callable[..., Any]:
+    """``Solution.render`` drawing small as ``small`` makes a command draw, unless the
+    call sets its own ``size``, ``cell`` or ``fps``."""
+
+    def small_render(solution: Solution, outputs: Any, **options: Any) -> Any:
+        target = TARGETS.get(str(options.get("target")))
+        width, height = (target.size if target and target.size else None) or DEFAULT_SIZE
+        return render(solution, outputs,
+                      **{"size": (width // SMALL, height // SMALL), "fps": SMALL_FPS, **options})
+
+    return small_render
+
+
 def script(body: str) -> str:
     """A sh block as a bash script: stop at the first failure; ``# exit N`` lines must
     end with N."""
     lines = ["set -eo pipefail"]
-    for line in body.splitlines():
+    for line in map(small, body.splitlines()):
         m = EXIT.match(line)
         if m and not line.lstrip().startswith("#"):
             code = m.group("code")
@@ -131,7 +180,7 @@ def test_the_block_runs_as_written(block: Block, tmp_path: Path):
         assert res.returncode == 0, f"{block.name}:\n{block.body}\n{res.stderr[-3000:]}"
         return
     for command, shown in console_steps(block.body):
-        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + command], cwd=tmp_path,
+        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + small(command)], cwd=tmp_path,
                              env=env, stdin=subprocess.DEVNULL, capture_output=True,
                              text=True, timeout=1100)
         assert res.returncode == 0, f"{block.name}: $ {command}\n{res.stderr[-3000:]}"
@@ -146,6 +195,7 @@ def test_the_python_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.Monk
              if b.lang == "python" and not b.illustration]
     assert guide
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(Solution, "render", drawn_small(Solution.render))
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in guide:
         printed = io.StringIO()
@@ -173,6 +223,38 @@ def test_the_runner_catches_a_broken_command(tmp_path: Path):
     assert wrong.returncode != 0 and "expected exit 3, got 0" in wrong.stderr
     assert matches(["a", "...", "z"], ["a", "b", "c", "z"])
     assert not matches(["a", "z"], ["a", "b", "z"])
+
+
+@pytest.mark.parametrize(("written", "run"), [
+    ("puzzlereel render t.jsonl -o t.mp4  # the mp4",
+     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o t.mp4  # the mp4"),
+    ("puzzlereel solve x | puzzlereel render - -o s.mp4 --target shorts --sound",
+     "puzzlereel solve x | puzzlereel render --size 270x480 --fps 10 - -o s.mp4 "
+     "--target shorts --sound"),
+    ("puzzlereel render t.jsonl -o 4k.mp4 --target 4k && puzzlereel run a --target shorts",
+     "puzzlereel render --size 960x540 --fps 10 t.jsonl -o 4k.mp4 --target 4k && "
+     "puzzlereel run --size 270x480 --fps 10 a --target shorts"),
+    ("puzzlereel --progress plain run my/ --force",
+     "puzzlereel --progress plain run --size 320x180 --fps 10 my/ --force"),
+    ("puzzlereel render t.jsonl -o a.gif --cell 24 --fps 60",
+     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o a.gif --cell 24 --fps 60"),
+    ("puzzlereel solve run -o render.jsonl  # then puzzlereel render it",
+     "puzzlereel solve run -o render.jsonl  # then puzzlereel render it"),
+    ("# puzzlereel run my-puzzles/", "# puzzlereel run my-puzzles/"),
+])
+def test_videos_are_drawn_small_unless_the_command_sizes_them(written: str, run: str):
+    assert small(written) == run
+
+
+def test_the_python_guide_draws_small_unless_the_call_sizes_it():
+    calls: list[dict[str, Any]] = []
+    render = drawn_small(lambda solution, outputs, **options: calls.append(options))
+    render(None, "a.mp4")
+    render(None, "b.mp4", target="shorts", sound=True)
+    render(None, "c.gif", size=(640, 480), fps=60)
+    assert calls == [{"size": (320, 180), "fps": 10},
+                     {"size": (270, 480), "fps": 10, "target": "shorts", "sound": True},
+                     {"size": (640, 480), "fps": 60}]
 
 
 HELP_COMMANDS = ["", "solve", "validate", "show", "analyze", "render", "examples", "preview",
@@ -225,7 +307,7 @@ def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str
     for example in examples:
         if NEEDS_A_CLUSTER in example:
             continue
-        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + example], cwd=tmp_path,
+        res = subprocess.run(["bash", "-c", "set -o pipefail\n" + small(example)], cwd=tmp_path,
                              env=env, stdin=subprocess.DEVNULL, capture_output=True,
                              text=True, timeout=1100)
         assert res.returncode == 0, f"puzzlereel {command} --help: {example}\n" \

@@ -3,9 +3,10 @@ browser (headless Chromium): every card renders, every video plays, posters load
 links resolve, nothing is logged as an error, from ``file://`` and from a static host.
 
 The browser is Debian's ``chromium`` driven by Playwright's Python package with the
-system browser (``executable_path``); nothing is downloaded.  Without a browser the
-browser tests are skipped with a message, unless ``PUZZLEREEL_REQUIRE_BROWSER`` is set
-(``.ci/run`` sets it): then a missing browser fails them.
+system browser (``executable_path``); nothing is downloaded.  Without them (Chromium,
+and Playwright from the ``browser`` extra) the browser tests are skipped with a message
+saying which to install, unless ``PUZZLEREEL_REQUIRE_BROWSER`` is set (``.ci/run`` sets
+it): then a missing browser fails them.
 """
 
 from __future__ import annotations

@@ -26,7 +26,15 @@ from puzzlereel.ground.errors import MAX_PROBLEM, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_path, atomic_text
 from puzzlereel.registry import NAMES
 from puzzlereel.render.options import FORMATS
-from tests.fixtures import CONFIGS, DATA, cli, one_line_error, pipe_read, tiny_block
+from tests.fixtures import (
+    CONFIGS,
+    DATA,
+    cli,
+    need_extra,
+    one_line_error,
+    pipe_read,
+    tiny_block,
+)
 
 ME = [sys.executable, "-m", "puzzlereel"]
 TRACE = DATA / "hakoiri-5.jsonl"
@@ -181,7 +189,7 @@ def test_one_is_one_position(tmp_path):
 
 @pytest.mark.timeout(180)
 def test_ctrl_c_during_a_dask_run_is_one_line(tmp_path):
-    pytest.importorskip("distributed")
+    need_extra("dask", "distributed")
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     env = {**os.environ, "TMPDIR": str(scratch)}

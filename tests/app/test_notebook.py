@@ -5,6 +5,9 @@ chart.
 The chart cell charts the trace's ``search`` events (a layer of the breadth-first
 search each) when the solver writes them, and else the positions explored under each
 metric from the traces' end statistics; both make one PNG.
+
+Without the ``notebook`` extra both tests are skipped with a message naming it, unless
+``PUZZLEREEL_REQUIRE_NOTEBOOK`` is set (``.ci/run`` sets it): then they fail.
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixtures import ROOT
+from tests.fixtures import ROOT, need_extra
 
 TOUR = ROOT / "examples" / "tour.ipynb"
 
 
 def test_the_tour_is_kept_without_outputs():
+    need_extra("notebook", "nbformat")
     import nbformat
 
     notebook = nbformat.read(TOUR, as_version=4)
@@ -33,6 +37,7 @@ def test_the_tour_is_kept_without_outputs():
 
 @pytest.mark.timeout(900)
 def test_the_tour_runs_from_a_fresh_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    need_extra("notebook", "nbformat", "nbclient", "ipykernel", "matplotlib")
     import nbformat
     from nbclient import NotebookClient
     from PIL import Image

@@ -13,15 +13,30 @@ from tests.fixtures import ROOT
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_setup_has_exactly_two_commands():
+def setup_commands() -> list[str]:
+    """README's two set-up commands, as CI reads them (``.ci/readme_commands.py``)."""
     spec = importlib.util.spec_from_file_location("readme_commands",
                                                   ROOT / ".ci" / "readme_commands.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    install, test = module.setup_commands(README)
+    commands: list[str] = module.setup_commands(README)
+    return commands
+
+
+def test_setup_has_exactly_two_commands():
+    install, test = setup_commands()
     assert "pip install" in install and "puzzlereel" in install
     assert "pip install" in test and "pytest" in test
+
+
+def test_both_setup_commands_work_in_the_checkouts_one_venv():
+    """A system Python that refuses ``pip install`` outside a venv (PEP 668) runs both:
+    each makes the checkout's ``.venv`` (or keeps the one there) and works inside it,
+    without asking for the system's site-packages or the user's."""
+    for command in setup_commands():
+        assert command.startswith("python3 -m venv .venv && . .venv/bin/activate && "), command
+        assert not {"--break-system-packages", "--user", "sudo"} & set(command.split()), command
 
 
 def test_nothing_points_outside_the_repository():

@@ -6,8 +6,9 @@ it shows what the raster frame of that time shows (one config per family, compar
 downscaled).
 
 The browser is Debian's ``chromium`` driven by Playwright's Python package with the
-system browser (``executable_path``); nothing is downloaded.  Without one the browser
-tests are skipped with a message, unless ``PUZZLEREEL_REQUIRE_BROWSER`` is set.
+system browser (``executable_path``); nothing is downloaded.  Without them (Chromium,
+and Playwright from the ``browser`` extra) the browser tests are skipped with a message
+saying which to install, unless ``PUZZLEREEL_REQUIRE_BROWSER`` is set.
 """
 
 from __future__ import annotations
