@@ -38,7 +38,8 @@ def main() -> int:
     for name, folder in mapping.items():
         parts = name.split(".")
         assert parts[0] == "puzzlereel" and len(parts) == 2, name
-        (top / parts[1]).symlink_to(ROOT / folder)
+        if (ROOT / folder / "__init__.py").is_file():   # not the data packages: configs/,
+            (top / parts[1]).symlink_to(ROOT / folder)  # docs/ (and the script of its images)
     cmd = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
            "--cache-dir", str(tree / ".mypy_cache")]
     args = sys.argv[1:]

@@ -176,7 +176,7 @@ def test_the_runner_catches_a_broken_command(tmp_path: Path):
 
 
 HELP_COMMANDS = ["", "solve", "validate", "show", "analyze", "render", "examples", "preview",
-                 "new", "run", "gallery", "import"]
+                 "new", "run", "gallery", "import", "docs"]
 NEEDS_A_CLUSTER = "--executor dask"
 
 
