@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions import flags
-from puzzlereel.catalog import entries
+from puzzlereel.catalog import BLANKS, FORMATS
 from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import Force, file_name, file_path, text_path
 from puzzlereel.ground.exits import friendly
@@ -91,9 +91,9 @@ new.__doc__ = (new.__doc__ or "").replace("{families}", ", ".join(NAMES))   # th
 @friendly
 def import_collection(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT",
-                                       autocompletion=completion.choices(entries.FORMATS),
+                                       autocompletion=completion.choices(FORMATS),
                                        help="The collection's format: "
-                                       f"{', '.join(entries.FORMATS)}.", show_default=False)],
+                                       f"{', '.join(FORMATS)}.", show_default=False)],
     source: Annotated[str, typer.Argument(metavar="FILE", help="The collection: a file, "
                                           "or '-' for stdin.", show_default=False,
                                           parser=text_path)],
@@ -105,10 +105,10 @@ def import_collection(
                                              "(default: the source's file name); a plain "
                                              "name, no folder part.", parser=file_name)]
     = None,
-    blank: Annotated[str | None, typer.Option("--blank", metavar="|".join(entries.BLANKS),
-                                              autocompletion=completion.choices(entries.BLANKS),
+    blank: Annotated[str | None, typer.Option("--blank", metavar="|".join(BLANKS),
+                                              autocompletion=completion.choices(BLANKS),
                                               help="tiles: where the goal has the blank "
-                                              f"(default {entries.TileOptions.blank}; Korf's: "
+                                              f"(default {BLANKS[0]}; Korf's: "
                                               "first).")] = None,
     size: Annotated[str | None, typer.Option("--size", metavar="ROWSxCOLS",
                                              help="tiles: the board (default: a "
@@ -132,7 +132,7 @@ def import_collection(
     metric: Annotated[str | None, typer.Option("--metric", metavar="|".join(METRICS),
                                                autocompletion=completion.choices(METRICS),
                                                help="klotski: what counts as one move "
-                                               f"(default {entries.KlotskiOptions.metric})."
+                                               f"(default {METRICS[0]})."
                                                )] = None,
     force: Force = False,
 ) -> None:

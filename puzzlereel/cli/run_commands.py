@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions import flags
-from puzzlereel.batch.executors import EXECUTORS
+from puzzlereel.batch import EXECUTORS
 from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import (
     NO_FLAGS,

@@ -16,9 +16,11 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from puzzlereel.batch.executors import EXECUTORS
-from puzzlereel.catalog import entries, manual
+from puzzlereel.batch import EXECUTORS
+from puzzlereel.catalog import BLANKS as IMPORT_BLANKS
+from puzzlereel.catalog import FORMATS as IMPORT_FORMATS
 from puzzlereel.catalog import examples as catalog
+from puzzlereel.catalog import manual
 from puzzlereel.cli import commands as cli_module
 from puzzlereel.ground import progress
 from puzzlereel.registry import NAMES
@@ -91,7 +93,7 @@ DECLARED_CHOICES = [
     (None, "--progress", progress.MODES),
     ("run", "--executor", EXECUTORS),
     ("run", "--formats", FORMATS),
-    ("import", "--blank", entries.BLANKS),
+    ("import", "--blank", IMPORT_BLANKS),
     ("import", "--metric", METRICS),
     *((command, option.flags[0], option.choices) for option in OPTIONS
       if option.flag and option.choices for command in option.commands),
@@ -151,7 +153,7 @@ def test_completion_offers_example_names_and_configs(tmp_path: Path,
     ("--progress ", progress.MODES),
     ("run x --executor ", EXECUTORS),
     ("run x --formats mp4,g", ("mp4,gif",)),
-    ("import ", entries.FORMATS),
+    ("import ", IMPORT_FORMATS),
     ("docs ", manual.topics()),
     ("docs ren", ("rendering",)),
 ])
