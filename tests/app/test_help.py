@@ -161,3 +161,15 @@ def test_completion_offers_the_declared_values(tmp_path: Path, words: str,
                                                 wanted: tuple[str, ...],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     assert complete(words, tmp_path, monkeypatch) == list(wanted)
+
+
+@pytest.mark.parametrize("command", ["run", "import"])
+def test_help_loads_neither_the_executors_nor_the_importers(command: str) -> None:
+    """The choices --help lists are named without loading the code that uses them."""
+    res = subprocess.run([sys.executable, "-X", "importtime", "-m", "puzzlereel", command,
+                          "--help"], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = {line.rsplit("|", 1)[1].strip() for line in res.stderr.splitlines()
+              if line.startswith("import time:")}
+    assert "puzzlereel.cli.commands" in loaded
+    assert not loaded & {"puzzlereel.batch.executors", "puzzlereel.catalog.entries",
+                         "puzzlereel.catalog.importers", "multiprocessing"}
