@@ -3,8 +3,9 @@
 
 mypy names modules after folders and cannot follow pyproject's package-dir mapping, so
 this builds a tree of symbolic links shaped like the installed package (in
-``build/typecheck``, made anew each time) and checks that, with the repository's mypy
-settings.
+``build/typecheck``, made anew each time; the data packages, ``configs/`` and ``docs/``,
+are left out, as their code is not installed) and checks that, with the repository's
+mypy settings.
 
 ``--public`` checks the public API instead, with ``mypy --strict``: the package's root (its
 ``__init__.pyi``), ``puzzlereel.api`` and ``puzzlereel.solution``, and a small client
