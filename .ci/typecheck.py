@@ -3,8 +3,9 @@
 
 mypy names modules after folders and cannot follow pyproject's package-dir mapping, so
 this builds a tree of symbolic links shaped like the installed package (in
-``build/typecheck``, made anew each time) and checks that, with the repository's mypy
-settings.
+``build/typecheck``, made anew each time; the data packages, ``configs/`` and ``docs/``,
+are left out, as their code is not installed) and checks that, with the repository's
+mypy settings.
 
 ``--public`` checks the public API instead, with ``mypy --strict``: the package's root (its
 ``__init__.pyi``), ``puzzlereel.api`` and ``puzzlereel.solution``, and a small client
@@ -38,7 +39,8 @@ def main() -> int:
     for name, folder in mapping.items():
         parts = name.split(".")
         assert parts[0] == "puzzlereel" and len(parts) == 2, name
-        (top / parts[1]).symlink_to(ROOT / folder)
+        if (ROOT / folder / "__init__.py").is_file():   # not the data packages: configs/,
+            (top / parts[1]).symlink_to(ROOT / folder)  # docs/ (and the script of its images)
     cmd = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
            "--cache-dir", str(tree / ".mypy_cache")]
     args = sys.argv[1:]

@@ -43,6 +43,14 @@ class Target:
     about: str
     compact: bool = False
 
+    @property
+    def shown(self) -> str:
+        """The target in ``--target``'s help: ``youtube 1920x1080``, ``docs (compact, 480 px
+        wide)``."""
+        if self.size is None:
+            return f"{self.name} (compact, 480 px wide)"
+        return f"{self.name} {self.size[0]}x{self.size[1]}"
+
 
 # The platforms a video is made for (``--target``, ``[render] target``); ``--size`` and
 # ``--fps`` still win.  docs/rendering.md lists them.
@@ -134,6 +142,14 @@ class Option:
         return self.types == (bool,) and "/" not in self.flag
 
     @property
+    def value_name(self) -> str | None:
+        """What ``--help`` calls the flag's value: its ``metavar``, else its choices
+        (``light|dark|wood``); None for a switch."""
+        if self.metavar is None and self.choices:
+            return "|".join(self.choices)
+        return self.metavar
+
+    @property
     def value_type(self) -> type:
         """The type of the flag's value."""
         return float if float in self.types else self.types[0]
@@ -144,39 +160,39 @@ NUMBER = (int, float)
 # them (and a command's values are checked in).
 OPTIONS: tuple[Option, ...] = (
     Option("fps", (int,), 30, "Frames per second (default 30).", Range(1, 120),
-           flag="--fps"),
+           flag="--fps", metavar="N"),
     Option("gif_fps", (int,), 15, "GIF frame rate cap (default 15, at most 50).",
-           Range(1, 50), flag="--gif-fps", commands=WHOLE),
+           Range(1, 50), flag="--gif-fps", metavar="N", commands=WHOLE),
     Option("size", (str, list), None, "Frame size WIDTHxHEIGHT (default 1280x720 for "
            "MP4/WebM, 480 px wide for GIF).",
-           (Range(16, 7680, "pixels"), Range(16, 4320, "pixels")), flag="--size"),
+           (Range(16, 7680, "pixels"), Range(16, 4320, "pixels")), flag="--size",
+           metavar="WIDTHxHEIGHT"),
     Option("cell", (int,), None, "Pixels per board cell; the frame is sized to fit "
-           "(instead of --size).", Range(4, 512, "pixels"), flag="--cell"),
+           "(instead of --size).", Range(4, 512, "pixels"), flag="--cell", metavar="PIXELS"),
     Option("speed", NUMBER, 0.25, "Seconds per one-cell slide (default: the puzzle "
            "family's pacing, 0.25 for most).", Range(0, 10, "seconds", above=True),
-           flag="--speed"),
+           flag="--speed", metavar="SECONDS"),
     Option("pause", NUMBER, 0.12, "Seconds of stillness after each move (default: the "
            "family's pacing; scaled with --speed when not set).", SECONDS_RANGE,
-           flag="--pause"),
-    Option("easing", (str,), "ease-in-out", "ease-in-out (default), linear, ease-in, "
-           "ease-out.", choices=tuple(EASING_CURVES), flag="--easing"),
-    Option("theme", (str,), "light", "light (default), dark, wood.", choices=tuple(THEMES),
-           flag="--theme"),
+           flag="--pause", metavar="SECONDS"),
+    Option("easing", (str,), "ease-in-out", "How each move speeds up and slows down "
+           "(default ease-in-out).", choices=tuple(EASING_CURVES), flag="--easing"),
+    Option("theme", (str,), "light", "The colours of the board, the pieces and the words "
+           "(default light).", choices=tuple(THEMES), flag="--theme"),
     Option("title", (bool,), True, "Open without the title: the start position held for "
            "hold_start alone.", flag="--no-title"),
     Option("counter", (bool,), True, "No move counter while the moves play (the result "
            "still shows at the end).", flag="--no-counter"),
     Option("labels", (bool,), True, "No piece labels.", flag="--no-labels"),
     Option("crf", (int,), 20, "Video quality 0-51, lower is better (default 20).",
-           Range(0, 51), flag="--crf", commands=WHOLE),
+           Range(0, 51), flag="--crf", metavar="N", commands=WHOLE),
     Option("duration", NUMBER, None, "Fit the whole video to this many seconds (1-3600), "
            "scaling moves and holds together.", Range(1, 3600, "seconds"),
-           flag="--duration", commands=WHOLE),
+           flag="--duration", metavar="SECONDS", commands=WHOLE),
     Option("target", (str,), None, "The platform the video is for, which sets its size "
-           "and frame rate unless --size, --cell or --fps do: youtube 1920x1080, shorts "
-           "and reels 1080x1920, instagram 1080x1350, square 1080x1080, 4k 3840x2160, "
-           "docs (compact, 480 px wide).", choices=tuple(TARGETS), flag="--target",
-           metavar="NAME"),
+           "and frame rate unless --size, --cell or --fps do: "
+           f"{', '.join(target.shown for target in TARGETS.values())}.",
+           choices=tuple(TARGETS), flag="--target", metavar="NAME"),
     Option("search", (bool,), False, "After the title (in a portrait frame, after the "
            "solution), show how the answer was found: the search's layers growing as a "
            "chart (default: [render] search, else off).", flag="--search/--no-search"),

@@ -21,3 +21,9 @@ straight into the output folder, with the same manifest; ``runner`` is the ``run
 command itself, choosing between the two.  Either way a run replaces or removes only
 files the manifest records as the same config's (``ownership.check_made``).
 """
+
+# where run's configs are worked on (--executor): processes of this machine, or a Dask
+# cluster (``executors``, ``dask_executor``); here, so that --help names them cheaply
+EXECUTORS = ("local", "dask")
+
+__all__ = ["EXECUTORS"]

@@ -35,11 +35,11 @@ from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
+from puzzlereel.batch import EXECUTORS
 from puzzlereel.batch.running import Event, Finished, Progressed, Started
 from puzzlereel.batch.unit import Outcome, Unit, execute
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, PuzzlereelError, UsageError
 
-EXECUTORS = ("local", "dask")
 PROGRESS_EVERY = 0.25                  # seconds between a unit's progress events
 
 

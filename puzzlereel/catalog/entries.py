@@ -12,15 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from puzzlereel.catalog import BLANKS, FORMATS
 from puzzlereel.ground.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.ground.escape import toml_comment, toml_string
-from puzzlereel.rules.sliding_block_layout import BadLayout, layout_cells, shape_of
+from puzzlereel.rules.sliding_block_layout import METRICS, BadLayout, layout_cells, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
 
-FORMATS = ("rush-hour", "tiles", "klotski")
 RUSH_SIZE = 6
-BLANKS = ("last", "first")
 
 
 class BadEntry(PuzzlereelError):
@@ -39,7 +38,7 @@ class Entry:
 class TileOptions:
     """How to read sliding-tile lines."""
 
-    blank: str = "last"                   # the goal: 1..N then the blank, or the blank first
+    blank: str = BLANKS[0]                # the goal: 1..N then the blank, or the blank first
     size: tuple[int, int] | None = None   # (rows, cols); default: a square of the count
     skip: int = 0                         # leading numbers to ignore (an instance number)
     with_moves: bool = False              # the last number is the optimal length
@@ -52,7 +51,7 @@ class KlotskiOptions:
 
     piece: str | None = None              # default: the largest piece
     at: tuple[int, int] | None = None     # its top-left cell; default: bottom centre
-    metric: str = "piece"
+    metric: str = METRICS[0]
 
 
 PLAIN_TILES = TileOptions()         # the options' defaults, as argument defaults

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import importlib.resources
 import re
 import shutil
 import sys
@@ -28,6 +27,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO
 
+from puzzlereel.catalog import bundled
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import PuzzlereelError, UsageError
 from puzzlereel.ground.fileio import atomic_text, guarded
@@ -47,25 +47,10 @@ class Exists(PuzzlereelError):
         super().__init__("already exists (use --force to replace it)", source=str(path))
 
 
-def _checkout_configs() -> Path | None:
-    """The checkout's ``configs/`` when this package is imported from a source tree."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file() and (root / "configs").is_dir():
-        return root / "configs"
-    return None
-
-
 def folder() -> Traversable:
     """Where the example configs are: the checkout's ``configs/`` or the installed
     ``puzzlereel/examples/``."""
-    checkout = _checkout_configs()
-    if checkout is not None:
-        return checkout
-    try:
-        return importlib.resources.files(PACKAGE)
-    except ModuleNotFoundError:
-        raise PuzzlereelError(f"the example configs ({PACKAGE}) are missing from this "
-                              "installation") from None
+    return bundled.folder("configs", PACKAGE, "the example configs")
 
 
 def names() -> tuple[str, ...]:

@@ -14,7 +14,15 @@ from typing import Annotated
 import typer
 
 from puzzlereel import __version__
-from puzzlereel.cli import config_commands, render_commands, run_commands, solve_commands
+from puzzlereel.cli import (
+    completion,
+    config_commands,
+    docs_commands,
+    help_text,
+    render_commands,
+    run_commands,
+    solve_commands,
+)
 from puzzlereel.ground import console, exits, progress
 
 app = typer.Typer(
@@ -49,7 +57,8 @@ def root(
     = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only: no "
                                         "progress, warnings or summaries.")] = False,
-    progress_mode: Annotated[str, typer.Option("--progress", metavar="auto|bar|plain|none",
+    progress_mode: Annotated[str, typer.Option("--progress", metavar="|".join(progress.MODES),
+                                               autocompletion=completion.choices(progress.MODES),
                                                help="How long work shows progress on "
                                                "stderr: a live bar (on a terminal), plain "
                                                "lines every few seconds (logs, pipes), or "
@@ -64,11 +73,11 @@ def root(
 
 # the commands, in the order --help lists them
 ORDER = ("solve", "validate", "show", "analyze", "render", "run", "gallery", "preview",
-         "examples", "new", "import")
+         "examples", "new", "import", "docs")
 COMMANDS = {**solve_commands.COMMANDS, **render_commands.COMMANDS, **run_commands.COMMANDS,
-            **config_commands.COMMANDS}
+            **config_commands.COMMANDS, **docs_commands.COMMANDS}
 for _name in ORDER:
-    app.command(_name)(COMMANDS[_name])
+    app.command(_name, cls=help_text.Command)(COMMANDS[_name])
 
 
 def main() -> None:

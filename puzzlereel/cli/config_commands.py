@@ -14,17 +14,23 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions import flags
+from puzzlereel.catalog import BLANKS, FORMATS
+from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import Force, file_name, file_path, text_path
 from puzzlereel.ground.exits import friendly
 from puzzlereel.registry import NAMES
+from puzzlereel.rules.sliding_block_layout import METRICS
 
 
 @friendly
 def examples(
-    name: Annotated[str | None, typer.Argument(metavar="NAME", help="An example's name; "
+    name: Annotated[str | None, typer.Argument(metavar="NAME",
+                                               autocompletion=completion.examples,
+                                               help="An example's name; "
                                                "without it, list every example.",
                                                show_default=False)] = None,
-    output: Annotated[str | None, typer.Option("-o", "--output", help="Copy the example's "
+    output: Annotated[str | None, typer.Option("-o", "--output", metavar="FILE",
+                                               help="Copy the example's "
                                                "config to this file ('-': stdout, the "
                                                "default).", parser=text_path)] = None,
     force: Force = False,
@@ -37,10 +43,9 @@ def examples(
 
     Examples:
 
+    \b
       puzzlereel examples
-
       puzzlereel examples hakoiri-musume -o my.toml
-
       puzzlereel run hakoiri-musume --out-dir out
     """
     from puzzlereel.catalog import examples as catalog
@@ -50,10 +55,13 @@ def examples(
 
 @friendly
 def new(
-    family: Annotated[str | None, typer.Argument(metavar="FAMILY", help="The puzzle family "
+    family: Annotated[str | None, typer.Argument(metavar="FAMILY",
+                                                 autocompletion=completion.families,
+                                                 help="The puzzle family "
                                                  "(new --list names them).",
                                                  show_default=False)] = None,
-    output: Annotated[str, typer.Option("-o", "--output", help="The config to write ('-': "
+    output: Annotated[str, typer.Option("-o", "--output", metavar="FILE",
+                                        help="The config to write ('-': "
                                         "stdout, the default).", parser=text_path)] = "-",
     list_families: Annotated[bool, typer.Option("--list", help="Name the families and "
                                                 "what they are.")] = False,
@@ -67,10 +75,9 @@ def new(
 
     Examples:
 
+    \b
       puzzlereel new --list
-
       puzzlereel new sliding-block -o puzzle.toml && puzzlereel solve puzzle.toml
-
       puzzlereel new peg-solitaire > pegs.toml
     """
     from puzzlereel.catalog import templates
@@ -83,36 +90,50 @@ new.__doc__ = (new.__doc__ or "").replace("{families}", ", ".join(NAMES))   # th
 
 @friendly
 def import_collection(
-    fmt: Annotated[str, typer.Argument(metavar="FORMAT", help="rush-hour, tiles or klotski.",
-                                       show_default=False)],
-    source: Annotated[str, typer.Argument(metavar="SOURCE", help="The collection: a file, "
+    fmt: Annotated[str, typer.Argument(metavar="FORMAT",
+                                       autocompletion=completion.choices(FORMATS),
+                                       help="The collection's format: "
+                                       f"{', '.join(FORMATS)}.", show_default=False)],
+    source: Annotated[str, typer.Argument(metavar="FILE", help="The collection: a file, "
                                           "or '-' for stdin.", show_default=False,
                                           parser=text_path)],
-    out_dir: Annotated[Path, typer.Option("-o", "--out-dir", help="The folder to write the "
+    out_dir: Annotated[Path, typer.Option("-o", "--out-dir", metavar="DIR",
+                                          help="The folder to write the "
                                           "configs into.", parser=file_path)],
-    name: Annotated[str | None, typer.Option("--name", help="Configs are NAME-LINE.toml "
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME",
+                                             help="Configs are NAME-LINE.toml "
                                              "(default: the source's file name); a plain "
                                              "name, no folder part.", parser=file_name)]
     = None,
-    blank: Annotated[str | None, typer.Option("--blank", help="tiles: where the goal has the "
-                                              "blank, 'last' (default) or 'first' (Korf's)."
-                                              )] = None,
-    size: Annotated[str | None, typer.Option("--size", help="tiles: ROWSxCOLS (default: a "
+    blank: Annotated[str | None, typer.Option("--blank", metavar="|".join(BLANKS),
+                                              autocompletion=completion.choices(BLANKS),
+                                              help="tiles: where the goal has the blank "
+                                              f"(default {BLANKS[0]}; Korf's: "
+                                              "first).")] = None,
+    size: Annotated[str | None, typer.Option("--size", metavar="ROWSxCOLS",
+                                             help="tiles: the board (default: a "
                                              "square of the count).")] = None,
-    skip: Annotated[int | None, typer.Option("--skip", min=0, help="tiles: leading numbers of "
+    skip: Annotated[int | None, typer.Option("--skip", min=0, metavar="N",
+                                             help="tiles: leading numbers of "
                                              "each line to ignore (an instance number).")]
     = None,
     with_moves: Annotated[bool, typer.Option("--with-moves", help="tiles: the last number of "
                                              "each line is its optimal length.")] = False,
-    pdb: Annotated[str | None, typer.Option("--pdb", help="tiles: the configs' pattern "
+    pdb: Annotated[str | None, typer.Option("--pdb", metavar="SIZES",
+                                            help="tiles: the configs' pattern "
                                             "databases, e.g. 6-6-3.")] = None,
-    piece: Annotated[str | None, typer.Option("--piece", help="klotski: the goal piece "
+    piece: Annotated[str | None, typer.Option("--piece", metavar="LETTER",
+                                              help="klotski: the goal piece "
                                               "(default: the largest).")] = None,
-    at: Annotated[str | None, typer.Option("--at", help="klotski: X,Y, where the goal "
+    at: Annotated[str | None, typer.Option("--at", metavar="X,Y",
+                                           help="klotski: where the goal "
                                            "piece's top-left cell must end (default: bottom "
                                            "centre).")] = None,
-    metric: Annotated[str | None, typer.Option("--metric", help="klotski: piece (default), "
-                                               "line or step.")] = None,
+    metric: Annotated[str | None, typer.Option("--metric", metavar="|".join(METRICS),
+                                               autocompletion=completion.choices(METRICS),
+                                               help="klotski: what counts as one move "
+                                               f"(default {METRICS[0]})."
+                                               )] = None,
     force: Force = False,
 ) -> None:
     """Turn every puzzle of an existing collection into a config, one file each.
@@ -131,10 +152,9 @@ def import_collection(
 
     Examples:
 
+    \b
       puzzlereel import rush-hour rush.txt -o rush
-
       puzzlereel import tiles korf100.txt -o korf --blank first --pdb 6-6-3
-
       puzzlereel import klotski layouts.txt -o klotski --piece A --at 1,3
     """
     from puzzlereel.catalog import importers

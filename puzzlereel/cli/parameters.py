@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar, cast
 
 import typer
 
+from puzzlereel.cli import completion
 from puzzlereel.ground.errors import quoted
 from puzzlereel.ground.outpaths import NAME_BYTES, safe_name
 from puzzlereel.render.declared import Option, flag_options
@@ -48,8 +49,9 @@ def file_name(value: str) -> str:
 ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
                                            "my-puzzle.toml, or a bundled example's name "
                                            "(puzzlereel examples).", show_default=False,
-                                           metavar="CONFIG", parser=file_path)]
-MaxStates = Annotated[int | None, typer.Option("--max-states", min=1,
+                                           metavar="CONFIG", parser=file_path,
+                                           autocompletion=completion.configs)]
+MaxStates = Annotated[int | None, typer.Option("--max-states", min=1, metavar="N",
                                                help="Stop (exit 4) after storing this many "
                                                "positions.")]
 MaxMemory = Annotated[str | None, typer.Option("--max-memory", metavar="SIZE",
@@ -81,7 +83,9 @@ def flag_parameter(option: Option) -> inspect.Parameter:
         info = typer.Option(option.flag, show_default=False, help=option.help)
     else:
         value_type, default = option.value_type | None, None
-        info = typer.Option(option.flag, metavar=option.metavar, help=option.help)
+        info = typer.Option(option.flag, metavar=option.value_name, help=option.help,
+                            autocompletion=completion.choices(option.choices)
+                            if option.choices else None)
     return inspect.Parameter(_name(option), inspect.Parameter.KEYWORD_ONLY,
                              default=default, annotation=Annotated[value_type, info])
 

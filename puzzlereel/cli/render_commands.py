@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions.draw import render_files
+from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import (
     NO_FLAGS,
     RenderFlags,
@@ -27,14 +28,17 @@ from puzzlereel.ground.exits import friendly
 @with_render_flags("render")
 def render(
     trace: TraceArg,
-    output: Annotated[list[Path], typer.Option("-o", "--output", help="Output file: .mp4, "
+    output: Annotated[list[Path], typer.Option("-o", "--output", metavar="FILE",
+                                               help="Output file: .mp4, "
                                                ".webm, .gif, .png (contact sheet), .vtt "
                                                "(subtitles), .svg (animated) or .html "
                                                "(player); repeat to write several in one "
                                                "pass. A device or pipe without a suffix "
                                                "(-o /dev/null) gets the MP4.",
                                                parser=file_path)],
-    config: Annotated[Path | None, typer.Option("--config", help="Take [render] options "
+    config: Annotated[Path | None, typer.Option("--config", metavar="CONFIG",
+                                                autocompletion=completion.configs,
+                                                help="Take [render] options "
                                                 "from this config file.", parser=file_path)]
     = None,
     partial: Annotated[bool, typer.Option("--partial", help="Render a trace that stops "
@@ -54,10 +58,10 @@ def render(
     \b
       puzzlereel render hakoiri.jsonl -o hakoiri.mp4
       puzzlereel solve hakoiri-musume | puzzlereel render - -o hakoiri.gif
-      puzzlereel render hakoiri.jsonl -o short.mp4 --target shorts --sound --search
-      puzzlereel render hakoiri.jsonl -o sheet.png -o small.gif --cell 24 --theme dark
+      puzzlereel render hakoiri.jsonl -o s.mp4 --target shorts --sound --search
+      puzzlereel render hakoiri.jsonl -o sheet.png -o s.gif --cell 24 --theme dark
       puzzlereel render hakoiri.jsonl -o fast.mp4 --speed 0.1 --no-title --fps 60
-      puzzlereel render hakoiri.jsonl -o hakoiri.svg -o hakoiri.html -o hakoiri.vtt
+      puzzlereel render hakoiri.jsonl -o h.svg -o h.html -o h.vtt
     """
     console.summarise(render_files(trace, output, given, config=config,
                                    allow_partial=partial, stdin=sys.stdin))
@@ -68,12 +72,16 @@ def render(
 def preview(
     source: Annotated[str, typer.Argument(metavar="CONFIG_OR_TRACE", help="A trace ('-' = "
                                           "stdin), a config, or an example's name.",
-                                          show_default=False, parser=text_path)],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The PNG file to write.",
+                                          show_default=False, parser=text_path,
+                                          autocompletion=completion.configs_or_traces)],
+    output: Annotated[Path, typer.Option("-o", "--output", metavar="FILE",
+                                         help="The PNG file to write.",
                                          parser=file_path)],
-    move: Annotated[int | None, typer.Option("--move", help="The position after move N (0, "
+    move: Annotated[int | None, typer.Option("--move", metavar="N",
+                                             help="The position after move N (0, "
                                              "the default: the start).")] = None,
-    at_time: Annotated[float | None, typer.Option("--time", help="The frame shown at this "
+    at_time: Annotated[float | None, typer.Option("--time", metavar="SECONDS",
+                                                  help="The frame shown at this "
                                                   "many seconds into the video.")] = None,
     opening: Annotated[bool, typer.Option("--title", help="The opening: the start "
                                           "position with the title.")] = False,
@@ -81,10 +89,13 @@ def preview(
                                        "the result.")] = False,
     gif: Annotated[bool, typer.Option("--gif", help="The GIF's frame (compact layout, at "
                                       "the GIF's frame rate) instead of the MP4's.")] = False,
-    config: Annotated[Path | None, typer.Option("--config", help="With a trace: take "
+    config: Annotated[Path | None, typer.Option("--config", metavar="CONFIG",
+                                                autocompletion=completion.configs,
+                                                help="With a trace: take "
                                                 "[render] options from this config.",
                                                 parser=file_path)] = None,
-    trace: Annotated[Path | None, typer.Option("--trace", help="With a config: keep the "
+    trace: Annotated[Path | None, typer.Option("--trace", metavar="FILE",
+                                               help="With a config: keep the "
                                                "solved trace in this file.",
                                                parser=file_path)] = None,
     given: RenderFlags = NO_FLAGS,
@@ -98,12 +109,10 @@ def preview(
 
     Examples:
 
+    \b
       puzzlereel preview hakoiri.jsonl -o frame.png --move 40
-
-      puzzlereel preview hakoiri-musume -o frame.png --theme dark --trace hakoiri.jsonl
-
+      puzzlereel preview hakoiri-musume -o f.png --theme dark --trace h.jsonl
       puzzlereel preview hakoiri.jsonl -o opening.png --title --size 1280x720
-
       puzzlereel preview hakoiri.jsonl -o t.png --time 12.5 --config my.toml
     """
     from puzzlereel.actions import preview as pictures

@@ -11,6 +11,8 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions import flags
+from puzzlereel.batch import EXECUTORS
+from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import (
     NO_FLAGS,
     MaxMemory,
@@ -22,28 +24,33 @@ from puzzlereel.cli.parameters import (
 )
 from puzzlereel.ground import console
 from puzzlereel.ground.exits import friendly
+from puzzlereel.render.declared import FORMATS
 
 ConfigsArg = Annotated[list[str], typer.Argument(
     metavar="CONFIG", show_default=False,
     help="Configs: files, folders (every *.toml inside, recursively), quoted glob patterns "
-    "('puzzles/**/*.toml') or bundled example names, in any mix.", parser=text_path)]
+    "('puzzles/**/*.toml') or bundled example names, in any mix.", parser=text_path,
+    autocompletion=completion.configs)]
 
 
 @friendly
 @with_render_flags("run")
 def run(
     configs: ConfigsArg,
-    out_dir: Annotated[Path, typer.Option("--out-dir", help="Where to write "
+    out_dir: Annotated[Path, typer.Option("--out-dir", metavar="DIR", help="Where to write "
                                           "<config name>.<ext> files.", parser=file_path)]
     = Path("outputs"),
-    formats: Annotated[str | None, typer.Option("--formats", help="Comma-separated formats, "
-                                                "overriding [render] formats: mp4, webm, "
-                                                "gif, png, vtt, svg, html (e.g. "
-                                                "mp4,gif,png).")] = None,
+    formats: Annotated[str | None, typer.Option("--formats", metavar="FORMAT,...",
+                                                autocompletion=completion.comma_list(FORMATS),
+                                                help="Comma-separated formats, overriding "
+                                                "[render] formats: "
+                                                f"{', '.join(FORMATS)} (e.g. mp4,gif,png)."
+                                                )] = None,
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
     given: RenderFlags = NO_FLAGS,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores to use: "
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N",
+                                             help="Cores to use: "
                                              "configs worked on at once, each in its own "
                                              "process; their video encoders split the N "
                                              "cores (default: every core).")] = None,
@@ -55,7 +62,8 @@ def run(
     gallery: Annotated[bool, typer.Option("--gallery", help="Also write OUT_DIR/index.html, "
                                           "a page showing every puzzle (see `puzzlereel "
                                           "gallery`).")] = False,
-    executor: Annotated[str, typer.Option("--executor", metavar="local|dask",
+    executor: Annotated[str, typer.Option("--executor", metavar="|".join(EXECUTORS),
+                                          autocompletion=completion.choices(EXECUTORS),
                                           help="Where configs are worked on: processes of "
                                           "this machine, or a Dask cluster (Dask: "
                                           "python3 -m pip install distributed).")]
@@ -109,7 +117,8 @@ def gallery_page(
     out_dir: Annotated[Path, typer.Argument(metavar="OUT_DIR", show_default=False,
                                             help="A folder of outputs: traces and their "
                                             "videos, GIFs and sheets.", parser=file_path)],
-    title: Annotated[str | None, typer.Option("--title", help="The page's heading "
+    title: Annotated[str | None, typer.Option("--title", metavar="TEXT",
+                                              help="The page's heading "
                                               "(default: Puzzle gallery).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace OUT_DIR/index.html and "
                                         "the posters even when they are files of your "
@@ -128,7 +137,8 @@ def gallery_page(
     Examples:
 
     \b
-      puzzlereel run hakoiri-musume dads-puzzle --out-dir site && puzzlereel gallery site
+      puzzlereel run hakoiri-musume dads-puzzle --out-dir site
+      puzzlereel gallery site
       puzzlereel gallery site --title "Sliding puzzles"
       puzzlereel run hakoiri-musume dads-puzzle --out-dir site --gallery
     """

@@ -28,12 +28,15 @@ from puzzlereel.ground.exits import friendly
 @friendly
 def solve(
     config: ConfigArg,
-    output: Annotated[str, typer.Option("-o", "--output", help="Trace file to write; '-' "
+    output: Annotated[str, typer.Option("-o", "--output", metavar="FILE",
+                                        help="Trace file to write; '-' "
                                         "(the default) is stdout.", parser=text_path)] = "-",
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
-    algorithm: Annotated[str | None, typer.Option("--algorithm", help="Override [solve] "
-                                                  "algorithm.")] = None,
+    algorithm: Annotated[str | None, typer.Option("--algorithm", metavar="NAME",
+                                                  help="Override [solve] algorithm (a "
+                                                  "family's are in its template, "
+                                                  "`puzzlereel new FAMILY`).")] = None,
 ) -> None:
     """Solve a puzzle optimally and write its trace (JSON Lines).
 
@@ -86,11 +89,13 @@ def show(trace: TraceArg) -> None:
 def analyze(
     config: ConfigArg,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Also draw the whole space "
+    plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE",
+                                              help="Also draw the whole space "
                                               "(positions by depth, the start and the "
                                               "farthest marked) as a PNG chart.",
                                               parser=file_path)] = None,
-    video: Annotated[Path | None, typer.Option("--video", help="Also make a short video "
+    video: Annotated[Path | None, typer.Option("--video", metavar="FILE",
+                                               help="Also make a short video "
                                                "(.mp4, .webm or .gif) of the whole space "
                                                "growing layer by layer. A device or pipe "
                                                "without a suffix (--video /dev/null) gets "

@@ -55,7 +55,7 @@ def test_each_command_has_the_flags_of_its_options_with_their_help(command: str)
         assert param.help == option.help
         assert param.default == (False if option.switch else None)
         assert param.type_descriptor.annotation is option.value_type
-        assert param.metavar == option.metavar
+        assert param.metavar == option.value_name
     shown = words(cli(command, "--help").stdout)
     for option in declared:
         assert words(option.help) in shown, (command, option.name)

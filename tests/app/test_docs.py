@@ -258,7 +258,7 @@ def test_the_python_guide_draws_small_unless_the_call_sizes_it():
 
 
 HELP_COMMANDS = ["", "solve", "validate", "show", "analyze", "render", "examples", "preview",
-                 "new", "run", "gallery", "import"]
+                 "new", "run", "gallery", "import", "docs"]
 NEEDS_A_CLUSTER = "--executor dask"
 
 

@@ -1,7 +1,8 @@
 """The distribution claims one import name, ``puzzlereel``, maps the repository's
 top-level ``solvers/`` and ``render/`` folders into it, and ships the example configs of
-``configs/`` (as the data package ``puzzlereel.examples``) and the templates of
-``puzzlereel new`` inside it."""
+``configs/`` (as the data package ``puzzlereel.examples``), the docs of ``docs/`` (as
+``puzzlereel.docs``) and the templates of ``puzzlereel new`` inside it; the project's
+addresses are in its metadata."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import puzzlereel
 import puzzlereel.render
 import puzzlereel.solvers
 from puzzlereel.catalog import examples as catalog
+from puzzlereel.catalog import manual
 from puzzlereel.registry import NAMES
 from tests.fixtures import CONFIGS, ROOT
 
@@ -52,9 +54,9 @@ def test_every_package_folder_is_listed_and_nothing_else():
     data_only = _data_packages()
     for name in listed - data_only:
         assert (_folder_of(name) / "__init__.py").is_file(), name
-    for name in data_only:      # a data package ships files, and holds no code
+    for name in data_only:      # a data package ships files, and no code
         assert _folder_of(name).is_dir() and _shipped(name), name
-        assert not list(_folder_of(name).rglob("*.py")), name
+        assert not any(path.suffix in (".py", ".pyi") for path in _shipped(name)), name
     found = set()
     roots = {"puzzlereel": ROOT / "puzzlereel", **{
         name: ROOT / folder for name, folder in SETUP["package-dir"].items()}}
@@ -70,6 +72,21 @@ def test_every_example_config_is_shipped():
     configs = {path for path in CONFIGS.iterdir() if path.is_file()}
     assert configs and _shipped(catalog.PACKAGE) == configs
     assert set(catalog.names()) == {path.stem for path in configs}
+
+
+def test_every_doc_is_shipped_and_is_a_topic():
+    assert _folder_of(manual.PACKAGE) == ROOT / "docs"
+    docs = set((ROOT / "docs").glob("*.md"))
+    assert docs and _shipped(manual.PACKAGE) == docs
+    assert set(manual.topics()) == {path.stem for path in docs}
+
+
+def test_the_project_urls_are_the_ones_the_package_prints():
+    """pyproject's [project.urls] and the addresses ``puzzlereel docs`` and the help
+    print are the same."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["urls"] == {"Homepage": manual.HOME, "Documentation": manual.DOCS,
+                               "Issues": manual.ISSUES}
 
 
 def test_every_template_is_shipped():

@@ -1,7 +1,8 @@
 """The wheel and the sdist as ``python -m build`` makes them from the checkout's files:
 ``twine check`` passes, and the wheel holds exactly the package's modules, its data
-(fonts, templates, examples, type information) and the licences, and nothing else: no
-tests, benchmarks, docs or leftovers of an earlier build.
+(fonts, templates, examples, the docs' text, type information) and the licences, and
+nothing else: no tests, benchmarks, the docs' pictures and scripts or leftovers of an
+earlier build.
 
 The files are copied first (those git tracks or would track), so nothing the working
 tree has lying around (``build/``, caches) can reach the wheel; the build runs without
@@ -89,14 +90,27 @@ def test_the_wheel_holds_the_package_its_data_and_licences_only(dist):
                    "puzzlereel/page-templates/gallery.html",
                    "puzzlereel/page-templates/inline.html",
                    "puzzlereel/examples/hakoiri-musume.toml",
+                   "puzzlereel/docs/rendering.md",
                    "puzzlereel/config-templates/sliding-block.toml"):
         assert wanted in shipped, wanted
     for name in shipped:
         assert name.startswith("puzzlereel/"), name
         parts = name.split("/")
-        assert not {"tests", "benchmarks", "docs", "build", "__pycache__"} & set(parts), name
-        assert not name.endswith((".pyc", ".ipynb")), name
+        assert not {"tests", "benchmarks", "images", "build", "__pycache__"} & set(parts), name
+        assert not name.endswith((".pyc", ".ipynb", ".png")), name
+        assert parts[1] != "docs" or name.endswith(".md"), name
     assert DATA["puzzlereel"], "pyproject ships the package's own data"
+
+
+def test_the_wheel_names_the_project_urls(dist):
+    from puzzlereel.catalog import manual
+
+    with zipfile.ZipFile(dist / f"{NAME}-py3-none-any.whl") as wheel:
+        metadata = wheel.read(f"{NAME}.dist-info/METADATA").decode()
+    urls = {line.split(": ", 1)[1] for line in metadata.splitlines()
+            if line.startswith("Project-URL: ")}
+    assert urls == {f"Homepage, {manual.HOME}", f"Documentation, {manual.DOCS}",
+                    f"Issues, {manual.ISSUES}"}
 
 
 def test_the_sdist_holds_the_sources_and_the_licences(dist):
