@@ -4,6 +4,7 @@ the solve | validate / show pipe, and `run` (solve and render in one go)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -73,6 +74,24 @@ def test_solve_writes_atomically_and_validates(tmp_path):
     result = cli("show", str(out))
     assert result.exit_code == 0
     assert "start\nAA.\nb.." in result.stdout and "end: solved" in result.stdout
+
+
+def test_solve_to_a_file_ends_with_one_summary_line(tmp_path):
+    """``solve -o FILE`` says what it wrote on stderr, as ``render`` does: the file, the
+    answer in the family's unit, what the search looked at and its time; a trace going
+    to stdout, and ``--quiet``, add nothing to stderr."""
+    out = tmp_path / "h.jsonl"
+    result = cli("solve", "hakoiri-musume", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert re.fullmatch(rf"{re.escape(str(out))}: 81 moves, 23,822 positions, searched in "
+                        r"[0-9.]+ m?s\n", result.stderr), result.stderr
+    queens = cli("solve", "n-queens-8", "-o", out)
+    assert queens.stderr.startswith(f"{out}: 92 solutions, 2,056 candidates, searched in ")
+    piped = cli("solve", "dads-puzzle")
+    assert piped.exit_code == 0 and piped.stdout.endswith("}\n") and piped.stderr == ""
+    quiet = cli("--quiet", "solve", "dads-puzzle", "-o", out)
+    assert quiet.exit_code == 0 and quiet.stdout == quiet.stderr == ""
 
 
 def test_unsolvable_exits_3_and_limit_exits_4(tmp_path):
