@@ -248,7 +248,8 @@ def test_a_pipeline_whose_first_stage_failed_says_only_that(tmp_path: Path) -> N
                  "puzzlereel --progress none show -", tmp_path)
     assert res.returncode == 1
     assert res.stderr.splitlines() == [
-        "puzzlereel: configs/dads-puzzle.toml: no such file; did you mean: dads-puzzle?",
+        "puzzlereel: configs/dads-puzzle.toml: no such file (there is no folder configs); "
+        "did you mean: dads-puzzle?",
         "puzzlereel: <stdin>: the previous stage of the pipeline wrote nothing"]
 
 
@@ -256,7 +257,7 @@ def test_a_missing_folder_of_configs_points_to_the_examples(tmp_path: Path) -> N
     res = _shell("puzzlereel --progress none run configs/ --out-dir o", tmp_path)
     assert res.returncode == 1
     assert res.stderr.splitlines() == [
-        "puzzlereel: configs: no such file or folder; the bundled examples work by name "
+        "puzzlereel: configs/: no such folder; the bundled examples work by name "
         "from any folder ('puzzlereel examples' lists them)"]
 
 
