@@ -69,6 +69,8 @@ class Family:
     counting: Mapping[str, str] = field(default_factory=dict, hash=False)
     #                              what one move is, in a viewer's words, by the trace's
     #                              solver.metric ("": a trace that names none)
+    aliases: tuple[str, ...] = ()  # other names people give its puzzles ("klotski"): an
+    #                              unknown family or example of one of them suggests it
 
     def load(self, part: str) -> Any:
         """Import and return one part: ``"config"``, ``"rules"``, ``"solver"`` or ``"scene"``."""
@@ -93,6 +95,8 @@ def _pacing(speed: float, pause: float, hold_end: float,
 FAMILIES: dict[str, Family] = {k.name: k for k in (
     Family("sliding-block", "move", ("Search", "BlockMove", "State"),
            display_name="Sliding-block puzzle",
+           aliases=("klotski", "huarong-dao", "rush-hour", "pennant",
+                    "block-puzzle"),
            goal="Slide the goal piece to its target.",
            pacing=_pacing(0.22, 0.1, 1.5, 8.0), template="sliding-block.toml",
            config=f"{_S}.sliding_block.config:load", solver=f"{_S}.sliding_block:SOLVER",
@@ -103,6 +107,8 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                           step="Each step of one cell is one move.")),
     Family("sliding-tile", "move", ("Search", "TileMove"),
            display_name="Sliding-tile puzzle",
+           aliases=("15-puzzle", "fifteen-puzzle", "8-puzzle", "n-puzzle", "gem-puzzle",
+                    "tile-puzzle"),
            goal="Slide the tiles into order, one at a time into the empty space.",
            pacing=_pacing(0.3, 0.12, 1.5, 6.0), template="sliding-tile.toml",
            config=f"{_S}.sliding_tile.config:load", solver=f"{_S}.sliding_tile:SOLVER",
@@ -111,6 +117,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            counting=_said(**{"": "Each tile slid into the gap is one move."})),
     Family("peg-solitaire", "move", ("Search", "PegMove"),
            display_name="Peg solitaire",
+           aliases=("solitaire", "hi-q", "pegs", "peg", "brainvita", "hoppers"),
            goal="Jump pegs over each other, removing the peg jumped, until one peg is left.",
            pacing=_pacing(0.3, 0.15, 1.5, 5.0), template="peg-solitaire.toml",
            config=f"{_S}.peg_solitaire.config:load", solver=f"{_S}.peg_solitaire:SOLVER",
@@ -120,6 +127,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                           jumps="Each jump is one move.")),
     Family("n-queens", "solution", ("Search", "Place", "Remove", "SolutionFound"),
            display_name="N queens",
+           aliases=("queens", "eight-queens", "8-queens", "queen"),
            goal="Place the queens so that no two attack each other (same row, column or "
            "diagonal); find every way.",
            pacing=_pacing(0.25, 0.0, 2.0, 6.0), template="n-queens.toml",
@@ -130,6 +138,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                            counts=(("candidates", "Candidates"), ("placed", "Queens placed")))),
     Family("mastermind", "guess", ("Search", "Guess"),
            display_name="Mastermind",
+           aliases=("bulls-and-cows", "codebreaker", "master-mind"),
            goal="Find the secret code from the answers: a black pin for each right colour in "
            "the right place, a white pin for each right colour in the wrong place.",
            pacing=_pacing(0.35, 0.9, 2.0, 6.0), template="mastermind.toml",
@@ -141,6 +150,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                            counts=(("codes", "Codes"),)), finale=1),
     Family("komachi", "solution", ("Search", "SolutionFound"),
            display_name="Komachi",
+           aliases=("komachi-zan", "digits-to-100", "century-puzzle"),
            goal="Put operators between the digits (or join them) so that the sum is the "
            "target.",
            pacing=_pacing(0.8, 2.0, 1.5, 5.0), template="komachi.toml",
@@ -151,6 +161,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                            counts=(("expressions", "Expressions"), ("candidates", "Candidates")))),
     Family("oomachi", "solution", ("Search", "SolutionFound"),
            display_name="Oomachi",
+           aliases=("pandigital", "consecutive-product"),
            goal="Find consecutive numbers whose product uses each of the digits exactly once.",
            pacing=_pacing(0.35, 2.0, 1.5, 4.0), template="oomachi.toml",
            config=f"{_S}.oomachi:load", solver=f"{_S}.oomachi:SOLVER",
@@ -160,6 +171,8 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
                            counts=(("candidates", "Candidates"),))),
     Family("alphametic", "solution", ("Search", "SolutionFound"),
            display_name="Alphametic",
+           aliases=("cryptarithm", "cryptarithmetic", "verbal-arithmetic",
+                    "send-more-money"),
            goal="Give each letter its own digit so that the sum is right.",
            pacing=_pacing(0.9, 0.0, 2.5, 4.0), template="alphametic.toml",
            config=f"{_S}.alphametic:load", solver=f"{_S}.alphametic:SOLVER",
@@ -170,6 +183,9 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
 )}
 
 NAMES: tuple[str, ...] = tuple(FAMILIES)
+# every other name of a family's puzzles, and the family it is one of
+ALSO_CALLED: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {alias: (row.name,) for row in FAMILIES.values() for alias in row.aliases})
 
 
-__all__ = ["FAMILIES", "NAMES", "PACING_KEYS", "Family", "Searched"]
+__all__ = ["ALSO_CALLED", "FAMILIES", "NAMES", "PACING_KEYS", "Family", "Searched"]

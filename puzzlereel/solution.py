@@ -31,6 +31,7 @@ from puzzlereel.ground.config import Config
 from puzzlereel.ground.errors import UsageError, quoted
 from puzzlereel.ground.fileio import atomic_text, check_handle, guarded
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
+from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.ground.words import plural
 from puzzlereel.registry import FAMILIES
 from puzzlereel.render.declared import FrameKeywords, RenderKeywords
@@ -117,6 +118,21 @@ def named_file(value: str | os.PathLike[str], called: str, field: str) -> str:
 def keywords_of(method: str) -> Callable[[str], str]:
     """How a message names a keyword argument of ``method``: ``render(): speed``."""
     return lambda key: f"{method}(): {key}"
+
+
+FRAME_KEYWORDS = ("move", "time", "title", "end", "gif")     # frame()'s own
+
+
+def check_own(method: str, options: Mapping[str, object], own: tuple[str, ...]) -> None:
+    """A keyword argument of ``method`` that is no render option and close to one of
+    its ``own`` keywords (``frame(mov=3)``) is a ``UsageError`` suggesting it."""
+    from puzzlereel.render.options import KEYS
+
+    for key in options:
+        hint = "" if key in KEYS else did_you_mean(key, own)
+        if hint:
+            raise UsageError(f"not a keyword of {method}() ({', '.join(own)}) nor a render "
+                             f"option{hint}", source=f"{method}()", field=key)
 
 
 def plain(value: Any) -> Any:
@@ -283,13 +299,14 @@ class Solution:
         from puzzlereel.actions import preview
         from puzzlereel.actions.flags import within
 
+        check_own("frame", options, FRAME_KEYWORDS)
         within("move", move, name="move", source="frame()")
         within("time", time, name="time", source="frame()")
-        when = preview.moment(move, time, title, end)
+        when = preview.moment(move, time, title, end, asked=preview.KEYWORDS)
         rendering, explicit = self._options("frame", options)
         drawn = preview.draw_frame(self._stream(), self.source, rendering, when,
                                    explicit=explicit, allow_partial=self.end is None,
-                                   gif=gif)
+                                   gif=gif, asked=preview.KEYWORDS)
         return Pillow.fromarray(drawn.pixels)
 
     def player(self, **options: Unpack[RenderKeywords]) -> str:

@@ -25,6 +25,7 @@ from typing import Any
 from puzzlereel.ground.config import quoted
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.outpaths import is_stream
+from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.render.declared import (
     BY_NAME,
     FIELD_OF,
@@ -213,7 +214,8 @@ def coerce(key: str, value: Any) -> Any:
     """One ``[render]`` value checked and converted to the dataclass field's type."""
     types = VALUE_TYPES.get(key)
     if types is None:
-        raise RenderOptionError(key, f"unknown render option (known: {', '.join(KEYS)})")
+        raise RenderOptionError(key, f"unknown render option (known: {', '.join(KEYS)})"
+                                + did_you_mean(key, KEYS))
     if isinstance(value, bool) and bool not in types:
         raise RenderOptionError(key, f"expected {_name(types)}, got {quoted(value)}")
     if not isinstance(value, types):

@@ -1,8 +1,9 @@
-"""The expected answer: a solved search's count checked against the config's
-``[solve] expect_moves``."""
+"""What a trace's end counts: the answer in the family's unit, checked against the
+config's ``[solve] expect_moves``, and how much the search looked at."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from puzzlereel.catalog.puzzles import EXPECT_KEY, Loaded
@@ -38,6 +39,16 @@ def found_count(family: Family, end: End) -> int | None:
     return None
 
 
+def explored(family: Family, stats: Mapping[str, Any]) -> tuple[str, int] | None:
+    """The first of the family's counts of its search (``Searched.counts``) that the
+    end's statistics hold: (its label, the number), ("Positions", 23822)."""
+    for key, label in family.searched.counts:
+        value = stats.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return label, value
+    return None
+
+
 def check_expected(loaded: Loaded[Any], end: End | None,
                    options: SolveOptions | None = None) -> None:
     """Raise ``UnexpectedAnswer`` (exit 1, naming the config, line and field) when a
@@ -60,4 +71,4 @@ def check_expected(loaded: Loaded[Any], end: End | None,
                                line=loaded.config.line_of(EXPECT_KEY), field=EXPECT_KEY)
 
 
-__all__ = ["UnexpectedAnswer", "check_expected", "found_count"]
+__all__ = ["UnexpectedAnswer", "check_expected", "explored", "found_count"]

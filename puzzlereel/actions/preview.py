@@ -62,14 +62,37 @@ class Moment:
         return self.kind
 
 
+@dataclass(frozen=True)
+class Asked:
+    """How messages name the ways of asking for a frame: the command line's flags
+    (``--move 60``) or, from ``source``, a function's keywords (``frame(): move=60``)."""
+
+    source: str | None = None
+    prefix: str = "--"
+    joiner: str = " "
+
+    def name(self, key: str) -> str:
+        return self.prefix + key
+
+    def given(self, key: str, value: object) -> str:
+        return f"{self.prefix}{key}{self.joiner}{value}"
+
+
+FLAGS = Asked()
+KEYWORDS = Asked(source="frame()", prefix="", joiner="=")     # Solution.frame's
+
+
 def moment(move: int | None = None, time: float | None = None, title: bool = False,
-           end: bool = False) -> Moment:
-    """The frame the options ask for (``UsageError`` for more than one); by default the
-    start position (move 0)."""
-    given = [name for name, on in (("--move", move is not None), ("--time", time is not None),
-                                   ("--title", title), ("--end", end)) if on]
+           end: bool = False, *, asked: Asked = FLAGS) -> Moment:
+    """The frame the options ask for (``UsageError`` for more than one, naming them as
+    ``asked`` does); by default the start position (move 0)."""
+    given = [asked.name(name) for name, on in (("move", move is not None),
+                                               ("time", time is not None),
+                                               ("title", title), ("end", end)) if on]
     if len(given) > 1:
-        raise UsageError(f"{' and '.join(given)}: give one of --move, --time, --title, --end")
+        choices = ", ".join(asked.name(name) for name in ("move", "time", "title", "end"))
+        raise UsageError(f"give one of {choices}", source=asked.source,
+                         field=" and ".join(given))
     if move is not None:
         return Moment("move", within("move", move))
     if time is not None:
@@ -95,8 +118,9 @@ class Frame:
         return self.index / self.fps
 
 
-def frame_index(plan: Plan, when: Moment) -> int:
-    """The frame of ``plan`` that ``when`` names (a usage error when there is none)."""
+def frame_index(plan: Plan, when: Moment, asked: Asked = FLAGS) -> int:
+    """The frame of ``plan`` that ``when`` names (a usage error naming it as ``asked``
+    does when there is none)."""
     index: int | None
     if when.kind == "title":
         index = plan.first("title")
@@ -110,11 +134,13 @@ def frame_index(plan: Plan, when: Moment) -> int:
         else:
             index = shown_moves(plan).get(move)
         if index is None:
-            raise UsageError(_not_shown(plan, move))
+            raise UsageError(_not_shown(plan, move, asked), source=asked.source,
+                             field=asked.given("move", move))
     elif when.kind == "phase":
         index = plan.first(when.name)
         if index is None:
-            raise UsageError(f"--{when.name}: this video has no {when.name} phase")
+            raise UsageError(f"this video has no {when.name} phase", source=asked.source,
+                             field=asked.name(when.name))
     else:
         index = plan.ending_frame()
     return min(max(0, index if index is not None else 0), max(0, plan.total_frames - 1))
@@ -146,32 +172,34 @@ def ranges(numbers: list[int]) -> str:
                      for r in runs)
 
 
-def _not_shown(plan: Plan, move: int) -> str:
-    """Why ``--move`` ``move`` names no frame, and which do."""
+def _not_shown(plan: Plan, move: int, asked: Asked) -> str:
+    """Why ``move`` names no frame, and which do."""
     if move > plan.moves:
-        return f"--move {move}: the trace's counter stops at {plan.moves}"
+        return f"the trace's counter stops at {plan.moves}"
     word = plan.final_word.lower()
-    return (f"--move {move}: the video shows {word} {move} only in a run of several at "
-            f"once; it shows {plural(word, 2)} {ranges(sorted(shown_moves(plan)))} on their own "
-            "(or give --time)")
+    return (f"the video shows {word} {move} only in a run of several at once; it shows "
+            f"{plural(word, 2)} {ranges(sorted(shown_moves(plan)))} on their own "
+            f"(or give {asked.name('time')})")
 
 
 def draw_frame(stream: IO[Any], source: str, options: RenderOptions, when: Moment, *,
                explicit: frozenset[str] | set[str] = frozenset(),
-               allow_partial: bool = False, gif: bool = False) -> Frame:
+               allow_partial: bool = False, gif: bool = False, asked: Asked = FLAGS) -> Frame:
     """The frame ``when`` of the trace in ``stream``, as ``render`` draws it: the MP4's
-    frame (side panel), or with ``gif`` the GIF's (compact, at the GIF's frame rate)."""
+    frame (side panel), or with ``gif`` the GIF's (compact, at the GIF's frame rate);
+    a frame there is not is a ``UsageError`` naming it as ``asked`` does."""
 
     def check(opts: RenderOptions) -> None:
         if when.kind == "title" and not (opts.title and opts.title_seconds != 0):
-            raise UsageError("--title: this video opens without its title (title is off)")
+            raise UsageError("this video opens without its title (title is off)",
+                             source=asked.source, field=asked.name("title"))
 
     director = still.direct(stream, source, options, explicit=explicit,
                             allow_partial=allow_partial, fmt="gif" if gif else "mp4",
                             check=check)
     plan = director.plan
     assert plan is not None
-    index = frame_index(plan, when)
+    index = frame_index(plan, when, asked)
     return Frame(still.frame_at(director, index), index, plan.fps)
 
 
@@ -275,5 +303,6 @@ def _frame_of(arg: str, when: Moment, flags: Mapping[str, Any], config: Path | N
         return draw_frame(stream, name, options, when, explicit=explicit, gif=gif), None
 
 
-__all__ = ["Frame", "Moment", "Preview", "check_output", "draw_frame", "is_config", "moment",
+__all__ = ["FLAGS", "KEYWORDS", "Asked", "Frame", "Moment", "Preview", "check_output",
+           "draw_frame", "is_config", "moment",
            "preview", "ranges", "shown_moves", "write_frame"]

@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from puzzlereel.actions.check import check_expected
+from puzzlereel.actions.check import check_expected, explored, found_count
 from puzzlereel.actions.flags import solve_options
 from puzzlereel.catalog.puzzles import Loaded, config_path, load_puzzle
+from puzzlereel.ground import console
 from puzzlereel.ground.console import usable
 from puzzlereel.ground.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, guarded
 from puzzlereel.ground.interrupts import run_stoppable
+from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.progress import Reporter
+from puzzlereel.ground.words import duration, plural, search_seconds, whole
+from puzzlereel.registry import Family
 from puzzlereel.trace import (
     End,
     Event,
@@ -149,7 +154,10 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
                  max_memory: str | None = None, algorithm: str | None = None,
                  stdout: IO[str] | None = None) -> None:
     """``solve``: the trace of ``config`` to ``output`` ("-": ``stdout``), with a progress
-    bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved."""
+    bar, stoppable by a signal at once; ``Unsolvable`` / ``LimitReached`` unless solved.
+    A trace written to a file ends with one summary line on stderr (``Solved``; none
+    with ``--quiet``); a trace going to stdout (``-``, ``/dev/stdout``, a pipe or a
+    device named by ``-o``) has none, so that a pipeline's stderr holds only problems."""
     path = config_path(config)
     with guarded(inputs=[path], outputs=[output]):
         loaded = load_puzzle(path)
@@ -158,8 +166,36 @@ def solve_config(config: str | Path, output: str, *, max_states: int | None = No
             trace = usable(stdout, "output")
         with Reporter("search") as bar:
             options = solve_options(max_states, algorithm, bar, max_memory=max_memory)
-            run_stoppable(lambda: solve_traced(loaded, options, trace=trace, source=config))
+            events = run_stoppable(lambda: solve_traced(loaded, options, trace=trace,
+                                                        source=config))
+    if output != "-" and not is_stream(output):   # not a trace going to stdout
+        console.summarise([Solved(output, loaded.family, end_of(events))])
 
 
-__all__ = ["LimitReached", "Unsolvable", "UntraceablePuzzle", "check_outcome", "solve_config",
-           "end_of", "solve_events", "solve_to", "solve_traced"]
+@dataclass(frozen=True)
+class Solved:
+    """A trace that ``solve`` wrote to a file, and its line for people: "hakoiri.jsonl:
+    81 moves, 23,822 positions, searched in 0.28 s"."""
+
+    path: str
+    family: Family
+    end: End | None
+
+    def summary(self) -> str:
+        if self.end is None:
+            return self.path
+        parts = []
+        count = found_count(self.family, self.end)
+        if count is not None:
+            parts.append(f"{whole(count)} {plural(self.family.unit, count)}")
+        looked = explored(self.family, self.end.stats)
+        if looked is not None:
+            parts.append(f"{whole(looked[1])} {looked[0].lower()}")
+        seconds = search_seconds(self.end.stats)
+        if seconds is not None:
+            parts.append(f"searched in {duration(seconds)}")
+        return f"{self.path}: {', '.join(parts)}" if parts else self.path
+
+
+__all__ = ["LimitReached", "Solved", "Unsolvable", "UntraceablePuzzle", "check_outcome",
+           "end_of", "solve_config", "solve_events", "solve_to", "solve_traced"]

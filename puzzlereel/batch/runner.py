@@ -3,8 +3,9 @@ parallel with an overview while they run and a summary table at the end.
 
 A batch prints its summary (nothing with ``--quiet``) and the traceback of any
 unexpected failure, then writes the gallery when asked, and exits with the worst of its
-configs' codes (``running.exit_code``); a signal stops it with that signal's line and
-code once the finished files are in place, and no gallery.
+configs' codes (``running.exit_code``), else 1 when the gallery skipped a bad trace; a
+signal stops it with that signal's line and code once the finished files are in place,
+and no gallery.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
             raise UsageError("--scheduler: only with --executor dask")
         single.run_one(configs[0], out_dir, given, formats, max_states, max_memory,
                        with_gallery=with_gallery, force=force)
-        if with_gallery:
-            gallery.write_page(out_dir, force=force)
+        if with_gallery and (code := gallery.write_page(out_dir, force=force).exit_code):
+            raise SystemExit(code)
         return
     options = BatchOptions(
         out_dir=out_dir, flags=given,
@@ -58,7 +59,8 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
     code = run_batch(configs, options, overview, jobs=jobs, executor=executor,
                      scheduler=scheduler)
     if with_gallery:
-        gallery.write_page(options.out_dir, show_path=not console.quiet(), force=force)
+        made = gallery.write_page(options.out_dir, show_path=not console.quiet(), force=force)
+        code = code or made.exit_code
     if code:
         raise SystemExit(code)
 

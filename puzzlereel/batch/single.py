@@ -73,7 +73,7 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     are up to date there (and not ``force``); print the files' paths and return them.
     Problems raise, as in ``solve``; an output that would be the config itself, or the
     gallery page (``with_gallery``), is refused before any work."""
-    path = config_path(Path(config))
+    path = config_path(config)
     loaded = puzzle_of(load_config(path))
     render_options(loaded.config, given)       # its errors come before --formats'
     wanted = None if formats is None else parse_formats(formats)

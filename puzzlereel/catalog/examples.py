@@ -16,7 +16,7 @@ same files.
 from __future__ import annotations
 
 import contextlib
-import difflib
+import os
 import re
 import shutil
 import sys
@@ -32,11 +32,14 @@ from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import PuzzlereelError, UsageError
 from puzzlereel.ground.fileio import atomic_text, guarded
 from puzzlereel.ground.outpaths import is_stream, utf8_writer
+from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.ground.words import plural
-from puzzlereel.registry import FAMILIES
+from puzzlereel.registry import ALSO_CALLED, FAMILIES
 
 PACKAGE = "puzzlereel.examples"
 SUFFIX = ".toml"
+BY_NAME = ("; the bundled examples work by name from any folder ('puzzlereel examples' "
+           "lists them)")
 DESCRIPTION_WIDTH = 78
 
 
@@ -68,14 +71,12 @@ def path_of(name: str) -> Path | None:
     return entry if isinstance(entry, Path) else Path(str(entry))
 
 
-def suggestions(word: str, choices: tuple[str, ...] | list[str], n: int = 3) -> list[str]:
-    """The choices closest to ``word``, best first: those that contain it (for a word of
-    three letters or more), then difflib's close matches; only ``word`` when it is one."""
-    if word in choices:
-        return [word]
-    within = [c for c in choices if len(word) >= 3 and word.lower() in c.lower()]
-    close = difflib.get_close_matches(word, list(choices), n=n, cutoff=0.6)
-    return list(dict.fromkeys(close + sorted(within, key=len)))[:n]
+def by_family() -> dict[str, tuple[str, ...]]:
+    """Each other name of a family's puzzles (``klotski``) and the examples of that
+    family, for suggesting them."""
+    family_of = {item.name: item.family for item in examples()}
+    return {alias: tuple(name for name, family in family_of.items() if family in meant)
+            for alias, meant in ALSO_CALLED.items()}
 
 
 def _is_bare_name(arg: str) -> bool:
@@ -83,24 +84,58 @@ def _is_bare_name(arg: str) -> bool:
     return bool(arg) and "/" not in arg and "\\" not in arg and not arg.startswith(".")
 
 
+def _missing_folder(path: Path) -> Path | None:
+    """The first folder of ``path`` (a file's, or ``path`` itself when it names a
+    folder) that does not exist, if one does not."""
+    for folder in reversed(path.parents[:-1] if path.is_absolute() else path.parents):
+        if str(folder) != "." and not folder.is_dir():
+            return folder
+    return None
+
+
 def resolve(arg: str | Path) -> Path:
     """The config file a command was given: ``arg`` itself when it exists, else the
-    bundled example of that name, else ``ConfigError`` (no such file; the closest
-    example names when some are close)."""
+    bundled example of that name, else ``ConfigError`` (no such file, folder or
+    example, with the closest names: of the files in its folder for a path, of the
+    examples for a name; a folder that is not there, ``my-puzzles/``, says so)."""
     path = Path(arg)
-    text = str(arg)
+    text = os.fspath(arg)
     if path.exists():
         return path
     if _is_bare_name(text):
         bundled = path_of(text)
         if bundled is not None:
             return bundled
+    raise ConfigError(_missing(text, path), path=text)
+
+
+def _missing(text: str, path: Path) -> str:
+    """What is wrong with ``text``, a config that is not there, and the closest names."""
+    if text.endswith(("/", os.sep)):
+        return f"no such folder{_near_in(path.parent, path.name, folders=True) or BY_NAME}"
+    folder = _missing_folder(path)
     stem = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
-    close = suggestions(stem, names())
-    if close:
-        raise ConfigError(f"no such file; did you mean: {', '.join(close)}?", path=text)
-    raise ConfigError("no such file or folder; the bundled examples work by name from any "
-                      "folder ('puzzlereel examples' lists them)", path=text)
+    hint = did_you_mean(stem, names(), also=by_family())
+    if folder is not None:
+        return f"no such file (there is no folder {folder}){hint}"
+    hint = (_near_in(path.parent, path.name) or _near_in(path.parent, path.name, folders=True)
+            or hint)
+    return f"no such file{hint}" if hint else f"no such file or folder{BY_NAME}"
+
+
+def _near_in(folder: Path, name: str, *, folders: bool = False) -> str:
+    """"; did you mean: FOLDER/NAME?" naming the files (or ``folders``) of ``folder``
+    closest to ``name``, or ""."""
+    suffix = "" if folders else Path(name).suffix      # compared without it: "dad" and
+    try:                                                # "dads", not ".jsonl" and ".jsonl"
+        entries = [entry.name[:len(entry.name) - len(suffix)] for entry in folder.iterdir()
+                   if entry.is_dir() == folders and entry.name.endswith(suffix)
+                   and not entry.name.startswith(".")]
+    except OSError:
+        return ""
+    end = "/" if folders else ""
+    return did_you_mean(name[:len(name) - len(suffix)], entries,
+                        shown=lambda entry: f"{folder / (entry + suffix)}{end}")
 
 
 # ---------------------------------------------------------------- the list
@@ -179,8 +214,7 @@ def example(name: str) -> Example:
     """The bundled example called ``name``, or ``UsageError`` naming the closest ones."""
     path = path_of(name)
     if path is None:
-        close = suggestions(name, names())
-        hint = f"; did you mean: {', '.join(close)}?" if close else \
+        hint = did_you_mean(name, names(), also=by_family()) or \
             " (`puzzlereel examples` lists them)"
         raise UsageError(f"no example called {name!r}{hint}", field="NAME")
     return _example(path)
@@ -254,5 +288,5 @@ def list_or_copy(name: str | None, output: str | None = None, *, force: bool = F
         console.echo(str(output))
 
 __all__ = ["PACKAGE", "Example", "Exists", "copy_out", "description", "example", "examples",
-           "folder", "list_or_copy", "names", "path_of", "plural", "resolve", "suggestions",
+           "by_family", "folder", "list_or_copy", "names", "path_of", "plural", "resolve",
            "table_lines", "write_text"]

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from puzzlereel.catalog import templates
 from puzzlereel.catalog.examples import resolve
 from puzzlereel.ground.config import Config, check_numbers, load_config
-from puzzlereel.registry import FAMILIES, Family
+from puzzlereel.ground.suggest import did_you_mean
+from puzzlereel.registry import ALSO_CALLED, FAMILIES, Family
 
 if TYPE_CHECKING:
     from puzzlereel.solvers.base import Loader, Solver
@@ -42,7 +43,8 @@ def family_of(config: Config) -> Family:
     family = FAMILIES.get(name)
     if family is None:
         raise config.error("puzzle.type", f"unknown puzzle type {name!r} (known: "
-                           + ", ".join(sorted(FAMILIES)) + ")")
+                           + ", ".join(sorted(FAMILIES)) + ")"
+                           + did_you_mean(str(name), FAMILIES, also=ALSO_CALLED))
     return family
 
 

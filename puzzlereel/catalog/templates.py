@@ -23,12 +23,13 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO
 
-from puzzlereel.catalog.examples import description, suggestions, write_text
+from puzzlereel.catalog.examples import description, write_text
 from puzzlereel.ground.config import Config
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.ground.fileio import guarded
 from puzzlereel.ground.outpaths import is_stream
-from puzzlereel.registry import FAMILIES, NAMES
+from puzzlereel.ground.suggest import did_you_mean
+from puzzlereel.registry import ALSO_CALLED, FAMILIES, NAMES
 
 PACKAGE = "puzzlereel"
 FOLDER = ("config-templates",)
@@ -72,9 +73,8 @@ def template(family: str) -> Template:
     """The template for ``family`` (its ``[puzzle] type``), or ``UsageError`` naming
     the closest families."""
     if family not in NAMES:
-        close = suggestions(family, list(NAMES))
-        hint = f"; did you mean: {', '.join(close)}?" if close else \
-            f" (known: {', '.join(NAMES)})"
+        hint = (did_you_mean(family, NAMES, also=ALSO_CALLED)
+                or f" (known: {', '.join(NAMES)})")
         raise UsageError(f"no puzzle family {family!r}{hint}", field="FAMILY")
     return Template(family, _read(FAMILIES[family].template) + _read(RENDER))
 
@@ -126,9 +126,7 @@ def unknown_key(family: str, table: str, key: str, extra: tuple[str, ...] = ()) 
         return None
     where = f"a [{table}] key" if table else "a top-level key"
     of = f" of {family} puzzles" if table in ("puzzle", "solve") else ""
-    close = [c for c in suggestions(key, list(known)) if c != key]
-    hint = f"; did you mean: {', '.join(close)}?" if close else ""
-    return f"not {where}{of} (known: {', '.join(known)}){hint}"
+    return f"not {where}{of} (known: {', '.join(known)}){did_you_mean(key, known)}"
 
 
 def check_keys(config: Config, family: str, tables: tuple[str, ...] = ("", *TABLES)) -> None:

@@ -46,11 +46,11 @@ def file_name(value: str) -> str:
     return value
 
 
-ConfigArg = Annotated[Path, typer.Argument(help="A puzzle config (TOML), e.g. "
-                                           "my-puzzle.toml, or a bundled example's name "
-                                           "(puzzlereel examples).", show_default=False,
-                                           metavar="CONFIG", parser=file_path,
-                                           autocompletion=completion.configs)]
+ConfigArg = Annotated[str, typer.Argument(help="A puzzle config (TOML), e.g. "
+                                          "my-puzzle.toml, or a bundled example's name "
+                                          "(puzzlereel examples).", show_default=False,
+                                          metavar="CONFIG", parser=text_path,
+                                          autocompletion=completion.configs)]
 MaxStates = Annotated[int | None, typer.Option("--max-states", min=1, metavar="N",
                                                help="Stop (exit 4) after storing this many "
                                                "positions.")]

@@ -131,8 +131,10 @@ def gallery_page(
     the PNG sheet and the trace.  The page has no script and loads nothing from the
     network: open it from disk or copy the folder to any static host.  Posters missing
     or older than their trace are drawn first (OUT_DIR/<name>.poster.png; a picture of
-    your own by that name is shown as it is).  An index.html that is not such a page
-    (a file of your own) is left alone, with exit 1.  --force replaces both.
+    your own by that name is shown as it is).  A trace that cannot be read or drawn is
+    skipped with a warning, its card says why, and the page is written all the same,
+    with exit 1.  An index.html that is not such a page (a file of your own) is left
+    alone, with exit 1.  --force replaces both.
 
     Examples:
 
@@ -144,7 +146,9 @@ def gallery_page(
     """
     from puzzlereel.gallery import build as gallery
 
-    gallery.write_page(out_dir, title, force=force)
+    made = gallery.write_page(out_dir, title, force=force)
+    if made.exit_code:
+        raise SystemExit(made.exit_code)
 
 
 COMMANDS: dict[str, Callable[..., Any]] = {"run": run, "gallery": gallery_page}

@@ -16,45 +16,39 @@ it lands.  An ``index.html`` that is not such a page is the user's, replaced onl
 older than its trace, is drawn here (a picture of the user's by that name is shown, or
 replaced with ``force``),
 with the config's ``[render]`` options when the config is known (``run --gallery``
-draws them on its workers, with the run's options).
+draws them on its workers, with the run's options).  A trace that cannot be read or
+drawn is skipped: its card says so and why, the rest of the page is written, and
+``Gallery.exit_code`` is 1, as for bad input (``write_page`` warns of each such trace).
+What each card and the page show is ``gallery.view``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime
-import re
+import copy
 import struct
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
 
-from markupsafe import Markup
-
-from puzzlereel import __version__
-from puzzlereel.actions.check import found_count
+from puzzlereel.actions.check import explored, found_count
 from puzzlereel.actions.draw import render_options
 from puzzlereel.catalog import examples as catalog
-from puzzlereel.gallery.lede import by_our_search, solved_text
+from puzzlereel.gallery.lede import by_our_search
 from puzzlereel.gallery.posters import draw_poster, to_draw
+from puzzlereel.gallery.view import DEFAULT_TITLE, Card, card_html, card_view, order, page_html
 from puzzlereel.ground import console
 from puzzlereel.ground.config import load_config
-from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, check_outputs, guarded
 from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Claims, Entry, Manifest, file_name
-from puzzlereel.ground.pages import page
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
-from puzzlereel.ground.words import count_text, duration, search_seconds, size_text, whole
+from puzzlereel.ground.words import search_seconds
 from puzzlereel.registry import FAMILIES
 from puzzlereel.trace import End, Header, Note, Search, read_ends, read_trace
 
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
-DEFAULT_TITLE = "Puzzle gallery"
 
-VIDEOS = (("mp4", "video/mp4"), ("webm", "video/webm"))
 # the files of a trace a card shows, by kind: <name>.<kind> (the poster <name>.poster.png)
 CARD_KINDS = (TRACE, "mp4", "webm", "gif", "png", "svg", "html", POSTER)
 
@@ -64,33 +58,18 @@ class GalleryError(PuzzlereelError):
 
 
 @dataclass(frozen=True)
-class Card:
-    """One puzzle on the page: everything shown, already taken from the files."""
-
-    name: str
-    title: str
-    family: str
-    goal: str
-    status: str                        # solved / unsolvable / limit
-    answer: str                        # "81 moves", "92 solutions"; "" when none
-    metric: str                        # "piece metric", "pdb heuristic", or ""
-    explored: tuple[str, int] | None   # (label, count) of what the search went through
-    seconds: float | None              # the search's own seconds
-    reason: str                        # why there is no solution / where it stopped
-    files: Mapping[str, str]           # kind -> file name, of the files that exist
-    sizes: Mapping[str, int]           # file name -> bytes
-    frame: tuple[int, int] | None      # the poster's (width, height)
-    chart: str = ""                    # how it was found: a small SVG chart, or ""
-    optimal: bool = False              # solved by puzzlereel's own search (optimal)
-
-
-@dataclass(frozen=True)
 class Gallery:
     """What ``build`` wrote."""
 
     path: Path
     cards: tuple[Card, ...]
     posters: tuple[str, ...]           # posters drawn now
+    skipped: tuple[PuzzlereelError, ...] = ()   # why each trace left out was
+
+    @property
+    def exit_code(self) -> int:
+        """1 (bad input) when a trace was skipped, else 0."""
+        return EXIT_BAD_INPUT if self.skipped else EXIT_OK
 
 
 # ---------------------------------------------------------------- reading a folder
@@ -124,16 +103,6 @@ def _goal(name: str, family: str, entry: Entry | None) -> str:
     return FAMILIES[family].goal
 
 
-def _explored(stats: Mapping[str, Any], family: str) -> tuple[str, int] | None:
-    """The first of the family's counts of its search (``Searched.counts``) that the
-    end's statistics hold: (its label, the number)."""
-    for key, label in FAMILIES[family].searched.counts:
-        value = stats.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            return label, value
-    return None
-
-
 def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
     """The card of one trace in ``folder`` (``TraceError`` for a file that is no trace)."""
     header, end = read_ends(trace)
@@ -163,10 +132,21 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
     title = header.title or (entry.title if entry is not None else "") or name
     return Card(name=name, title=title, family=header.puzzle,
                 goal=_goal(name, header.puzzle, entry), status=end.status, answer=answer,
-                metric=str(metric), explored=_explored(end.stats, header.puzzle),
+                metric=str(metric), explored=explored(family, end.stats),
                 seconds=search_seconds(end.stats), reason=reason, files=files, sizes=sizes,
                 frame=_png_size(folder / file_name(name, POSTER)),
                 chart=_chart(trace, end), optimal=by_our_search(header, end))
+
+
+def skipped_card(trace: Path, problem: PuzzlereelError) -> Card:
+    """The card of a trace that cannot be shown: its name, why, and a link to it."""
+    why = copy.copy(problem)
+    why.source = trace.name            # the page is in the trace's folder
+    size = trace.stat().st_size if trace.is_file() else 0
+    return Card(name=trace.stem, title=trace.name, family="", goal="", status="skipped",
+                answer="", metric="", explored=None, seconds=None,
+                reason=f"Not shown: {why}", files={TRACE: trace.name},
+                sizes={trace.name: size}, frame=None)
 
 
 def _chart(trace: Path, end: End) -> str:
@@ -207,110 +187,6 @@ def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
             config = load_config(entry.config)
     options, explicit = render_options(config, {})
     draw_poster(trace, poster, options, explicit)
-
-
-# ---------------------------------------------------------------- the page
-#
-# The page is the template page-templates/gallery.html (with gallery.css and icon.svg),
-# rendered with autoescaping: what is computed here is plain text and numbers, and the
-# template escapes each for where it lands.
-
-BADGES = {"solved": "Solved", "unsolvable": "No solution", "limit": "Stopped at a limit"}
-LINKS = (("html", "Player"), ("svg", "SVG"), ("gif", "GIF"), ("png", "PNG sheet"),
-         (TRACE, "Trace"), ("mp4", "MP4"), ("webm", "WebM"))
-
-
-def spans(text: str) -> list[tuple[str, bool]]:
-    """``text`` cut into (words, is_code) pieces: `code` spans are set as code."""
-    parts = re.split(r"`([^`]+)`", text)
-    return [(part, i % 2 == 1) for i, part in enumerate(parts) if part]
-
-
-def _stat(label: str, value: str, note: str = "", exact: str = "") -> dict[str, str]:
-    return {"label": label, "value": value, "note": note, "exact": exact}
-
-
-def _media(card: Card) -> dict[str, Any]:
-    """What the card shows: its video (with the poster), else a picture, else nothing."""
-    poster = card.files.get(POSTER)
-    width, height = card.frame or (640, 480)
-    for kind, mime in VIDEOS:
-        video = card.files.get(kind)
-        if video is not None:
-            return {"kind": "video", "src": video, "mime": mime, "poster": poster,
-                    "width": width, "height": height}
-    picture = poster or card.files.get("svg") or card.files.get("gif")
-    if picture is not None:
-        return {"kind": "picture", "src": picture, "width": width, "height": height}
-    return {"kind": "blank"}
-
-
-def card_view(card: Card) -> dict[str, Any]:
-    """Everything one card shows, as the template's plain values."""
-    stats: list[dict[str, str]] = []
-    if card.answer:
-        count, unit = card.answer.split(" ", 1)
-        stats.append(_stat(unit.capitalize(), count, card.metric))
-    elif card.status != "solved":
-        stats.append(_stat("Solution", "none", "proved impossible"
-                           if card.status == "unsolvable" else "not found"))
-    if card.explored is not None:
-        label, count_ = card.explored
-        stats.append(_stat(label, count_text(count_), exact=whole(count_)))
-    if card.seconds is not None:
-        stats.append(_stat("Search", duration(card.seconds)))
-    links = []
-    for kind, label in LINKS:
-        name = card.files.get(kind)
-        if name is None or (kind in ("mp4", "webm") and _first_video(card) == kind):
-            continue
-        links.append({"href": name, "label": label,       # pictures open, the trace saves
-                      "size": size_text(card.sizes.get(name, 0)), "download": kind == TRACE})
-    return {"id": "p-" + card.name, "status": card.status, "title": card.title,
-            "family": FAMILIES[card.family].display_name,
-            "badge": BADGES.get(card.status, card.status), "goal": spans(card.goal),
-            "reason": card.reason, "stats": stats, "links": links, "media": _media(card),
-            "chart": Markup(card.chart)}
-
-
-def card_html(card: Card) -> str:
-    """One card as HTML (every string escaped)."""
-    return page("gallery-card.html", card=card_view(card))
-
-
-def _first_video(card: Card) -> str | None:
-    return next((kind for kind, _ in VIDEOS if kind in card.files), None)
-
-
-def icon_url() -> str:
-    """The mark (three blocks and the space they slide into) as a ``data:`` URL."""
-    return "data:image/svg+xml," + quote(page("icon.svg").strip(), safe=" ='/:")
-
-
-def page_html(cards: Sequence[Card], title: str = DEFAULT_TITLE,
-              made: datetime.date | None = None) -> str:
-    """The whole page."""
-    made = made or datetime.date.today()
-    families: dict[str, int] = {}
-    first: dict[str, str] = {}
-    for card in cards:
-        families[card.family] = families.get(card.family, 0) + 1
-        first.setdefault(card.family, card.name)
-    chips = [{"href": "#p-" + first[family], "name": FAMILIES[family].display_name,
-              "count": count} for family, count in families.items()]
-    ours = sum(card.optimal for card in cards)
-    others = sum(card.status == "solved" and not card.optimal for card in cards)
-    lede = (f"{solved_text(len(cards), ours, others)}. Each video starts muted and loops; "
-            "the GIF, the contact sheet and the trace behind it are one click away.")
-    return page("gallery.html", title=title, lede=lede, chips=chips,
-                cards=[card_view(card) for card in cards], version=__version__,
-                made=made.isoformat(), icon_url=icon_url())
-
-
-def _order(card: Card) -> tuple[int, str]:
-    families = list(FAMILIES)
-    return (families.index(card.family) if card.family in families else len(families),
-            card.name)
 
 
 MARK = b'<meta name="generator" content="puzzlereel '    # in the head of every page
@@ -360,33 +236,41 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     entries = Manifest.load(out).entries
     drawn: list[str] = []
     cards: list[Card] = []
+    skipped: list[PuzzlereelError] = []
     with guarded(inputs=found):
         for i, trace in enumerate(found):
             entry = entries.get(trace.stem)
             poster = out / file_name(trace.stem, POSTER)
-            if posters and to_draw(poster, trace, entry is not None, force):
-                progress(f"poster {trace.stem}", i, len(found))
-                _poster(trace, poster, entry)
-                drawn.append(poster.name)
-            cards.append(card_for(out, trace, entry))
-    cards.sort(key=_order)
+            try:
+                if posters and to_draw(poster, trace, entry is not None, force):
+                    progress(f"poster {trace.stem}", i, len(found))
+                    _poster(trace, poster, entry)
+                    drawn.append(poster.name)
+                cards.append(card_for(out, trace, entry))
+            except PuzzlereelError as exc:     # a bad trace: the others are still shown
+                skipped.append(exc.located(source=str(trace)))
+                cards.append(skipped_card(trace, skipped[-1]))
+    cards.sort(key=order)
     path = out / PAGE
     check_outputs([path], found)
     with atomic_text(path) as handle:
         handle.write(page_html(cards, title))
-    return Gallery(path, tuple(cards), tuple(drawn))
+    return Gallery(path, tuple(cards), tuple(drawn), tuple(skipped))
 
 
 def write_page(folder: str | Path, title: str | None = None, *, show_path: bool = True,
-               force: bool = False) -> Path:
-    """``build`` with a progress bar on stderr; print the page's path (``show_path``)."""
+               force: bool = False) -> Gallery:
+    """``build`` with a progress bar on stderr; a warning line for each trace skipped,
+    then the page's path (``show_path``)."""
     with Reporter("gallery") as bar:
-        page = build(folder, title=title or DEFAULT_TITLE, progress=bar, force=force)
+        made = build(folder, title=title or DEFAULT_TITLE, progress=bar, force=force)
+    for problem in made.skipped:
+        console.warn(f"{problem}; skipped, its card in the page says so")
     if show_path:
-        console.echo(str(page.path))
-    return page.path
+        console.echo(str(made.path))
+    return made
 
 
 __all__ = ["DEFAULT_TITLE", "PAGE", "Card", "Gallery", "GalleryError", "build",
            "card_for", "card_html", "card_view", "check_page", "made_here", "page_html",
-           "spans", "traces", "write_page"]
+           "skipped_card", "traces", "write_page"]

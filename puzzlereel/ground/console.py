@@ -130,6 +130,12 @@ def summarise(written: Iterable[Any]) -> None:
         echo(item.summary(), err=True)
 
 
+def warn(text: str) -> None:
+    """One warning line on stderr, "puzzlereel: warning: TEXT"; none when quiet."""
+    if not _quiet:
+        echo(f"puzzlereel: warning: {text}", err=True)
+
+
 def warning_line(message: Warning | str, category: type[Warning], filename: str,
                  lineno: int, file: Any = None, line: str | None = None) -> None:
     """``warnings.showwarning`` for the command line: a warning reaches the user as one
@@ -139,4 +145,4 @@ def warning_line(message: Warning | str, category: type[Warning], filename: str,
 
 
 __all__ = ["Closed", "StreamClosed", "echo", "quiet", "standard_streams", "start",
-           "summarise", "usable", "warning_line"]
+           "summarise", "usable", "warn", "warning_line"]

@@ -26,6 +26,7 @@ from typer.core import TyperGroup
 from puzzlereel.ground import console, fileio, interrupts
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, PuzzlereelError
 from puzzlereel.ground.escape import terminal_text
+from puzzlereel.ground.suggest import did_you_mean
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,6 +96,13 @@ class Commands(TyperGroup):
         except _UsageError as exc:
             _usage(exc, ctx.command_path)
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            ctx.fail(f"No such command {name!r}"
+                     + did_you_mean(name, self.list_commands(ctx)))
+        return super().resolve_command(ctx, args)
+
 
 def _usage(exc: Any, command: str) -> NoReturn:
     """The parser's usage error ``exc`` as one line naming where help is, exit 2; the
@@ -102,7 +110,12 @@ def _usage(exc: Any, command: str) -> NoReturn:
     if type(exc).__name__ == "NoArgsIsHelpError":
         raise exc
     where = exc.ctx.command_path if exc.ctx is not None else command
-    fail(f"{exc.format_message().rstrip('.')} (see {where} --help)", exc.exit_code)
+    message = exc.format_message().rstrip(".")
+    if type(exc).__name__ == "NoSuchOption" and exc.ctx is not None:
+        options = [name for param in exc.ctx.command.params
+                   for name in (*param.opts, *param.secondary_opts) if name.startswith("-")]
+        message = f"No such option: {exc.option_name}" + did_you_mean(exc.option_name, options)
+    fail(f"{message} (see {where} --help)", exc.exit_code)
 
 
 def leave(code: object) -> NoReturn:

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzlereel.ground.errors import quoted
-from puzzlereel.registry import FAMILIES
+from puzzlereel.ground.suggest import did_you_mean
+from puzzlereel.registry import ALSO_CALLED, FAMILIES
 from puzzlereel.trace.events import BY_NAME, FORMAT, TYPES, VERSION, End, Event, Header, Note
 from puzzlereel.trace.fields import TraceError, get_obj, get_str
 
@@ -30,7 +31,8 @@ def header_from_json(obj: Mapping[str, Any]) -> Header:
                          f"version {VERSION})", field="version")
     puzzle = get_str(obj, "puzzle")
     if puzzle not in FAMILIES:
-        raise TraceError(f"unknown puzzle {quoted(puzzle)} (known: {', '.join(FAMILIES)})",
+        raise TraceError(f"unknown puzzle {quoted(puzzle)} (known: {', '.join(FAMILIES)})"
+                         + did_you_mean(str(puzzle), FAMILIES, also=ALSO_CALLED),
                          field="puzzle")
     title = get_str(obj, "title", optional=True)
     solver = get_obj(obj, "solver", optional=True)

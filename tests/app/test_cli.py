@@ -76,6 +76,24 @@ def test_solve_writes_atomically_and_validates(tmp_path):
     assert "start\nAA.\nb.." in result.stdout and "end: solved" in result.stdout
 
 
+def test_solve_to_a_file_ends_with_one_summary_line(tmp_path):
+    """``solve -o FILE`` says what it wrote on stderr, as ``render`` does: the file, the
+    answer in the family's unit, what the search looked at and its time; a trace going
+    to stdout, and ``--quiet``, add nothing to stderr."""
+    out = tmp_path / "h.jsonl"
+    result = cli("solve", "hakoiri-musume", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert re.fullmatch(rf"{re.escape(str(out))}: 81 moves, 23,822 positions, searched in "
+                        r"[0-9.]+ m?s\n", result.stderr), result.stderr
+    queens = cli("solve", "n-queens-8", "-o", out)
+    assert queens.stderr.startswith(f"{out}: 92 solutions, 2,056 candidates, searched in ")
+    piped = cli("solve", "dads-puzzle")
+    assert piped.exit_code == 0 and piped.stdout.endswith("}\n") and piped.stderr == ""
+    quiet = cli("--quiet", "solve", "dads-puzzle", "-o", out)
+    assert quiet.exit_code == 0 and quiet.stdout == quiet.stderr == ""
+
+
 def test_unsolvable_exits_3_and_limit_exits_4(tmp_path):
     cfg = write(tmp_path, "u.toml", GOOD.replace("AA.\nb..", "AA#\nb.#").replace(
         "x = 1, y = 1", "x = 0, y = 1"))
@@ -245,7 +263,8 @@ def test_a_pipeline_whose_first_stage_failed_says_only_that(tmp_path: Path) -> N
                  "puzzlereel --progress none show -", tmp_path)
     assert res.returncode == 1
     assert res.stderr.splitlines() == [
-        "puzzlereel: configs/dads-puzzle.toml: no such file; did you mean: dads-puzzle?",
+        "puzzlereel: configs/dads-puzzle.toml: no such file (there is no folder configs); "
+        "did you mean: dads-puzzle?",
         "puzzlereel: <stdin>: the previous stage of the pipeline wrote nothing"]
 
 
@@ -253,7 +272,7 @@ def test_a_missing_folder_of_configs_points_to_the_examples(tmp_path: Path) -> N
     res = _shell("puzzlereel --progress none run configs/ --out-dir o", tmp_path)
     assert res.returncode == 1
     assert res.stderr.splitlines() == [
-        "puzzlereel: configs: no such file or folder; the bundled examples work by name "
+        "puzzlereel: configs/: no such folder; the bundled examples work by name "
         "from any folder ('puzzlereel examples' lists them)"]
 
 

@@ -91,13 +91,14 @@ def test_a_file_wins_over_a_bundled_name(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("arg, hint", [
-    ("hakoiri-musum", "did you mean: hakoiri-musume, hakoiri-musume-98?"),
-    ("configs-moved/eight-puzzle.toml", "did you mean: eight-puzzle?"),
-    ("queens", "did you mean: n-queens-8, n-queens-12?"),
+    ("hakoiri-musum", "; did you mean: hakoiri-musume, hakoiri-musume-98?"),
+    ("configs-moved/eight-puzzle.toml", " (there is no folder configs-moved); did you mean: "
+     "eight-puzzle?"),
+    ("queens", "; did you mean: n-queens-8, n-queens-12?"),
 ])
 def test_a_missing_config_suggests_close_names(tmp_path, monkeypatch, arg, hint):
     monkeypatch.chdir(tmp_path)
-    one_line_error(cli("solve", arg), 1, f"{arg}: no such file; {hint}")
+    one_line_error(cli("solve", arg), 1, f"{arg}: no such file{hint}")
 
 
 def test_a_missing_config_unlike_any_name_just_says_so(tmp_path, monkeypatch):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -110,6 +111,42 @@ def test_a_folder_without_traces_is_an_error(tmp_path):
     assert "no traces (*.jsonl) here" in res.stderr
     res = cli("gallery", tmp_path / "missing")
     assert res.exit_code == 1 and "no such folder" in res.stderr
+
+
+def test_a_bad_trace_is_skipped_with_a_warning_and_a_card_that_says_why(tmp_path):
+    """A trace that cannot be read stops nothing: one warning line each, a card saying
+    "Skipped" and why (escaped), every other card drawn, the page written, exit 1 (also
+    from ``run --gallery``, whose configs were fine)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    assert cli("solve", "dads-puzzle", "-o", out / "dads.jsonl").exit_code == 0
+    nasty = out / "a-nasty.jsonl"
+    nasty.write_text(json.dumps({"type": "header", "format": "puzzlereel-trace", "version": 1,
+                                 "puzzle": NASTY}) + "\n", encoding="utf-8")
+    (out / "b-junk.jsonl").write_text("garbage\n", encoding="utf-8")
+    res = cli("gallery", out)
+    assert res.exit_code == 1, res.output
+    assert res.stdout.strip() == str(out / "index.html")
+    warned = res.stderr.splitlines()
+    assert len(warned) == 2, warned
+    assert warned[0].startswith(f"puzzlereel: warning: {nasty}: line 1: puzzle: unknown puzzle ")
+    assert warned[1].startswith(f"puzzlereel: warning: {out / 'b-junk.jsonl'}: line 1: "
+                                "invalid JSON")
+    assert all(line.endswith("; skipped, its card in the page says so") for line in warned)
+    cards = {card.name: card for card in gallery.build(out).cards}
+    assert list(cards) == ["dads", "a-nasty", "b-junk"]            # the skipped ones last
+    assert cards["dads"].status == "solved" and cards["dads"].answer == "59 moves"
+    assert cards["a-nasty"].status == "skipped" and cards["a-nasty"].files == {
+        "jsonl": "a-nasty.jsonl"}
+    assert cards["a-nasty"].reason.startswith("Not shown: a-nasty.jsonl: line 1: puzzle: ")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert page.count('<article class="card skipped"') == 2
+    assert page.count('<span class="badge">Skipped</span>') == 2
+    assert "<script" not in page and "&lt;script&gt;alert(1)" in page
+    again = cli("run", "hoppers", "--out-dir", out, "--formats", "png", "--gallery")
+    assert again.exit_code == 1 and len(again.stderr.splitlines()) == 2, again.output
+    assert '<article class="card solved" id="p-hoppers">' in (out / "index.html").read_text(
+        encoding="utf-8")
 
 
 # ---------------------------------------------------------------- in a real browser
