@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from puzzlereel.catalog import bundled
-from puzzlereel.catalog.examples import suggestions
 from puzzlereel.ground.errors import UsageError, quoted
+from puzzlereel.ground.suggest import did_you_mean
 
 PACKAGE = "puzzlereel.docs"
 FOLDER = "docs"                      # the repository's folder that PACKAGE is
@@ -62,8 +62,7 @@ def topics() -> tuple[str, ...]:
 def markdown(topic: str) -> str:
     """The doc of ``topic`` as written, or ``UsageError`` naming the closest topics."""
     if topic not in topics():
-        close = suggestions(topic.removesuffix(SUFFIX), topics())
-        hint = f"; did you mean: {', '.join(close)}?" if close else \
+        hint = did_you_mean(topic.removesuffix(SUFFIX), topics()) or \
             " (`puzzlereel docs` lists them)"
         raise UsageError(f"no topic called {quoted(topic)}{hint}", field="TOPIC")
     folder = bundled.folder(FOLDER, PACKAGE, "the docs")

@@ -46,6 +46,7 @@ class Card:
     sizes: Mapping[str, int]           # file name -> bytes
     frame: tuple[int, int] | None      # the poster's (width, height)
     chart: str = ""                    # how it was found: a small SVG chart, or ""
+    optimal: bool = False              # solved by puzzlereel's own search (optimal)
 
 
 BADGES = {"solved": "Solved", "unsolvable": "No solution", "limit": "Stopped at a limit",
