@@ -19,6 +19,7 @@ it is a regular file of at most the size expected, so that every read is bounded
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import stat
 import sys
@@ -26,7 +27,6 @@ import tempfile
 import uuid
 import warnings
 from pathlib import Path
-from typing import BinaryIO
 
 ENV = "PUZZLEREEL_CACHE"
 
@@ -171,7 +171,7 @@ class NotACacheFile(OSError):
     """A cache entry that is not a regular file of the size expected; never read."""
 
 
-def open_entry(path: Path, most: int) -> BinaryIO:
+def open_entry(path: Path, most: int) -> io.BufferedReader:
     """``path`` opened for reading: never blocking (a named pipe), never through a
     symbolic link, and only a regular file of at most ``most`` bytes; else
     ``NotACacheFile`` (or the ``OSError`` of opening it)."""
@@ -184,7 +184,7 @@ def open_entry(path: Path, most: int) -> BinaryIO:
             raise NotACacheFile(f"{info.st_size:,} bytes where at most {most:,} were expected")
         if hasattr(os, "O_NONBLOCK"):
             os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        return io.BufferedReader(io.FileIO(fd, "rb"))
     except BaseException:
         os.close(fd)
         raise
