@@ -32,7 +32,14 @@ from puzzlereel.catalog import templates
 from puzzlereel.catalog.puzzles import Loaded, config_path, family_of, puzzle_of
 from puzzlereel.ground.config import Config, ConfigError, checked, load_config, parse_config
 from puzzlereel.ground.errors import UsageError
-from puzzlereel.solution import ProgressChoice, Solution, named_file, plain, reporting
+from puzzlereel.solution import (
+    ProgressChoice,
+    Solution,
+    named_file,
+    plain,
+    reporting,
+    text_target,
+)
 from puzzlereel.trace import TraceError, replay
 
 if TYPE_CHECKING:
@@ -114,7 +121,7 @@ def with_solve_options(config: Config, options: Mapping[str, object]) -> Config:
         if value is None:
             table.pop(key, None)
         else:
-            table[key] = plain(value)
+            table[key] = plain(value, CALLED, at=(key,))
     return _WithOptions(config.path, config.text, {**config.data, "solve": table},
                         frozenset(f"solve.{key}" for key in options))
 
@@ -134,8 +141,8 @@ def solve_loaded(loaded: Loaded[Any], options: SolveOptions, *,
     its trace and write it to ``trace`` as it comes (a path, written atomically, or a
     text stream such as stdout); the expected answer and, with ``check``, the outcome
     are checked as there."""
-    if isinstance(trace, (str, os.PathLike)):
-        trace = named_file(trace, CALLED, "trace")
+    if trace is not None:
+        trace = text_target(trace, CALLED, "trace")
     return Solution(solve_traced(loaded, options, trace=trace, check=check, source=source),
                     config=loaded.config)
 

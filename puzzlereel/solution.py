@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 from puzzlereel.actions import draw
 from puzzlereel.actions.check import found_count
 from puzzlereel.actions.draw import outputs_for, render_options
-from puzzlereel.ground.config import Config
+from puzzlereel.ground.config import MAX_DEPTH, Config, ConfigError
 from puzzlereel.ground.errors import UsageError, quoted
 from puzzlereel.ground.fileio import atomic_text, check_handle, guarded
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
@@ -135,13 +135,30 @@ def check_own(method: str, options: Mapping[str, object], own: tuple[str, ...]) 
                              f"option{hint}", source=f"{method}()", field=key)
 
 
-def plain(value: Any) -> Any:
+def text_target(value: object, called: str, field: str) -> str | IO[str]:
+    """Where a trace is to be written: a path (``named_file``) or an open text file;
+    anything else is a ``TypeError`` naming ``field`` of ``called``."""
+    if isinstance(value, (str, os.PathLike)):
+        return named_file(value, called, field)
+    if callable(getattr(value, "write", None)):
+        return value  # type: ignore[return-value]
+    raise TypeError(f"{called}: {field} takes a path or an open text file, not "
+                    f"{type(value).__name__}")
+
+
+def plain(value: Any, source: str = "<dict>", *, at: tuple[str | int, ...] = ()) -> Any:
     """``value`` with tuples as lists and mappings as dicts: the values TOML gives
-    (keyword arguments as ``[solve]``/``[render]`` values: ``size=(640, 480)``)."""
+    (keyword arguments as ``[solve]``/``[render]`` values: ``size=(640, 480)``).
+    Nested deeper than a config may be (a dict that holds itself) it is the
+    ``ConfigError`` the same TOML gets, naming ``source`` and where."""
+    if len(at) > MAX_DEPTH:
+        raise ConfigError(f"arrays or tables nested more than {MAX_DEPTH} deep",
+                          path=source,
+                          field=".".join(k for k in at[:2] if isinstance(k, str)))
     if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {str(k): plain(v, source, at=(*at, str(k))) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
+        return [plain(v, source, at=(*at, i)) for i, v in enumerate(value)]
     return value
 
 
@@ -248,14 +265,14 @@ class Solution:
     def save(self, path: str | os.PathLike[str] | IO[str]) -> Path | None:
         """Write the trace to ``path`` (atomically: it appears only when complete) and
         return it as a ``Path``, as ``render`` returns its files; or write it to an open
-        text file (returns None)."""
-        if isinstance(path, (str, os.PathLike)):
-            target = named_file(path, "save()", "path")
+        text file (returns None).  Anything else is a ``TypeError``."""
+        target = text_target(path, "save()", "path")
+        if isinstance(target, str):
             with guarded(self._inputs(), [target]), atomic_text(target) as handle:
                 handle.write(self.jsonl())
             return Path(target)
-        check_handle(path, self._inputs())
-        path.write(self.jsonl())
+        check_handle(target, self._inputs())
+        target.write(self.jsonl())
         return None
 
     # ------------------------------------------------------------ drawing

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlereel.actions.flags import solve_options
+from puzzlereel.actions.solve import LimitReached
 from puzzlereel.catalog.puzzles import Loaded, config_path, load_puzzle
 from puzzlereel.ground.errors import EXIT_LIMIT, EXIT_UNSOLVABLE, UsageError
 from puzzlereel.ground.fileio import guarded
@@ -27,7 +28,9 @@ def analyze(loaded: Loaded[Any], options: SolveOptions) -> Analysis:
 def analysis_story(loaded: Loaded[Any], result: Mapping[str, Any]) -> Any:
     """``result`` as the renderer's chart: the whole space layer by layer when the
     analysis explored it breadth first (its start and farthest positions marked), else
-    the family's own series (guesses per secret, solutions per placement...)."""
+    the family's own series (guesses per secret, solutions per placement...).  With no
+    series, a search a limit stopped is ``LimitReached`` (exit 4), any other a
+    ``UsageError``."""
     from puzzlereel.render.direction.search import Bar, Story, space_story
     from puzzlereel.trace import Search
 
@@ -37,6 +40,9 @@ def analysis_story(loaded: Loaded[Any], result: Mapping[str, Any]) -> Any:
         if told is not None:
             return told
     series = loaded.solver.plot_series(result)
+    if series is None and result.get("status") == "limit":
+        raise LimitReached(f"{result.get('limit') or 'stopped by a limit'}; nothing to plot",
+                           source=loaded.config.path)
     if series is None:
         raise UsageError("this puzzle type has nothing to plot", source=loaded.config.path)
     bars, total = [], 0

@@ -70,7 +70,11 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
 
 # the log level of a local cluster's workers (read from the environment when they
 # start), whose lines would share our terminal
-QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "error"}
+# the log level of a local cluster's workers and nannies, whose stderr is ours: a unit's
+# failure reaches the run as its outcome, so what they would log is only noise, such as
+# "Failed to communicate with scheduler during heartbeat" and its traceback from each
+# worker when the run stops its scheduler first on a busy machine
+QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "critical"}
 
 
 class DaskExecutor:
@@ -197,6 +201,9 @@ class DaskExecutor:
                 self.client.cancel(self._futures, force=True)
 
     def close(self) -> None:
+        """Stop the client and the cluster of our own, saying nothing: what Dask logs
+        while its parts stop one after another is no news to the user."""
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         client = getattr(self, "client", None)
         if client is not None:
             with contextlib.suppress(Exception):

@@ -60,10 +60,12 @@ PLAIN_KLOTSKI = KlotskiOptions()
 
 @dataclass(frozen=True)
 class Report:
-    """What an import did: the configs written and the entries that were bad."""
+    """What an import did: the configs written, the ones kept (already there, the same
+    text), and the problems: entries that were bad, files there with other text."""
 
     written: tuple[Path, ...] = ()
     problems: tuple[PuzzlereelError, ...] = field(default_factory=tuple)
+    kept: tuple[Path, ...] = ()
 
 
 # ---------------------------------------------------------------- TOML text

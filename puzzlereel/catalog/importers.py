@@ -193,15 +193,31 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
             planned.append((item, folder / f"{name}-{item.line:0{digits}d}{SUFFIX}"))
     if _is_null(folder):        # -o /dev/null: every entry checked, no file written
         return Report((), tuple(problems))
+    kept: list[Path] = []
     with guarded(inputs=[source], outputs=[path for _, path in planned]):
         for item, path in planned:
+            if not force and _holds(path, item.text):
+                kept.append(path)
+                continue
             try:
                 write_text(item.text, path, force=force)
             except Exists as exc:
                 problems.append(exc)
                 continue
             written.append(path)
-    return Report(tuple(written), tuple(problems))
+    return Report(tuple(written), tuple(problems), tuple(kept))
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether ``path`` is a file holding exactly ``text`` (a config imported before)."""
+    data = text.encode("utf-8")
+    try:
+        if not path.is_file() or path.stat().st_size != len(data):
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(data) + 1) == data
+    except OSError:
+        return False
 
 
 
@@ -226,14 +242,27 @@ def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | Non
             stack.enter_context(open(source, "rb"))
         report = import_collection(fmt, stream, source, out_dir, prefix=prefix, tiles=tiles,
                                    klotski=klotski, force=force)
-    for path in report.written:
+    for path in (*report.written, *report.kept):
         console.echo(str(path))
     for problem in report.problems:
         console.echo(f"puzzlereel: {problem}", err=True)
     if report.problems:
-        bad, written = len(report.problems), len(report.written)
-        exits.fail(f"{source}: {bad} bad {plural('entry', bad)}, "
-                   f"{written} {plural('config', written)} written")
+        exits.fail(f"{source}: {_counts(report)}")
+
+
+def _counts(report: Report) -> str:
+    """What an import with problems did, in numbers: "2 bad entries, 0 configs written,
+    3 kept (already there, the same)"."""
+    there = sum(isinstance(problem, Exists) for problem in report.problems)
+    bad = len(report.problems) - there
+    parts = [f"{bad} bad {plural('entry', bad)}"] if bad else []
+    parts.append(f"{len(report.written)} {plural('config', len(report.written))} written")
+    if report.kept:
+        parts.append(f"{len(report.kept)} kept (already there, the same)")
+    if there:
+        parts.append(f"{there} already there with other text (--force replaces "
+                     f"{'it' if there == 1 else 'them'})")
+    return ", ".join(parts)
 
 def parse_size(text: str) -> tuple[int, int]:
     """``--size 4x4`` -> (rows, cols)."""

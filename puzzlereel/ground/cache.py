@@ -9,13 +9,22 @@ Windows.
 
 When the folder cannot be written (read-only home, full disk) everything still works,
 only uncached: ``writable`` says so once with a ``CacheWarning`` and returns None.
+
+An entry of the folder that is not a regular file (a named pipe, a folder, a link, a
+device) is never opened: ``heal`` sets it aside so that the file can be made again, and
+``open_entry`` opens a file without blocking, without following a link, and only when
+it is a regular file of at most the size expected, so that every read is bounded.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import stat
 import sys
 import tempfile
+import uuid
 import warnings
 from pathlib import Path
 
@@ -88,9 +97,16 @@ def writable(path: Path | None) -> Path | None:
 
 
 def folder(name: str) -> Path | None:
-    """The writable subfolder ``name`` of the cache folder, or None."""
+    """The writable subfolder ``name`` of the cache folder, or None; an entry of that
+    name that is no folder (nor a link to one) is set aside first."""
     base = cache_dir()
-    return writable(None if base is None else base / name)
+    if base is None:
+        return None
+    path = base / name
+    if not path.is_dir():
+        with contextlib.suppress(OSError):      # else writable says why, once
+            heal(path, wanted_folder=True)
+    return writable(path)
 
 
 def numba_cache_dir() -> Path | None:
@@ -111,5 +127,68 @@ def numba_cache_dir() -> Path | None:
     return path
 
 
-__all__ = ["ENV", "CacheWarning", "DamagedCacheWarning", "cache_dir", "folder",
-           "numba_cache_dir", "writable"]
+def _kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words."""
+    kinds = [(stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a folder"),
+             (stat.S_ISLNK, "a symbolic link"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")]
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
+
+
+def _set_aside(path: Path, mode: int) -> None:
+    """Take the entry at ``path`` out of the way: a folder with something in it is
+    renamed beside it (its contents are kept), anything else is removed (a link, a
+    named pipe, a device node or an empty folder holds no data of its own)."""
+    if stat.S_ISDIR(mode):
+        with contextlib.suppress(OSError):
+            path.rmdir()
+            return
+        path.rename(path.with_name(f"{path.name}.set-aside-{uuid.uuid4().hex[:8]}"))
+    else:
+        path.unlink()
+
+
+def heal(path: Path, *, wanted_folder: bool = False) -> str | None:
+    """None when ``path`` is a regular file (a folder, if ``wanted_folder``) or nothing;
+    else the entry there (what it was is returned, e.g. "a named pipe") is set aside, so
+    that the file can be made again.  An entry that cannot be set aside raises
+    ``OSError``."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode) or (wanted_folder and stat.S_ISDIR(mode)):
+        return None
+    _set_aside(path, mode)
+    return _kind(mode)
+
+
+_NONBLOCKING = (getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                | getattr(os, "O_BINARY", 0))
+
+
+class NotACacheFile(OSError):
+    """A cache entry that is not a regular file of the size expected; never read."""
+
+
+def open_entry(path: Path, most: int) -> io.BufferedReader:
+    """``path`` opened for reading: never blocking (a named pipe), never through a
+    symbolic link, and only a regular file of at most ``most`` bytes; else
+    ``NotACacheFile`` (or the ``OSError`` of opening it)."""
+    fd = os.open(path, os.O_RDONLY | _NONBLOCKING)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotACacheFile(f"it is {_kind(info.st_mode)}, not a file")
+        if info.st_size > most:
+            raise NotACacheFile(f"{info.st_size:,} bytes where at most {most:,} were expected")
+        if hasattr(os, "O_NONBLOCK"):
+            os.set_blocking(fd, True)
+        return io.BufferedReader(io.FileIO(fd, "rb"))
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+__all__ = ["ENV", "CacheWarning", "DamagedCacheWarning", "NotACacheFile", "cache_dir",
+           "folder", "heal", "numba_cache_dir", "open_entry", "writable"]

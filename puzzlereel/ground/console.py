@@ -4,7 +4,8 @@ streams themselves, made safe to use however the program was started.
 
 ``standard_streams`` runs first of all: a standard stream the shell closed (``>&-``,
 ``<&-``, ``2>&-``) becomes one that says so (``StreamClosed``) when the command reads or
-writes it (stderr: one that takes every line and shows none), and text stdout cannot
+writes it (stderr: one that takes every line and shows none), stderr whose reader goes
+away drops its lines from then on (``Forgiving``), and text stdout cannot
 encode (``PYTHONIOENCODING=ascii``, a Latin-1 terminal) is written with "?" in its place.
 ``start`` applies the options every command shares (``--quiet``, ``--progress``); the
 rest is read from here by the modules that print (``batch.runner``, ``gallery``).
@@ -60,6 +61,35 @@ class Closed(io.TextIOBase):
         return "utf-8"
 
 
+class Forgiving:
+    """stderr, whose reader may go away (``2>&1 | head``, a closed log pipe): a line it
+    can no longer take is dropped, and so is every later one, so that losing the reader
+    of messages changes neither what the command does nor its exit code.  Everything
+    else is the stream's own."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+        self._gone = False
+
+    def write(self, text: str) -> int:
+        if not self._gone:
+            try:
+                return self._stream.write(text)
+            except (OSError, ValueError):
+                self._gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._gone:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._gone = True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def usable(stream: S | None, what: str) -> S:
     """``stream`` when it can be read or written, else ``StreamClosed`` ("standard output
     is closed"): ``what`` is "input" or "output"."""
@@ -94,6 +124,8 @@ def standard_streams() -> None:
                                                                       "backslashreplace"):
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors="replace")
+    if not isinstance(sys.stderr, Forgiving):
+        sys.stderr = Forgiving(sys.stderr)  # type: ignore[assignment]
 
 
 def start(progress_mode: str, quiet: bool) -> None:
@@ -144,5 +176,5 @@ def warning_line(message: Warning | str, category: type[Warning], filename: str,
         sys.stderr.write(f"puzzlereel: warning: {terminal_text(str(message))}\n")
 
 
-__all__ = ["Closed", "StreamClosed", "echo", "quiet", "standard_streams", "start",
+__all__ = ["Closed", "Forgiving", "StreamClosed", "echo", "quiet", "standard_streams", "start",
            "summarise", "usable", "warn", "warning_line"]

@@ -136,11 +136,12 @@ def leave(code: object) -> NoReturn:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write(f"{code}\n")
         status = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):   # a closed pipe: the reader has gone
-            status = status or EXIT_CLOSED_PIPE
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):       # a closed pipe: the reader has gone
+        status = status or EXIT_CLOSED_PIPE
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()              # messages unread change no exit code
     os._exit(status)
 
 
@@ -152,6 +153,13 @@ def fail_now(message: str, code: int) -> NoReturn:
     leave(code)
 
 
+def _parser_met_a_closed_pipe() -> bool:
+    """Whether the parser's own output (``--help``, ``--version``) met a closed stdout:
+    click then ends with exit 1, its streams wrapped to flush quietly; the reader gone,
+    the exit is 141 as for any other output."""
+    return type(sys.stdout).__name__ == "PacifyFlushWrapper"
+
+
 def main(command_line: Callable[[], Any]) -> NoReturn:
     """Run ``command_line`` (the typer application) with warnings as one line and signals
     handled, and leave with its exit code."""
@@ -161,7 +169,7 @@ def main(command_line: Callable[[], Any]) -> NoReturn:
     try:
         command_line()
     except SystemExit as exc:
-        leave(exc.code)
+        leave(EXIT_CLOSED_PIPE if _parser_met_a_closed_pipe() else exc.code)
     except PuzzlereelError as exc:             # outside a command: --help to a closed stdout
         fail_now(str(exc), exc.exit_code)
     except interrupts.Interrupted as exc:      # outside a command: while parsing, say

@@ -7,7 +7,10 @@ some code must agree with all of them.  ``remaining``, when given, must be the n
 codes still consistent with every answer so far.  Every game is checked for answers
 no code can give (``length - 1`` bulls and a cow; fewer symbols in common than two
 codes without repeats must share); a game of at most ``MAX_TRACKED`` codes keeps every
-code still possible, so answers that no code satisfies together are refused as well.
+code still possible, so answers that no code satisfies together are refused as well; a
+larger game keeps one code that agrees with every answer so far, and when an answer
+rules it out looks for another (``agreeing_code``: place by place, pruned by what each
+answer still allows), so contradicting answers are refused in a game of any size.
 Nothing may follow the winning guess.
 
 A game's ``candidates`` search events, one per guess before the guesses, tell how the
@@ -74,6 +77,8 @@ class MastermindReplay:
         self.total = total
         self.steps: list[Search] = []            # the candidates events, one per guess
         self.possible: Any = None       # the codes still possible (numpy rows), if kept
+        self.answers: list[tuple[tuple[int, ...], int, int]] = []   # (guess, bulls, cows)
+        self.witness: tuple[int, ...] | None = None   # a code agreeing with them all
         if total <= MAX_TRACKED:
             self.possible = every_code(self.symbols, self.length, repeats)
 
@@ -120,6 +125,8 @@ class MastermindReplay:
                                      f"{list(code)} scores bulls {true[0]}, cows {true[1]}, not "
                                      f"bulls {event.bulls}, cows {event.cows}", field=which)
             self._check_possible(event.bulls, event.cows)
+            if self.possible is None and self.secret is None:
+                self._keep_a_witness(code, event.bulls, event.cows)
             if self.possible is not None:
                 self.possible = self.possible[agrees(self.possible, code, event.bulls,
                                                      event.cows)]
@@ -149,6 +156,23 @@ class MastermindReplay:
                 raise TraceError(f"the header says {self.declared} guesses, the trace has "
                                  f"{self.moves}", field="moves")
         return None
+
+    def _keep_a_witness(self, code: tuple[int, ...], bulls: int, cows: int) -> None:
+        """Keep a code that agrees with every answer so far (a game too large to keep
+        them all); none left is a ``TraceError``.  A search too long to finish leaves the
+        answers unchecked from then on."""
+        self.answers.append((code, bulls, cows))
+        if self.witness is not None and answer(self.witness, code) == (bulls, cows):
+            return
+        if self.witness is None and len(self.answers) > 1:
+            return                      # an earlier search gave up
+        try:
+            self.witness = agreeing_code(self.answers, self.symbols, self.length,
+                                         self.repeats)
+        except Undecided:
+            return
+        if self.witness is None:
+            raise TraceError("no code agrees with all the answers so far", field="bulls")
 
     def _one_step_a_guess(self) -> bool:
         """Whether the game's candidates events are one per guess (none merged)."""
@@ -195,6 +219,70 @@ class MastermindReplay:
         return event.type
 
 
+class Undecided(Exception):
+    """The search for an agreeing code took more steps than it may."""
+
+
+SEARCH_STEPS = 200_000      # codes tried place by place before a search gives up
+
+
+def agreeing_code(answers: list[tuple[tuple[int, ...], int, int]], symbols: int,
+                  length: int, repeats: bool, steps: int = SEARCH_STEPS
+                  ) -> tuple[int, ...] | None:
+    """A code that answers every (guess, bulls, cows) of ``answers`` as they say, or None
+    when none does; ``Undecided`` after ``steps`` places tried.
+
+    The code is built place by place.  A symbol no guess holds scores nothing, so one
+    such symbol (an unused one, without repeats) stands for them all; a partial code is
+    dropped as soon as some answer's bulls, or bulls and cows together, are already
+    exceeded or can no longer be reached with the places left."""
+    seen = sorted({x for guess, _, _ in answers for x in guess})
+    fresh = [x for x in range(symbols) if x not in set(seen)]
+    wanted = [(bulls, bulls + cows) for _, bulls, cows in answers]
+    in_guess = [{x: guess.count(x) for x in guess} for guess, _, _ in answers]
+    hits = [0] * len(answers)
+    common = [0] * len(answers)
+    used: dict[int, int] = {}
+    code: list[int] = []
+    budget = [steps]
+
+    def possible(left: int) -> bool:
+        return all(h <= b <= h + left and c <= t <= c + left
+                   for h, c, (b, t) in zip(hits, common, wanted, strict=True))
+
+    def mark(x: int, place: int, sign: int) -> None:
+        """Put ``x`` at ``place`` (``sign`` 1) or take it away from there (-1)."""
+        if sign < 0:
+            used[x] -= 1
+        for i, (guess, _, _) in enumerate(answers):
+            hits[i] += sign * (guess[place] == x)
+            common[i] += sign * (used.get(x, 0) < in_guess[i].get(x, 0))
+        if sign > 0:
+            used[x] = used.get(x, 0) + 1
+
+    def extend() -> bool:
+        if not possible(length - len(code)):
+            return False
+        if len(code) == length:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise Undecided
+        spare = [x for x in fresh if repeats or not used.get(x)][:1]
+        for x in seen + spare:
+            if not repeats and used.get(x):
+                continue
+            mark(x, len(code), 1)
+            code.append(x)
+            if extend():
+                return True
+            code.pop()
+            mark(x, len(code), -1)
+        return False
+
+    return tuple(code) if extend() else None
+
+
 def every_code(symbols: int, length: int, repeats: bool) -> Any:
     """Every code of a game as rows of a numpy array (symbols as bytes)."""
     import numpy as np
@@ -221,4 +309,5 @@ def agrees(codes: Any, guess: tuple[int, ...], bulls: int, cows: int) -> Any:
     return (hits == bulls) & (common - hits == cows)
 
 
-__all__ = ["MastermindReplay", "agrees", "answer", "every_code"]
+__all__ = ["MastermindReplay", "Undecided", "agreeing_code", "agrees", "answer",
+           "every_code"]

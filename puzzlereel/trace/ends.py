@@ -2,21 +2,22 @@
 events between them.
 
 A whole trace's bytes (a batch unit's) give their end with ``end_of``; a trace file
-gives both ends with ``read_ends``, which reads the first line and at most the last
-``TAIL`` bytes, however long the file.  Neither checks the moves: that is
-``read_trace`` / ``replay``.
+gives both ends with ``read_ends``, which reads the first line and the last one whole,
+backwards ``TAIL`` bytes at a time (at most ``MAX_LINE`` bytes, as any trace line),
+however long the file.  Neither checks the moves: that is ``read_trace`` / ``replay``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from puzzlereel.trace.events import End, Header
 from puzzlereel.trace.fields import TraceError
 from puzzlereel.trace.io import MAX_LINE, LineTooLong, line_value
 from puzzlereel.trace.parsing import header_from_json
 
-TAIL = 1 << 16          # bytes read from a file's end to find its last line
+TAIL = 1 << 16          # bytes read at a time from a file's end to find its last line
 
 
 def last_line(data: bytes) -> bytes:
@@ -49,9 +50,33 @@ def _first_and_last(path: Path) -> tuple[bytes, bytes]:
         if len(first) > MAX_LINE and not first.endswith(b"\n"):
             raise LineTooLong(f"longer than {MAX_LINE:,} bytes, more than any trace line "
                               "holds (is this a trace?)", source=str(path), line=1)
-        size = handle.seek(0, 2)
-        handle.seek(size - min(size, TAIL))
-        return first, last_line(handle.read())
+        return first, _last_line_of(handle, path)
+
+
+def _last_line_of(handle: BinaryIO, path: Path) -> bytes:
+    """The last non-empty line of the open file ``handle``, read backwards from its end
+    a ``TAIL`` at a time until the newline before it; ``LineTooLong`` past ``MAX_LINE``."""
+    position = handle.seek(0, 2)
+    pieces: list[bytes] = []
+    held = 0
+    while position > 0:
+        start = max(0, position - TAIL)
+        handle.seek(start)
+        piece = handle.read(position - start)
+        position = start
+        if not pieces:
+            piece = piece.rstrip(b"\n")            # the newlines that end the file
+            if not piece:
+                continue
+        cut = piece.rfind(b"\n")
+        pieces.append(piece[cut + 1:])
+        held += len(pieces[-1])
+        if held > MAX_LINE:
+            raise LineTooLong(f"the last line is longer than {MAX_LINE:,} bytes, more than "
+                              "any trace line holds", source=str(path))
+        if cut >= 0:
+            break
+    return b"".join(reversed(pieces))
 
 
 def read_ends(path: str | Path) -> tuple[Header, End]:

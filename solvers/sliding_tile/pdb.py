@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from puzzlereel.ground import cache
-from puzzlereel.ground.fileio import atomic_path
+from puzzlereel.ground.fileio import OutputError, atomic_path
 from puzzlereel.ground.progress import Progress
 
 from .arrays import adjacency
@@ -267,7 +267,7 @@ def build_group_table(pattern: Pattern, progress: Progress | None = None) -> np.
 def _read_table(path: Path, pattern: Pattern, into: np.ndarray) -> str | None:
     """Fill ``into`` from ``path``: None when the file is sound, else what is wrong."""
     try:
-        with open(path, "rb") as fh:
+        with cache.open_entry(path, len(MAGIC) + MAX_HEADER + pattern.nbytes) as fh:
             if fh.readline(len(MAGIC)) != MAGIC:
                 return "not a pattern database file"
             line = fh.readline(MAX_HEADER)
@@ -293,6 +293,16 @@ def _read_table(path: Path, pattern: Pattern, into: np.ndarray) -> str | None:
     return None
 
 
+def _heal(path: Path) -> str | None:
+    """What stood at ``path`` and was set aside (a named pipe, a folder, a link), so
+    that the table can be saved there; None when it is a file or nothing."""
+    try:
+        kind = cache.heal(path)
+    except OSError as exc:
+        return f"not a file, and it cannot be set aside: {exc.strerror or exc}"
+    return None if kind is None else f"{kind}, not a file; set it aside"
+
+
 def _write_table(path: Path, pattern: Pattern, table: np.ndarray) -> None:
     header = json.dumps(pattern.header(zlib.crc32(table.data)), separators=(",", ":"))
     with atomic_path(path) as tmp, open(tmp, "wb") as fh:
@@ -312,18 +322,19 @@ def load_tables(puzzle: TilePuzzle, progress: Progress | None
     for i in range(1, len(patterns)):
         offsets[i] = offsets[i - 1] + patterns[i - 1].nbytes
     flat = np.empty(max(1, sum(p.nbytes for p in patterns)), np.uint8)
-    folder = cache.writable(pdb_dir())  # None: build in memory only (warned once)
+    folder = cache.folder("pdb")  # None: build in memory only (warned once)
     todo: list[int] = []
     for g, pattern in enumerate(patterns):
         if folder is None:
             todo.append(g)
             continue
         path = folder / pattern.file_name
-        if not path.exists():
+        view = flat[offsets[g]:offsets[g] + pattern.nbytes]
+        why = _heal(path)
+        if why is None and not path.exists():
             todo.append(g)
             continue
-        view = flat[offsets[g]:offsets[g] + pattern.nbytes]
-        why = _read_table(path, pattern, view)
+        why = why or _read_table(path, pattern, view)
         if why is None:
             info.loaded += 1
             info.files.append(str(path))
@@ -356,6 +367,8 @@ def load_tables(puzzle: TilePuzzle, progress: Progress | None
                     _write_table(path, pattern, view)
                 except OSError as exc:  # a full disk only costs a rebuild next time
                     cache.warn_unusable(folder, exc.strerror or str(exc))
+                except OutputError as exc:  # a folder there that could not be set aside
+                    cache.warn_unusable(folder, str(exc))
                 else:
                     info.files.append(str(path))
     info.bytes = int(flat.nbytes)

@@ -117,6 +117,51 @@ def test_a_bad_solve_option_names_the_argument():
         puzzlereel.solve(3)  # type: ignore[arg-type]
 
 
+def _nested(depth: int) -> dict[str, object]:
+    top: dict[str, object] = {}
+    inner = top
+    for _ in range(depth):
+        inner["a"] = {}
+        inner = inner["a"]  # type: ignore[assignment]
+    return top
+
+
+def _listed(depth: int) -> list[object]:
+    top: list[object] = []
+    for _ in range(depth - 1):
+        top = [top]
+    return top
+
+
+def test_a_dict_nested_too_deep_is_the_config_error_the_same_toml_gets():
+    deep = "[puzzle]\ntype = \"n-queens\"\nx = " + "[" * 40 + "]" * 40 + "\n"
+    with pytest.raises(ConfigError, match="nested more than 32 deep") as by_toml:
+        puzzlereel.solve(deep)
+    looped: dict[str, object] = {"type": "n-queens"}
+    looped["me"] = looped
+    for given in [{"puzzle": _nested(100_000)}, {"puzzle": looped},
+                  {"puzzle": {"type": "n-queens", "x": _listed(40)}}]:
+        with pytest.raises(ConfigError) as by_dict:
+            puzzlereel.solve(given)
+        assert str(by_dict.value).startswith("<dict>: puzzle.")
+        assert str(by_dict.value).endswith(": arrays or tables nested more than 32 deep")
+        assert type(by_dict.value) is type(by_toml.value)
+    with pytest.raises(ConfigError, match=r"^solve\(\): max_solutions\.a: arrays or tables "
+                       "nested more than 32 deep$"):
+        puzzlereel.solve("n-queens-8", max_solutions=_nested(100_000))
+
+
+@pytest.mark.parametrize("bad", [5, None, 2.5, b"d.jsonl"])
+def test_a_trace_target_that_is_no_path_or_file_is_a_type_error(dads, bad):
+    with pytest.raises(TypeError, match=r"^save\(\): path takes a path or an open text file, "
+                       f"not {type(bad).__name__}$"):
+        dads.save(bad)
+    if bad is not None:                      # None is no trace at all
+        with pytest.raises(TypeError, match=r"^solve\(\): trace takes a path or an open "
+                           f"text file, not {type(bad).__name__}$"):
+            puzzlereel.solve("dads-puzzle", trace=bad)
+
+
 def test_expect_moves_is_checked_and_none_removes_it():
     with pytest.raises(UnexpectedAnswer, match="expected 60 moves, the search found 59"):
         puzzlereel.solve("dads-puzzle", expect_moves=60)

@@ -140,6 +140,14 @@ def test_analyze_without_json_prints_a_summary_within_80_columns():
     assert set(figures) == {key.replace("_", " ") for key in data}
 
 
+@pytest.mark.parametrize("drawn", ["--video", "--plot"])
+def test_analyze_stopped_by_a_limit_with_nothing_to_plot_is_exit_4(tmp_path, drawn):
+    out = tmp_path / ("m.gif" if drawn == "--video" else "m.png")
+    result = cli("analyze", "mastermind-9431", "--max-states", "10", drawn, out)
+    one_line_error(result, 4, "stopped after 0 answers at --max-states 10")
+    assert result.stderr.rstrip().endswith("; nothing to plot") and not out.exists()
+
+
 def examples_in(text: str) -> list[str]:
     """The example command lines of a help text (lines that start with ``puzzlereel ``)."""
     return [line.strip() for line in text.splitlines()

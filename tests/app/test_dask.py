@@ -10,12 +10,18 @@ then they fail.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from puzzlereel.batch.dask_executor import QUIET_WORKERS
 from puzzlereel.ground.manifest import FILE_NAME
 from tests.fixtures import CONFIGS, cli, need_extra, one_line_error
 
@@ -144,3 +150,33 @@ def test_a_scheduler_that_cannot_be_used_is_one_line(tmp_path, address, code, wo
               "--executor", "dask", "--scheduler", address, *SMALL)
     one_line_error(res, code, words)
     assert not (tmp_path / "o").exists()
+
+
+def test_a_local_clusters_workers_log_nothing_when_the_scheduler_goes_first():
+    """A worker of our cluster (its environment as the executor sets it) logging what a
+    busy machine makes it log at shutdown prints nothing on the terminal it shares."""
+    need_extra("dask", "distributed")
+    worker = ("import logging, distributed.worker as w\n"
+              "try:\n"
+              "    raise OSError('Timed out trying to connect to tcp://127.0.0.1:1')\n"
+              "except OSError:\n"
+              "    w.logger.exception('Failed to communicate with scheduler during heartbeat.')\n"
+              "logging.getLogger('distributed.nanny').error('Worker process died')\n")
+    res = subprocess.run([sys.executable, "-c", worker], env={**os.environ, **QUIET_WORKERS},
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0 and res.stderr == "", res.stderr
+
+
+def test_a_dask_run_works_with_port_8787_held_by_someone_else(tmp_path):
+    """Dask's usual dashboard port, taken (here, or by anyone already): the run's own
+    cluster serves on free ports and says nothing about it."""
+    need_extra("dask", "distributed")
+    with contextlib.ExitStack() as stack:
+        holder = stack.enter_context(socket.socket())
+        with contextlib.suppress(OSError):          # held already: the same test
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        res = cli("--progress", "none", "run", CONFIGS / "six-puzzle-2x3.toml", "--out-dir",
+                  tmp_path, "--executor", "dask", "--jobs", "1", "--formats", "vtt")
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "six-puzzle-2x3.vtt").is_file() and "8787" not in res.stderr

@@ -142,6 +142,14 @@ def test_one_bad_entry_and_one_config_are_counted_in_the_singular(tmp_path):
                                               "1 config written")
 
 
+def test_importing_a_good_file_again_keeps_what_is_there(tmp_path):
+    source = write(tmp_path, "good.txt", "\n".join([RUSH[5], RUSH[4]]) + "\n")
+    first = cli("import", "rush-hour", source, "-o", tmp_path / "out")
+    assert first.exit_code == 0 and len(first.stdout.split()) == 2
+    again = cli("import", "rush-hour", source, "-o", tmp_path / "out")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, first.stdout, "")
+
+
 def test_bad_lines_are_reported_and_the_good_ones_written(tmp_path):
     source = write(tmp_path, "mixed.txt", "\n".join([
         "# a comment", RUSH[5],
@@ -163,7 +171,15 @@ def test_bad_lines_are_reported_and_the_good_ones_written(tmp_path):
     assert f"{source}: line 7: moves: 'ten' is not a number" in err[4]
     assert err[5] == f"puzzlereel: {source}: 5 bad entries, 2 configs written"
     again = cli("import", "rush-hour", source, "-o", tmp_path / "out")
-    assert "already exists (use --force" in again.stderr
+    assert again.stdout == result.stdout
+    assert again.stderr.splitlines()[-1] == (f"puzzlereel: {source}: 5 bad entries, 0 configs "
+                                             "written, 2 kept (already there, the same)")
+    (tmp_path / "out" / "mixed-9.toml").write_text("# edited by hand\n")
+    edited = cli("import", "rush-hour", source, "-o", tmp_path / "out")
+    assert "mixed-9.toml: already exists (use --force" in edited.stderr
+    assert edited.stderr.splitlines()[-1] == (
+        f"puzzlereel: {source}: 5 bad entries, 0 configs written, 1 kept (already there, "
+        "the same), 1 already there with other text (--force replaces it)")
     forced = cli("import", "rush-hour", source, "-o", tmp_path / "out", "--force", "--name",
                  "rh")
     assert [Path(p).name for p in forced.stdout.split()] == ["rh-2.toml", "rh-9.toml"]

@@ -1,6 +1,8 @@
 """The standard streams, however the shell left them: a closed stdout or stdin is one
-line naming it (exit 1), text stdout cannot encode is printed with "?" in its place while
-a trace stays UTF-8, and the parser's own usage errors are one line (exit 2)."""
+line naming it (exit 1), a stdout whose reader went away is exit 141 and silent, a stderr
+whose reader went away changes no exit code, text stdout cannot encode is printed with
+"?" in its place while a trace stays UTF-8, and the parser's own usage errors are one
+line (exit 2)."""
 
 from __future__ import annotations
 
@@ -50,6 +52,67 @@ def test_a_closed_stdout_is_one_line(tmp_path, args):
     res = closing(1, *[str(a).replace("{tmp}", str(tmp_path / "out")) for a in args])
     assert res.returncode == 1, res.stderr
     assert res.stderr.decode() == "puzzlereel: standard output is closed\n"
+
+
+def reader_gone(stream: str, args: list[str | Path], cwd: Path
+                ) -> subprocess.CompletedProcess[bytes]:
+    """``puzzlereel ARGS`` writing ``stream`` ("stdout" or "stderr") into a pipe whose
+    read end was closed before the command started; the other stream kept."""
+    read, write = os.pipe()
+    os.close(read)
+    other = "stderr" if stream == "stdout" else "stdout"
+    try:
+        return subprocess.run([*ME, *map(str, args)], stdin=subprocess.DEVNULL,
+                              cwd=cwd, timeout=300, check=False,
+                              **{stream: write, other: subprocess.PIPE})  # type: ignore[call-overload]
+    finally:
+        os.close(write)
+
+
+COMMANDS = ["solve", "validate", "show", "analyze", "render", "run", "gallery", "preview",
+            "examples", "new", "import"]
+
+
+@pytest.mark.parametrize("args", [["--version"], ["-V"], ["--help"], ["-h"],
+                                  *[[command, "--help"] for command in COMMANDS]])
+def test_help_and_version_to_a_gone_reader_exit_141_silently(tmp_path, args):
+    res = reader_gone("stdout", args, tmp_path)
+    assert (res.returncode, res.stderr) == (141, b"")
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", DADS], ["validate", TRACE], ["show", TRACE], ["analyze", DADS, "--json"],
+    ["run", DADS, "--out-dir", "out", "--formats", "vtt"], ["gallery", "out"],
+    ["examples"], ["examples", "dads-puzzle"], ["new", "mastermind"], ["new", "--list"],
+])
+def test_every_command_writing_to_a_gone_reader_exits_141_silently(tmp_path, args):
+    if args[0] == "gallery":                     # a folder of outputs to draw from
+        made = subprocess.run([*ME, "run", DADS, "--out-dir", "out", "--formats", "vtt"],
+                              cwd=tmp_path, capture_output=True, timeout=300, check=False)
+        assert made.returncode == 0, made.stderr
+    res = reader_gone("stdout", args, tmp_path)
+    assert (res.returncode, res.stderr) == (141, b"")
+
+
+@pytest.mark.parametrize("args, code", [
+    (["solve", DADS], 0), (["validate", TRACE], 0), (["show", TRACE], 0),
+    (["render", TRACE, "-o", "t.vtt"], 0), (["preview", TRACE, "-o", "f.png"], 0),
+    (["analyze", DADS, "--json", "--max-states", "10"], 4), (["validate", DADS], 1),
+    (["solve", "--bogus"], 2), (["import", "rush-hour", "nothing.txt", "-o", "o"], 1),
+])
+def test_a_gone_reader_of_stderr_changes_no_exit_code(tmp_path, args, code):
+    res = reader_gone("stderr", args, tmp_path)
+    assert res.returncode == code
+    if args[0] == "render":
+        assert (tmp_path / "t.vtt").read_text().startswith("WEBVTT")
+
+
+def test_run_with_a_gone_reader_of_stderr_exits_0_both_times(tmp_path):
+    args: list[str | Path] = ["run", DADS, "--out-dir", "out", "--formats", "vtt,gif"]
+    first = reader_gone("stderr", args, tmp_path)
+    again = reader_gone("stderr", args, tmp_path)          # up to date: says so on stderr
+    assert (first.returncode, again.returncode) == (0, 0)
+    assert first.stdout == again.stdout and b"dads-puzzle.gif" in first.stdout
 
 
 @pytest.mark.parametrize("command", ["validate", "show"])

@@ -103,6 +103,29 @@ def test_mastermind_inconsistent_answers_without_secret() -> None:
             3, "bulls")
 
 
+@pytest.mark.parametrize("symbols, length", [(10, 4), (36, 10), (36, 6)])
+@pytest.mark.parametrize("repeats", [False, True])
+def test_mastermind_contradicting_answers_are_refused_at_any_size(symbols, length, repeats):
+    """0 bulls 0 cows, then 1 bull for the same code: no secret answers both, however
+    many codes the game has (too many to keep them all at 36 x 10)."""
+    code = list(range(length))
+    hdr = head("mastermind", symbols=symbols, length=length, repeats=repeats)
+    rejects(lines(hdr, guess(1, code, 0, 0), guess(2, code, 1, 0), END), 3, "bulls")
+    other = list(range(length, 2 * length))      # no symbol of the first guess
+    rejects(lines(hdr, guess(1, code, length - 2, 2), guess(2, other, 1, 0), END), 3, "bulls")
+
+
+def test_mastermind_a_large_game_of_agreeing_answers_is_valid() -> None:
+    hdr = head("mastermind", symbols=36, length=10, repeats=False)
+    secret = [5, 3, 30, 12, 0, 7, 21, 9, 35, 1]
+    rows = []
+    for n, code in enumerate([list(range(10)), list(range(10, 20)), list(range(20, 30)),
+                              [5, 3, 30, 12, 0, 7, 21, 9, 35, 2], secret], 1):
+        bulls = sum(a == b for a, b in zip(secret, code, strict=True))
+        rows.append(guess(n, code, bulls, len(set(secret) & set(code)) - bulls))
+    check(lines(hdr, *rows, END))
+
+
 def test_mastermind_bad_header() -> None:
     rejects(lines(head("mastermind", symbols=10, length=4, secret=[1, 1, 2, 3]), END),
             1, "secret")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import subprocess
 import sys
@@ -417,6 +418,58 @@ def test_a_damaged_table_is_reported_in_one_warning_and_rebuilt(fresh_cache, dam
     assert path.read_bytes() == good                     # rebuilt byte for byte
     third = trace_of(p)                                  # and trusted again, silently
     assert third[-1].stats["pdb_built"] == 0
+
+
+def _in_place_folder(path):
+    path.mkdir()
+    (path / "kept.txt").write_text("someone's")
+
+
+def _in_place_link_to_a_device(path):
+    path.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("replace, what", [
+    (_in_place_folder, "a folder, not a file"),
+    (_in_place_link_to_a_device, "a symbolic link, not a file"),
+])
+def test_an_entry_that_is_no_file_is_set_aside_and_the_table_built(fresh_cache, replace, what):
+    board, groups = ELEVEN
+    p = puzzle(board, 3, 4, heuristic="pdb", groups=groups)
+    first = trace_of(p)
+    path = fresh_cache / "pdb" / pdb.patterns_of(p)[0].file_name
+    good = path.read_bytes()
+    path.unlink()
+    replace(path)
+    with pytest.warns(DamagedTableWarning) as caught:
+        again = trace_of(p)
+    (message,) = [str(w.message) for w in caught]
+    assert str(path) in message and what in message, message
+    assert again[-1].stats["pdb_built"] == 1 and moves_of(again) == moves_of(first)
+    assert path.is_file() and not path.is_symlink() and path.read_bytes() == good
+    kept = [q for q in path.parent.iterdir() if (q / "kept.txt").exists()]
+    assert [q.name.startswith(path.name + ".set-aside-") for q in kept] == (
+        [True] if replace is _in_place_folder else [])
+
+
+def test_a_named_pipe_in_place_of_a_table_is_set_aside_never_opened(tmp_path, fresh_cache):
+    cfg = write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\nrows = 3\n'
+                'tiles = [5,1,3,4,9,2,7,8,6,10,0,11]\n[solve]\n'
+                'pdb = [[1,2,5,6,9],[3,4,7,8],[10,11]]\n')
+    board, groups = ELEVEN
+    path = fresh_cache / "pdb" / pdb.patterns_of(puzzle(board, 3, 4, groups=groups))[0].file_name
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    command = [sys.executable, "-m", "puzzlereel", "--progress", "none", "solve", str(cfg),
+               "-o", str(tmp_path / "t.jsonl")]
+    # the timeout only guards the suite: opening the pipe for reading would wait forever
+    res = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert res.returncode == 0, res.stderr
+    (line,) = res.stderr.splitlines()
+    assert line.startswith("puzzlereel: warning: pattern database ") and str(path) in line
+    assert "a named pipe, not a file" in line and line.endswith("; building it again")
+    assert path.is_file() and path.stat().st_size > pdb.patterns_of(
+        puzzle(board, 3, 4, groups=groups))[0].nbytes
 
 
 def test_the_cli_reports_a_damaged_table_in_one_line(tmp_path, fresh_cache):

@@ -36,3 +36,29 @@ def test_a_bad_first_or_last_line_is_one_trace_error(tmp_path, first, last) -> N
 def test_a_good_trace_gives_its_header_and_end() -> None:
     header, end = read_ends(DATA / "hakoiri-5.jsonl")
     assert header.puzzle == "sliding-block" and end.status in ("solved", "limit")
+
+
+@pytest.mark.parametrize("newlines", ["\n", "\n\n\n", ""])
+def test_an_end_line_longer_than_a_read_at_a_time_is_read_whole(tmp_path, newlines) -> None:
+    """A valid trace whose end line holds 200 kB (a long limit message) reads as the
+    whole trace does; reading only the file's last 64 kB would find half a line."""
+    lines = (DATA / "hakoiri-5.jsonl").read_text(encoding="utf-8").splitlines()
+    note = "x" * (200 << 10)
+    lines[-1] = lines[-1].replace("the first five moves only", note)
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + newlines, encoding="utf-8")
+    header, end = read_ends(path)
+    assert end == end_of(path.read_bytes(), str(path)) and end.stats["limit"].endswith(note)
+    assert header.puzzle == "sliding-block"
+
+
+def test_an_end_line_longer_than_any_trace_line_is_refused_unread(tmp_path, monkeypatch) -> None:
+    from puzzlereel.trace import ends
+
+    monkeypatch.setattr(ends, "MAX_LINE", 100_000)
+    lines = (DATA / "hakoiri-5.jsonl").read_text(encoding="utf-8").splitlines()
+    lines[-1] = lines[-1].replace("the first five moves only", "x" * 150_000)
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(TraceError, match="the last line is longer than 100,000 bytes"):
+        read_ends(path)
