@@ -12,11 +12,11 @@ every link relative, so it works opened from disk (``file://``) and from any sta
 host.  The page is a Jinja2 template (``page-templates/gallery.html``) with
 autoescaping, so every string that came from a config or a trace is escaped for where
 it lands.  An ``index.html`` that is not such a page is the user's, replaced only with
-``force``.  A poster (``<name>.poster.png``) that is missing, or one of puzzlereel's
-older than its trace, is drawn here (a picture of the user's by that name is shown, or
-replaced with ``force``),
-with the config's ``[render]`` options when the config is known (``run --gallery``
-draws them on its workers, with the run's options).
+``force``, and checked again as the page is put in place.  A poster
+(``<name>.poster.png``) that is missing, or one of puzzlereel's drawn from another trace
+or other options, is drawn here (``posters.refresh``; a picture of the user's by that
+name is shown, or replaced with ``force``).  A card links the files drawn from its
+trace as it is now, never a render the manifest records as drawn from an older one.
 """
 
 from __future__ import annotations
@@ -35,15 +35,16 @@ from markupsafe import Markup
 
 from puzzlereel import __version__
 from puzzlereel.actions.check import found_count
-from puzzlereel.actions.draw import render_options
 from puzzlereel.catalog import examples as catalog
-from puzzlereel.gallery.posters import draw_poster, to_draw
+from puzzlereel.gallery.posters import refresh
 from puzzlereel.ground import console
-from puzzlereel.ground.config import load_config
+from puzzlereel.ground import manifest as records
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, check_outputs, guarded
-from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Claims, Entry, Manifest, file_name
+from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Entry, Manifest, file_name
+from puzzlereel.ground.owners import Claims
 from puzzlereel.ground.pages import page
+from puzzlereel.ground.placing import placing
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
 from puzzlereel.ground.words import count_text, duration, search_seconds, size_text, whole
 from puzzlereel.registry import FAMILIES
@@ -150,7 +151,7 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
     for kind_name in CARD_KINDS:
         path = folder / file_name(name, kind_name)
         with contextlib.suppress(OSError):
-            if path.is_file():
+            if path.is_file() and _drawn_from(entry, kind_name, path.name, trace):
                 files[kind_name] = path.name
                 sizes[path.name] = path.stat().st_size
     reason = ""
@@ -165,6 +166,19 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
                 seconds=search_seconds(end.stats), reason=reason, files=files, sizes=sizes,
                 frame=_png_size(folder / file_name(name, POSTER)),
                 chart=_chart(trace, end))
+
+
+def _drawn_from(entry: Entry | None, kind: str, file: str, trace: Path) -> bool:
+    """Whether the file ``file`` (of ``kind``) may be shown with ``trace``: the manifest
+    records it as drawn from the trace there now, or does not know it as the config's
+    (a file of the user's); not one drawn from an older trace, or left by a run that
+    stopped before recording what it was drawn from."""
+    if entry is None or kind in (TRACE, POSTER):
+        return True
+    recorded = next((out for out in entry.outputs.values() if out.file == file), None)
+    if recorded is None:
+        return file not in entry.writing
+    return recorded.made_from.get("trace") == records.sha256_file(trace)
 
 
 def _chart(trace: Path, end: End) -> str:
@@ -194,17 +208,6 @@ def traces(folder: Path) -> list[Path]:
 
 
 # ---------------------------------------------------------------- posters
-
-
-def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
-    """Draw ``trace``'s poster with its config's ``[render]`` options when the manifest
-    names a config that is still there."""
-    config = None
-    if entry is not None and Path(entry.config).is_file():
-        with contextlib.suppress(PuzzlereelError):
-            config = load_config(entry.config)
-    options, explicit = render_options(config, {})
-    draw_poster(trace, poster, options, explicit)
 
 
 # ---------------------------------------------------------------- the page
@@ -363,15 +366,16 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
         for i, trace in enumerate(found):
             entry = entries.get(trace.stem)
             poster = out / file_name(trace.stem, POSTER)
-            if posters and to_draw(poster, trace, entry is not None, force):
+            if posters:
                 progress(f"poster {trace.stem}", i, len(found))
-                _poster(trace, poster, entry)
-                drawn.append(poster.name)
+                if refresh(trace, poster, entry, force):
+                    drawn.append(poster.name)
             cards.append(card_for(out, trace, entry))
     cards.sort(key=_order)
     path = out / PAGE
     check_outputs([path], found)
-    with atomic_text(path) as handle:
+    with placing({path: lambda target, finished: check_page(out, force)}), \
+            atomic_text(path) as handle:
         handle.write(page_html(cards, title))
     return Gallery(path, tuple(cards), tuple(drawn))
 
