@@ -103,7 +103,7 @@ class Placement:
         entry = Manifest.peek(self.folder).get(self.name)
         if entry is None:
             return False
-        if entry.writing.get(target.name, writer()) != writer():
+        if set(entry.writing.get(target.name, "").split()) - {writer()}:
             return True
         sha = sha256_file(target)
         return any(out.file == target.name and out.sha256 == sha

@@ -18,6 +18,7 @@ from puzzlereel.catalog import examples as catalog
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from puzzlereel.ground.fileio import OutputError, atomic_path, remove_output
 from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+from puzzlereel.ground.outpaths import writer
 from puzzlereel.ground.owners import remove_outputs
 from puzzlereel.ground.placing import placing
 
@@ -273,12 +274,16 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
 
 def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]
                ) -> dict[str, str]:
-    """The files ``entry`` lists as being written that ``outputs`` do not record and that
-    are in the folder: written by a run that stopped before recording them, still the
-    config's (each made again, as nothing records what it was made from)."""
+    """The files ``entry`` lists as being written by another run (one that stopped
+    before recording them: still the config's, each made again, as nothing records what
+    it was made from) that ``outputs`` do not record and that are in the folder.  Those
+    this run meant to write and did not are no longer listed as its: a file there now
+    is not its own."""
     recorded = {output.file for output in outputs.values()}
-    return {file: who for file, who in (entry.writing if entry is not None else {}).items()
-            if file not in recorded and os.path.lexists(folder / file)}
+    others = {file: " ".join(w for w in who.split() if w != writer())
+              for file, who in (entry.writing if entry is not None else {}).items()
+              if file not in recorded and os.path.lexists(folder / file)}
+    return {file: who for file, who in others.items() if who}
 
 
 def _current(entry: Entry | None, keys: Keys) -> bool:

@@ -103,7 +103,7 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
             steps.run(loaded)
     except BaseException:          # stopped or failed: what it made is recorded as the
         with contextlib.suppress(Exception):       # config's, the next run finishes it
-            _record(batch, job, steps, time.perf_counter() - t0)
+            _record(batch, job, steps, time.perf_counter() - t0, tell=False)
         raise
     finally:
         bars.close()
@@ -112,9 +112,10 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     return _printed(paths)
 
 
-def _record(batch: Plan, job: Job, steps: Steps, seconds: float) -> None:
+def _record(batch: Plan, job: Job, steps: Steps, seconds: float, tell: bool = True) -> None:
     """Record the files the steps put in place in the output folder's manifest (as a
-    batch does: ``running.record``), and say which older files left the folder."""
+    batch does: ``running.record``), and say which older files left the folder
+    (``tell``; a run that failed says only why)."""
     end = steps.end
     outcome = Outcome(job.unit.name, steps.status, (),
                       end.status if end is not None else None, steps.answer,
@@ -130,7 +131,7 @@ def _record(batch: Plan, job: Job, steps: Steps, seconds: float) -> None:
             made[kind] = (digest, where.stat().st_size)
     result = record(batch, job, outcome, made)
     batch.manifest.flush()
-    if not console.quiet():
+    if tell and not console.quiet():
         for note in result.warnings:
             console.echo(f"puzzlereel: warning: {note}", err=True)
 

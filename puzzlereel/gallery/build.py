@@ -148,10 +148,11 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
         metric = ""
     files: dict[str, str] = {}
     sizes: dict[str, int] = {}
+    trace_sha = records.sha256_file(trace) if entry is not None else None
     for kind_name in CARD_KINDS:
         path = folder / file_name(name, kind_name)
         with contextlib.suppress(OSError):
-            if path.is_file() and _drawn_from(entry, kind_name, path.name, trace):
+            if path.is_file() and _drawn_from(entry, kind_name, path.name, trace_sha):
                 files[kind_name] = path.name
                 sizes[path.name] = path.stat().st_size
     reason = ""
@@ -168,9 +169,9 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
                 chart=_chart(trace, end))
 
 
-def _drawn_from(entry: Entry | None, kind: str, file: str, trace: Path) -> bool:
-    """Whether the file ``file`` (of ``kind``) may be shown with ``trace``: the manifest
-    records it as drawn from the trace there now, or does not know it as the config's
+def _drawn_from(entry: Entry | None, kind: str, file: str, trace_sha: str | None) -> bool:
+    """Whether the file ``file`` (of ``kind``) may be shown with the trace whose SHA-256
+    is ``trace_sha``: the manifest records it as drawn from it, or does not know it as the config's
     (a file of the user's); not one drawn from an older trace, or left by a run that
     stopped before recording what it was drawn from."""
     if entry is None or kind in (TRACE, POSTER):
@@ -178,7 +179,7 @@ def _drawn_from(entry: Entry | None, kind: str, file: str, trace: Path) -> bool:
     recorded = next((out for out in entry.outputs.values() if out.file == file), None)
     if recorded is None:
         return file not in entry.writing
-    return recorded.made_from.get("trace") == records.sha256_file(trace)
+    return recorded.made_from.get("trace") == trace_sha
 
 
 def _chart(trace: Path, end: End) -> str:

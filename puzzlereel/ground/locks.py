@@ -18,7 +18,8 @@ from pathlib import Path
 @contextlib.contextmanager
 def locked(path: str | os.PathLike[str]) -> Iterator[None]:
     """Hold the lock file ``path`` (made if needed) while the block runs, waiting for
-    another process holding it to let go."""
+    another process holding it to let go (on a file system that cannot lock, such as
+    some network ones, the block runs unlocked)."""
     try:
         import fcntl
     except ImportError:                    # pragma: no cover - not on POSIX
@@ -26,7 +27,8 @@ def locked(path: str | os.PathLike[str]) -> Iterator[None]:
         return
     fd = os.open(Path(path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        with contextlib.suppress(OSError):   # a file system that has no locks: unlocked
+            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
         os.close(fd)

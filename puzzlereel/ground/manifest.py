@@ -155,8 +155,8 @@ class Entry:
     message: str = ""                 # why unsolvable / where the limit stopped it
     outputs: Mapping[str, Output] = field(default_factory=dict)
     path: str = ""                    # the config file's absolute path ("": not known)
-    writing: Mapping[str, str] = field(default_factory=dict)  # file -> the writer that is
-                                      # about to put it in place (``outpaths.writer``)
+    writing: Mapping[str, str] = field(default_factory=dict)  # file -> the writers about
+                                      # to put it in place (``outpaths.writer``, spaced)
     render: Mapping[str, Any] | None = None   # the [render] keys and flags its files
                                       # were drawn with (None: not recorded)
 
@@ -333,9 +333,10 @@ class Manifest:
         records them leaves them its config's (``Entry.owns``).  Saved at once."""
         entry = self.entries.get(name) or Entry(config=config, status="error",
                                                 path=os.path.abspath(config))
-        me = writer()
-        self.entries[name] = replace(entry, writing={**entry.writing,
-                                                     **dict.fromkeys(files, me)})
+        writing = dict(entry.writing)
+        for file in files:
+            writing[file] = " ".join(dict.fromkeys([*writing.get(file, "").split(), writer()]))
+        self.entries[name] = replace(entry, writing=writing)
 
     def save(self) -> None:
         """Write the manifest atomically (the folder is made if needed), holding its lock
