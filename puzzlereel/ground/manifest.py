@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import stat
@@ -35,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlereel.ground.fileio import atomic_text, make_folder
+from puzzlereel.ground.hashes import key_of, sha256_bytes, sha256_file
 from puzzlereel.ground.locks import locked
 from puzzlereel.ground.outpaths import NAME_MAX, safe_name, writer
 
@@ -49,8 +49,6 @@ POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
 SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
 SAVE_SECONDS = 2.0       # this long since the last save
-
-
 _OUT_OF_REACH = (errno.ENOENT, errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP)
 
 
@@ -86,26 +84,11 @@ def _read_entries(path: Path) -> tuple[dict[str, Entry], dict[str, str]]:
             {str(file): str(sha) for file, sha in left.items()})
 
 
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def sha256_file(path: Path) -> str | None:
-    """The file's SHA-256, or None when it cannot be read (missing, a folder, ...)."""
-    digest = hashlib.sha256()
-    try:
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-def key_of(value: object) -> str:
-    """A content hash of a JSON-able value (dict keys sorted, tuples as lists)."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
-    return sha256_bytes(text.encode("utf-8"))
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    with contextlib.suppress(OSError):
+        info = path.stat()
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+    return None
 
 
 def file_name(name: str, kind: str) -> str:
@@ -245,6 +228,7 @@ class Manifest:
         self.damaged = False            # set aside: its folder's files can't be told apart
         self.left: dict[str, str] = {}  # file -> SHA-256: made for configs now gone
         self._base: tuple[dict[str, Entry], dict[str, str]] = (dict(self.entries), {})
+        self._wrote: tuple[int, int, int] | None = None   # the file this run last wrote
 
     @property
     def path(self) -> Path:
@@ -354,13 +338,17 @@ class Manifest:
                 json.dump(data, handle, indent=1)
                 handle.write("\n")
         self._base = (dict(self.entries), dict(self.left))
+        self._wrote = _stamp(self.path)
         self._saved = time.monotonic()
         self._cost = self._saved - t0
         self._changes = 0
 
     def _merge(self) -> None:
         """Take in what the manifest on disk holds now: every entry (and file left) as
-        there, but those this run changed since it last read or wrote it, as here."""
+        there, but those this run changed since it last read or wrote it, as here
+        (nothing to take in when the file is still the one this run wrote)."""
+        if self._wrote is not None and _stamp(self.path) == self._wrote:
+            return
         try:
             entries, left = _read_entries(self.path)
         except Exception:  # noqa: BLE001 - none, or unreadable: this run's is written
