@@ -152,6 +152,7 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
         stopped = exc if isinstance(exc, Interrupted) else None
         code = exc.exit_code if isinstance(exc, Interrupted) else 130
         for name, job in pending.items():
+            unstarted(batch, job)
             results[name] = Result(name, job.unit.source, "interrupted",
                                    message=f"{job.unit.source}: interrupted",
                                    exit_code=code)
@@ -284,6 +285,21 @@ def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]
               for file, who in (entry.writing if entry is not None else {}).items()
               if file not in recorded and os.path.lexists(folder / file)}
     return {file: who for file, who in others.items() if who}
+
+
+def unstarted(batch: Plan, job: Job) -> None:
+    """A job that wrote nothing (the run was stopped first): its entry as it was before
+    the run meant to write (no file listed as this run's; none when the run made it)."""
+    manifest = batch.manifest
+    entry = manifest.entries.get(job.unit.name)
+    if entry is None:
+        return
+    writing = _unsettled(Path(batch.options.out_dir), entry, entry.outputs)
+    if entry.outputs or writing:
+        manifest.entries[job.unit.name] = replace(entry, writing=writing)
+    else:
+        del manifest.entries[job.unit.name]
+    manifest.changed()
 
 
 def _current(entry: Entry | None, keys: Keys) -> bool:
