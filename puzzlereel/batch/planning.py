@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlereel import __version__
 from puzzlereel.actions import draw
-from puzzlereel.batch.ownership import check_made
+from puzzlereel.batch.ownership import Placement, check_made
 from puzzlereel.batch.sources import NoConfig, Source
 from puzzlereel.batch.unit import Unit
 from puzzlereel.catalog.puzzles import family_of
@@ -27,13 +27,13 @@ from puzzlereel.ground.manifest import (
     FILE_KINDS,
     POSTER,
     TRACE,
-    Claims,
     Manifest,
     file_name,
     key_of,
     sha256_bytes,
 )
 from puzzlereel.ground.outpaths import safe_name
+from puzzlereel.ground.owners import Claims
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -87,6 +87,15 @@ class Job:
     config: Config
     trace_sha: str | None                  # the current trace's hash (render-only units)
     expected: float                        # seconds the last run took (for the order)
+    placement: Placement | None = None     # its outputs' owners, checked as each is put
+    render: Mapping[str, Any] = field(default_factory=dict)   # [render] keys and flags
+
+    def files(self) -> list[str]:
+        """The names of the files this job may write in the output folder."""
+        unit = self.unit
+        kinds = ((TRACE,) if unit.trace is None else ()) + unit.formats + \
+            ((POSTER,) if unit.poster else ())
+        return [file_name(unit.name, kind) for kind in kinds]
 
 
 @dataclass(frozen=True)
@@ -235,10 +244,14 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     entry = manifest.entries.get(name)
     if not (options.force or manifest.damaged):  # it replaces only files of its own
         check_made(manifest, name, path, (TRACE, *kinds), keys.config)
+    placement = Placement.planned(Path(options.out_dir), name, str(path), (TRACE, *kinds),
+                                  options.force or manifest.damaged)
+    drawn = {**config.section("render"),
+             **{k: v for k, v in options.flags.items() if v is not None}}
     trace = None if options.force else manifest.fresh(name, TRACE, keys.trace_from())
     expected = entry.seconds if entry is not None else float("inf")
     if trace is None or entry is None:
-        return Job(unit, keys, config, None, expected)
+        return Job(unit, keys, config, None, expected, placement, drawn)
     wanted = unit.formats if entry.status == "solved" else ()
     missing = tuple(kind for kind in wanted
                     if manifest.fresh(name, kind, keys.made_from(kind, trace.sha256)) is None)
@@ -250,9 +263,9 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
                       message=entry.message, exit_code=code, recorded=entry.status)
     data = (Path(options.out_dir) / trace.file).read_bytes()
     if sha256_bytes(data) != trace.sha256:       # changed since it was checked
-        return Job(unit, keys, config, None, expected)
+        return Job(unit, keys, config, None, expected, placement, drawn)
     unit = replace(unit, formats=missing, poster=poster, trace=data)
-    return Job(unit, keys, config, trace.sha256, entry.seconds)
+    return Job(unit, keys, config, trace.sha256, entry.seconds, placement, drawn)
 
 
 __all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result",

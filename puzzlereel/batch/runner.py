@@ -20,7 +20,7 @@ from puzzlereel.actions.draw import parse_formats, render_options
 from puzzlereel.batch import single
 from puzzlereel.batch.planning import BatchOptions, plan
 from puzzlereel.batch.running import Observer, run_plan
-from puzzlereel.batch.sources import collect, is_batch
+from puzzlereel.batch.sources import collect, examples_over_outputs, is_batch
 from puzzlereel.batch.summary import summary_lines
 from puzzlereel.gallery import build as gallery
 from puzzlereel.ground import console, exits
@@ -41,6 +41,7 @@ def run(configs: Sequence[str], out_dir: Path, given: Mapping[str, Any], *,
         scheduler: str | None = None) -> None:
     """``run CONFIG...``: one config file in this process (``single.run_one``), else a
     batch on ``executor`` watched by ``overview()``; then the gallery, if asked."""
+    configs = examples_over_outputs(configs)
     if with_gallery:               # a page of the user's stops the run before any work
         gallery.check_page(out_dir, force)
     if executor == "local" and not is_batch(configs):

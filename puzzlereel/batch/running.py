@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Protocol
 from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result, naming
 from puzzlereel.batch.unit import Outcome, Unit
 from puzzlereel.catalog import examples as catalog
-from puzzlereel.ground.errors import EXIT_OK, EXIT_USAGE
-from puzzlereel.ground.fileio import atomic_path
-from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, remove_outputs, sha256_bytes
+from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
+from puzzlereel.ground.fileio import OutputError, atomic_path, remove_output
+from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+from puzzlereel.ground.outpaths import writer
+from puzzlereel.ground.owners import remove_outputs
+from puzzlereel.ground.placing import placing
 
 if TYPE_CHECKING:
     from puzzlereel.ground.interrupts import Interrupted
@@ -130,6 +133,7 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
     code: int | None = None
     try:
         if pending:
+            intend(batch)
             executor.submit([job.unit for job in batch.jobs])
         while pending:
             for event in executor.events(poll):
@@ -148,6 +152,7 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
         stopped = exc if isinstance(exc, Interrupted) else None
         code = exc.exit_code if isinstance(exc, Interrupted) else 130
         for name, job in pending.items():
+            unstarted(batch, job)
             results[name] = Result(name, job.unit.source, "interrupted",
                                    message=f"{job.unit.source}: interrupted",
                                    exit_code=code)
@@ -156,16 +161,40 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
     return Report(ordered, time.monotonic() - t0, stopped, code)
 
 
+def intend(batch: Plan) -> None:
+    """Record in the manifest, before any is written, every file the plan's jobs may
+    write: a run stopped before it records them leaves them their configs'."""
+    for job in batch.jobs:
+        batch.manifest.intend(job.unit.name, job.unit.source, job.files())
+    batch.manifest.save()
+
+
 def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
-    """Write a unit's files into the output folder (each atomically, the trace first) and
-    record them in the manifest; the config's summary line."""
+    """Write a unit's files into the output folder (each atomically, the trace first,
+    each checked as it is put in place: ``ownership.Placement``) and record them in the
+    manifest; the config's summary line.  A file that cannot be put in place (a folder
+    there, a file of the user's that came meanwhile) is that config's error: what was
+    written before it is recorded, and the run goes on."""
     out = Path(batch.options.out_dir)
     made: dict[str, tuple[str, int]] = {}
-    for product in outcome.products:
-        with atomic_path(out / file_name(job.unit.name, product.kind)) as tmp:
-            tmp.write_bytes(product.data)
-        made[product.kind] = (sha256_bytes(product.data), len(product.data))
+    checks = job.placement.checks() if job.placement is not None else {}
+    with placing(checks):
+        for product in outcome.products:
+            try:
+                with atomic_path(out / file_name(job.unit.name, product.kind)) as tmp:
+                    tmp.write_bytes(product.data)
+            except (OutputError, OSError) as exc:
+                outcome = replace(outcome, status="error", message=_why(exc),
+                                  exit_code=EXIT_BAD_INPUT)
+                break
+            made[product.kind] = (sha256_bytes(product.data), len(product.data))
     return record(batch, job, outcome, made)
+
+
+def _why(exc: OutputError | OSError) -> str:
+    if isinstance(exc, OutputError):
+        return str(exc)
+    return f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
 
 
 def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str, int]]
@@ -198,6 +227,8 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
         # under its name was made from an older version of it (or, --force, from another
         # config of that name)
         stale = remove_outputs(out, entry, keep=written)
+        stale += [file for file in _unsettled(out, entry, outputs)   # a stopped run's
+                  if remove_output(out / file)]
     if unit.trace is None:          # a new search: a new entry, if its trace is good
         config = job.config
         if outcome.searched is not None:
@@ -208,7 +239,8 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
                 title=config.title or unit.name, family=config.puzzle_type,
                 description=catalog.description(config.text, 160), message=(
                     outcome.message if outcome.status != "error" else ""),
-                outputs=outputs)
+                outputs=outputs, writing=_unsettled(out, entry, outputs),
+                render=job.render)
         elif written:               # files of a search that did not end: the config's,
             kept = {kind: output for kind, output in entry.outputs.items()  # made again
                     if output.file not in stale} if entry is not None and mine else {}
@@ -216,11 +248,17 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
                 config=unit.source, path=os.path.abspath(unit.source), status="error",
                 title=config.title or unit.name, family=config.puzzle_type,
                 outputs={**kept, **{kind: replace(output, made_from={})
-                                    for kind, output in outputs.items()}})
+                                    for kind, output in outputs.items()}},
+                writing=_unsettled(out, entry, outputs), render=job.render)
         elif stale or not mine or not _current(entry, keys):
             manifest.entries.pop(unit.name, None)
+        elif entry is not None:
+            manifest.entries[unit.name] = replace(
+                entry, writing=_unsettled(out, entry, entry.outputs))
     elif entry is not None:
-        manifest.entries[unit.name] = replace(entry, outputs=outputs)
+        manifest.entries[unit.name] = replace(entry, outputs=outputs,
+                                              writing=_unsettled(out, entry, outputs),
+                                              render=job.render)
     manifest.changed()
     notes = outcome.warnings
     if stale:
@@ -233,6 +271,35 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
                   outcome.seconds, tuple(written), message, outcome.exit_code,
                   warnings=notes, detail=outcome.detail)
+
+
+def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]
+               ) -> dict[str, str]:
+    """The files ``entry`` lists as being written by another run (one that stopped
+    before recording them: still the config's, each made again, as nothing records what
+    it was made from) that ``outputs`` do not record and that are in the folder.  Those
+    this run meant to write and did not are no longer listed as its: a file there now
+    is not its own."""
+    recorded = {output.file for output in outputs.values()}
+    others = {file: " ".join(w for w in who.split() if w != writer())
+              for file, who in (entry.writing if entry is not None else {}).items()
+              if file not in recorded and os.path.lexists(folder / file)}
+    return {file: who for file, who in others.items() if who}
+
+
+def unstarted(batch: Plan, job: Job) -> None:
+    """A job that wrote nothing (the run was stopped first): its entry as it was before
+    the run meant to write (no file listed as this run's; none when the run made it)."""
+    manifest = batch.manifest
+    entry = manifest.entries.get(job.unit.name)
+    if entry is None:
+        return
+    writing = _unsettled(Path(batch.options.out_dir), entry, entry.outputs)
+    if entry.outputs or writing:
+        manifest.entries[job.unit.name] = replace(entry, writing=writing)
+    else:
+        del manifest.entries[job.unit.name]
+    manifest.changed()
 
 
 def _current(entry: Entry | None, keys: Keys) -> bool:
@@ -258,4 +325,4 @@ def forget_failed(batch: Plan, result: Result) -> Result:
 
 
 __all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",
-           "exit_code", "record", "run_plan", "store"]
+           "exit_code", "intend", "record", "run_plan", "store"]

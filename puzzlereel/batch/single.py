@@ -15,6 +15,7 @@ instead of a summary table.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,9 +24,9 @@ from typing import Any
 from puzzlereel.actions import flags
 from puzzlereel.actions.draw import parse_formats, render_options
 from puzzlereel.actions.solve import check_outcome
-from puzzlereel.batch.ownership import check_made
+from puzzlereel.batch.ownership import check_made, seen
 from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
-from puzzlereel.batch.running import record
+from puzzlereel.batch.running import intend, record
 from puzzlereel.batch.sources import Source
 from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.catalog.puzzles import config_path, puzzle_of
@@ -33,14 +34,9 @@ from puzzlereel.gallery.build import PAGE
 from puzzlereel.ground import console, exits, interrupts
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.fileio import guarded, make_folder
-from puzzlereel.ground.manifest import (
-    FILE_KINDS,
-    POSTER,
-    TRACE,
-    Claims,
-    file_name,
-    sha256_file,
-)
+from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, file_name, sha256_file
+from puzzlereel.ground.owners import Claims
+from puzzlereel.ground.placing import placing
 from puzzlereel.ground.progress import Reporter
 
 
@@ -96,13 +92,19 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
             exits.fail(done.message, done.exit_code)
         return _printed(paths)
     (job,) = batch.jobs
+    intend(batch)                  # its files are its own from the first one written
     bars = _Bars()
     steps = Steps(job.unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
                   collect=False)
     t0 = time.perf_counter()
+    checks = job.placement.checks() if job.placement is not None else {}
     try:
-        with guarded(inputs=[path], outputs=paths):
+        with guarded(inputs=[path], outputs=paths), placing(checks):
             steps.run(loaded)
+    except BaseException:          # stopped or failed: what it made is recorded as the
+        with contextlib.suppress(Exception):       # config's, the next run finishes it
+            _record(batch, job, steps, time.perf_counter() - t0, tell=False)
+        raise
     finally:
         bars.close()
     _record(batch, job, steps, time.perf_counter() - t0)   # only what this run made
@@ -110,25 +112,26 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     return _printed(paths)
 
 
-def _record(batch: Plan, job: Job, steps: Steps, seconds: float) -> None:
-    """Record the files the steps made in the output folder's manifest (as a batch does:
-    ``running.record``), and say which older files left the folder."""
+def _record(batch: Plan, job: Job, steps: Steps, seconds: float, tell: bool = True) -> None:
+    """Record the files the steps put in place in the output folder's manifest (as a
+    batch does: ``running.record``), and say which older files left the folder
+    (``tell``; a run that failed says only why)."""
     end = steps.end
     outcome = Outcome(job.unit.name, steps.status, (),
                       end.status if end is not None else None, steps.answer,
                       end.moves if end is not None else None, steps.message,
                       steps.exit_code, seconds=round(seconds, 3))
-    kinds = ([] if job.unit.trace is not None else [TRACE]) + \
-        [item.fmt for item in steps.written]
+    kinds = ([] if job.unit.trace is not None else [TRACE]) + list(job.unit.formats)
+    placed = job.placement.placed if job.placement is not None else {}
     made = {}
     for kind in kinds:
         where = steps.path(kind)
         digest = sha256_file(where)
-        if digest is not None:
+        if digest is not None and placed.get(where.name, False) == seen(where):
             made[kind] = (digest, where.stat().st_size)
     result = record(batch, job, outcome, made)
     batch.manifest.flush()
-    if not console.quiet():
+    if tell and not console.quiet():
         for note in result.warnings:
             console.echo(f"puzzlereel: warning: {note}", err=True)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from puzzlereel.catalog import examples as catalog
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.manifest import FILE_NAME
 from puzzlereel.ground.outpaths import safe_name
 
 SUFFIX = ".toml"
@@ -67,6 +68,23 @@ def matches(pattern: str) -> list[Path]:
     return sorted(set(found))
 
 
+def output_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder puzzlereel writes outputs into (it holds the
+    manifest) and holds no config."""
+    return (path / FILE_NAME).is_file() and not _folder(path)
+
+
+def examples_over_outputs(args: Sequence[str]) -> list[str]:
+    """``args`` with each one that names both an output folder (``run hoppers --out-dir
+    hoppers``, run again) and a bundled example as the example's file: the folder holds
+    no config, the example is what was meant."""
+    named = []
+    for arg in args:
+        example = catalog.path_of(arg) if arg and output_folder(Path(arg)) else None
+        named.append(str(example) if example is not None else arg)
+    return named
+
+
 def is_batch(args: Sequence[str]) -> bool:
     """Whether ``run``'s arguments ask for a batch: several, a folder or a pattern.  One
     config file (or example name) is a run of one config (``batch.single``)."""
@@ -88,8 +106,11 @@ def collect(args: Iterable[str]) -> list[Source]:
             found.append(Source(arg, None, NoConfig(EMPTY, path="''")))
         elif path.is_dir():
             files = _folder(path)
+            none = f"no *{SUFFIX} config in this folder" + (
+                f" (it is an output folder: it holds {FILE_NAME})"
+                if output_folder(path) else "")
             found += [Source(arg, f) for f in files] or [
-                Source(arg, None, NoConfig(f"no *{SUFFIX} config in this folder", path=arg))]
+                Source(arg, None, NoConfig(none, path=arg))]
         elif path.exists():
             found.append(Source(arg, path))
         elif glob.has_magic(arg):
@@ -113,4 +134,5 @@ def collect(args: Iterable[str]) -> list[Source]:
     return unique
 
 
-__all__ = ["EMPTY", "SUFFIX", "NoConfig", "Source", "collect", "is_batch", "matches"]
+__all__ = ["EMPTY", "SUFFIX", "NoConfig", "Source", "collect", "examples_over_outputs", "is_batch",
+           "matches", "output_folder"]

@@ -12,11 +12,12 @@ every link relative, so it works opened from disk (``file://``) and from any sta
 host.  The page is a Jinja2 template (``page-templates/gallery.html``) with
 autoescaping, so every string that came from a config or a trace is escaped for where
 it lands.  An ``index.html`` that is not such a page is the user's, replaced only with
-``force``.  A poster (``<name>.poster.png``) that is missing, or one of puzzlereel's
-older than its trace, is drawn here (a picture of the user's by that name is shown, or
-replaced with ``force``),
-with the config's ``[render]`` options when the config is known (``run --gallery``
-draws them on its workers, with the run's options).  A trace that cannot be read or
+``force``, and checked again as the page is put in place.  A poster
+(``<name>.poster.png``) that is missing, or one of puzzlereel's drawn from another trace
+or other options, is drawn here (``posters.refresh``; a picture of the user's by that
+name is shown, or replaced with ``force``).  A card links the files drawn from its
+trace as it is now, never a render the manifest records as drawn from an older one.  A
+trace that cannot be read or
 drawn is skipped: its card says so and why, the rest of the page is written, and
 ``Gallery.exit_code`` is 1, as for bad input (``write_page`` warns of each such trace).
 What each card and the page show is ``gallery.view``.
@@ -31,16 +32,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlereel.actions.check import explored, found_count
-from puzzlereel.actions.draw import render_options
 from puzzlereel.catalog import examples as catalog
 from puzzlereel.gallery.lede import by_our_search
-from puzzlereel.gallery.posters import draw_poster, to_draw
+from puzzlereel.gallery.posters import refresh
 from puzzlereel.gallery.view import DEFAULT_TITLE, Card, card_html, card_view, order, page_html
 from puzzlereel.ground import console
-from puzzlereel.ground.config import load_config
+from puzzlereel.ground import manifest as records
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, check_outputs, guarded
-from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Claims, Entry, Manifest, file_name
+from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Entry, Manifest, file_name
+from puzzlereel.ground.owners import Claims
+from puzzlereel.ground.placing import placing
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
 from puzzlereel.ground.words import search_seconds
 from puzzlereel.registry import FAMILIES
@@ -118,10 +120,11 @@ def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
         metric = ""
     files: dict[str, str] = {}
     sizes: dict[str, int] = {}
+    trace_sha = records.sha256_file(trace) if entry is not None else None
     for kind_name in CARD_KINDS:
         path = folder / file_name(name, kind_name)
         with contextlib.suppress(OSError):
-            if path.is_file():
+            if path.is_file() and _drawn_from(entry, kind_name, path.name, trace_sha):
                 files[kind_name] = path.name
                 sizes[path.name] = path.stat().st_size
     reason = ""
@@ -147,6 +150,19 @@ def skipped_card(trace: Path, problem: PuzzlereelError) -> Card:
                 answer="", metric="", explored=None, seconds=None,
                 reason=f"Not shown: {why}", files={TRACE: trace.name},
                 sizes={trace.name: size}, frame=None)
+
+
+def _drawn_from(entry: Entry | None, kind: str, file: str, trace_sha: str | None) -> bool:
+    """Whether the file ``file`` (of ``kind``) may be shown with the trace whose SHA-256
+    is ``trace_sha``: the manifest records it as drawn from it, or does not know it as the config's
+    (a file of the user's); not one drawn from an older trace, or left by a run that
+    stopped before recording what it was drawn from."""
+    if entry is None or kind in (TRACE, POSTER):
+        return True
+    recorded = next((out for out in entry.outputs.values() if out.file == file), None)
+    if recorded is None:
+        return file not in entry.writing
+    return recorded.made_from.get("trace") == trace_sha
 
 
 def _chart(trace: Path, end: End) -> str:
@@ -176,17 +192,6 @@ def traces(folder: Path) -> list[Path]:
 
 
 # ---------------------------------------------------------------- posters
-
-
-def _poster(trace: Path, poster: Path, entry: Entry | None) -> None:
-    """Draw ``trace``'s poster with its config's ``[render]`` options when the manifest
-    names a config that is still there."""
-    config = None
-    if entry is not None and Path(entry.config).is_file():
-        with contextlib.suppress(PuzzlereelError):
-            config = load_config(entry.config)
-    options, explicit = render_options(config, {})
-    draw_poster(trace, poster, options, explicit)
 
 
 MARK = b'<meta name="generator" content="puzzlereel '    # in the head of every page
@@ -242,10 +247,10 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
             entry = entries.get(trace.stem)
             poster = out / file_name(trace.stem, POSTER)
             try:
-                if posters and to_draw(poster, trace, entry is not None, force):
+                if posters:
                     progress(f"poster {trace.stem}", i, len(found))
-                    _poster(trace, poster, entry)
-                    drawn.append(poster.name)
+                    if refresh(trace, poster, entry, force):
+                        drawn.append(poster.name)
                 cards.append(card_for(out, trace, entry))
             except PuzzlereelError as exc:     # a bad trace: the others are still shown
                 skipped.append(exc.located(source=str(trace)))
@@ -253,7 +258,8 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
     cards.sort(key=order)
     path = out / PAGE
     check_outputs([path], found)
-    with atomic_text(path) as handle:
+    with placing({path: lambda target, finished: check_page(out, force)}), \
+            atomic_text(path) as handle:
         handle.write(page_html(cards, title))
     return Gallery(path, tuple(cards), tuple(drawn), tuple(skipped))
 

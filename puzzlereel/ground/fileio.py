@@ -31,8 +31,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
+from puzzlereel.ground import outpaths
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
+from puzzlereel.ground.placing import check_of
 
 _unfinished: set[Path] = set()     # temporary files being written now
 _stdout_output = False             # whether an output is standard output (-o /dev/stdout)
@@ -228,8 +230,7 @@ def _named(exc: OSError, tmp: Path | None, target: Path) -> OSError:
     (a write that found the disk full): messages name the user's file."""
     if exc.filename is not None and (tmp is None or str(exc.filename) != str(tmp)):
         return exc
-    named = OSError(exc.errno, exc.strerror or str(exc), str(target))
-    return named
+    return OSError(exc.errno, exc.strerror or str(exc), str(target))
 
 
 @contextlib.contextmanager
@@ -242,16 +243,19 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     written as a stream: its muxer seeks back).  A symbolic link to a file stays: the
     file it points to is replaced, its temporary file beside it.  A folder where the file
     should be is an ``OutputError``; a write that fails names ``target``, never the
-    temporary file."""
+    temporary file.  An output named to ``placing`` is checked just before the rename
+    and replaces whatever stands there (a link, a pipe), never writing through it."""
     target = Path(target)
     refuse_inputs(target)
+    check = check_of(target)
     try:
-        found = find(target)
+        found = find(target) if check is None else \
+            OutPath(target, outpaths.own_mode(target), target)
     except OSError as exc:
         raise _named(exc, None, target) from None
     if stat.S_ISDIR(found.mode):
         raise OutputError("is a folder, not a file", source=str(target))
-    if found.stream:
+    if found.stream and check is None:
         with _through(found) as path:
             yield path
         return
@@ -278,6 +282,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp_path, 0o666 & ~mask)
         refuse_inputs(target)
+        if check is not None:
+            check(target, tmp_path)
         os.replace(tmp_path, real)
     except OSError as exc:
         with contextlib.suppress(FileNotFoundError):
@@ -389,6 +395,3 @@ def atomic_text(target: str | os.PathLike[str]) -> Iterator[IO[str]]:
     """Open a temporary text file beside ``target``; rename it into place on success."""
     with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
         yield handle
-
-
-

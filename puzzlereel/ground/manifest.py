@@ -9,36 +9,37 @@ would be made from now are the ones recorded and the file on disk still has the
 recorded content; anything else (a changed config or option, a new version, a missing
 or edited file) makes it again.
 
-The manifest is also the record of whose file is whose: each entry names the config
-file it was made from (its absolute path), and a file of the folder is that config's
-only when the entry records it (``batch.ownership`` stops a run at any other file).
-
-The manifest is JSON, written atomically (``fileio.atomic_text``) after every config
-that finishes, so a run that is stopped keeps what it finished.  A manifest that cannot
-be read is set aside with a ``ManifestWarning`` and the run starts afresh; having no
-record of whose file is whose, it takes the files named as a config's outputs as that
-config's (``damaged``), as the folder was puzzlereel's.
+It is also the record of whose file is whose: each entry names the config file it was
+made from (its absolute path), and a file of the folder is that config's only when the
+entry records it, or lists it as being written (``Entry.owns``): a run records the files
+it is about to write before it writes them (``intend``), so a run that is stopped or
+fails leaves its files its own.  It is JSON, written atomically as configs finish, each
+write under a lock that merges in what another run into the folder recorded meanwhile
+(``save``).  One that cannot be read is set aside with a ``ManifestWarning`` and every
+config is made again, the files named as its outputs taken as its own (``damaged``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import errno
 import json
 import os
 import stat
 import time
 import warnings
-import zlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.ground.fileio import Clash, atomic_text, remove_output
-from puzzlereel.ground.outpaths import NAME_MAX, safe_name
+from puzzlereel.ground.fileio import atomic_text, make_folder
+from puzzlereel.ground.hashes import key_of, sha256_bytes, sha256_file
+from puzzlereel.ground.locks import locked
+from puzzlereel.ground.outpaths import NAME_MAX, safe_name, writer
 
 FILE_NAME = ".puzzlereel-manifest.json"
+LOCK_NAME = ".puzzlereel-manifest.lock"   # held while a process reads, changes, writes it
 FORMAT = "puzzlereel-manifest"
 VERSION = 1
 TRACE = "jsonl"          # the trace's output kind
@@ -48,6 +49,7 @@ POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
 SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
 SAVE_SECONDS = 2.0       # this long since the last save
+_OUT_OF_REACH = (errno.ENOENT, errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP)
 
 
 class ManifestWarning(UserWarning):
@@ -82,26 +84,11 @@ def _read_entries(path: Path) -> tuple[dict[str, Entry], dict[str, str]]:
             {str(file): str(sha) for file, sha in left.items()})
 
 
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def sha256_file(path: Path) -> str | None:
-    """The file's SHA-256, or None when it cannot be read (missing, a folder, ...)."""
-    digest = hashlib.sha256()
-    try:
-        with open(path, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-def key_of(value: object) -> str:
-    """A content hash of a JSON-able value (dict keys sorted, tuples as lists)."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
-    return sha256_bytes(text.encode("utf-8"))
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    with contextlib.suppress(OSError):
+        info = path.stat()
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+    return None
 
 
 def file_name(name: str, kind: str) -> str:
@@ -112,16 +99,6 @@ def file_name(name: str, kind: str) -> str:
 # every kind of file a config or trace <name> may have in an output folder: the trace,
 # each format, the gallery's poster
 FILE_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
-# what an output of each kind is, for messages about it
-KIND_WORDS = {TRACE: "trace", POSTER: "poster", "png": "contact sheet", "html": "player",
-              "vtt": "subtitles", "svg": "animated SVG", "mp4": "video", "webm": "video",
-              "gif": "GIF"}
-
-
-def kind_word(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind)
-
-
 @dataclass(frozen=True)
 class Output:
     """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
@@ -161,13 +138,24 @@ class Entry:
     message: str = ""                 # why unsolvable / where the limit stopped it
     outputs: Mapping[str, Output] = field(default_factory=dict)
     path: str = ""                    # the config file's absolute path ("": not known)
+    writing: Mapping[str, str] = field(default_factory=dict)  # file -> the writers about
+                                      # to put it in place (``outpaths.writer``, spaced)
+    render: Mapping[str, Any] | None = None   # the [render] keys and flags its files
+                                      # were drawn with (None: not recorded)
 
     def to_json(self) -> dict[str, Any]:
         return {"config": self.config, "path": self.path, "status": self.status,
                 "answer": self.answer, "moves": self.moves, "seconds": self.seconds,
                 "title": self.title, "family": self.family,
                 "description": self.description, "message": self.message,
-                "outputs": {kind: out.to_json() for kind, out in self.outputs.items()}}
+                "outputs": {kind: out.to_json() for kind, out in self.outputs.items()},
+                "writing": dict(self.writing),
+                **({"render": dict(self.render)} if self.render is not None else {})}
+
+    def owns(self, file: str) -> bool:
+        """Whether the file ``file`` of the folder is this entry's: recorded, or about to
+        be written by a run that may have stopped before recording it."""
+        return file in self.writing or any(out.file == file for out in self.outputs.values())
 
     def made_by(self, config: str | Path, config_sha: str | None = None) -> bool:
         """Whether this entry's files may be taken as those of the config file
@@ -210,7 +198,15 @@ class Entry:
                    message=str(obj.get("message", "")),
                    outputs={str(k): Output.from_json(v)
                             for k, v in obj.get("outputs", {}).items()},
-                   path=str(obj.get("path", "")))
+                   path=str(obj.get("path", "")), writing=_writing(obj.get("writing", {})),
+                   render=dict(obj["render"]) if "render" in obj else None)
+
+
+def _writing(obj: Mapping[str, Any]) -> dict[str, str]:
+    files = {str(file): str(who) for file, who in obj.items()}
+    if any(safe_name(file, "", NAME_MAX) != file for file in files):
+        raise ValueError("its files being written are not file names of the folder")
+    return files
 
 
 class Manifest:
@@ -231,6 +227,8 @@ class Manifest:
         self._cost = 0.0                # seconds the last save took
         self.damaged = False            # set aside: its folder's files can't be told apart
         self.left: dict[str, str] = {}  # file -> SHA-256: made for configs now gone
+        self._base: tuple[dict[str, Entry], dict[str, str]] = (dict(self.entries), {})
+        self._wrote: tuple[int, int, int] | None = None   # the file this run last wrote
 
     @property
     def path(self) -> Path:
@@ -245,11 +243,23 @@ class Manifest:
         manifest = cls(folder)
         try:
             manifest.entries, manifest.left = _read_entries(manifest.path)
-        except FileNotFoundError:
+        except OSError as exc:         # none, or out of reach (a name too long, a file
+            if exc.errno not in _OUT_OF_REACH:     # in the folder's place): the run's
+                manifest._set_aside(_short(exc))   # first write says why
             return manifest
         except Exception as exc:  # noqa: BLE001 - whatever is wrong, the run goes on
             manifest._set_aside(_short(exc))
+        manifest._base = (dict(manifest.entries), dict(manifest.left))
         return manifest
+
+    @staticmethod
+    def peek(folder: str | Path) -> dict[str, Entry]:
+        """The entries of the folder's manifest as it is now ({} when it cannot be
+        read), leaving the file as it is."""
+        try:
+            return _read_entries(Path(folder) / FILE_NAME)[0]
+        except Exception:  # noqa: BLE001 - none, or unreadable: nothing recorded
+            return {}
 
     def _set_aside(self, why: str) -> None:
         self.damaged = True
@@ -301,19 +311,58 @@ class Manifest:
         sha = self.left.get(file)
         return sha is not None and sha256_file(self.folder / file) == sha
 
+    def intend(self, name: str, config: str, files: Iterable[str]) -> None:
+        """Record that this process is about to put ``files`` in place for the config
+        ``name`` (read from ``config``), before it writes them: a run stopped before it
+        records them leaves them its config's (``Entry.owns``).  Saved at once."""
+        entry = self.entries.get(name) or Entry(config=config, status="error",
+                                                path=os.path.abspath(config))
+        writing = dict(entry.writing)
+        for file in files:
+            writing[file] = " ".join(dict.fromkeys([*writing.get(file, "").split(), writer()]))
+        self.entries[name] = replace(entry, writing=writing)
+
     def save(self) -> None:
-        """Write the manifest atomically (the folder is made if needed)."""
+        """Write the manifest atomically (the folder is made if needed), holding its lock
+        (``LOCK_NAME``): what another run recorded since this one read it is kept, and
+        what this run changed is written over it (``_merge``)."""
         t0 = time.monotonic()
-        data = {"format": FORMAT, "version": VERSION,
-                "entries": {name: entry.to_json()
-                            for name, entry in sorted(self.entries.items())},
-                "left": dict(sorted(self.left.items()))}
-        with atomic_text(self.path) as handle:
-            json.dump(data, handle, indent=1)
-            handle.write("\n")
+        make_folder(self.folder)
+        with locked(self.folder / LOCK_NAME):
+            self._merge()
+            data = {"format": FORMAT, "version": VERSION,
+                    "entries": {name: entry.to_json()
+                                for name, entry in sorted(self.entries.items())},
+                    "left": dict(sorted(self.left.items()))}
+            with atomic_text(self.path) as handle:
+                json.dump(data, handle, indent=1)
+                handle.write("\n")
+        self._base = (dict(self.entries), dict(self.left))
+        self._wrote = _stamp(self.path)
         self._saved = time.monotonic()
         self._cost = self._saved - t0
         self._changes = 0
+
+    def _merge(self) -> None:
+        """Take in what the manifest on disk holds now: every entry (and file left) as
+        there, but those this run changed since it last read or wrote it, as here
+        (nothing to take in when the file is still the one this run wrote)."""
+        if self._wrote is not None and _stamp(self.path) == self._wrote:
+            return
+        try:
+            entries, left = _read_entries(self.path)
+        except Exception:  # noqa: BLE001 - none, or unreadable: this run's is written
+            return
+        for mine, base, disk in ((self.entries, self._base[0], entries),
+                                 (self.left, self._base[1], left)):
+            merged: dict[str, Any] = dict(disk)
+            for key in set(mine) | set(base):
+                if key not in mine:
+                    merged.pop(key, None)
+                elif mine[key] != base.get(key):
+                    merged[key] = mine[key]
+            mine.clear()
+            mine.update(merged)
 
     def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
         """The recorded output of ``kind`` when it was made from ``made_from`` and the file
@@ -333,67 +382,7 @@ class Manifest:
         return out
 
 
-def remove_outputs(folder: str | Path, entry: Entry, keep: Iterable[str] = ()) -> list[str]:
-    """Remove the files ``entry`` records in ``folder`` (every kind but those in
-    ``keep``): outputs of an older version of its config, which must not stay beside a
-    newer trace (or none).  A file of the config's name that the manifest does not
-    record is not puzzlereel's, and stays.  The names of the files removed."""
-    kept = set(keep)
-    removed = []
-    for kind, out in entry.outputs.items():
-        if kind not in kept and remove_output(Path(folder) / out.file):
-            removed.append(out.file)
-    return removed
-
-
-# the tEXt chunk every poster puzzlereel draws carries, right after its IHDR chunk
-POSTER_TEXT = b"Software\x00puzzlereel poster"
-POSTER_AT = 33                   # bytes: the PNG signature (8) and the IHDR chunk (25)
-
-
-def poster_chunk() -> bytes:
-    """The PNG chunk that marks a poster as puzzlereel's."""
-    body = b"tEXt" + POSTER_TEXT
-    return len(POSTER_TEXT).to_bytes(4, "big") + body + \
-        (zlib.crc32(body) & 0xFFFFFFFF).to_bytes(4, "big")
-
-
-def poster_drawn_here(path: str | Path) -> bool:
-    """Whether the file ``path`` is a poster puzzlereel drew (its mark is in place)."""
-    mark = poster_chunk()
-    with contextlib.suppress(OSError), open(path, "rb") as handle:
-        return handle.read(POSTER_AT + len(mark))[POSTER_AT:] == mark
-    return False
-
-
-class Claims:
-    """Who each file name of the output folder belongs to: a config's output (by the
-    config's name), the manifest or the gallery page.  Two owners of one name would
-    write over each other's file, so the second is refused (``Clash``)."""
-
-    def __init__(self, manifest: Manifest | None = None, page: str | None = None) -> None:
-        self.owners: dict[str, tuple[str, str]] = {FILE_NAME: ("", "the run's manifest")}
-        if page is not None:
-            self.owners[page] = ("", "the gallery page")
-        for name, entry in (manifest.entries if manifest is not None else {}).items():
-            for kind, out in entry.outputs.items():
-                self.owners.setdefault(out.file, (name, f"the {kind_word(kind)} of "
-                                                        f"{entry.config}"))
-
-    def take(self, name: str, source: str, kinds: Iterable[str]) -> None:
-        """Give ``name`` (a config read from ``source``) the files of ``kinds``, or
-        ``Clash`` when one of them belongs to something else."""
-        files = [(kind, file_name(name, kind)) for kind in kinds]
-        for kind, file in files:
-            owner, what = self.owners.get(file, (name, ""))
-            if owner != name:
-                raise Clash(f"its {kind_word(kind)} {file} would replace {what}; rename one "
-                            "of the two", source=source)
-        for kind, file in files:
-            self.owners[file] = (name, f"the {kind_word(kind)} of {source}")
-
-
-__all__ = ["FILE_KINDS", "FILE_NAME", "KIND_WORDS", "POSTER", "TRACE", "Claims", "Entry",
+__all__ = ["FILE_KINDS", "FILE_NAME", "LOCK_NAME", "POSTER", "TRACE", "Entry",
            "Manifest", "ManifestWarning", "Output", "file_name",
-           "key_of", "kind_word", "poster_chunk", "poster_drawn_here", "remove_outputs",
+           "key_of",
            "sha256_bytes", "sha256_file"]

@@ -114,6 +114,14 @@ def find(path: str | os.PathLike[str]) -> OutPath:
     return OutPath(path, mode, real, fd, through_proc)
 
 
+def own_mode(path: str | os.PathLike[str]) -> int:
+    """The mode of ``path`` itself (a link's, not its target's); 0 when there is none."""
+    try:
+        return os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return 0
+
+
 def is_stream(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is written through, never replaced, and named by no suffix: a
     device or named pipe (``/dev/null``, a FIFO), or a process's open file
@@ -271,5 +279,5 @@ def utf8_writer(stream: IO[str]) -> Callable[[str], None]:
 
 
 __all__ = ["FOREIGN_SECONDS", "NAME_BYTES", "NAME_MAX", "OutPath", "affixes", "find",
-           "is_stream", "machine", "remove_stale", "safe_name", "seekable", "stale",
+           "is_stream", "machine", "own_mode", "remove_stale", "safe_name", "seekable", "stale",
            "utf8_writer", "writer"]

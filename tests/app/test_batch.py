@@ -23,7 +23,7 @@ from puzzlereel.batch.sources import Source
 from puzzlereel.batch.unit import Outcome, Steps
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
-from puzzlereel.ground.manifest import FILE_NAME, Manifest
+from puzzlereel.ground.manifest import FILE_NAME, LOCK_NAME, Manifest
 from tests.fixtures import CONFIGS, cli, need_extra, tiny_block, write
 
 ME = [sys.executable, "-m", "puzzlereel"]
@@ -121,7 +121,7 @@ def test_a_batch_goes_on_past_bad_configs_and_sums_up(tmp_path):
     assert any(re.fullmatch(r"\[\d/6\] one: solved, 1 move, \d+\.\d s, wrote jsonl gif png",
                             line) for line in finished), finished
     made = sorted(p.name for p in out.iterdir())
-    assert made == sorted([FILE_NAME, "french.jsonl"] + [f"{n}.{ext}" for n in
+    assert made == sorted([FILE_NAME, LOCK_NAME, "french.jsonl"] + [f"{n}.{ext}" for n in
                                                           ("one", "two", "three")
                                                           for ext in ("jsonl", "gif", "png")])
 
@@ -332,7 +332,7 @@ def test_a_signal_stops_a_batch_cleanly(tmp_path, name):
     assert rows["hakoiri-musume"][0] == rows["dads-puzzle"][0] == "interrupted"
     assert f"exit {128 + signum} (stopped by a signal; 2 not finished)" in stdout
     left = sorted(p.name for p in out.iterdir())
-    assert left == sorted([FILE_NAME, "quick.jsonl", "quick.gif", "quick.png"])
+    assert left == sorted([FILE_NAME, LOCK_NAME, "quick.jsonl", "quick.gif", "quick.png"])
     assert list(scratch.iterdir()) == []    # the workers' scratch folder is removed
     assert _processes_with(marker) == []     # no worker outlives the run
     manifest = Manifest.load(out)
