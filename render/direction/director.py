@@ -14,12 +14,12 @@ solved puzzle reaches its goal, a low tone when there is no solution.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import cached_property
 
 from puzzlereel.ground.errors import UsageError
-from puzzlereel.render.direction import barchart, head, panel, transitions, wording
+from puzzlereel.render.direction import barchart, head, opening, panel, transitions, wording
 from puzzlereel.render.direction.layout import (
     VIDEO_SIZE,
     FrameLayout,
@@ -37,7 +37,7 @@ from puzzlereel.render.direction.room import (
 from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
 from puzzlereel.render.direction.search import Story, story
 from puzzlereel.render.film.elements import Film, Motion
-from puzzlereel.render.film.shapes import Group, Shape, Text, texts
+from puzzlereel.render.film.shapes import placed_texts, texts
 from puzzlereel.render.film.sound_events import Sound
 from puzzlereel.render.film.theme import THEMES, Theme
 from puzzlereel.render.film.timeline import (
@@ -328,9 +328,8 @@ class Director:
     @cached_property
     def pictured_opening(self) -> bool:
         """Whether the opening shows the goal's picture after its words: in a portrait
-        or square video with its title, of a puzzle whose scene draws one that the
-        video's frame sets legibly (the video's: the options' size, the MP4's, so that
-        every output of one render is timed alike)."""
+        or square video (the MP4's frame: every output of one render is timed alike)
+        with its title, of a puzzle whose scene draws one the frame sets legibly."""
         if not (self.whole and self.options.title and self.measured is not None) \
                 or shape_of(*(self.options.size or VIDEO_SIZE)) == "landscape":
             return False
@@ -347,9 +346,9 @@ class Director:
 
     def _opening_picture_in(self, layout: FrameLayout) -> head.GoalPicture | None:
         """The goal's picture in the opening of ``layout`` (portrait or square), in the
-        counter block's place after the words (``panel.opening_room``), when it sets
+        counter block's place after the words (``opening.opening_room``), when it sets
         every word of it (tile numbers) at the legible size; else None."""
-        picture = self._goal_picture(panel.opening_room(layout), layout.legible)
+        picture = self._goal_picture(opening.opening_room(layout), layout.legible)
         if picture is None or _words(picture, layout.legible) < self.picture_words:
             return None
         return picture
@@ -387,17 +386,8 @@ def _set(scene: Scene, film: Film, legible: int) -> int:
     drawing, staged alone in ``film``) are set at the ``legible`` size or larger."""
     pw, ph = scene.picture_extent()
     right, bottom = pw * (film.width / scene.extent()[0]), ph * (film.height / scene.extent()[1])
-    return sum(1 for shape in film.still(0.0) for x, y, t in _placed(shape)
+    return sum(1 for shape in film.still(0.0) for x, y, t in placed_texts(shape)
                if t.size >= legible and x < right and y < bottom)
-
-
-def _placed(shape: Shape, x: float = 0.0, y: float = 0.0) -> Iterator[tuple[float, float, Text]]:
-    """Every text in ``shape`` with the frame pixel it is set at."""
-    if isinstance(shape, Group):
-        for child in shape.children:
-            yield from _placed(child, x + shape.x, y + shape.y)
-    elif isinstance(shape, Text):
-        yield x + shape.x, y + shape.y, shape
 
 
 def _words(picture: head.GoalPicture | None, legible: int) -> int:

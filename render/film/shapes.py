@@ -307,6 +307,17 @@ def texts(shape: Shape) -> Iterator[Text]:
         yield shape
 
 
+def placed_texts(shape: Shape, x: float = 0.0,
+                 y: float = 0.0) -> Iterator[tuple[float, float, Text]]:
+    """Every line of text ``shape`` draws, with the pixel it is set at (``shape`` drawn
+    at ``x``, ``y``)."""
+    if isinstance(shape, Group):
+        for child in shape.children:
+            yield from placed_texts(child, x + shape.x, y + shape.y)
+    elif isinstance(shape, Text):
+        yield x + shape.x, y + shape.y, shape
+
+
 __all__ = ["EMPTY", "Box", "Chequer", "Circle", "Group", "Point", "Polygon", "Rect", "Shape",
            "Text", "bounds", "colours", "corner_radius", "group", "polyomino",
-           "rounded_box", "rounded_outline", "scaled", "texts", "union"]
+           "rounded_box", "rounded_outline", "scaled", "placed_texts", "texts", "union"]

@@ -216,7 +216,8 @@ def test_run_writes_every_format(tmp_path: Path) -> None:
     res = cli("run", cfg, "--out-dir", tmp_path / "o")
     assert res.exit_code == 0, res.output
     names = sorted(p.name for p in (tmp_path / "o").iterdir())
-    assert names == [".puzzlereel-manifest.json", "tiny.gif", "tiny.jsonl", "tiny.png"]
+    assert names == [".puzzlereel-manifest.json", ".puzzlereel-manifest.lock", "tiny.gif",
+                     "tiny.jsonl", "tiny.png"]
 
 
 def test_run_config_render_error_names_the_field(tmp_path: Path) -> None:

@@ -77,7 +77,8 @@ def test_a_bundled_name_works_from_any_folder(tmp_path, monkeypatch):
     result = cli("run", "hakoiri-musume", "--out-dir", "out", "--formats", "png")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        ".puzzlereel-manifest.json", "hakoiri-musume.jsonl", "hakoiri-musume.png"]
+        ".puzzlereel-manifest.json", ".puzzlereel-manifest.lock", "hakoiri-musume.jsonl",
+        "hakoiri-musume.png"]
     result = cli("analyze", "dads-puzzle.toml", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["states"] > 0
     result = cli("render", str(tmp_path / "d.jsonl"), "-o", "d.png", "--config", "dads-puzzle")

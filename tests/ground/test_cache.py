@@ -78,7 +78,10 @@ def _solve(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[s
 
 
 def _messages(stderr: str) -> list[str]:
-    return stderr.splitlines()
+    """The lines before the summary line ``solve -o FILE`` ends with (checked)."""
+    *messages, summary = stderr.splitlines()
+    assert "t.jsonl: " in summary and "searched in" in summary, stderr
+    return messages
 
 
 def _compiled_files(folder: Path) -> list[Path]:

@@ -465,7 +465,8 @@ def test_a_named_pipe_in_place_of_a_table_is_set_aside_never_opened(tmp_path, fr
     # the timeout only guards the suite: opening the pipe for reading would wait forever
     res = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert res.returncode == 0, res.stderr
-    (line,) = res.stderr.splitlines()
+    line, summary = res.stderr.splitlines()
+    assert summary.startswith(f"{tmp_path / 't.jsonl'}: ")      # solve -o FILE's last line
     assert line.startswith("puzzlereel: warning: pattern database ") and str(path) in line
     assert "a named pipe, not a file" in line and line.endswith("; building it again")
     assert path.is_file() and path.stat().st_size > pdb.patterns_of(
@@ -490,7 +491,8 @@ def test_the_cli_reports_a_damaged_table_in_one_line(tmp_path, fresh_cache):
     res = subprocess.run(command + [str(tmp_path / "b.jsonl")], capture_output=True,
                          text=True, cwd=ROOT)
     assert res.returncode == 0, res.stderr
-    lines = res.stderr.splitlines()
+    *lines, summary = res.stderr.splitlines()
+    assert summary.startswith(f"{tmp_path / 'b.jsonl'}: ")      # solve -o FILE's last line
     assert len(lines) == 1 and lines[0].startswith("puzzlereel: warning: pattern database "), lines
     assert "is damaged (" in lines[0] and lines[0].endswith("; building it again")
     moves = [[line for line in (tmp_path / name).read_text().splitlines() if '"move"' in line]
