@@ -253,7 +253,9 @@ def build(folder: str | Path, *, title: str = DEFAULT_TITLE, progress: Progress 
                         drawn.append(poster.name)
                 cards.append(card_for(out, trace, entry))
             except PuzzlereelError as exc:     # a bad trace: the others are still shown
-                skipped.append(exc.located(source=str(trace)))
+                problem = exc.located()
+                problem.source = str(trace)    # named as the folder was given
+                skipped.append(problem)
                 cards.append(skipped_card(trace, skipped[-1]))
     cards.sort(key=order)
     path = out / PAGE

@@ -33,6 +33,7 @@ from typing import IO
 
 from puzzlereel.ground import outpaths
 from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.held import signals_held
 from puzzlereel.ground.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
 from puzzlereel.ground.placing import check_of
 
@@ -266,14 +267,15 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         directory = real.parent
     remove_stale(directory, real)
     prefix, suffix = affixes(real)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=prefix + writer(), suffix=suffix, dir=directory)
-    except OSError as exc:                         # named by the user's name, not ours
-        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
-    os.close(fd)
-    tmp_path = Path(tmp)
-    with _lock:
-        _unfinished.add(tmp_path)
+    with signals_held():          # a stop between making and noting it would leave it
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=prefix + writer(), suffix=suffix, dir=directory)
+        except OSError as exc:                     # named by the user's name, not ours
+            raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
+        os.close(fd)
+        tmp_path = Path(tmp)
+        with _lock:
+            _unfinished.add(tmp_path)
     try:
         yield tmp_path
         # mkstemp makes 0600 files; give the finished file the usual umask-based mode
