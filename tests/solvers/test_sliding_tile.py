@@ -395,6 +395,21 @@ def _damage_junk(path):
     path.write_bytes(b"junk")
 
 
+# the 3x4 puzzle of ELEVEN with its pattern databases, as a config
+ELEVEN_TOML = ('[puzzle]\ntype = "sliding-tile"\nrows = 3\n'
+               'tiles = [5,1,3,4,9,2,7,8,6,10,0,11]\n[solve]\n'
+               'pdb = [[1,2,5,6,9],[3,4,7,8],[10,11]]\n')
+
+
+def _solved_once(cache):
+    """The ELEVEN puzzle with its tables, solved once (the tables built into ``cache``):
+    the puzzle, its trace and the first table's file."""
+    board, groups = ELEVEN
+    p = puzzle(board, 3, 4, heuristic="pdb", groups=groups)
+    first = trace_of(p)
+    return p, first, cache / "pdb" / pdb.patterns_of(p)[0].file_name
+
+
 @pytest.mark.parametrize("damage, why", [
     (_damage_truncate, "bytes where"),
     (_damage_flip, "checksum does not match"),
@@ -402,11 +417,7 @@ def _damage_junk(path):
     (_damage_junk, "not a pattern database file"),
 ])
 def test_a_damaged_table_is_reported_in_one_warning_and_rebuilt(fresh_cache, damage, why):
-    board, groups = ELEVEN
-    p = puzzle(board, 3, 4, heuristic="pdb", groups=groups)
-    first = trace_of(p)
-    pattern = pdb.patterns_of(p)[0]
-    path = fresh_cache / "pdb" / pattern.file_name
+    p, first, path = _solved_once(fresh_cache)
     good = path.read_bytes()
     damage(path)
     with pytest.warns(DamagedTableWarning) as caught:
@@ -434,10 +445,7 @@ def _in_place_link_to_a_device(path):
     (_in_place_link_to_a_device, "a symbolic link, not a file"),
 ])
 def test_an_entry_that_is_no_file_is_set_aside_and_the_table_built(fresh_cache, replace, what):
-    board, groups = ELEVEN
-    p = puzzle(board, 3, 4, heuristic="pdb", groups=groups)
-    first = trace_of(p)
-    path = fresh_cache / "pdb" / pdb.patterns_of(p)[0].file_name
+    p, first, path = _solved_once(fresh_cache)
     good = path.read_bytes()
     path.unlink()
     replace(path)
@@ -453,9 +461,7 @@ def test_an_entry_that_is_no_file_is_set_aside_and_the_table_built(fresh_cache, 
 
 
 def test_a_named_pipe_in_place_of_a_table_is_set_aside_never_opened(tmp_path, fresh_cache):
-    cfg = write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\nrows = 3\n'
-                'tiles = [5,1,3,4,9,2,7,8,6,10,0,11]\n[solve]\n'
-                'pdb = [[1,2,5,6,9],[3,4,7,8],[10,11]]\n')
+    cfg = write(tmp_path, "p.toml", ELEVEN_TOML)
     board, groups = ELEVEN
     path = fresh_cache / "pdb" / pdb.patterns_of(puzzle(board, 3, 4, groups=groups))[0].file_name
     path.parent.mkdir(parents=True)
@@ -474,9 +480,7 @@ def test_a_named_pipe_in_place_of_a_table_is_set_aside_never_opened(tmp_path, fr
 
 
 def test_the_cli_reports_a_damaged_table_in_one_line(tmp_path, fresh_cache):
-    cfg = write(tmp_path, "p.toml", '[puzzle]\ntype = "sliding-tile"\nrows = 3\n'
-                'tiles = [5,1,3,4,9,2,7,8,6,10,0,11]\n[solve]\n'
-                'pdb = [[1,2,5,6,9],[3,4,7,8],[10,11]]\n')
+    cfg = write(tmp_path, "p.toml", ELEVEN_TOML)
     # the real command (its warnings reach stderr as one line; no progress lines, which a
     # busy machine's slower run would print), with this test's cache
     # and the compiled code already cached by this process (NUMBA_CACHE_DIR is inherited)
