@@ -28,13 +28,11 @@ from puzzlereel.render.direction.layout import (
     shape_of,
 )
 from puzzlereel.render.direction.plan import Plan, plan
-from puzzlereel.render.direction.room import (
-    Heading,
-    Picture,
-    compact_head_height,
-    compact_picture,
-)
-from puzzlereel.render.direction.scene import Beat, Scene, Stage, scene_for
+from puzzlereel.render.direction.room import Heading, Picture, compact_head_height, compact_picture
+from puzzlereel.render.direction.scene.beats import Beat
+from puzzlereel.render.direction.scene.interface import Scene
+from puzzlereel.render.direction.scene.lookup import scene_for
+from puzzlereel.render.direction.scene.stage import Stage
 from puzzlereel.render.direction.search import Story, story
 from puzzlereel.render.film.elements import Film, Motion
 from puzzlereel.render.film.shapes import placed_texts, texts

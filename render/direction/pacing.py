@@ -33,7 +33,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlereel.render.direction.scene import Beat
+from puzzlereel.render.direction.scene.beats import Beat
 
 FREE = 0.85            # the weight of a move where half or more of the legal moves keep
 #                        the optimum (a routine move weighs 1)

@@ -17,7 +17,7 @@ from puzzlereel.ground.words import plural
 from puzzlereel.render.direction import pacing
 from puzzlereel.render.direction.layout import RECENT
 from puzzlereel.render.direction.pacing import Line
-from puzzlereel.render.direction.scene import Beat
+from puzzlereel.render.direction.scene.beats import Beat
 from puzzlereel.render.direction.schedule import Timing, placed, timing
 from puzzlereel.render.direction.wording import counter_text, remark
 from puzzlereel.render.film.timeline import (

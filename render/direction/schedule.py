@@ -14,7 +14,7 @@ from puzzlereel.registry import FAMILIES
 from puzzlereel.render.direction import pacing
 from puzzlereel.render.direction.pacing import Timed
 from puzzlereel.render.direction.resolve import family_pacing
-from puzzlereel.render.direction.scene import Beat
+from puzzlereel.render.direction.scene.beats import Beat
 from puzzlereel.render.film.timeline import (
     CROSSFADE,
     RETURN_SECONDS,

@@ -19,16 +19,9 @@ from __future__ import annotations
 
 import math
 
-from puzzlereel.render.direction.scene import (
-    Beat,
-    BeatSound,
-    Stage,
-    Tween,
-    fade,
-    ramp,
-    show,
-    switch,
-)
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import fade, ramp, show, switch
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Rect, Shape, Text, group

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlereel.ground.words import plural
-from puzzlereel.render.direction.scene import Beat, SceneBase, Stage, Tween, fade, show, switch
+from puzzlereel.render.direction.scene.beats import Beat, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import fade, show, switch
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Rect, Shape, group
 from puzzlereel.render.film.theme import Theme

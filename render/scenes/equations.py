@@ -22,7 +22,9 @@ place; the ending's list is one element.
 
 from __future__ import annotations
 
-from puzzlereel.render.direction.scene import Beat, BeatSound, Stage, Tween, fade
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import fade
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Group, Rect, Shape, Text, group

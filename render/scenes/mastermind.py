@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import math
 
-from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, fade, show
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import fade, show
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.easing import progress
 from puzzlereel.render.film.elements import Element

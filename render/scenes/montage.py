@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from puzzlereel.render.direction.scene import Shown, Stage, Tween
+from puzzlereel.render.direction.scene.beats import Tween
+from puzzlereel.render.direction.scene.shown import Shown
+from puzzlereel.render.direction.scene.stage import Stage
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Chequer, Rect, Shape, group
 from puzzlereel.render.film.theme import RGB

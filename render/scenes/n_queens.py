@@ -41,16 +41,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from puzzlereel.ground.words import article, plural
-from puzzlereel.render.direction.scene import (
-    Beat,
-    BeatSound,
-    SceneBase,
-    Shown,
-    Stage,
-    Tween,
-    fade,
-    time_lapse,
-)
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.lapse import time_lapse
+from puzzlereel.render.direction.scene.shown import Shown
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import fade
 from puzzlereel.render.film.draw import darker, mix
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Chequer, Rect, Shape, group

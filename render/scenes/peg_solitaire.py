@@ -28,7 +28,10 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import glow
 from puzzlereel.render.film.draw import darker, mix
 from puzzlereel.render.film.elements import Element, Stop
 from puzzlereel.render.film.shapes import Circle, Group, Rect, Shape, Text, group

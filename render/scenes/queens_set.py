@@ -23,7 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from puzzlereel.ground.words import plural
-from puzzlereel.render.direction.scene import Shown, Stage, Tween
+from puzzlereel.render.direction.scene.beats import Tween
+from puzzlereel.render.direction.scene.shown import Shown
+from puzzlereel.render.direction.scene.stage import Stage
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Chequer, Rect, Shape, Text, group
 from puzzlereel.render.film.theme import RGB

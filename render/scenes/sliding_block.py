@@ -20,7 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import glow, slide
 from puzzlereel.render.direction.search import moves_from_start
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.elements import Element

@@ -18,7 +18,10 @@ payoff).
 
 from __future__ import annotations
 
-from puzzlereel.render.direction.scene import Beat, BeatSound, SceneBase, Stage, Tween, glow, slide
+from puzzlereel.render.direction.scene.beats import Beat, BeatSound, Tween
+from puzzlereel.render.direction.scene.interface import SceneBase
+from puzzlereel.render.direction.scene.stage import Stage
+from puzzlereel.render.direction.scene.tweens import glow, slide
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Rect, Shape, Text, group, rounded_box

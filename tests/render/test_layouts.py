@@ -141,7 +141,7 @@ def test_60_fps_lasts_as_long_and_moves_twice_as_smoothly(name: str) -> None:
 def test_a_text_is_set_at_the_legible_size_when_it_fits_exactly_there() -> None:
     """``Stage.text_px``: the size a text fits at, never under the legible size (nor 6
     pixels), and 0 when it does not fit its room even there."""
-    from puzzlereel.render.direction.scene import Stage
+    from puzzlereel.render.direction.scene.stage import Stage
     from puzzlereel.render.film.elements import Film
     from puzzlereel.render.film.typeset import text_width
 

@@ -22,7 +22,7 @@ from puzzlereel.render.direction.pacing import (
     OPENING_BOUNDS,
     SQUEEZE,
 )
-from puzzlereel.render.direction.scene import Beat
+from puzzlereel.render.direction.scene.beats import Beat
 from puzzlereel.trace import Choices
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.scene import scene_for
+from puzzlereel.render.direction.scene.lookup import scene_for
 from puzzlereel.render.film.shapes import Circle, Group, Text
 from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.film.timeline import HOLD, PAYOFF

@@ -11,7 +11,8 @@ import pytest
 
 from puzzlereel.registry import FAMILIES
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.scene import Scene, scene_for
+from puzzlereel.render.direction.scene.interface import Scene
+from puzzlereel.render.direction.scene.lookup import scene_for
 from puzzlereel.render.film.shapes import Rect, Text, bounds, group, texts
 from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.options import RenderOptions

@@ -13,7 +13,7 @@ from PIL import Image
 
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.scene import scene_for
+from puzzlereel.render.direction.scene.lookup import scene_for
 from puzzlereel.render.film.shapes import Group, Text, texts
 from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.film.timeline import MOVE, PAYOFF, frame_time
