@@ -11,7 +11,9 @@ from puzzlereel.render.film.elements import Element
 class Shown:
     """What each element shows as a scene makes its beats one after another: whether it
     is visible and which variant, so that a beat's tweens change only what differs (a
-    scene that sets many elements at once, like a board of queens)."""
+    scene that sets many elements at once, like a board of queens).  ``on`` holds what
+    it was told of each element's visibility; an element the scene shows or hides with
+    tweens of its own is noted there too (``on[el] = True``)."""
 
     def __init__(self) -> None:
         self.on: dict[Element, bool] = {}
@@ -42,15 +44,21 @@ class Shown:
         return [fade(el, float(was), float(visible), p0, p1)]
 
     def looks(self, el: Element, k: int) -> list[Tween]:
-        """``el`` showing its variant ``k`` from the beat's start (from the film's start
-        when it has not shown yet)."""
+        """``el`` showing its variant ``k`` from the beat's start (from the film's start,
+        with no tween, when it has shown nothing yet: ``unseen``)."""
         if self.look.get(el, el.shape) == k:
             return []
         self.look[el] = k
-        if el not in self.on:
+        if self.unseen(el):
             el.shape = k
             return []
         return [switch(el, [(0.0, k)])]
+
+    def unseen(self, el: Element) -> bool:
+        """Whether ``el`` has shown nothing so far: hidden from the film's start (its
+        opacity as added) and never shown or hidden through this book since.  Its
+        starting look is then seen first when it appears."""
+        return el not in self.on and el.opacity <= 0
 
     def showing(self, el: Element) -> bool:
         return self.on.get(el, el.opacity > 0)
