@@ -5,11 +5,11 @@ commands that take the flag.
 
 What else knows the options is made from ``OPTIONS``: the ``[render]`` keys, the trace
 header's ``render`` hints and the Python API's keyword arguments that ``options.coerce``
-takes (``VALUE_TYPES``), the ranges ``options.check`` holds every number to (``RANGES``), and
-the command-line options of ``render``, ``run`` and ``preview``
-(``puzzlereel.cli.parameters.with_render_flags``).  ``RenderOptions``' defaults, the docs'
-tables (docs/rendering.md, docs/cli-and-config.md) and the config template render.toml
-are checked against it (tests/app/test_declared.py).
+takes (``VALUE_TYPES``), the ranges and the names ``options.check`` holds every value to
+(it walks ``OPTIONS``; ``RANGES`` are the ranges by key), and the command-line options of
+``render``, ``run`` and ``preview`` (``puzzlereel.cli.parameters.with_render_flags``).
+``RenderOptions``' defaults, the docs' tables (docs/rendering.md, docs/cli-and-config.md)
+and the config template render.toml are checked against it (tests/app/test_declared.py).
 
 ``RenderKeywords`` (and ``FrameKeywords``, the same without ``title``) state the
 options' types for type checkers, as the keyword arguments of ``Solution.render``,
@@ -70,12 +70,14 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
 @dataclass(frozen=True)
 class Range:
     """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
-    (``low`` itself excluded when ``above``), in ``unit``."""
+    (``low`` itself excluded when ``above``), in ``unit``; ``why`` it ends there, said
+    with a value refused ("" for nothing)."""
 
     low: float
     high: float
     unit: str = ""
     above: bool = False
+    why: str = ""
 
     def holds(self, value: float) -> bool:
         """Whether ``value`` is in the range (NaN and infinities never are)."""
@@ -162,7 +164,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("fps", (int,), 30, "Frames per second (default 30).", Range(1, 120),
            flag="--fps", metavar="N"),
     Option("gif_fps", (int,), 15, "GIF frame rate cap (default 15, at most 50).",
-           Range(1, 50), flag="--gif-fps", metavar="N", commands=WHOLE),
+           Range(1, 50, why="browsers slow faster GIFs down"), flag="--gif-fps",
+           metavar="N", commands=WHOLE),
     Option("size", (str, list), None, "Frame size WIDTHxHEIGHT (default 1280x720 for "
            "MP4/WebM, 480 px wide for GIF).",
            (Range(16, 7680, "pixels"), Range(16, 4320, "pixels")), flag="--size",

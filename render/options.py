@@ -5,10 +5,11 @@ trace header's ``render`` hints where the config says nothing, then command-line
 The same trace with the same options always gives the same frames.
 
 Each option is declared once, in ``declared.OPTIONS``: its ``[render]`` key, the types
-its value may have (``VALUE_TYPES``), its default and its range.  Every numeric option has one
-range (``RANGES``, documented in docs/rendering.md): finite, positive where it must be,
-and bounded above so that the work a render does stays proportional to its trace.  An
-option outside its range is a ``RenderOptionError`` (the command line and the config
+its value may have (``VALUE_TYPES``), its default and its range or its names; ``check``
+walks that table.  Every numeric option has one range (``RANGES``, documented in
+docs/rendering.md): finite, positive where it must be, and bounded above so that the
+work a render does stays proportional to its trace.  An option outside its range, or a
+name not among its choices, is a ``RenderOptionError`` (the command line and the config
 loader say where it came from); a header hint outside it is ignored with one
 ``RenderHintWarning``, since hints are never required.
 """
@@ -27,9 +28,9 @@ from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.render.declared import (
-    BY_NAME,
     FIELD_OF,
     FORMATS,
+    OPTIONS,
     RANGES,
     SECONDS,
     TARGETS,
@@ -131,47 +132,20 @@ def changed_fields(options: RenderOptions) -> frozenset[str]:
                      if getattr(options, f.name) != getattr(base, f.name))
 
 
-def _in_range(key: str, value: float) -> None:
-    if not RANGES[key].holds(value):
-        raise RenderOptionError(key.split(".")[0],
-                                f"must be {RANGES[key]}, got {quoted(value)}")
-
-
 def check(o: RenderOptions) -> None:
-    """Raise ``RenderOptionError`` for a value that cannot be rendered."""
-    _in_range("fps", o.fps)
-    if not RANGES["gif_fps"].holds(o.gif_fps):
-        raise RenderOptionError("gif_fps", f"must be {RANGES['gif_fps']} (browsers slow "
-                                f"faster GIFs down), got {quoted(o.gif_fps)}")
-    if o.size is not None:
-        w, h = o.size
-        if not (RANGES["size.width"].holds(w) and RANGES["size.height"].holds(h)):
-            raise RenderOptionError("size", f"must be between {_size_text()}, got "
-                                    f"{quoted(w)}x{quoted(h)}")
-    if o.cell is not None:
-        _in_range("cell", o.cell)
-    _in_range("sheet_cell", o.sheet_cell)
-    _in_range("sheet_columns", o.sheet_columns)
-    for key in SECONDS:
-        if getattr(o, key) is not None:
-            _in_range(key, getattr(o, key))
-    easings = BY_NAME["easing"].choices
-    if o.easing not in easings:
-        raise RenderOptionError("easing", f"{quoted(o.easing)} is not one of: "
-                                + ", ".join(easings))
-    from puzzlereel.render.film.theme import THEMES
-
-    if o.theme not in THEMES:
-        raise RenderOptionError("theme", f"{quoted(o.theme)} is not one of: "
-                                + ", ".join(THEMES))
-    for fmt in o.formats:
-        if fmt not in FORMATS:
-            raise RenderOptionError("formats", f"{quoted(fmt)} is not one of: "
-                                    + ", ".join(FORMATS))
-    _in_range("crf", o.crf)
-    if o.target is not None and o.target not in TARGETS:
-        raise RenderOptionError("target", f"{quoted(o.target)} is not one of: "
-                                + ", ".join(TARGETS))
+    """Raise ``RenderOptionError`` for a value that cannot be rendered: walking the table
+    (``declared.OPTIONS``), a value outside its option's range or a name not among its
+    choices; then an x264 preset not in ``PRESETS`` and a piece colour that is none."""
+    for option in OPTIONS:
+        value = getattr(o, option.name)
+        if value is None:
+            continue
+        if isinstance(option.range, Range):
+            _in_range(option.name, option.range, value)
+        elif option.range is not None:
+            _pair_in_range(option.name, option.range, value)
+        if option.choices:
+            _one_of(option.name, option.choices, value if isinstance(value, tuple) else (value,))
     if o.preset not in PRESETS:
         raise RenderOptionError("preset", f"{quoted(o.preset)} is not an x264 preset (one of: "
                                 + ", ".join(PRESETS) + ")")
@@ -179,9 +153,24 @@ def check(o: RenderOptions) -> None:
         parse_colour(colour, f"colors.{pid}")
 
 
-def _size_text() -> str:
-    w, h = RANGES["size.width"], RANGES["size.height"]
-    return f"{w.low:g}x{h.low:g} and {w.high:g}x{h.high:g}"
+def _in_range(key: str, rng: Range, value: float) -> None:
+    if not rng.holds(value):
+        why = f" ({rng.why})" if rng.why else ""
+        raise RenderOptionError(key, f"must be {rng}{why}, got {quoted(value)}")
+
+
+def _one_of(key: str, choices: tuple[str, ...], names: tuple[str, ...]) -> None:
+    for name in names:
+        if name not in choices:
+            raise RenderOptionError(key, f"{quoted(name)} is not one of: " + ", ".join(choices))
+
+
+def _pair_in_range(key: str, ranges: tuple[Range, Range], value: tuple[int, int]) -> None:
+    """A pair of numbers (``size``: its width and its height) each in its range."""
+    (w, h), (rw, rh) = value, ranges
+    if not (rw.holds(w) and rh.holds(h)):
+        raise RenderOptionError(key, f"must be between {rw.low:g}x{rh.low:g} and "
+                                f"{rw.high:g}x{rh.high:g}, got {quoted(w)}x{quoted(h)}")
 
 
 def parse_colour(text: str, key: str = "color") -> tuple[int, int, int]:
@@ -224,8 +213,7 @@ def coerce(key: str, value: Any) -> Any:
     if key == "size":
         return parse_size(raw, key)
     if key in SECONDS:      # checked before a huge integer is a float
-        if not RANGES[key].holds(raw):
-            raise RenderOptionError(key, f"must be {RANGES[key]}, got {quoted(raw)}")
+        _in_range(key, RANGES[key], raw)
         return float(raw) + 0.0     # + 0.0: -0.0 is 0
     if key == "formats":
         if not all(isinstance(v, str) for v in raw):

@@ -4,11 +4,14 @@ explicitly (an unusable hint ignored with one warning)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 
 import pytest
 
+from puzzlereel.render import options as options_module
+from puzzlereel.render.declared import Range
 from puzzlereel.render.direction.resolve import resolve_options
 from puzzlereel.render.options import (
     RANGES,
@@ -59,6 +62,19 @@ def test_every_range_holds_its_ends_and_nothing_beyond(key: str) -> None:
     for number in beyond:
         with pytest.raises(RenderOptionError, match=f"^{name}: must be "):
             with_values(RenderOptions(), {name: _value(key, number)})
+
+
+def test_check_holds_each_value_to_the_table_it_walks(monkeypatch) -> None:
+    """A range or names the table gives an option are enforced with no more code."""
+    table = tuple(dataclasses.replace(o, choices=("auto", "rows")) if o.name == "scheme"
+                  else dataclasses.replace(o, range=Range(0, 3)) if o.name == "sheet_columns"
+                  else o for o in options_module.OPTIONS)
+    monkeypatch.setattr(options_module, "OPTIONS", table)
+    with pytest.raises(RenderOptionError, match="^scheme: 'bogus' is not one of: auto, rows$"):
+        RenderOptions(scheme="bogus")
+    with pytest.raises(RenderOptionError, match="^sheet_columns: must be between 0 and 3, got 4$"):
+        RenderOptions(sheet_columns=4)
+    assert RenderOptions(scheme="rows", sheet_columns=3).sheet_columns == 3
 
 
 def test_minus_zero_seconds_are_zero() -> None:
