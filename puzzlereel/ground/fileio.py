@@ -2,12 +2,12 @@
 
 ``atomic_path`` gives a temporary file in the target directory and renames it into
 place only when the block finishes without error; on error the temporary file is removed.
-The temporary files being written are known (``writes.remove_unfinished`` deletes them when a
-signal stops the program), and ones whose writer is gone (``.NAME.PID-START-MACHINE-XXXXXXXX.part
-.EXT``, ``outpaths.remove_stale``) are removed the next time that target is written.  A
-stream (a device, a named pipe, ``/dev/stdout``: ``outpaths.is_stream``) is written
-through, never replaced; a symbolic link to a file stays a link, and the file it points
-to is replaced.
+The temporary files being written are known (``writestate.remove_unfinished`` deletes
+them when a signal stops the program), and ones whose writer is gone
+(``.NAME.PID-START-MACHINE-XXXXXXXX.part.EXT``, ``partfiles.remove_stale``) are removed
+the next time that target is written.  A stream (a device, a named pipe,
+``/dev/stdout``: ``outpaths.is_stream``) is written through, never replaced; a symbolic
+link to a file stays a link, and the file it points to is replaced.
 
 No output is ever one of the command's inputs.  Files are compared by identity (the
 device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
@@ -16,9 +16,9 @@ refuses at once an output that is an input or that two outputs share, and keeps 
 inputs known while the command runs: ``atomic_path`` refuses to replace any of them,
 whatever output the work comes to write.
 
-The inputs, the temporary files being written and whether standard output is an output
-are the state of the command running (``writes.current``), never shared with another
-command running in another thread (``writes`` says how a signal still finds every
+The inputs, the temporary files being written and whether standard output is an
+output are the state of the command running (``writestate.current``), never shared with
+a command running in another thread (``writestate`` says how a signal still finds every
 temporary file).
 """
 
@@ -35,12 +35,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from puzzlereel.ground import outpaths, writes
+from puzzlereel.ground import outpaths, writestate
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.held import signals_held
-from puzzlereel.ground.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
+from puzzlereel.ground.outpaths import OutPath, find, seekable
+from puzzlereel.ground.partfiles import affixes, remove_stale
 from puzzlereel.ground.placing import check_of
-from puzzlereel.ground.writes import Identity
+from puzzlereel.ground.writers import writer
+from puzzlereel.ground.writestate import Identity
 
 STDIN = "-"                        # an input read from standard input
 
@@ -154,7 +156,7 @@ def guarded(inputs: Iterable[str | os.PathLike[str]] = (),
     them, whatever the block comes to write."""
     inputs = list(inputs)
     check_outputs(outputs, inputs)
-    state = writes.current()
+    state = writestate.current()
     added = state.guard((found, _shown(path)) for path in inputs
                         if (found := _input_identity(path)) is not None)
     try:
@@ -168,7 +170,7 @@ def refuse_inputs(target: str | os.PathLike[str]) -> None:
     found = identity(target)
     if found is None:
         return
-    source = writes.current().input_named(found)
+    source = writestate.current().input_named(found)
     if source is not None:
         raise _over(target, source)
 
@@ -183,7 +185,7 @@ def remove_output(path: str | os.PathLike[str]) -> bool:
     if stat.S_ISDIR(info.st_mode):
         return False
     found = identity(path)
-    if found is not None and writes.current().input_named(found) is not None:
+    if found is not None and writestate.current().input_named(found) is not None:
         return False
     try:
         os.unlink(path)
@@ -228,7 +230,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     temporary file.  An output named to ``placing`` is checked just before the rename
     and replaces whatever stands there (a link, a pipe), never writing through it."""
     target = Path(target)
-    state = writes.current()
+    state = writestate.current()
     refuse_inputs(target)
     check = check_of(target)
     try:
@@ -281,7 +283,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
 
 
 @contextlib.contextmanager
-def _through(found: OutPath, state: writes.Writes) -> Iterator[Path]:
+def _through(found: OutPath, state: writestate.WriteState) -> Iterator[Path]:
     """The path to write the stream ``found`` by: itself for a device that seeks, else a
     spool whose bytes go into it once complete.  ``OSError`` naming it at once when it
     cannot be written (a closed descriptor, one open for reading only)."""
@@ -331,7 +333,7 @@ def _check_writable(fd: int) -> None:
 
 
 @contextlib.contextmanager
-def _spooled(found: OutPath, state: writes.Writes) -> Iterator[Path]:
+def _spooled(found: OutPath, state: writestate.WriteState) -> Iterator[Path]:
     """A temporary file whose bytes go into the stream ``found`` once complete: through
     this process's own descriptor (``/dev/stdout``: at its offset, in its mode, after
     what Python holds for it), or opened by name, never made."""

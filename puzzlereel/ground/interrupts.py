@@ -12,7 +12,7 @@ that code, instead of printing a traceback and going on.
 A compiled search holds the main thread for as long as it runs, so a signal would wait
 for it.  ``run_stoppable`` runs such work on a second thread (the compiled loops release
 Python's lock) and keeps the main thread free to notice a signal within a tenth of a
-second; the work runs with the command's write state (``writes.carried``).  On a
+second; the work runs with the command's write state (``writestate.carried``).  On a
 signal it removes the unfinished files of that state and raises ``Interrupted`` at once,
 leaving the abandoned thread to the process's exit.
 """
@@ -28,7 +28,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TypeVar
 
-from puzzlereel.ground import writes
+from puzzlereel.ground import writestate
 
 T = TypeVar("T")
 
@@ -101,8 +101,8 @@ def run_stoppable(work: Callable[[], T], *, poll: float = 0.1) -> T:
     signal meanwhile removes the files it was writing and raises ``Interrupted``."""
     result: list[T] = []
     failure: list[BaseException] = []
-    state = writes.current()
-    carried = writes.carried(work)
+    state = writestate.current()
+    carried = writestate.carried(work)
 
     def target() -> None:
         try:

@@ -1,11 +1,11 @@
 """The write state of a command: the inputs it guards, the temporary files it is
 writing, and whether standard output is one of its outputs.
 
-A command owns one ``Writes``; ``fileio`` reads and changes the one of the command that
-is running (``current``), never a state of another.  It lives in a context variable, so
-two threads, each rendering in one process, each have their own: one thread's inputs
-never guard the other's outputs, and one thread beginning or ending a command never
-changes what the other knows.
+A command owns one ``WriteState``; ``fileio`` reads and changes the one of the command
+that is running (``current``), never a state of another.  It lives in a context
+variable, so two threads, each rendering in one process, each have their own: one
+thread's inputs never guard the other's outputs, and one thread beginning or ending a
+command never changes what the other knows.
 
 - The command line begins a command's state as each command starts (``begin``, from
   ``console.start``).  Work that has none yet (the Python API) gets one of its own the
@@ -18,12 +18,13 @@ changes what the other knows.
 
 A signal that stops the program (Ctrl-C, SIGTERM) is handled in the main thread, which
 cannot see another thread's context.  So every state is noted, as it is made, in the
-process's index of open states (``_open``), and ``remove_unfinished`` removes the
-temporary files of every state in it, whichever thread is writing them.  The index holds
-the states and nothing else: a command's inputs, files and standard output stay in its
-own state.  It holds them weakly: a state drops out once nothing refers to it, and a
-state with a file being written is always referred to (``fileio.atomic_path`` holds it
-until the file is in place or removed).
+process's index of open states (``_open``), and ``remove_unfinished`` (called by
+``exits`` as a command stops on a signal, or runs out of memory) removes the temporary
+files of every state in it, whichever thread is writing them.  The index holds the
+states and nothing else: a command's inputs, files and standard output stay in its own
+state.  It holds them weakly: a state drops out once nothing refers to it, and a state
+with a file being written is always referred to (``fileio.atomic_path`` holds it until
+the file is in place or removed).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ T = TypeVar("T")
 Identity = tuple[int, int]         # (device, inode): one file, whatever names it has
 
 
-class Writes:
+class WriteState:
     """One command's write state: its inputs by identity (what ``fileio.guarded`` keeps
     known), the temporary files it is writing now, and whether standard output is one of
     its outputs (``-o /dev/stdout``)."""
@@ -109,22 +110,22 @@ class Writes:
         return self._stdout_output
 
 
-_current: contextvars.ContextVar[Writes] = contextvars.ContextVar("puzzlereel_writes")
-_open: weakref.WeakSet[Writes] = weakref.WeakSet()   # every state, for a signal's cleanup
+_current: contextvars.ContextVar[WriteState] = contextvars.ContextVar("puzzlereel_write_state")
+_open: weakref.WeakSet[WriteState] = weakref.WeakSet()   # every state, for a signal's cleanup
 _open_lock = threading.Lock()
 
 
-def begin() -> Writes:
+def begin() -> WriteState:
     """A new command's state, current in this context from now on: no input guarded, no
     file being written, standard output no output of it yet."""
-    state = Writes()
+    state = WriteState()
     with _open_lock:
         _open.add(state)
     _current.set(state)
     return state
 
 
-def current() -> Writes:
+def current() -> WriteState:
     """The state of the command running in this context (one begun for it if none is)."""
     state = _current.get(None)
     return begin() if state is None else state
@@ -154,5 +155,5 @@ def remove_unfinished() -> None:
         state.remove_unfinished()
 
 
-__all__ = ["Identity", "Writes", "begin", "carried", "current", "remove_unfinished",
+__all__ = ["Identity", "WriteState", "begin", "carried", "current", "remove_unfinished",
            "stdout_is_output"]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from puzzlereel.ground import writes
+from puzzlereel.ground import writestate
 from puzzlereel.ground.fileio import OverInput, atomic_path, atomic_text, guarded
 from puzzlereel.ground.interrupts import run_stoppable
 
@@ -81,16 +81,16 @@ def test_one_thread_beginning_a_command_keeps_anothers_stdout_and_files(tmp_path
             tmp.write_bytes(b"B")
             b_writing.set()
             assert a_done.wait(WAIT)
-            seen["b's stdout"] = writes.stdout_is_output()
+            seen["b's stdout"] = writestate.stdout_is_output()
             seen["b's file"] = tmp.exists()
 
     def a() -> None:
         assert b_writing.wait(WAIT)
         try:
-            writes.begin()
-            seen["a's stdout"] = writes.stdout_is_output()
-            seen["a's files"] = writes.current().unfinished
-            writes.current().remove_unfinished()
+            writestate.begin()
+            seen["a's stdout"] = writestate.stdout_is_output()
+            seen["a's files"] = writestate.current().unfinished
+            writestate.current().remove_unfinished()
         finally:
             a_done.set()
 
@@ -101,13 +101,13 @@ def test_one_thread_beginning_a_command_keeps_anothers_stdout_and_files(tmp_path
 
 
 def test_a_signals_cleanup_finds_every_threads_temporary_files(tmp_path):
-    """The program stopping (``writes.remove_unfinished``, in the main thread) removes
+    """The program stopping (``writestate.remove_unfinished``, in the main thread) removes
     the temporary file another thread, with a command of its own, is writing."""
     writing, removed = threading.Event(), threading.Event()
     seen: list[bool] = []
 
     def b() -> None:
-        writes.begin()
+        writestate.begin()
         with pytest.raises(FileNotFoundError), atomic_path(tmp_path / "b.bin") as tmp:
             tmp.write_bytes(b"B")
             writing.set()
@@ -117,7 +117,7 @@ def test_a_signals_cleanup_finds_every_threads_temporary_files(tmp_path):
     thread = threading.Thread(target=b)
     thread.start()
     assert writing.wait(WAIT)
-    writes.remove_unfinished()
+    writestate.remove_unfinished()
     removed.set()
     thread.join(WAIT)
     assert seen == [False]
