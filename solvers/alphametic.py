@@ -27,7 +27,9 @@ from puzzlereel.rules.arith import ArithError, parse_equation
 from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Series, SolveOptions, Solver
+from .limits import Limits
+from .stopwatch import Stopwatch
 
 _INVERSE = {1: 1, 3: 7, 7: 3, 9: 9}   # inverses mod 10
 

@@ -30,7 +30,9 @@ from puzzlereel.ground.words import count_text
 from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Series, SolveOptions, Solver
+from .limits import Limits
+from .stopwatch import Stopwatch
 
 OPERATORS = ("+", "-", "*", "/")
 MAX_EXPRESSIONS = 5 ** 9        # 9 gaps, 4 operators and joining: ~2 million rows

@@ -25,7 +25,9 @@ from puzzlereel.ground.config import Config
 from puzzlereel.trace import End, Event, Header, SolutionFound
 from puzzlereel.trace.search import found_events
 
-from .base import Analysis, Limits, Series, SolveOptions, Solver, Stopwatch
+from .base import Analysis, Series, SolveOptions, Solver
+from .limits import Limits
+from .stopwatch import Stopwatch
 
 MAX_CANDIDATES = 5_000_000
 

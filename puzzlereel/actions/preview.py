@@ -31,7 +31,8 @@ from puzzlereel.catalog.puzzles import config_path, load_puzzle
 from puzzlereel.ground.config import Config, load_config
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.ground.fileio import atomic_path, guarded
-from puzzlereel.ground.outpaths import is_stream, safe_name
+from puzzlereel.ground.filenames import safe_name
+from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import plural
 from puzzlereel.render import still

@@ -50,7 +50,7 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     from distributed.comm import get_address_host
 
     from puzzlereel.render.encoders import video as encode
-    from puzzlereel.solvers.base import share_memory
+    from puzzlereel.solvers.limits import share_memory
 
     worker = get_worker()
     if threads is None:

@@ -103,7 +103,7 @@ def _worker(conn: Connection) -> None:
     def send(stage: str, label: str, done: int, total: int | None) -> None:
         conn.send(("progress", stage, label, done, total))
 
-    from puzzlereel.solvers.base import share_memory
+    from puzzlereel.solvers.limits import share_memory
 
     try:
         while (job := conn.recv()) is not None:

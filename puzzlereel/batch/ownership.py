@@ -21,8 +21,8 @@ from pathlib import Path
 
 from puzzlereel.ground.fileio import Clash, OutputError
 from puzzlereel.ground.manifest import POSTER, Manifest, file_name, sha256_file
-from puzzlereel.ground.outpaths import writer
 from puzzlereel.ground.owners import poster_drawn_here
+from puzzlereel.ground.writers import writer
 
 Seen = tuple[int, int, int] | None     # (device, inode, kind) of what stands at a path
 

@@ -23,6 +23,7 @@ from puzzlereel.ground.errors import (
     PuzzlereelError,
 )
 from puzzlereel.ground.fileio import OutputError, check_outputs
+from puzzlereel.ground.filenames import safe_name
 from puzzlereel.ground.manifest import (
     FILE_KINDS,
     POSTER,
@@ -32,7 +33,6 @@ from puzzlereel.ground.manifest import (
     key_of,
     sha256_bytes,
 )
-from puzzlereel.ground.outpaths import safe_name
 from puzzlereel.ground.owners import Claims
 
 if TYPE_CHECKING:

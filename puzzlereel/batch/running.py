@@ -18,9 +18,9 @@ from puzzlereel.catalog import examples as catalog
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from puzzlereel.ground.fileio import OutputError, atomic_path, remove_output
 from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, sha256_bytes
-from puzzlereel.ground.outpaths import writer
 from puzzlereel.ground.owners import remove_outputs
 from puzzlereel.ground.placing import placing
+from puzzlereel.ground.writers import writer
 
 if TYPE_CHECKING:
     from puzzlereel.ground.interrupts import Interrupted

@@ -11,8 +11,8 @@ from pathlib import Path
 from puzzlereel.catalog import examples as catalog
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.filenames import safe_name
 from puzzlereel.ground.manifest import FILE_NAME
-from puzzlereel.ground.outpaths import safe_name
 
 SUFFIX = ".toml"
 EMPTY = "an empty argument names no config (write . for the current folder)"

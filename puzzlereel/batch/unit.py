@@ -31,8 +31,8 @@ from puzzlereel.catalog.puzzles import Loaded, puzzle_of
 from puzzlereel.gallery.posters import draw_poster
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
+from puzzlereel.ground.filenames import safe_name
 from puzzlereel.ground.manifest import POSTER, TRACE, file_name
-from puzzlereel.ground.outpaths import safe_name
 from puzzlereel.ground.words import plural
 from puzzlereel.trace import End, TraceError, end_of
 

@@ -31,8 +31,9 @@ from puzzlereel.catalog import bundled
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.ground.errors import PuzzlereelError, UsageError
 from puzzlereel.ground.fileio import atomic_text, guarded
-from puzzlereel.ground.outpaths import is_stream, utf8_writer
+from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.suggest import did_you_mean
+from puzzlereel.ground.utf8 import utf8_writer
 from puzzlereel.ground.words import plural
 from puzzlereel.registry import ALSO_CALLED, FAMILIES
 

@@ -52,7 +52,8 @@ from puzzlereel.catalog.examples import Exists, write_text
 from puzzlereel.ground.config import parse_config
 from puzzlereel.ground.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.ground.fileio import guarded
-from puzzlereel.ground.outpaths import NAME_BYTES, is_stream, safe_name
+from puzzlereel.ground.filenames import NAME_BYTES, safe_name
+from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.words import plural
 from puzzlereel.rules.sliding_block_layout import METRICS
 

@@ -16,7 +16,7 @@ import typer
 
 from puzzlereel.cli import completion
 from puzzlereel.ground.errors import quoted
-from puzzlereel.ground.outpaths import NAME_BYTES, safe_name
+from puzzlereel.ground.filenames import NAME_BYTES, safe_name
 from puzzlereel.render.declared import Option, flag_options
 
 Command = TypeVar("Command", bound=Callable[..., Any])

@@ -21,7 +21,7 @@ import warnings
 from collections.abc import Iterable
 from typing import IO, Any, NoReturn, TypeVar
 
-from puzzlereel.ground import fileio, progress
+from puzzlereel.ground import progress, writestate
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.escape import terminal_text
 
@@ -130,10 +130,10 @@ def standard_streams() -> None:
 
 def start(progress_mode: str, quiet: bool) -> None:
     """``--progress MODE`` and ``--quiet`` for the whole command (quiet shows no progress
-    and no warnings)."""
+    and no warnings); the command's write state begins (``writestate.begin``)."""
     global _quiet
     _quiet = quiet
-    fileio.forget_stdout_output()
+    writestate.begin()
     progress.set_mode("none" if quiet else progress_mode)
     if quiet:
         warnings.simplefilter("ignore")
@@ -149,7 +149,7 @@ def echo(text: str, *, err: bool = False) -> None:
     no control character but newline and tab reaches the terminal
     (``escape.terminal_text``).  On stderr when stdout is one of the command's output
     files (``-o /dev/stdout``), which no line may be mixed into."""
-    stream = sys.stderr if err or fileio.stdout_is_output() else sys.stdout
+    stream = sys.stderr if err or writestate.stdout_is_output() else sys.stdout
     stream.write(terminal_text(text) + "\n")
     stream.flush()
 

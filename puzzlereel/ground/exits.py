@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperGroup
 
-from puzzlereel.ground import console, fileio, interrupts
+from puzzlereel.ground import console, interrupts, writestate
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, PuzzlereelError
 from puzzlereel.ground.escape import terminal_text
 from puzzlereel.ground.suggest import did_you_mean
@@ -63,11 +63,13 @@ def friendly(func: F) -> F:
             where = f"{exc.filename}: " if exc.filename else ""
             fail(f"{where}{exc.strerror or exc}")
         except interrupts.Interrupted as exc:
+            writestate.remove_unfinished()
             fail(exc.message, exc.exit_code)
         except KeyboardInterrupt:
+            writestate.remove_unfinished()
             fail("interrupted", 130)
         except MemoryError:
-            fileio.remove_unfinished()
+            writestate.remove_unfinished()
             fail("out of memory: the system gave less than the memory budget counted on; "
                  "give a smaller --max-memory", EXIT_LIMIT)
 
@@ -147,7 +149,7 @@ def leave(code: object) -> NoReturn:
 
 def fail_now(message: str, code: int) -> NoReturn:
     """One line on stderr, unfinished files removed, and leave with ``code``."""
-    fileio.remove_unfinished()
+    writestate.remove_unfinished()
     with contextlib.suppress(OSError, ValueError):
         sys.stderr.write(f"puzzlereel: {terminal_text(message)}\n")
     leave(code)

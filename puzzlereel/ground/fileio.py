@@ -2,12 +2,12 @@
 
 ``atomic_path`` gives a temporary file in the target directory and renames it into
 place only when the block finishes without error; on error the temporary file is removed.
-The temporary files being written are known (``remove_unfinished`` deletes them when a
-signal stops the program), and ones whose writer is gone (``.NAME.PID-START-MACHINE-XXXXXXXX.part
-.EXT``, ``outpaths.remove_stale``) are removed the next time that target is written.  A
-stream (a device, a named pipe, ``/dev/stdout``: ``outpaths.is_stream``) is written
-through, never replaced; a symbolic link to a file stays a link, and the file it points
-to is replaced.
+The temporary files being written are known (``writestate.remove_unfinished`` deletes
+them when a signal stops the program), and ones whose writer is gone
+(``.NAME.PID-START-MACHINE-XXXXXXXX.part.EXT``, ``partfiles.remove_stale``) are removed
+the next time that target is written.  A stream (a device, a named pipe,
+``/dev/stdout``: ``outpaths.is_stream``) is written through, never replaced; a symbolic
+link to a file stays a link, and the file it points to is replaced.
 
 No output is ever one of the command's inputs.  Files are compared by identity (the
 device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
@@ -15,6 +15,11 @@ the input), not by name.  A command names its inputs and outputs to ``guarded``,
 refuses at once an output that is an input or that two outputs share, and keeps the
 inputs known while the command runs: ``atomic_path`` refuses to replace any of them,
 whatever output the work comes to write.
+
+The inputs, the temporary files being written and whether standard output is an
+output are the state of the command running (``writestate.current``), never shared with
+a command running in another thread (``writestate`` says how a signal still finds every
+temporary file).
 """
 
 from __future__ import annotations
@@ -26,24 +31,20 @@ import shutil
 import stat
 import sys
 import tempfile
-import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from puzzlereel.ground import outpaths
+from puzzlereel.ground import outpaths, writestate
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.held import signals_held
-from puzzlereel.ground.outpaths import OutPath, affixes, find, remove_stale, seekable, writer
+from puzzlereel.ground.outpaths import OutPath, find, seekable
+from puzzlereel.ground.partfiles import affixes, remove_stale
 from puzzlereel.ground.placing import check_of
+from puzzlereel.ground.writers import writer
+from puzzlereel.ground.writestate import Identity
 
-_unfinished: set[Path] = set()     # temporary files being written now
-_stdout_output = False             # whether an output is standard output (-o /dev/stdout)
-_lock = threading.Lock()
 STDIN = "-"                        # an input read from standard input
-
-Identity = tuple[int, int]         # (device, inode): one file, whatever names it has
-_inputs: dict[Identity, str] = {}  # the inputs of the commands running, by identity
 
 
 class OutputError(PuzzlereelError):
@@ -155,45 +156,28 @@ def guarded(inputs: Iterable[str | os.PathLike[str]] = (),
     them, whatever the block comes to write."""
     inputs = list(inputs)
     check_outputs(outputs, inputs)
-    added: list[Identity] = []
-    with _lock:
-        for path in inputs:
-            found = _input_identity(path)
-            if found is not None and found not in _inputs:
-                _inputs[found] = _shown(path)
-                added.append(found)
+    state = writestate.current()
+    added = state.guard((found, _shown(path)) for path in inputs
+                        if (found := _input_identity(path)) is not None)
     try:
         yield
     finally:
-        with _lock:
-            for found in added:
-                _inputs.pop(found, None)
+        state.release(added)
 
 
 def refuse_inputs(target: str | os.PathLike[str]) -> None:
-    """``OverInput`` when ``target`` is an input of a command running (``guarded``)."""
+    """``OverInput`` when ``target`` is an input of the command running (``guarded``)."""
     found = identity(target)
     if found is None:
         return
-    with _lock:
-        source = _inputs.get(found)
+    source = writestate.current().input_named(found)
     if source is not None:
         raise _over(target, source)
 
 
-def remove_unfinished() -> None:
-    """Delete every temporary file still being written (the program is stopping)."""
-    with _lock:
-        paths = list(_unfinished)
-        _unfinished.clear()
-    for path in paths:
-        with contextlib.suppress(OSError):
-            path.unlink()
-
-
 def remove_output(path: str | os.PathLike[str]) -> bool:
     """Remove the output file ``path`` (a file or a link, never a folder, never an
-    input of a command running); whether it was removed."""
+    input of the command running); whether it was removed."""
     try:
         info = os.lstat(path)
     except OSError:
@@ -201,9 +185,8 @@ def remove_output(path: str | os.PathLike[str]) -> bool:
     if stat.S_ISDIR(info.st_mode):
         return False
     found = identity(path)
-    with _lock:
-        if found is not None and found in _inputs:
-            return False
+    if found is not None and writestate.current().input_named(found) is not None:
+        return False
     try:
         os.unlink(path)
     except OSError:
@@ -247,6 +230,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     temporary file.  An output named to ``placing`` is checked just before the rename
     and replaces whatever stands there (a link, a pipe), never writing through it."""
     target = Path(target)
+    state = writestate.current()
     refuse_inputs(target)
     check = check_of(target)
     try:
@@ -257,7 +241,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     if stat.S_ISDIR(found.mode):
         raise OutputError("is a folder, not a file", source=str(target))
     if found.stream and check is None:
-        with _through(found) as path:
+        with _through(found, state) as path:
             yield path
         return
     real = found.real
@@ -274,8 +258,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
             raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from None
         os.close(fd)
         tmp_path = Path(tmp)
-        with _lock:
-            _unfinished.add(tmp_path)
+        state.writing(tmp_path)
     try:
         yield tmp_path
         # mkstemp makes 0600 files; give the finished file the usual umask-based mode
@@ -296,21 +279,20 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
             tmp_path.unlink()
         raise
     finally:
-        with _lock:
-            _unfinished.discard(tmp_path)
+        state.written(tmp_path)
 
 
 @contextlib.contextmanager
-def _through(found: OutPath) -> Iterator[Path]:
+def _through(found: OutPath, state: writestate.WriteState) -> Iterator[Path]:
     """The path to write the stream ``found`` by: itself for a device that seeks, else a
     spool whose bytes go into it once complete.  ``OSError`` naming it at once when it
     cannot be written (a closed descriptor, one open for reading only)."""
-    global _stdout_output
     target = found.path
     try:
         if found.fd is not None:
             _check_writable(found.fd)
-            _stdout_output = _stdout_output or found.fd == 1
+            if found.fd == 1:
+                state.stdout_written()
         elif not found.mode:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(target))
         elif stat.S_ISSOCK(found.mode):            # a socket is connected to, not opened
@@ -322,7 +304,7 @@ def _through(found: OutPath) -> Iterator[Path]:
     except OSError as exc:
         raise _named(exc, None, target) from None
     if not direct:
-        with _spooled(found) as spool:
+        with _spooled(found, state) as spool:
             yield spool
         return
     try:
@@ -333,18 +315,6 @@ def _through(found: OutPath) -> Iterator[Path]:
 
 _STANDARD = {0: ("__stdin__", "standard input"), 1: ("__stdout__", "standard output"),
              2: ("__stderr__", "standard error")}
-
-
-def stdout_is_output() -> bool:
-    """Whether one of this process's outputs is its standard output itself (``-o
-    /dev/stdout``): the lines it would print there go to stderr instead."""
-    return _stdout_output
-
-
-def forget_stdout_output() -> None:
-    """A new command starts: standard output is no output of it yet."""
-    global _stdout_output
-    _stdout_output = False
 
 
 def _check_writable(fd: int) -> None:
@@ -363,15 +333,14 @@ def _check_writable(fd: int) -> None:
 
 
 @contextlib.contextmanager
-def _spooled(found: OutPath) -> Iterator[Path]:
+def _spooled(found: OutPath, state: writestate.WriteState) -> Iterator[Path]:
     """A temporary file whose bytes go into the stream ``found`` once complete: through
     this process's own descriptor (``/dev/stdout``: at its offset, in its mode, after
     what Python holds for it), or opened by name, never made."""
     target = found.path
     with tempfile.TemporaryDirectory(prefix="puzzlereel-pipe-") as folder:
         spool = Path(folder) / ("spool" + target.suffix)
-        with _lock:
-            _unfinished.add(spool)
+        state.writing(spool)
         try:
             yield spool
             with open(spool, "rb") as source:
@@ -388,8 +357,7 @@ def _spooled(found: OutPath) -> Iterator[Path]:
         except OSError as exc:
             raise _named(exc, spool, target) from None
         finally:
-            with _lock:
-                _unfinished.discard(spool)
+            state.written(spool)
 
 
 @contextlib.contextmanager

@@ -12,8 +12,9 @@ that code, instead of printing a traceback and going on.
 A compiled search holds the main thread for as long as it runs, so a signal would wait
 for it.  ``run_stoppable`` runs such work on a second thread (the compiled loops release
 Python's lock) and keeps the main thread free to notice a signal within a tenth of a
-second; on a signal it removes the unfinished files of the running work and raises
-``Interrupted`` at once, leaving the abandoned thread to the process's exit.
+second; the work runs with the command's write state (``writestate.carried``).  On a
+signal it removes the unfinished files of that state and raises ``Interrupted`` at once,
+leaving the abandoned thread to the process's exit.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TypeVar
 
-from puzzlereel.ground import fileio
+from puzzlereel.ground import writestate
 
 T = TypeVar("T")
 
@@ -100,10 +101,12 @@ def run_stoppable(work: Callable[[], T], *, poll: float = 0.1) -> T:
     signal meanwhile removes the files it was writing and raises ``Interrupted``."""
     result: list[T] = []
     failure: list[BaseException] = []
+    state = writestate.current()
+    carried = writestate.carried(work)
 
     def target() -> None:
         try:
-            result.append(work())
+            result.append(carried())
         except BaseException as exc:  # noqa: BLE001 - handed to the main thread
             failure.append(exc)
 
@@ -113,7 +116,7 @@ def run_stoppable(work: Callable[[], T], *, poll: float = 0.1) -> T:
         while worker.is_alive():
             worker.join(poll)
     except BaseException:
-        fileio.remove_unfinished()
+        state.remove_unfinished()
         raise
     if failure:
         raise failure[0]

@@ -34,9 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from puzzlereel.ground.fileio import atomic_text, make_folder
+from puzzlereel.ground.filenames import safe_name
 from puzzlereel.ground.hashes import key_of, sha256_bytes, sha256_file
 from puzzlereel.ground.locks import locked
-from puzzlereel.ground.outpaths import NAME_MAX, safe_name, writer
+from puzzlereel.ground.partfiles import NAME_MAX
+from puzzlereel.ground.writers import writer
 
 FILE_NAME = ".puzzlereel-manifest.json"
 LOCK_NAME = ".puzzlereel-manifest.lock"   # held while a process reads, changes, writes it
@@ -139,7 +141,7 @@ class Entry:
     outputs: Mapping[str, Output] = field(default_factory=dict)
     path: str = ""                    # the config file's absolute path ("": not known)
     writing: Mapping[str, str] = field(default_factory=dict)  # file -> the writers about
-                                      # to put it in place (``outpaths.writer``, spaced)
+                                      # to put it in place (``writers.writer``, spaced)
     render: Mapping[str, Any] | None = None   # the [render] keys and flags its files
                                       # were drawn with (None: not recorded)
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from puzzlereel.ground.config import MAX_DEPTH, MAX_DIGITS, depth_of
-from puzzlereel.ground.outpaths import utf8_writer
+from puzzlereel.ground.utf8 import utf8_writer
 from puzzlereel.trace.events import End, Event, Header
 from puzzlereel.trace.fields import TraceError
 from puzzlereel.trace.parsing import event_from_json, header_from_json

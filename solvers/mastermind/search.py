@@ -17,7 +17,9 @@ from puzzlereel.rules.mastermind import every_code
 from puzzlereel.trace import End, Event, Guess, Header, Search
 from puzzlereel.trace.search import merged, step_events
 
-from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Series, SolveOptions
+from ..limits import Limits
+from ..stopwatch import Stopwatch
 from .config import STRATEGIES, Mastermind, code_count
 
 

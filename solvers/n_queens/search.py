@@ -20,7 +20,9 @@ from puzzlereel.ground.words import plural
 from puzzlereel.trace import End, Event, Header, Note, Place, Remove, SolutionFound
 from puzzlereel.trace.search import merged, step_events
 
-from ..base import Analysis, Limits, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Series, SolveOptions
+from ..limits import Limits
+from ..stopwatch import Stopwatch
 from .config import MAX_LIST_N, NQueens
 
 T = TypeVar("T")

@@ -31,7 +31,9 @@ from puzzlereel.ground.words import plural
 from puzzlereel.trace import Choices, End, Event, Note, PegMove, Search
 from puzzlereel.trace.search import iteration_events, merged
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
+from ..base import Analysis, Series, SolveOptions
+from ..limits import memory_budget
+from ..stopwatch import Stopwatch
 from .board import Board, Jump, chain_moves, count_moves, group_moves
 from .choices import budget_for, path_choices
 from .config import ALGORITHMS, Puzzle

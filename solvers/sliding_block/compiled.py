@@ -21,7 +21,7 @@ from puzzlereel.ground.config import format_size
 from puzzlereel.ground.progress import Progress
 from puzzlereel.ground.words import count_text, plural
 
-from ..base import Stopwatch
+from ..stopwatch import Stopwatch
 from .choices import compiled_choices
 from .small import LAST_KEPT, Reached, Store
 from .tables import Tables

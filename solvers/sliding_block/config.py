@@ -26,7 +26,7 @@ from puzzlereel.rules.sliding_block_layout import (
     layout_cells,
     shape_of,
 )
-from puzzlereel.solvers.base import read_max_memory
+from puzzlereel.solvers.limits import read_max_memory
 from puzzlereel.trace import Cell, Header
 
 ALGORITHMS = ("bfs",)

@@ -23,7 +23,9 @@ from puzzlereel.rules.sliding_block import Position
 from puzzlereel.trace import BlockMove, Choices, End, Event, Note, Search
 from puzzlereel.trace.search import layer_events, merged
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch, memory_budget
+from ..base import Analysis, Series, SolveOptions
+from ..limits import memory_budget
+from ..stopwatch import Stopwatch
 from . import small
 from .board import Board
 from .choices import small_choices

@@ -28,7 +28,8 @@ from puzzlereel.solvers import search
 from puzzlereel.trace import Choices, End, Event, Note, Search, TileMove
 from puzzlereel.trace.search import iteration_events, layer_events, merged
 
-from ..base import Analysis, Series, SolveOptions, Stopwatch
+from ..base import Analysis, Series, SolveOptions
+from ..stopwatch import Stopwatch
 from .arrays import adjacency
 from .choices import solution_choices
 from .config import ALGORITHM_ALIASES, ALGORITHMS, PuzzleError, TilePuzzle

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from puzzlereel.ground import memory
 from puzzlereel.ground.manifest import FILE_NAME, Entry, Manifest, ManifestWarning, Output
-from puzzlereel.solvers import base
+from puzzlereel.solvers import base, limits
 from tests.fixtures import OPEN_BOARD, cli, tiny_block
 from tests.fuzz.checks import run_cli
 
@@ -207,8 +208,9 @@ def test_a_run_after_its_manifest_is_damaged_makes_its_outputs_again(tmp_path):
 
 
 def test_the_budget_respects_the_process_address_space_limit(tmp_path):
-    code = ("from puzzlereel.ground import memory\nfrom puzzlereel.solvers import base\n"
-            "print(base.memory_budget(base.SolveOptions()), memory.status_bytes('VmSize'))")
+    code = ("from puzzlereel.ground import memory\n"
+            "from puzzlereel.solvers import base, limits\n"
+            "print(limits.memory_budget(base.SolveOptions()), memory.status_bytes('VmSize'))")
     limit = 1200 << 20
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300, preexec_fn=lambda: resource.setrlimit(
@@ -224,24 +226,24 @@ def test_the_budget_respects_the_cgroup_limit(tmp_path):
     (job / "memory.max").write_text("max\n", encoding="utf-8")
     (job.parent / "memory.max").write_text(f"{3 << 30}\n", encoding="utf-8")
     (job.parent / "memory.current").write_text(f"{1 << 30}\n", encoding="utf-8")
-    assert base._cgroup_room(str(tmp_path / "proc"), str(tmp_path / "cg")) == 2 << 30
+    assert memory.cgroup_room(str(tmp_path / "proc"), str(tmp_path / "cg")) == 2 << 30
     (tmp_path / "proc").write_text("4:memory:/docker/x\n", encoding="utf-8")
     v1 = tmp_path / "cg" / "memory"
     v1.mkdir()
     (v1 / "memory.limit_in_bytes").write_text(f"{1 << 30}\n", encoding="utf-8")
     (v1 / "memory.usage_in_bytes").write_text(f"{1 << 28}\n", encoding="utf-8")
-    assert base._cgroup_room(str(tmp_path / "proc"), str(tmp_path / "cg")) == 3 << 28
+    assert memory.cgroup_room(str(tmp_path / "proc"), str(tmp_path / "cg")) == 3 << 28
 
 
 def test_searches_at_once_share_the_default_budget(monkeypatch):
-    monkeypatch.setattr(base, "available_memory", lambda: 8 << 30)
-    alone = base.memory_budget(base.SolveOptions())
-    base.share_memory(4)
+    monkeypatch.setattr(limits, "available_memory", lambda: 8 << 30)
+    alone = limits.memory_budget(base.SolveOptions())
+    limits.share_memory(4)
     try:
-        assert base.memory_budget(base.SolveOptions()) == alone // 4
-        assert base.memory_budget(base.SolveOptions(max_memory=1 << 30)) == 1 << 30
+        assert limits.memory_budget(base.SolveOptions()) == alone // 4
+        assert limits.memory_budget(base.SolveOptions(max_memory=1 << 30)) == 1 << 30
     finally:
-        base.share_memory(1)
+        limits.share_memory(1)
 
 
 BIG = '''[puzzle]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlereel.ground.outpaths import NAME_BYTES
+from puzzlereel.ground.filenames import NAME_BYTES
 from tests.fixtures import CONFIGS, DATA, cli, write
 
 RUSH = "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n"
@@ -53,7 +53,7 @@ def test_sources_whose_names_differ_only_where_changed_never_share_configs(tmp_p
 
 
 # Needs fileio.atomic_path to keep its temporary file's name within 255 bytes (NAME_MAX):
-# ".{NAME cut}.{writer}.part{.EXT}" (the writer's part owned by fileio/outpaths).
+# ".{NAME cut}.{writer}.part{.EXT}" (the writer's part owned by fileio/partfiles).
 def test_an_output_named_near_the_file_system_s_limit_is_written(tmp_path):
     name = "n" * (255 - len(".svg")) + ".svg"
     res = cli("render", DATA / "hakoiri-5.jsonl", "-o", tmp_path / name)

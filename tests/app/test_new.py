@@ -15,7 +15,8 @@ from puzzlereel.catalog.puzzles import EXPECT_KEY, load_puzzle
 from puzzlereel.ground.config import ConfigError
 from puzzlereel.registry import FAMILIES, NAMES
 from puzzlereel.render.options import KEYS as RENDER_KEYS
-from puzzlereel.solvers.base import DEFAULT_MEMORY_SHARE, SolveOptions, read_max_memory
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.limits import DEFAULT_MEMORY_SHARE, read_max_memory
 from tests.fixtures import ROOT, cli, one_line_error, replayed
 
 STATED = re.compile(r"^# expect_moves = (\d+)", re.M)

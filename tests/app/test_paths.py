@@ -3,7 +3,7 @@ nothing.
 
 ``import --name`` takes a plain name only (``../x``, an absolute path, a hidden name are
 usage errors, and nothing is written anywhere); names that come from files (configs,
-traces, sources) are reduced to file names of their own (``outpaths.safe_name``), which
+traces, sources) are reduced to file names of their own (``filenames.safe_name``), which
 no folder part can lead out of the output folder; and an empty argument to any command
 (``run ''``, ``gallery ''``, ``-o ''``) is a usage error, never the current folder."""
 
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from puzzlereel.batch.sources import collect
 from puzzlereel.gallery import build as gallery
-from puzzlereel.ground.outpaths import NAME_BYTES, safe_name
+from puzzlereel.ground.filenames import NAME_BYTES, safe_name
 from tests.fixtures import DATA, cli, tiny_block
 
 TRACE = DATA / "hakoiri-5.jsonl"

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from puzzlereel.ground.fileio import atomic_path, atomic_text
-from puzzlereel.ground.outpaths import FOREIGN_SECONDS, machine
+from puzzlereel.ground.partfiles import FOREIGN_SECONDS
+from puzzlereel.ground.writers import machine
 from tests.fixtures import pipe_read
 
 

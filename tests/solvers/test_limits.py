@@ -11,7 +11,8 @@ import pytest
 
 from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers import n_queens
-from puzzlereel.solvers.base import Limits, SolveOptions
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.limits import Limits
 from puzzlereel.trace import validate
 from tests.fixtures import CONFIGS, cli, replayed, write
 from tests.fuzz.checks import time_limit

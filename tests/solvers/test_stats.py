@@ -8,7 +8,8 @@ import pytest
 from puzzlereel.actions import analyze as analysis
 from puzzlereel.actions.solve import solve_events
 from puzzlereel.catalog.puzzles import load_puzzle
-from puzzlereel.solvers.base import SolveOptions, Stopwatch
+from puzzlereel.solvers.base import SolveOptions
+from puzzlereel.solvers.stopwatch import Stopwatch
 from puzzlereel.trace import End
 from tests.fixtures import CONFIGS
 
