@@ -125,65 +125,73 @@ def bidirectional_bfs(start: S, goal: S, neighbors: Callable[[S], Iterable[tuple
                             [("forward", 1)])
     fwd: dict[S, S | None] = {start: None}
     bwd: dict[S, S | None] = {goal: None}
-    fwd_front, bwd_front = [start], [goal]
+    fronts = {"forward": [start], "backward": [goal]}
     expanded = 0
     meet: S | None = None
-    best = -1
-    depth = [0, 0]
+    depth = {"forward": 0, "backward": 0}
     status = "unsolvable"
     layers: list[tuple[str | None, int]] = [("forward", 1), ("backward", 1)]
-    while fwd_front and bwd_front and meet is None:
-        forward = len(fwd_front) <= len(bwd_front)
-        mine, other = (fwd, bwd) if forward else (bwd, fwd)
-        front = fwd_front if forward else bwd_front
-        side = 0 if forward else 1
+    while fronts["forward"] and fronts["backward"] and meet is None:
+        side = "forward" if len(fronts["forward"]) <= len(fronts["backward"]) else "backward"
+        mine, other = (fwd, bwd) if side == "forward" else (bwd, fwd)
         before = len(mine)
-        nxt: list[S] = []
-        for state in front:
-            expanded += 1
-            for _, child in neighbors(state):
-                if child in mine:
-                    continue
-                mine[child] = state
-                nxt.append(child)
-                if child in other:
-                    # the path through child: its length on this layer plus the other side
-                    length = _depth(mine, child) + _depth(other, child)
-                    if best < 0 or length < best:
-                        best, meet = length, child
+        expanded += len(fronts[side])
+        fronts[side], meet = _grow_side(fronts[side], mine, other, neighbors)
         depth[side] += 1
-        layers.append(("forward" if forward else "backward", len(mine) - before))
-        if forward:
-            fwd_front = nxt
-        else:
-            bwd_front = nxt
+        layers.append((side, len(mine) - before))
         if max_states is not None and len(fwd) + len(bwd) >= max_states and meet is None:
             status = "limit"
             break
         both = len(fwd) + len(bwd)
-        progress(f"depth {depth[0]}+{depth[1]}: {count_text(both)} "
+        progress(f"depth {depth['forward']}+{depth['backward']}: {count_text(both)} "
                  f"{plural('position', both)}", both, None)
     result: SearchResult[S, M] = SearchResult(status=status, stored=len(fwd) + len(bwd),
                                               expanded=expanded, layers=layers)
     if meet is not None:
-        half: list[S] = []
-        node: S | None = meet
-        while node is not None:
-            half.append(node)
-            node = fwd[node]
-        states = half[::-1]
-        node = bwd[meet]
-        while node is not None:
-            states.append(node)
-            node = bwd[node]
-        moves: list[M] = []
-        for a, b in zip(states, states[1:], strict=False):
-            moves.append(next(m for m, c in neighbors(a) if c == b))
         result.status = "solved"
-        result.states = states
-        result.moves = moves
+        result.states = _joined(fwd, bwd, meet)
+        result.moves = [next(m for m, c in neighbors(a) if c == b)
+                        for a, b in zip(result.states, result.states[1:], strict=False)]
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _grow_side(front: list[S], mine: dict[S, S | None], other: dict[S, S | None],
+               neighbors: Callable[[S], Iterable[tuple[M, S]]]) -> tuple[list[S], S | None]:
+    """One side's next layer: the children of ``front`` that side has not reached
+    (entered in ``mine`` with their parents), and where the shortest path through this
+    layer meets the other side's positions (None: nowhere)."""
+    meet: S | None = None
+    best = -1
+    nxt: list[S] = []
+    for state in front:
+        for _, child in neighbors(state):
+            if child in mine:
+                continue
+            mine[child] = state
+            nxt.append(child)
+            if child in other:
+                # the path through child: its length on this layer plus the other side
+                length = _depth(mine, child) + _depth(other, child)
+                if best < 0 or length < best:
+                    best, meet = length, child
+    return nxt, meet
+
+
+def _joined(fwd: dict[S, S | None], bwd: dict[S, S | None], meet: S) -> list[S]:
+    """The positions from the start to ``meet`` (by the forward side's parents), then on
+    to the goal (by the backward side's)."""
+    half: list[S] = []
+    node: S | None = meet
+    while node is not None:
+        half.append(node)
+        node = fwd[node]
+    states = half[::-1]
+    node = bwd[meet]
+    while node is not None:
+        states.append(node)
+        node = bwd[node]
+    return states
 
 
 def search_events(result: SearchResult[Any, Any]) -> list[Search]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -202,75 +202,143 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
     """Record in the manifest the files of ``made`` (kind -> (SHA-256, size)), already in
     the output folder, the trace first; remove what else the manifest records as the
     config's when a new trace makes it older; the config's summary line."""
-    unit, keys, manifest = job.unit, job.keys, batch.manifest
-    out = Path(batch.options.out_dir)
+    unit, manifest = job.unit, batch.manifest
     entry = manifest.entries.get(unit.name)
     mine = entry is not None and entry.made_by(unit.source)
-    outputs: dict[str, Output] = dict(entry.outputs) if (entry and mine and unit.trace) \
-        else {}
-    trace_sha = job.trace_sha
-    written: list[str] = []
-    for kind, (sha, size) in made.items():
-        written.append(kind)
-        if kind == TRACE:
-            trace_sha = sha
-            made_from = keys.trace_from()
-        else:
-            assert trace_sha is not None, "a render always follows its trace"
-            made_from = keys.made_from(kind, trace_sha)
-        outputs[kind] = Output(file_name(unit.name, kind), sha, size, made_from)
-        manifest.left.pop(outputs[kind].file, None)       # a gone config's: taken over
-    stale: list[str] = []
-    if entry is not None and unit.trace is None and (
-            outcome.searched is not None or not mine or not _current(entry, keys)):
-        # a new trace, or none for a config that changed: what else the manifest records
-        # under its name was made from an older version of it (or, --force, from another
-        # config of that name)
-        stale = remove_outputs(out, entry, keep=written)
-        stale += [file for file in _unsettled(out, entry, outputs)   # a stopped run's
-                  if remove_output(out / file)]
-    if unit.trace is None:          # a new search: a new entry, if its trace is good
-        config = job.config
-        if outcome.searched is not None:
-            manifest.entries[unit.name] = Entry(
-                config=unit.source, path=os.path.abspath(unit.source),
-                status=outcome.searched, answer=outcome.answer,
-                moves=outcome.moves, seconds=outcome.seconds,
-                title=config.title or unit.name, family=config.puzzle_type,
-                description=catalog.description(config.text, 160), message=(
-                    outcome.message if outcome.status != "error" else ""),
-                outputs=outputs, writing=_unsettled(out, entry, outputs),
-                render=job.render)
-        elif written:               # files of a search that did not end: the config's,
-            kept = {kind: output for kind, output in entry.outputs.items()  # made again
-                    if output.file not in stale} if entry is not None and mine else {}
-            manifest.entries[unit.name] = Entry(                            # next run
-                config=unit.source, path=os.path.abspath(unit.source), status="error",
-                title=config.title or unit.name, family=config.puzzle_type,
-                outputs={**kept, **{kind: replace(output, made_from={})
-                                    for kind, output in outputs.items()}},
-                writing=_unsettled(out, entry, outputs), render=job.render)
-        elif stale or not mine or not _current(entry, keys):
-            manifest.entries.pop(unit.name, None)
-        elif entry is not None:
-            manifest.entries[unit.name] = replace(
-                entry, writing=_unsettled(out, entry, entry.outputs))
-    elif entry is not None:
-        manifest.entries[unit.name] = replace(entry, outputs=outputs,
-                                              writing=_unsettled(out, entry, outputs),
-                                              render=job.render)
+    r = _Recording(Path(batch.options.out_dir), job, outcome, entry, mine,
+                   dict(entry.outputs) if (entry and mine and unit.trace) else {})
+    r.note(made, manifest.left)
+    if entry is not None and _made_older(r):
+        # what else the manifest records under the config's name was made from an older
+        # version of it (or, --force, from another config of that name)
+        r.stale = remove_outputs(r.out, entry, keep=r.written)
+        r.stale += [file for file in _unsettled(r.out, entry, r.outputs)  # a stopped run's
+                    if remove_output(r.out / file)]
+    after = _ENTRY_AFTER[_rule(r)](r)
+    if after is None:
+        manifest.entries.pop(unit.name, None)
+    else:
+        manifest.entries[unit.name] = after
     manifest.changed()
     notes = outcome.warnings
-    if stale:
+    if r.stale:
         whose = "an older version of the config" if mine or entry is None \
             else entry.shown()
-        notes += (f"removed {', '.join(stale)}: made from {whose}",)
+        notes += (f"removed {', '.join(r.stale)}: made from {whose}",)
     message = outcome.message
     if outcome.status == "error":
         message = naming(message, unit.source)
     return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
-                  outcome.seconds, tuple(written), message, outcome.exit_code,
+                  outcome.seconds, tuple(r.written), message, outcome.exit_code,
                   warnings=notes, detail=outcome.detail)
+
+
+@dataclass
+class _Recording:
+    """One unit being recorded: the output folder, the unit's job and outcome, the
+    manifest's entry for its config's name before it (``mine``: that entry is this
+    config's), the outputs the entry is to list, the kinds of file it wrote and the
+    older files it removed."""
+
+    out: Path
+    job: Job
+    outcome: Outcome
+    entry: Entry | None
+    mine: bool
+    outputs: dict[str, Output]
+    written: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
+
+    def note(self, made: Mapping[str, tuple[str, int]], left: dict[str, str]) -> None:
+        """List the files of ``made`` in ``outputs``, the trace first, each with what it
+        was made from; a file a gone config left is taken over."""
+        unit, keys = self.job.unit, self.job.keys
+        trace_sha = self.job.trace_sha
+        for kind, (sha, size) in made.items():
+            self.written.append(kind)
+            if kind == TRACE:
+                trace_sha = sha
+                made_from = keys.trace_from()
+            else:
+                assert trace_sha is not None, "a render always follows its trace"
+                made_from = keys.made_from(kind, trace_sha)
+            self.outputs[kind] = Output(file_name(unit.name, kind), sha, size, made_from)
+            left.pop(self.outputs[kind].file, None)       # a gone config's: taken over
+
+    def unsettled(self, outputs: Mapping[str, Output]) -> dict[str, str]:
+        return _unsettled(self.out, self.entry, outputs)
+
+
+def _made_older(r: _Recording) -> bool:
+    """Whether this unit makes the entry's files older: a new search that found a trace,
+    or one for a config that is not the entry's or changed since it was made."""
+    return r.job.unit.trace is None and (r.outcome.searched is not None or not r.mine
+                                         or not _current(r.entry, r.job.keys))
+
+
+def _rule(r: _Recording) -> str:
+    """Which ownership rule decides the config's entry after this unit (``_ENTRY_AFTER``)."""
+    if r.job.unit.trace is not None:
+        return "rendered"
+    if r.outcome.searched is not None:
+        return "searched"
+    if r.written:
+        return "unfinished"
+    if r.stale or not r.mine or not _current(r.entry, r.job.keys):
+        return "dropped"
+    return "kept"
+
+
+def _rendered(r: _Recording) -> Entry | None:
+    """Renders of a given trace: the entry lists them too."""
+    if r.entry is None:
+        return None
+    return replace(r.entry, outputs=r.outputs, writing=r.unsettled(r.outputs),
+                   render=r.job.render)
+
+
+def _searched(r: _Recording) -> Entry:
+    """A search that ended (its trace good): a new entry, of this config."""
+    unit, config, outcome = r.job.unit, r.job.config, r.outcome
+    assert outcome.searched is not None
+    return Entry(config=unit.source, path=os.path.abspath(unit.source),
+                 status=outcome.searched, answer=outcome.answer,
+                 moves=outcome.moves, seconds=outcome.seconds,
+                 title=config.title or unit.name, family=config.puzzle_type,
+                 description=catalog.description(config.text, 160), message=(
+                     outcome.message if outcome.status != "error" else ""),
+                 outputs=r.outputs, writing=r.unsettled(r.outputs), render=r.job.render)
+
+
+def _unfinished(r: _Recording) -> Entry:
+    """Files of a search that did not end: the config's, with what the entry held of
+    this config and was not removed, each made again next run."""
+    unit, config, entry = r.job.unit, r.job.config, r.entry
+    kept = {kind: output for kind, output in entry.outputs.items()
+            if output.file not in r.stale} if entry is not None and r.mine else {}
+    return Entry(config=unit.source, path=os.path.abspath(unit.source), status="error",
+                 title=config.title or unit.name, family=config.puzzle_type,
+                 outputs={**kept, **{kind: replace(output, made_from={})
+                                     for kind, output in r.outputs.items()}},
+                 writing=r.unsettled(r.outputs), render=r.job.render)
+
+
+def _dropped(r: _Recording) -> None:
+    """Nothing written, and the entry is another config's, older, or its files gone:
+    no entry."""
+    return None
+
+
+def _kept(r: _Recording) -> Entry | None:
+    """Nothing written, the entry this config's and current: kept as it is, its files
+    being written by others brought up to date."""
+    assert r.entry is not None
+    return replace(r.entry, writing=r.unsettled(r.entry.outputs))
+
+
+_ENTRY_AFTER: dict[str, Callable[[_Recording], Entry | None]] = {
+    "rendered": _rendered, "searched": _searched, "unfinished": _unfinished,
+    "dropped": _dropped, "kept": _kept}
 
 
 def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]

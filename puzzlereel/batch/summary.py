@@ -4,30 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzlereel.batch.planning import SEVERITY, STATUSES
+from puzzlereel.batch.planning import SEVERITY, STATUSES, Result
 from puzzlereel.batch.running import Report
 from puzzlereel.ground.errors import EXIT_USAGE
 from puzzlereel.ground.words import plural
+
+_HEADER = ("config", "status", "moves", "seconds", "files")
+_RIGHT = {2, 3}          # the columns of numbers, aligned to the right
 
 
 def summary_lines(report: Report) -> Iterator[str]:
     """The summary table (config, status, moves, seconds, files written), then one line
     for the whole run and one per config that did not succeed."""
-    header = ("config", "status", "moves", "seconds", "files")
-    rows = [header]
-    for r in report.results:
-        status = f"{r.status} ({r.recorded})" if r.status == "skipped" and \
-            r.recorded != "solved" else r.status
-        moves = (f"{r.moves:,}" if r.moves is not None and r.answer.endswith(
-            ("move", "moves")) else r.answer) or "-"
-        seconds = f"{r.seconds:.1f}" if r.status not in ("skipped", "interrupted") and \
-            r.source else "-"
-        files = " ".join(r.written) or "-"
-        rows.append((r.name, status, moves, seconds, files))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    right = {2, 3}
+    rows = [_HEADER, *(_row(r) for r in report.results)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADER))]
     for row in rows:
-        cells = [cell.rjust(w) if i in right else cell.ljust(w)
+        cells = [cell.rjust(w) if i in _RIGHT else cell.ljust(w)
                  for i, (cell, w) in enumerate(zip(row, widths))]
         yield "  ".join(cells).rstrip()
     yield ""
@@ -37,6 +29,19 @@ def summary_lines(report: Report) -> Iterator[str]:
     for r in problems:
         if r.status != "interrupted":
             yield "  " + (r.message or f"{r.source}: {r.counts_as}")
+
+
+def _row(r: Result) -> tuple[str, str, str, str, str]:
+    """A config's line of the table: its name, how it ended (a config skipped as up to
+    date: with what it was), its answer, its time and the files it wrote."""
+    status = f"{r.status} ({r.recorded})" if r.status == "skipped" and \
+        r.recorded != "solved" else r.status
+    moves = (f"{r.moves:,}" if r.moves is not None and r.answer.endswith(
+        ("move", "moves")) else r.answer) or "-"
+    seconds = f"{r.seconds:.1f}" if r.status not in ("skipped", "interrupted") and \
+        r.source else "-"
+    files = " ".join(r.written) or "-"
+    return (r.name, status, moves, seconds, files)
 
 
 def verdict(report: Report) -> str:

@@ -107,25 +107,58 @@ def _whole(token: str) -> int | None:
 
 def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
     """One line of the Rush Hour database as a sliding-block config (``BadEntry`` if not)."""
+    board, moves, cluster = _rush_tokens(text, source, line)
+    rows, cells = _rush_grid(board, source, line)
+    axes = _rush_axes(board, cells, source, line)
+    names = card_letters(cells)
+    rows = ["".join(names.get(ch, ch) for ch in row) for row in rows]
+    axes = {names[pid]: axis for pid, axis in sorted(axes.items(), key=lambda kv: names[kv[0]])}
+    (_, ay), shape = shape_of(cells["A"])
+    width = max(dx for dx, _ in shape) + 1
+    size = RUSH_SIZE
+    out = _header("rush-hour", source, line, [text.strip()])
+    out += ["# The red car X leaves on the right; every car and truck slides along its own",
+            "# axis, and a move is one straight slide of any length (the line metric).",
+            f"title = {_str(title)}", "", "[puzzle]", 'type = "sliding-block"',
+            'layout = """', *rows, '"""',
+            f"axis = {_table(axes)}",
+            f"goal = {_table({'piece': RED_CAR, 'x': size - width, 'y': ay})}",
+            f"exit = {_table({'side': 'right', 'offset': ay, 'length': 1})}",
+            f"labels = {_table({RED_CAR: 'red car'})}",
+            "", "[solve]", 'metric = "line"']
+    if moves is not None:
+        note = f"   # the collection's answer ({cluster} positions)" if cluster else \
+            "   # the collection's answer"
+        out.append(f"expect_moves = {moves}{note}")
+    out += _render_table()
+    return Entry(line, "\n".join(out) + "\n")
+
+
+def _rush_tokens(text: str, source: str, line: int) -> tuple[str, int | None, int | None]:
+    """A line's board, and its moves and cluster size when given (BOARD or MOVES BOARD
+    [CLUSTER_SIZE])."""
     tokens = text.split()
-    moves: int | None = None
-    cluster: int | None = None
     if len(tokens) == 1:
-        board = tokens[0]
-    elif len(tokens) in (2, 3):
-        moves = _whole(tokens[0])
-        if moves is None:
-            raise bad_entry(f"{quoted(tokens[0])} is not a number of moves (a line is BOARD or "
-                            "MOVES BOARD CLUSTER_SIZE)", source, line, "moves")
-        board = tokens[1]
-        if len(tokens) == 3:
-            cluster = _whole(tokens[2])
-            if cluster is None:
-                raise bad_entry(f"{quoted(tokens[2])} is not a number of positions", source, line,
-                                "cluster size")
-    else:
+        return tokens[0], None, None
+    if len(tokens) not in (2, 3):
         raise bad_entry(f"{quoted(text.strip())}: expected BOARD or MOVES BOARD CLUSTER_SIZE",
                         source, line)
+    moves = _whole(tokens[0])
+    if moves is None:
+        raise bad_entry(f"{quoted(tokens[0])} is not a number of moves (a line is BOARD or "
+                        "MOVES BOARD CLUSTER_SIZE)", source, line, "moves")
+    cluster: int | None = None
+    if len(tokens) == 3:
+        cluster = _whole(tokens[2])
+        if cluster is None:
+            raise bad_entry(f"{quoted(tokens[2])} is not a number of positions", source, line,
+                            "cluster size")
+    return tokens[1], moves, cluster
+
+
+def _rush_grid(board: str, source: str, line: int) -> tuple[list[str], dict[str, list[Cell]]]:
+    """The board's rows as a layout (``.`` empty, ``#`` wall, letters) and each letter's
+    cells."""
     size = RUSH_SIZE
     if len(board) != size * size:
         raise bad_entry(f"{quoted(board)} has {len(board)} characters, a board has {size * size} "
@@ -147,6 +180,13 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
                 raise bad_entry(f"{quoted(board)}: {ch!r} (row {y + 1}, column {x + 1}) is not 'o' "
                                 "(empty), 'x' (wall) or a letter A-Z", source, line, "board")
         rows.append(row)
+    return rows, cells
+
+
+def _rush_axes(board: str, cells: dict[str, list[Cell]], source: str, line: int
+               ) -> dict[str, str]:
+    """Each piece's axis: every piece is a car or a truck, and the red car 'A' lies along
+    its row."""
     axes: dict[str, str] = {}
     for pid in sorted(cells):
         axis = _straight(cells[pid])
@@ -159,27 +199,7 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
     if axes["A"] != "x":
         raise bad_entry(f"{quoted(board)}: the red car 'A' stands upright; it must lie "
                         "along its row to leave on the right", source, line, "board")
-    names = card_letters(cells)
-    rows = ["".join(names.get(ch, ch) for ch in row) for row in rows]
-    axes = {names[pid]: axis for pid, axis in sorted(axes.items(), key=lambda kv: names[kv[0]])}
-    (_, ay), shape = shape_of(cells["A"])
-    width = max(dx for dx, _ in shape) + 1
-    out = _header("rush-hour", source, line, [text.strip()])
-    out += ["# The red car X leaves on the right; every car and truck slides along its own",
-            "# axis, and a move is one straight slide of any length (the line metric).",
-            f"title = {_str(title)}", "", "[puzzle]", 'type = "sliding-block"',
-            'layout = """', *rows, '"""',
-            f"axis = {_table(axes)}",
-            f"goal = {_table({'piece': RED_CAR, 'x': size - width, 'y': ay})}",
-            f"exit = {_table({'side': 'right', 'offset': ay, 'length': 1})}",
-            f"labels = {_table({RED_CAR: 'red car'})}",
-            "", "[solve]", 'metric = "line"']
-    if moves is not None:
-        note = f"   # the collection's answer ({cluster} positions)" if cluster else \
-            "   # the collection's answer"
-        out.append(f"expect_moves = {moves}{note}")
-    out += _render_table()
-    return Entry(line, "\n".join(out) + "\n")
+    return axes
 
 
 RED_CAR = "X"                  # the red car's letter on Rush Hour's cards

@@ -109,53 +109,70 @@ class MastermindReplay:
             self._search(event)
             return None
         if isinstance(event, Guess):
-            if self.won:
-                raise TraceError("a guess after the code was found", field="type")
-            if event.n != self.moves + 1:
-                raise TraceError(f"expected guess {self.moves + 1}, got {event.n}", field="n")
-            code = self._check_code(event.code, "code")
-            if event.bulls + event.cows > self.length:
-                raise TraceError(f"bulls + cows = {event.bulls + event.cows} is more than the "
-                                 f"{self.length} places", field="cows")
-            if self.secret is not None:
-                true = answer(self.secret, code)
-                if (event.bulls, event.cows) != true:
-                    which = "bulls" if event.bulls != true[0] else "cows"
-                    raise TraceError(f"against the secret {list(self.secret)} the guess "
-                                     f"{list(code)} scores bulls {true[0]}, cows {true[1]}, not "
-                                     f"bulls {event.bulls}, cows {event.cows}", field=which)
-            self._check_possible(event.bulls, event.cows)
-            if self.possible is None and self.secret is None:
-                self._keep_a_witness(code, event.bulls, event.cows)
-            if self.possible is not None:
-                self.possible = self.possible[agrees(self.possible, code, event.bulls,
-                                                     event.cows)]
-                if not len(self.possible):
-                    raise TraceError("no code agrees with all the answers so far",
-                                     field="bulls")
-                if event.remaining is not None and event.remaining != len(self.possible):
-                    raise TraceError(f"{len(self.possible)} codes are still possible, the "
-                                     f"trace says {event.remaining}", field="remaining")
-            self._narrowed(event)
-            self.rows.append(event)
-            self.moves += 1
-            self.won = event.bulls == self.length
+            self._guess(event)
             return event
         if isinstance(event, End):
-            if self._one_step_a_guess() and len(self.steps) != self.moves:
-                steps = len(self.steps)
-                raise TraceError(f"{steps} candidates {'step' if steps == 1 else 'steps'} "
-                                 f"for {self.moves} {'guess' if self.moves == 1 else 'guesses'}",
-                                 field="type")
-            if event.status == "solved" and not self.won:
-                raise TraceError("status is 'solved' but no guess found the code",
-                                 field="status")
-            check_status(event, self.won, "a guess found the code")
-            if self.declared is not None and event.status == "solved" \
-                    and self.declared != self.moves:
-                raise TraceError(f"the header says {self.declared} guesses, the trace has "
-                                 f"{self.moves}", field="moves")
+            self._end(event)
         return None
+
+    def _guess(self, event: Guess) -> None:
+        """A guess: its number, its code and its answer checked, then played."""
+        if self.won:
+            raise TraceError("a guess after the code was found", field="type")
+        if event.n != self.moves + 1:
+            raise TraceError(f"expected guess {self.moves + 1}, got {event.n}", field="n")
+        code = self._check_code(event.code, "code")
+        if event.bulls + event.cows > self.length:
+            raise TraceError(f"bulls + cows = {event.bulls + event.cows} is more than the "
+                             f"{self.length} places", field="cows")
+        self._check_against_secret(event, code)
+        self._check_possible(event.bulls, event.cows)
+        if self.possible is None and self.secret is None:
+            self._keep_a_witness(code, event.bulls, event.cows)
+        if self.possible is not None:
+            self._narrow(event, code)
+        self._narrowed(event)
+        self.rows.append(event)
+        self.moves += 1
+        self.won = event.bulls == self.length
+
+    def _check_against_secret(self, event: Guess, code: tuple[int, ...]) -> None:
+        """The guess's answer is the one the secret gives (when the header has it)."""
+        if self.secret is None:
+            return
+        true = answer(self.secret, code)
+        if (event.bulls, event.cows) != true:
+            which = "bulls" if event.bulls != true[0] else "cows"
+            raise TraceError(f"against the secret {list(self.secret)} the guess "
+                             f"{list(code)} scores bulls {true[0]}, cows {true[1]}, not "
+                             f"bulls {event.bulls}, cows {event.cows}", field=which)
+
+    def _narrow(self, event: Guess, code: tuple[int, ...]) -> None:
+        """Keep the codes that agree with the guess's answer: some must, and as many as
+        the guess says remain."""
+        self.possible = self.possible[agrees(self.possible, code, event.bulls, event.cows)]
+        if not len(self.possible):
+            raise TraceError("no code agrees with all the answers so far", field="bulls")
+        if event.remaining is not None and event.remaining != len(self.possible):
+            raise TraceError(f"{len(self.possible)} codes are still possible, the "
+                             f"trace says {event.remaining}", field="remaining")
+
+    def _end(self, event: End) -> None:
+        """The end: one candidates step a guess (when they are kept so), and a status
+        and a count of guesses that agree with the game."""
+        if self._one_step_a_guess() and len(self.steps) != self.moves:
+            steps = len(self.steps)
+            raise TraceError(f"{steps} candidates {'step' if steps == 1 else 'steps'} "
+                             f"for {self.moves} {'guess' if self.moves == 1 else 'guesses'}",
+                             field="type")
+        if event.status == "solved" and not self.won:
+            raise TraceError("status is 'solved' but no guess found the code",
+                             field="status")
+        check_status(event, self.won, "a guess found the code")
+        if self.declared is not None and event.status == "solved" \
+                and self.declared != self.moves:
+            raise TraceError(f"the header says {self.declared} guesses, the trace has "
+                             f"{self.moves}", field="moves")
 
     def _keep_a_witness(self, code: tuple[int, ...], bulls: int, cows: int) -> None:
         """Keep a code that agrees with every answer so far (a game too large to keep

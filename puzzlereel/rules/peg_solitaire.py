@@ -15,7 +15,7 @@ with centred rows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -61,6 +61,75 @@ def board_text(holes: Sequence[Cell], pegs: AbstractSet[Cell], geometry: str,
     return "\n".join(line.rstrip() for line in lines)
 
 
+def _holes(f: Mapping[str, Any]) -> list[Cell]:
+    """The header's ``holes``: at least one, none twice."""
+    holes = _cells(get_list(f, "holes"), "holes")
+    if not holes:
+        raise TraceError("a board needs at least one hole", field="holes")
+    seen: set[Cell] = set()
+    for i, c in enumerate(holes):
+        if c in seen:
+            raise TraceError(f"hole {list(c)} is listed twice", field=f"holes[{i}]")
+        seen.add(c)
+    return holes
+
+
+def _pegs(f: Mapping[str, Any], holes: AbstractSet[Cell]) -> list[Cell]:
+    """The header's ``pegs``: each in a hole, none twice."""
+    pegs = _cells(get_list(f, "pegs"), "pegs")
+    placed: set[Cell] = set()
+    for i, c in enumerate(pegs):
+        if c not in holes:
+            raise TraceError(f"peg {list(c)} is not in a hole", field=f"pegs[{i}]")
+        if c in placed:
+            raise TraceError(f"peg {list(c)} is listed twice", field=f"pegs[{i}]")
+        placed.add(c)
+    return pegs
+
+
+def _jumps(f: Mapping[str, Any]) -> list[Cell]:
+    """The header's ``jumps`` (``DEFAULT_JUMPS`` when it has none): each with a hole at
+    its midpoint."""
+    raw_jumps = f.get("jumps")
+    if raw_jumps is None:
+        jumps = list(DEFAULT_JUMPS)
+    else:
+        jumps = _cells(raw_jumps, "jumps")
+        if not jumps:
+            raise TraceError("no jump vectors", field="jumps")
+    for i, (dx, dy) in enumerate(jumps):
+        if dx % 2 or dy % 2 or (dx, dy) == (0, 0):
+            raise TraceError(f"jump {[dx, dy]} has no hole at its midpoint (offsets must "
+                             "be even, not both 0)", field=f"jumps[{i}]")
+    return jumps
+
+
+def _geometry(f: Mapping[str, Any], holes: list[Cell]) -> str:
+    """The header's ``geometry`` (square when it has none); a triangle's holes lie in
+    the triangle 0 <= x <= y."""
+    geometry = f.get("geometry", "square")
+    if geometry not in GEOMETRIES:
+        raise TraceError(f"expected 'square' or 'triangle', got {geometry!r}",
+                         field="geometry")
+    if geometry == "triangle":
+        for i, (x, y) in enumerate(holes):
+            if not 0 <= x <= y:
+                raise TraceError(f"hole {[x, y]}: a triangle's holes have 0 <= x <= y",
+                                 field=f"holes[{i}]")
+    return geometry
+
+
+def _goal(f: Mapping[str, Any], holes: AbstractSet[Cell]) -> list[Cell] | None:
+    """The header's ``goal``'s pegs, each in a hole (None: no goal given)."""
+    if f.get("goal") is None:
+        return None
+    goal = _cells(get_list(get_obj(f, "goal"), "pegs", prefix="goal."), "goal.pegs")
+    for i, c in enumerate(goal):
+        if c not in holes:
+            raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
+    return goal
+
+
 @dataclass(frozen=True)
 class Layout:
     """A peg-solitaire board as a trace header carries it: the holes (in the order the
@@ -79,48 +148,11 @@ class Layout:
     def from_header(cls, header: Header) -> Layout:
         """Read and check the header's board (``TraceError`` naming the field)."""
         f = header.fields
-        holes = _cells(get_list(f, "holes"), "holes")
-        if not holes:
-            raise TraceError("a board needs at least one hole", field="holes")
-        seen: set[Cell] = set()
-        for i, c in enumerate(holes):
-            if c in seen:
-                raise TraceError(f"hole {list(c)} is listed twice", field=f"holes[{i}]")
-            seen.add(c)
-        pegs = _cells(get_list(f, "pegs"), "pegs")
-        placed: set[Cell] = set()
-        for i, c in enumerate(pegs):
-            if c not in seen:
-                raise TraceError(f"peg {list(c)} is not in a hole", field=f"pegs[{i}]")
-            if c in placed:
-                raise TraceError(f"peg {list(c)} is listed twice", field=f"pegs[{i}]")
-            placed.add(c)
-        raw_jumps = f.get("jumps")
-        if raw_jumps is None:
-            jumps = list(DEFAULT_JUMPS)
-        else:
-            jumps = _cells(raw_jumps, "jumps")
-            if not jumps:
-                raise TraceError("no jump vectors", field="jumps")
-        for i, (dx, dy) in enumerate(jumps):
-            if dx % 2 or dy % 2 or (dx, dy) == (0, 0):
-                raise TraceError(f"jump {[dx, dy]} has no hole at its midpoint (offsets must "
-                                 "be even, not both 0)", field=f"jumps[{i}]")
-        geometry = f.get("geometry", "square")
-        if geometry not in GEOMETRIES:
-            raise TraceError(f"expected 'square' or 'triangle', got {geometry!r}",
-                             field="geometry")
-        if geometry == "triangle":
-            for i, (x, y) in enumerate(holes):
-                if not 0 <= x <= y:
-                    raise TraceError(f"hole {[x, y]}: a triangle's holes have 0 <= x <= y",
-                                     field=f"holes[{i}]")
-        goal: list[Cell] | None = None
-        if f.get("goal") is not None:
-            goal = _cells(get_list(get_obj(f, "goal"), "pegs", prefix="goal."), "goal.pegs")
-            for i, c in enumerate(goal):
-                if c not in seen:
-                    raise TraceError(f"{list(c)} is not a hole", field=f"goal.pegs[{i}]")
+        holes = _holes(f)
+        pegs = _pegs(f, set(holes))
+        jumps = _jumps(f)
+        geometry = _geometry(f, holes)
+        goal = _goal(f, set(holes))
         board = f.get("board")
         return cls(holes=tuple(holes), pegs=tuple(pegs), jumps=tuple(jumps), geometry=geometry,
                    goal=None if goal is None else tuple(goal),

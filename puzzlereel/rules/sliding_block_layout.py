@@ -177,64 +177,19 @@ class Layout:
         field on bad input)."""
         f = header.fields
         board = get_obj(f, "board")
-        width: int = get_int(board, "width", prefix="board.", minimum=1)
-        height: int = get_int(board, "height", prefix="board.", minimum=1)
-        for name, side in (("width", width), ("height", height)):
-            if side > MAX_SIDE:
-                raise TraceError(f"at most {MAX_SIDE} cells, got {side}", field=f"board.{name}")
-        if width * height > MAX_CELLS:
-            raise TraceError(f"a {width}x{height} board has more than {MAX_CELLS} cells",
-                             field="board")
-        walls = frozenset(as_cells(get_list(board, "walls", prefix="board.", optional=True)
-                                   or [], "board.walls"))
-        exits = tuple(get_list(board, "exits", prefix="board.", optional=True) or [])
-        for i, e in enumerate(exits):
-            problem = exit_problem(e, width, height)
-            if problem is not None:
-                raise TraceError(problem, field=f"board.exits[{i}]")
-        for i, w in enumerate(sorted(walls)):
-            if not (0 <= w[0] < width and 0 <= w[1] < height):
-                raise TraceError(f"wall {list(w)} lies off the board", field=f"board.walls[{i}]")
+        width, height = _board_size(board)
+        walls, exits = _walls_and_exits(board, width, height)
         metric = str(header.solver.get("metric", "piece"))
         if metric not in METRICS:
             metric = "piece"
-        raw_pieces = get_list(f, "pieces")
-        if not raw_pieces:
-            raise TraceError("a sliding-block trace needs at least one piece", field="pieces")
-        pieces: list[Piece] = []
-        start: list[Cell] = []
-        for i, raw in enumerate(raw_pieces):
-            piece, pos = _piece_from_json(raw, f"pieces[{i}]", {p.id for p in pieces},
-                                          width, height)
-            pieces.append(piece)
-            start.append(pos)
+        pieces, start = _pieces_from_json(f, width, height)
         # pieces off the board, on walls or on each other: checked before the goal
         start_grid(cls(width=width, height=height, walls=walls, pieces=tuple(pieces),
                        start=tuple(start)))
-        ids = {p.id for p in pieces}
-        goal: list[tuple[str, Cell]] = []
-        raw_goal = f.get("goal")
-        if raw_goal is not None:
-            items = raw_goal if isinstance(raw_goal, list) else [raw_goal]
-            for i, g in enumerate(items):
-                name = "goal" if not isinstance(raw_goal, list) else f"goal[{i}]"
-                if not isinstance(g, dict):
-                    raise TraceError(f"expected an object, got {g!r}", field=name)
-                pid = get_str(g, "piece", prefix=name + ".")
-                if pid not in ids:
-                    raise TraceError(f"no piece {pid!r}", field=name + ".piece")
-                goal.append((pid, (get_int(g, "x", prefix=name + "."),
-                                   get_int(g, "y", prefix=name + "."))))
-        target: tuple[str, ...] | None = None
-        if f.get("target") is not None:
-            raw_target = f["target"]
-            if not isinstance(raw_target, list) or not all(isinstance(r, str)
-                                                           for r in raw_target):
-                raise TraceError("expected a list of row strings", field="target")
-            target = tuple(raw_target)
+        goal = _goal_from_json(f, {p.id for p in pieces})
         return cls(width=width, height=height, walls=walls, pieces=tuple(pieces),
-                   start=tuple(start), exits=exits, goal=tuple(goal), target=target,
-                   metric=metric)
+                   start=tuple(start), exits=exits, goal=tuple(goal),
+                   target=_target_from_json(f), metric=metric)
 
     def header_fields(self) -> dict[str, Any]:
         """The header fields that ``from_header`` reads back (the metric goes in
@@ -251,6 +206,81 @@ class Layout:
         if self.target is not None:
             fields["target"] = list(self.target)
         return fields
+
+
+def _board_size(board: Mapping[str, Any]) -> tuple[int, int]:
+    """The board's width and height, within ``MAX_SIDE`` and ``MAX_CELLS``."""
+    width: int = get_int(board, "width", prefix="board.", minimum=1)
+    height: int = get_int(board, "height", prefix="board.", minimum=1)
+    for name, side in (("width", width), ("height", height)):
+        if side > MAX_SIDE:
+            raise TraceError(f"at most {MAX_SIDE} cells, got {side}", field=f"board.{name}")
+    if width * height > MAX_CELLS:
+        raise TraceError(f"a {width}x{height} board has more than {MAX_CELLS} cells",
+                         field="board")
+    return width, height
+
+
+def _walls_and_exits(board: Mapping[str, Any], width: int, height: int
+                     ) -> tuple[frozenset[Cell], tuple[Mapping[str, Any], ...]]:
+    """The board's walls (on the board) and exits (on its sides)."""
+    walls = frozenset(as_cells(get_list(board, "walls", prefix="board.", optional=True)
+                               or [], "board.walls"))
+    exits = tuple(get_list(board, "exits", prefix="board.", optional=True) or [])
+    for i, e in enumerate(exits):
+        problem = exit_problem(e, width, height)
+        if problem is not None:
+            raise TraceError(problem, field=f"board.exits[{i}]")
+    for i, w in enumerate(sorted(walls)):
+        if not (0 <= w[0] < width and 0 <= w[1] < height):
+            raise TraceError(f"wall {list(w)} lies off the board", field=f"board.walls[{i}]")
+    return walls, exits
+
+
+def _pieces_from_json(f: Mapping[str, Any], width: int, height: int
+                      ) -> tuple[list[Piece], list[Cell]]:
+    """The header's pieces (at least one, each id once) and where each starts."""
+    raw_pieces = get_list(f, "pieces")
+    if not raw_pieces:
+        raise TraceError("a sliding-block trace needs at least one piece", field="pieces")
+    pieces: list[Piece] = []
+    start: list[Cell] = []
+    for i, raw in enumerate(raw_pieces):
+        piece, pos = _piece_from_json(raw, f"pieces[{i}]", {p.id for p in pieces},
+                                      width, height)
+        pieces.append(piece)
+        start.append(pos)
+    return pieces, start
+
+
+def _goal_from_json(f: Mapping[str, Any], ids: set[str]) -> list[tuple[str, Cell]]:
+    """The header's ``goal``: one object or a list of them, each a piece of ``ids`` and
+    the cell it must reach (none when the header has no goal)."""
+    raw_goal = f.get("goal")
+    if raw_goal is None:
+        return []
+    goal: list[tuple[str, Cell]] = []
+    items = raw_goal if isinstance(raw_goal, list) else [raw_goal]
+    for i, g in enumerate(items):
+        name = "goal" if not isinstance(raw_goal, list) else f"goal[{i}]"
+        if not isinstance(g, dict):
+            raise TraceError(f"expected an object, got {g!r}", field=name)
+        pid = get_str(g, "piece", prefix=name + ".")
+        if pid not in ids:
+            raise TraceError(f"no piece {pid!r}", field=name + ".piece")
+        goal.append((pid, (get_int(g, "x", prefix=name + "."),
+                           get_int(g, "y", prefix=name + "."))))
+    return goal
+
+
+def _target_from_json(f: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The header's ``target`` layout, a list of row strings (None when it has none)."""
+    if f.get("target") is None:
+        return None
+    raw_target = f["target"]
+    if not isinstance(raw_target, list) or not all(isinstance(r, str) for r in raw_target):
+        raise TraceError("expected a list of row strings", field="target")
+    return tuple(raw_target)
 
 
 def _piece_from_json(raw: Any, name: str, taken: set[str], width: int,

@@ -45,6 +45,19 @@ def code_count(symbols: int, length: int, repeats: bool) -> int:
 
 
 def load(config: Config) -> Mastermind:
+    symbols, length, repeats = _code_space(config)
+    n = code_count(symbols, length, repeats)
+    if n > MAX_CODES:
+        raise config.error("puzzle.length", f"{n:,} possible codes; at most {MAX_CODES:,} "
+                           "are supported")
+    secret = _secret(config, symbols, length, repeats)
+    strategy = _strategy(config, n)
+    return Mastermind(symbols=symbols, length=length, repeats=repeats, secret=secret,
+                      strategy=strategy, title=config.title, config=config)
+
+
+def _code_space(config: Config) -> tuple[int, int, bool]:
+    """``[puzzle] symbols``, ``length`` and ``repeats``, checked together."""
     symbols = config.get("puzzle.symbols", int, 10)
     if not 2 <= symbols <= 36:
         raise config.error("puzzle.symbols", f"between 2 and 36 symbols, got {symbols}")
@@ -55,27 +68,34 @@ def load(config: Config) -> Mastermind:
     if not repeats and length > symbols:
         raise config.error("puzzle.length", f"{length} places without repeats need at least "
                            f"{length} symbols, there are {symbols}")
-    n = code_count(symbols, length, repeats)
-    if n > MAX_CODES:
-        raise config.error("puzzle.length", f"{n:,} possible codes; at most {MAX_CODES:,} "
-                           "are supported")
-    secret = None
+    return symbols, length, repeats
+
+
+def _secret(config: Config, symbols: int, length: int, repeats: bool
+            ) -> tuple[int, ...] | None:
+    """``[puzzle] secret`` (a list of symbols or a string of digits), a code of the space;
+    None when not given."""
     raw = config.get("puzzle.secret", (list, str), None)
-    if raw is not None:
-        if isinstance(raw, str):
-            if not raw.isdigit():
-                raise config.error("puzzle.secret", f"expected digits, got {raw!r}")
-            raw = [int(ch) for ch in raw]
-        if any(isinstance(x, bool) or not isinstance(x, int) for x in raw):
-            raise config.error("puzzle.secret", f"expected a list of integers, got {raw!r}")
-        if len(raw) != length:
-            raise config.error("puzzle.secret", f"{len(raw)} symbols, codes have {length}")
-        bad = [x for x in raw if not 0 <= x < symbols]
-        if bad:
-            raise config.error("puzzle.secret", f"symbol {bad[0]} is not in 0..{symbols - 1}")
-        if not repeats and len(set(raw)) != len(raw):
-            raise config.error("puzzle.secret", f"{raw} repeats a symbol (repeats = false)")
-        secret = tuple(raw)
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        if not raw.isdigit():
+            raise config.error("puzzle.secret", f"expected digits, got {raw!r}")
+        raw = [int(ch) for ch in raw]
+    if any(isinstance(x, bool) or not isinstance(x, int) for x in raw):
+        raise config.error("puzzle.secret", f"expected a list of integers, got {raw!r}")
+    if len(raw) != length:
+        raise config.error("puzzle.secret", f"{len(raw)} symbols, codes have {length}")
+    bad = [x for x in raw if not 0 <= x < symbols]
+    if bad:
+        raise config.error("puzzle.secret", f"symbol {bad[0]} is not in 0..{symbols - 1}")
+    if not repeats and len(set(raw)) != len(raw):
+        raise config.error("puzzle.secret", f"{raw} repeats a symbol (repeats = false)")
+    return tuple(raw)
+
+
+def _strategy(config: Config, n: int) -> str:
+    """``[solve] strategy`` (else ``[solve] algorithm``), one the ``n`` codes allow."""
     strategy = config.get("solve.strategy", str, None, choices=STRATEGIES)
     if strategy is None:
         strategy = config.get("solve.algorithm", str, "expected", choices=STRATEGIES)
@@ -83,8 +103,7 @@ def load(config: Config) -> Mastermind:
         raise config.error("solve.strategy", f"{strategy!r} needs a table of every pair of "
                            f"codes; {n:,} codes is too many (at most {MAX_TABLE:,}); "
                            "use strategy = \"simple\"")
-    return Mastermind(symbols=symbols, length=length, repeats=repeats, secret=secret,
-                      strategy=strategy, title=config.title, config=config)
+    return strategy
 
 
 __all__ = ["MAX_CODES", "MAX_TABLE", "STRATEGIES", "Mastermind", "code_count", "load"]

@@ -3,9 +3,9 @@
 Generate and test with pruning, as in M. Hiroi's 「生成検定法」, but with bit masks: each row
 keeps three masks (columns and both diagonals already attacked), so the free squares of
 the next row are one AND away.  The compiled loops (``kernel``: numba, cached) count and
-list the solutions; ``search`` drives them and walks the backtracking itself in Python
-(``place`` / ``remove`` events) for small boards, so the search can be watched;
-``config`` reads the TOML.  The rules a trace must follow are in
+list the solutions; ``search`` drives them, and ``watched`` walks the backtracking
+itself in Python (``place`` / ``remove`` events) for small boards, so the search can be
+watched; ``config`` reads the TOML.  The rules a trace must follow are in
 ``puzzlereel.rules.n_queens``.
 """
 

@@ -1,6 +1,8 @@
-"""The N-Queens search: counting and listing solutions with the compiled kernel, and the
-backtracking itself (``place`` / ``remove`` events) walked in Python so that it can be
-watched.  ``solve`` and ``analyze`` are the family's interface.
+"""The N-Queens search: counting and listing solutions with the compiled kernel.
+``solve`` and ``analyze`` are the family's interface; ``solve`` makes a trace in three
+passes: the whole search for its events (``_whole_search``), the backtracking watched
+step by step (``watched``), and every solution listed (``_listed``), then counts them
+all if the listing stopped at ``max_solutions``.
 
 The trace's search events are the whole count's, one ``candidates`` step per column of
 the first row's queen: the queens placed below it (``tested``, the first one included)
@@ -9,7 +11,7 @@ and the solutions found there (``accepted``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -17,13 +19,14 @@ import numpy as np
 
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import plural
-from puzzlereel.trace import End, Event, Header, Note, Place, Remove, SolutionFound
+from puzzlereel.trace import End, Event, Header
 from puzzlereel.trace.search import merged, step_events
 
 from ..base import Analysis, Series, SolveOptions
 from ..limits import Limits
 from ..stopwatch import Stopwatch
 from .config import MAX_LIST_N, NQueens
+from .watched import Written, watched
 
 T = TypeVar("T")
 STEP = 1 << 23      # placements a compiled step makes (a few hundredths of a second)
@@ -214,49 +217,6 @@ def list_solutions(n: int, limit: int = 0) -> list[tuple[int, ...]]:
     return out
 
 
-# ------------------------------------------------------------------ watched search
-
-
-def backtrack_steps(n: int, *, until_first: bool,
-                    max_steps: int) -> Iterator[Place | Remove | tuple[int, ...]]:
-    """The backtracking search as it runs: Place/Remove events, and each solution found.
-
-    Stops after the first solution with ``until_first`` (leaving the board full), and
-    after ``max_steps`` place/remove events in any case.
-    """
-    full = (1 << n) - 1
-    cols: list[int] = []
-    steps = 0
-
-    def walk(row: int, used: int, ld: int, rd: int) -> Iterator[Place | Remove | tuple[int, ...]]:
-        nonlocal steps
-        free = full & ~(used | ld | rd)
-        while free:
-            bit = free & -free
-            free ^= bit
-            col = bit.bit_length() - 1
-            if steps >= max_steps:
-                return
-            steps += 1
-            yield Place(row=row, col=col)
-            cols.append(col)
-            if row == n - 1:
-                yield tuple(cols)
-                if until_first:
-                    return
-            else:
-                yield from walk(row + 1, used | bit, ((ld | bit) << 1) & full, (rd | bit) >> 1)
-                if until_first and len(cols) == n:
-                    return
-            if steps >= max_steps:
-                return
-            steps += 1
-            cols.pop()
-            yield Remove(row=row, col=col)
-
-    yield from walk(0, 0, 0, 0)
-
-
 # ------------------------------------------------------------------ family interface
 
 
@@ -273,78 +233,89 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
                  solver={"algorithm": "backtracking (bit masks)", "steps": puzzle.steps,
                          "program": "puzzlereel"})
     limits = Limits.of(options)
-    limit = puzzle.max_solutions
     by_col: list[tuple[int, int]] | None = None
     listed: list[tuple[int, ...]] | None = None       # every solution, from the events' pass
     if options.search_events:          # the whole search's events come first
-        with watch.searching():
-            if limit == 0 and n <= MAX_LIST_N:    # every solution is listed: one pass
-                by_col, listed = list_by_first_row(n, options.progress, limits)
-            else:                                  # a count, as the total needs anyway
-                by_col = search_by_first_row(n, options.progress, limits)
+        by_col, listed = _whole_search(puzzle, options, limits, watch)
         yield from merged(step_events(by_col))
     counted = sum(f for _, f in by_col) if by_col is not None and not limits.reached \
         else None
-    k = 0
-    written: set[tuple[int, ...]] = set()
-    placed = removed = 0
-    if puzzle.steps != "none" and not limits.reached:
-        watched = watch.timed(backtrack_steps(n, until_first=puzzle.steps == "first",
-                                              max_steps=puzzle.max_steps))
-        for item in watched:
-            if isinstance(item, (Place, Remove)):
-                if limits.room(1) == 0:
-                    limits.stop(what="placement")
-                if limits.reached:
-                    break
-                limits.spend(1, what="placement")
-                placed += isinstance(item, Place)
-                removed += isinstance(item, Remove)
-                yield item
-            elif not limit or k < limit:
-                k += 1
-                written.add(item)
-                yield SolutionFound(k=k, cols=item)
-        if not limits.reached and placed + removed >= puzzle.max_steps \
-                and puzzle.steps == "all":
-            yield Note(f"backtracking steps stop after {puzzle.max_steps} (solve.max_steps); "
-                       "the remaining solutions follow without them")
-    seen = 0                          # solutions the listing passed (those written too)
-    listed_all = False
-    if (not limits.reached or listed is not None) and (not limit or k < limit):
-        options.progress("listing solutions: 0 written", 0, None)
-        found = iter(listed) if listed is not None else \
-            watch.timed(solutions_in_order(n, limits))
-        for cols in found:
-            seen += 1
-            if cols not in written:
-                k += 1
-                yield SolutionFound(k=k, cols=cols)
-                if seen % LISTED == 0:
-                    options.progress(f"listing solutions: {k:,} written", k, None)
-            if limit and k >= limit:
-                break
-        else:
-            listed_all = not limits.reached
-    total: int | None = seen if listed_all else counted
+    written = Written(puzzle.max_solutions)
+    steps: tuple[int, int] | None = None
+    if puzzle.steps != "none":
+        steps = (0, 0)
+        if not limits.reached:
+            steps = yield from watched(puzzle, limits, watch, written)
+    every: int | None = None
+    if (not limits.reached or listed is not None) and written.wants_more():
+        every = yield from _listed(n, options, limits, watch, written, listed)
+    total = every if every is not None else counted
     if total is None and not limits.reached:          # stopped at max_solutions: count
-        options.progress("counting every solution: 0 placements", 0, None)
-        with watch.searching():
-            every = sum(count_by_first_row(n, options.progress, limits))
-        total = None if limits.reached else every
+        total = _count_all(n, options, limits, watch)
+    yield _end(n, limits, watch, written.k, total, by_col, steps)
+
+
+def _whole_search(puzzle: NQueens, options: SolveOptions, limits: Limits, watch: Stopwatch
+                  ) -> tuple[list[tuple[int, int]], list[tuple[int, ...]] | None]:
+    """The first pass, for the search events: the whole search's figures by the first
+    row's column, and every solution when all are listed (one pass does both)."""
+    n = puzzle.n
+    with watch.searching():
+        if puzzle.max_solutions == 0 and n <= MAX_LIST_N:
+            return list_by_first_row(n, options.progress, limits)
+        return search_by_first_row(n, options.progress, limits), None   # the total's count
+
+
+def _listed(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch,
+            written: Written, listed: list[tuple[int, ...]] | None
+            ) -> Generator[Event, None, int | None]:
+    """The third pass: every solution in order (those of ``listed``, else found again),
+    but those the backtracking gave; gives back how many there are when it went through
+    them all (None: it stopped at ``max_solutions`` or a limit)."""
+    options.progress("listing solutions: 0 written", 0, None)
+    found = iter(listed) if listed is not None else \
+        watch.timed(solutions_in_order(n, limits))
+    seen = 0                          # solutions the listing passed (those written too)
+    given, limit = written.seen, written.limit
+    for cols in found:
+        seen += 1
+        if cols not in given:
+            yield written.write(cols)
+            if seen % LISTED == 0:
+                options.progress(f"listing solutions: {written.k:,} written", written.k,
+                                 None)
+        if limit and written.k >= limit:
+            return None
+    return None if limits.reached else seen
+
+
+def _count_all(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch
+               ) -> int | None:
+    """Every solution counted (the listing stopped at ``max_solutions``); None when a
+    limit stops the count."""
+    options.progress("counting every solution: 0 placements", 0, None)
+    with watch.searching():
+        every = sum(count_by_first_row(n, options.progress, limits))
+    return None if limits.reached else every
+
+
+def _end(n: int, limits: Limits, watch: Stopwatch, k: int, total: int | None,
+         by_col: list[tuple[int, int]] | None, steps: tuple[int, int] | None) -> End:
+    """The end: how it ended, the solutions written and in all, the placements the
+    events' pass and the watched backtracking made."""
     status = "limit" if limits.reached else "solved" if total else "unsolvable"
     stats: dict[str, Any] = {"solutions": k, **watch.stats()}
     if total is not None:
         stats["total_solutions"] = total
     if by_col is not None:
         stats["candidates"] = sum(t for t, _ in by_col)
-    if puzzle.steps != "none":
-        stats.update(placed=placed, removed=removed)
+    if steps is not None:
+        stats.update(placed=steps[0], removed=steps[1])
     if limits.reached:
         stats["limit"] = limits.so_far(k)
     elif not total:
         stats["reason"] = f"no placement of {n} queens works"
-    yield End(status=status, stats=stats)
+    return End(status=status, stats=stats)
 
 
 def analyze(puzzle: NQueens, options: SolveOptions) -> Analysis:

@@ -142,48 +142,74 @@ class Board:
 
     def symmetries(self) -> list[tuple[int, ...]]:
         """Hole permutations (identity first) mapping holes to holes and jumps to jumps."""
-        xs = [x for x, _ in self.holes]
-        ys = [y for _, y in self.holes]
-        cands: list[dict[Cell, Cell]] = []
-        if self.geometry == "triangle":
-            n = max(ys) + 1
-            for perm in ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1)):
-                m: dict[Cell, Cell] = {}
-                for x, y in self.holes:
-                    abc = (x, y - x, n - 1 - y)
-                    a, b = abc[perm[0]], abc[perm[1]]
-                    m[(x, y)] = (a, a + b)
-                cands.append(m)
-        else:
-            sx, sy = min(xs) + max(xs), min(ys) + max(ys)
-            for swap in (False, True):
-                for fx in (1, -1):
-                    for fy in (1, -1):
-                        m = {}
-                        for x, y in self.holes:
-                            u, v = 2 * x - sx, 2 * y - sy
-                            if swap:
-                                u, v = v, u
-                            u, v = fx * u, fy * v
-                            if (u + sx) % 2 or (v + sy) % 2:
-                                break
-                            m[(x, y)] = ((u + sx) // 2, (v + sy) // 2)
-                        else:
-                            cands.append(m)
-        triples = set(self.triples)
+        maps = self._triangle_maps() if self.geometry == "triangle" else self._square_maps()
         out: list[tuple[int, ...]] = []
-        for m in cands:
-            if any(c not in self.index for c in m.values()):
-                continue
-            perm_t = tuple(self.index[m[c]] for c in self.holes)
-            if len(set(perm_t)) != self.size:
-                continue
-            if all((perm_t[f], perm_t[o], perm_t[t]) in triples for f, o, t in self.triples):
-                if perm_t not in out:
-                    out.append(perm_t)
+        for m in maps:
+            perm_t = self._permutation(m)
+            if perm_t is not None and perm_t not in out:
+                out.append(perm_t)
         ident = tuple(range(self.size))
         out = [ident] + [p for p in out if p != ident]
         return out
+
+    def _triangle_maps(self) -> list[dict[Cell, Cell]]:
+        """The six turns and mirrors of a triangle, as maps of its cells: each permutes
+        a cell's three distances to the sides."""
+        n = max(y for _, y in self.holes) + 1
+        maps = []
+        for perm in ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1)):
+            m: dict[Cell, Cell] = {}
+            for x, y in self.holes:
+                abc = (x, y - x, n - 1 - y)
+                a, b = abc[perm[0]], abc[perm[1]]
+                m[(x, y)] = (a, a + b)
+            maps.append(m)
+        return maps
+
+    def _square_maps(self) -> list[dict[Cell, Cell]]:
+        """The eight turns and mirrors of the square grid about the board's centre, as
+        maps of its cells (those that land between cells left out)."""
+        xs = [x for x, _ in self.holes]
+        ys = [y for _, y in self.holes]
+        centre = (min(xs) + max(xs), min(ys) + max(ys))
+        maps = []
+        for swap in (False, True):
+            for fx in (1, -1):
+                for fy in (1, -1):
+                    m = self._square_map(centre, swap, fx, fy)
+                    if m is not None:
+                        maps.append(m)
+        return maps
+
+    def _square_map(self, centre: Cell, swap: bool, fx: int, fy: int
+                    ) -> dict[Cell, Cell] | None:
+        """The cells moved about ``centre`` (twice the centre's coordinates): x and y
+        swapped with ``swap``, then each multiplied by ``fx``, ``fy``; None when a cell
+        lands between cells."""
+        sx, sy = centre
+        m = {}
+        for x, y in self.holes:
+            u, v = 2 * x - sx, 2 * y - sy
+            if swap:
+                u, v = v, u
+            u, v = fx * u, fy * v
+            if (u + sx) % 2 or (v + sy) % 2:
+                return None
+            m[(x, y)] = ((u + sx) // 2, (v + sy) // 2)
+        return m
+
+    def _permutation(self, m: dict[Cell, Cell]) -> tuple[int, ...] | None:
+        """The map ``m`` as a permutation of hole numbers, when it maps holes onto holes
+        and every jump to a jump (else None)."""
+        if any(c not in self.index for c in m.values()):
+            return None
+        perm_t = tuple(self.index[m[c]] for c in self.holes)
+        if len(set(perm_t)) != self.size:
+            return None
+        triples = set(self.triples)
+        if all((perm_t[f], perm_t[o], perm_t[t]) in triples for f, o, t in self.triples):
+            return perm_t
+        return None
 
     # ------------------------------------------------------------ invariants
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlereel.ground.config import Config
+from puzzlereel.ground.config import Config, ConfigError
 from puzzlereel.trace import Cell, Header
 
 from .board import (
@@ -119,6 +119,26 @@ def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
 def load(cfg: Config) -> Puzzle:
     """Read ``[puzzle]`` and ``[solve]`` of a peg-solitaire config; raise ``ConfigError``
     naming the field on bad input."""
+    board, pegs_given = _board(cfg)
+    empty, start = _start(cfg, board, pegs_given)
+    goal = _goal(cfg, board, empty)
+    metric = cfg.get("solve.metric", str, "moves", choices=METRICS)
+    algorithm = cfg.get("solve.algorithm", str, "ida" if metric == "moves" else "dfs",
+                        choices=ALGORITHMS)
+    first = _first_jump(cfg, board, start)
+    max_moves = cfg.get("solve.max_moves", int, None)
+    if max_moves is not None and max_moves < 1:
+        raise cfg.error("solve.max_moves", f"must be >= 1, got {max_moves}")
+    memory_mb = cfg.get("solve.memory_mb", int, None)
+    if memory_mb is not None and not 1 <= memory_mb <= 65536:
+        raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
+    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
+                  memory_mb, cfg.size("solve.max_memory"))
+
+
+def _board(cfg: Config) -> tuple[Board, list[Cell] | None]:
+    """The board (built in, or drawn in ``[puzzle] holes``) with its jumps, and the pegs
+    a drawn board shows (None: it shows none, or the board is built in)."""
     geometry = cfg.get("puzzle.geometry", str, "square", choices=("square", "triangle"))
     ascii_board = cfg.get("puzzle.holes", str, None)
     name = cfg.get("puzzle.board", str, None,
@@ -129,10 +149,7 @@ def load(cfg: Config) -> Puzzle:
     pegs_given: list[Cell] | None = None
     try:
         if name is not None:
-            rows = cfg.get("puzzle.rows", int, 5)
-            if name == "triangle" and not 3 <= rows <= 10:
-                raise cfg.error("puzzle.rows", f"a triangle has 3 to 10 rows, got {rows}")
-            board = builtin_board(name, rows)
+            board = _builtin(cfg, name)
         else:
             holes, pegs_given = parse_ascii(ascii_board, geometry)
             default = TRIANGLE_JUMPS if geometry == "triangle" else ORTHOGONAL
@@ -142,63 +159,79 @@ def load(cfg: Config) -> Puzzle:
             vectors = _jump_vectors(cfg, raw_jumps, board)
             board = Board.make(board.name, board.holes, vectors, board.geometry)
     except PegConfigError as exc:
-        problem = exc.problem
-        line = None
-        if "row" in problem and ascii_board is not None:
-            try:
-                line = cfg.value_line("puzzle.holes", int(problem.split()[1].rstrip(":")) - 1)
-            except (ValueError, IndexError):
-                line = None
-        raise cfg.error("puzzle.holes" if ascii_board is not None and "jump" not in problem
-                        else "puzzle.jumps", problem, line=line) from None
+        raise _board_error(cfg, exc.problem, ascii_board) from None
+    return board, pegs_given
 
+
+def _builtin(cfg: Config, name: str) -> Board:
+    """The built-in board ``name`` (a triangle of ``[puzzle] rows``)."""
+    rows = cfg.get("puzzle.rows", int, 5)
+    if name == "triangle" and not 3 <= rows <= 10:
+        raise cfg.error("puzzle.rows", f"a triangle has 3 to 10 rows, got {rows}")
+    return builtin_board(name, rows)
+
+
+def _board_error(cfg: Config, problem: str, ascii_board: str | None) -> ConfigError:
+    """The error for a board that cannot be made: on the drawn board's row it names, or
+    on the jumps."""
+    line = None
+    if "row" in problem and ascii_board is not None:
+        try:
+            line = cfg.value_line("puzzle.holes", int(problem.split()[1].rstrip(":")) - 1)
+        except (ValueError, IndexError):
+            line = None
+    return cfg.error("puzzle.holes" if ascii_board is not None and "jump" not in problem
+                     else "puzzle.jumps", problem, line=line)
+
+
+def _start(cfg: Config, board: Board, pegs_given: list[Cell] | None
+           ) -> tuple[list[Cell], int]:
+    """The holes empty at the start, and the starting pegs: ``[puzzle] empty``, else the
+    drawn board's pegs, else the board's usual empty hole."""
     if "empty" in cfg.section("puzzle"):
         empty = _cell_list(cfg, "puzzle.empty", cfg.get("puzzle.empty", (list, int)), board)
-        start = board.full & ~board.mask(empty)
-    elif pegs_given is not None:
+        return empty, board.full & ~board.mask(empty)
+    if pegs_given is not None:
         empty = [c for c in board.holes if c not in set(pegs_given)]
-        start = board.mask(pegs_given)
-    else:
-        empty = [DEFAULT_EMPTY[board.name]]
-        start = board.full & ~board.mask(empty)
+        return empty, board.mask(pegs_given)
+    empty = [DEFAULT_EMPTY[board.name]]
+    return empty, board.full & ~board.mask(empty)
 
-    goal = 0
+
+def _goal(cfg: Config, board: Board, empty: list[Cell]) -> int:
+    """``[puzzle] goal`` as a bitboard: 0 for one peg anywhere (``"one"``, the default),
+    the start's empty holes (``"complement"``) or ``{ pegs = [...] }``."""
     raw_goal = cfg.get("puzzle.goal", (dict, str), None)
     if isinstance(raw_goal, str):
         if raw_goal == "complement":
-            goal = board.mask(empty)
-        elif raw_goal != "one":
+            return board.mask(empty)
+        if raw_goal != "one":
             raise cfg.error("puzzle.goal", f"expected \"one\", \"complement\" or "
                             f"{{ pegs = [[x, y], ...] }}, got {raw_goal!r}")
-    elif isinstance(raw_goal, dict):
+        return 0
+    if isinstance(raw_goal, dict):
         unknown = set(raw_goal) - {"pegs"}
         if unknown:
             raise cfg.error("puzzle.goal", f"unknown key {sorted(unknown)[0]!r} "
                             "(a goal is { pegs = [[x, y], ...] })")
-        goal = board.mask(_cell_list(cfg, "puzzle.goal.pegs",
+        return board.mask(_cell_list(cfg, "puzzle.goal.pegs",
                                      cfg.get("puzzle.goal.pegs", (list, int)), board))
-    metric = cfg.get("solve.metric", str, "moves", choices=METRICS)
-    algorithm = cfg.get("solve.algorithm", str, "ida" if metric == "moves" else "dfs",
-                        choices=ALGORITHMS)
-    first = None
+    return 0
+
+
+def _first_jump(cfg: Config, board: Board, start: int) -> Jump | None:
+    """``[solve] first``: the first jump's two holes, which must make a legal jump."""
     raw_first = cfg.get("solve.first", list, None)
-    if raw_first is not None:
-        if len(raw_first) != 2:
-            raise cfg.error("solve.first", "expected [from, to]: the first jump's two holes")
-        cells = [_one_cell(cfg, "solve.first", v, board) for v in raw_first]
-        f, t = board.index[cells[0]], board.index[cells[1]]
-        match = [tr for tr in board.legal_jumps(start) if tr[0] == f and tr[2] == t]
-        if not match:
-            raise cfg.error("solve.first", f"{raw_first} is not a legal first jump")
-        first = match[0]
-    max_moves = cfg.get("solve.max_moves", int, None)
-    if max_moves is not None and max_moves < 1:
-        raise cfg.error("solve.max_moves", f"must be >= 1, got {max_moves}")
-    memory_mb = cfg.get("solve.memory_mb", int, None)
-    if memory_mb is not None and not 1 <= memory_mb <= 65536:
-        raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
-    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
-                  memory_mb, cfg.size("solve.max_memory"))
+    if raw_first is None:
+        return None
+    if len(raw_first) != 2:
+        raise cfg.error("solve.first", "expected [from, to]: the first jump's two holes")
+    cells = [_one_cell(cfg, "solve.first", v, board) for v in raw_first]
+    f, t = board.index[cells[0]], board.index[cells[1]]
+    match = [tr for tr in board.legal_jumps(start) if tr[0] == f and tr[2] == t]
+    if not match:
+        raise cfg.error("solve.first", f"{raw_first} is not a legal first jump")
+    return match[0]
 
 
 __all__ = ["ALGORITHMS", "METRICS", "Puzzle", "load"]

@@ -24,7 +24,7 @@ from puzzlereel.ground.words import count_text, plural
 from ..stopwatch import Stopwatch
 from .choices import compiled_choices
 from .small import LAST_KEPT, Reached, Store
-from .tables import Tables
+from .tables import Arrays, Tables
 
 
 class SpaceWarning(UserWarning):
@@ -115,40 +115,62 @@ def _arrays_of(tables: Tables, store: Store) -> tuple[np.ndarray, np.ndarray, in
     return keys, parents, cap
 
 
+class _Space:
+    """The arrays the kernel fills: positions as rows of words, their parents and the hash
+    table of their indices, with room for ``cap`` positions."""
+
+    def __init__(self, kernel: ModuleType, tables: Tables, store: Store) -> None:
+        self.kernel = kernel
+        self.keys, self.parents, self.cap = _arrays_of(tables, store)
+        self.table = np.full(self.cap * 2, -1, dtype=np.int32)
+        kernel.rebuild(self.keys, len(store.keys), self.table)
+        self.per_state = (self.keys.itemsize * tables.K + self.parents.itemsize
+                          + 2 * self.table.itemsize)
+
+    def grow(self, n: int, budget: int) -> bool:
+        """Double the room, its ``n`` positions kept; False when that would pass
+        ``budget`` bytes or the system has less memory than the budget says."""
+        if 2 * self.cap * self.per_state > budget:
+            return False
+        try:
+            self.keys, self.parents, self.table = _grown(self.keys, self.parents, self.cap)
+        except MemoryError:
+            return False
+        self.cap *= 2
+        self.kernel.rebuild(self.keys, n, self.table)
+        return True
+
+
+def _next_layer(space: _Space, arrays: Arrays, lo_hi: tuple[int, int], n: int,
+                to_goal: bool, limit: int, budget: int) -> tuple[int, int, bool]:
+    """Expand the layer ``lo_hi`` (its positions' indices, from ``lo`` to ``hi``),
+    growing the arrays when they fill up: (positions stored, the goal's index or -1,
+    whether it stopped at the memory budget)."""
+    start, hi = lo_hi
+    while True:
+        n, found, stopped = space.kernel.expand(space.keys, space.parents, space.table,
+                                                start, hi, n, arrays, to_goal, limit)
+        if stopped < 0 or found >= 0 or limit >= 0 and n >= limit:
+            return n, found, False
+        # out of room: grow the arrays and the table, then go on where it stopped
+        if not space.grow(n, budget):
+            return n, found, True
+        start = stopped
+
+
 def _bfs(kernel: ModuleType, tables: Tables, store: Store, to_goal: bool, budget: int,
          max_states: int | None, progress: Progress) -> Reached:
-    keys, parents, cap = _arrays_of(tables, store)
-    table = np.full(cap * 2, -1, dtype=np.int32)
+    space = _Space(kernel, tables, store)
     n = len(store.keys)
-    kernel.rebuild(keys, n, table)
     arrays = tables.arrays
     layers = list(store.layers)
     lo, hi, start = store.lo, store.hi, store.next
-    found = -1
     limit = max_states if max_states is not None else -1
-    per_state = keys.itemsize * tables.K + parents.itemsize + 2 * table.itemsize
-    out_of_memory = False
     while True:
-        while True:
-            n, found, stopped = kernel.expand(keys, parents, table, start, hi, n, arrays,
-                                              to_goal, limit)
-            if stopped < 0 or found >= 0:
-                break
-            if limit >= 0 and n >= limit:
-                break
-            # out of room: grow the arrays and the table, then go on where it stopped
-            if 2 * cap * per_state > budget:
-                out_of_memory = True
-                break
-            try:
-                keys, parents, table = _grown(keys, parents, cap)
-            except MemoryError:     # the system has less than the budget said: stop
-                out_of_memory = True    # here as at the budget
-                break
-            cap *= 2
-            kernel.rebuild(keys, n, table)
-            start = stopped
-        if found >= 0 or out_of_memory or limit >= 0 and n >= limit:
+        n, found, out_of_memory = _next_layer(space, arrays, (start, hi), n, to_goal, limit,
+                                              budget)
+        at_limit = limit >= 0 and n >= limit
+        if found >= 0 or out_of_memory or at_limit:
             break
         if n == hi:
             break  # nothing new: the layer lo..hi was the last one
@@ -157,20 +179,25 @@ def _bfs(kernel: ModuleType, tables: Tables, store: Store, to_goal: bool, budget
         progress(f"depth {len(layers) - 1}: {count_text(n)} "
                  f"{plural('position', n)}, "
                  f"{count_text(hi - lo)} new", n, None)
-    whole = found >= 0 or not out_of_memory and not (limit >= 0 and n >= limit)
+    keys = space.keys
+    return Reached(path=_path(tables, keys, space.parents, found), stored=n, layers=layers,
+                   deepest=hi - lo,
+                   last_layer=[tables.as_int(k) for k in keys[lo:min(hi, lo + LAST_KEPT)]],
+                   whole=found >= 0 or not out_of_memory and not at_limit,
+                   bytes_per_position=space.per_state,
+                   budget=budget if out_of_memory else None,
+                   choices=partial(compiled_choices, kernel, arrays, keys, space.table,
+                                   layers, found, space.parents) if found >= 0 else None)
 
+
+def _path(tables: Tables, keys: np.ndarray, parents: np.ndarray, found: int) -> list[int]:
+    """The positions from the start to the one at index ``found`` (none when -1)."""
     path: list[int] = []
     i = found
     while i >= 0:
         path.append(tables.as_int(keys[i]))
         i = int(parents[i])
-    return Reached(path=path[::-1], stored=n, layers=layers,
-                   deepest=hi - lo,
-                   last_layer=[tables.as_int(k) for k in keys[lo:min(hi, lo + LAST_KEPT)]],
-                   whole=whole, bytes_per_position=per_state,
-                   budget=budget if out_of_memory else None,
-                   choices=partial(compiled_choices, kernel, arrays, keys, table, layers,
-                                   found, parents) if found >= 0 else None)
+    return path[::-1]
 
 
 def _grown(keys: np.ndarray, parents: np.ndarray, cap: int

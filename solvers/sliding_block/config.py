@@ -236,6 +236,30 @@ def _groups(cfg: Config, pieces: list[Piece], start: list[Cell],
 
 def load(cfg: Config) -> Puzzle:
     """Read a sliding-block config; raise ``ConfigError`` naming the field on bad input."""
+    rows, where = _board(cfg)
+    height, width = len(rows), len(rows[0])
+    cells, walls = _pieces_of(cfg, "puzzle.layout", rows, where)
+    if not cells:
+        raise cfg.error("puzzle.layout", "no pieces in the layout")
+    _extra_walls(cfg, rows, walls)
+    pieces, start = _pieces(cfg, cells)
+    goal, target = _goal_or_target(cfg, rows, pieces, walls)
+    groups = _groups(cfg, pieces, start, {pid for pid, _ in goal})
+    exits = _exits(cfg, width, height)
+    pieces = _labelled(cfg, pieces, cells)
+    metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
+    algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
+    max_memory = read_max_memory(cfg)
+    layout = Layout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
+                    start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
+                    metric=metric)
+    return Puzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
+                  max_memory=max_memory, title=cfg.title, render=_render(cfg), source=cfg.path)
+
+
+def _board(cfg: Config) -> tuple[list[str], list[int]]:
+    """``[puzzle] layout``'s rows (and where each sits in the config), within the sizes a
+    board may have."""
     layout_text = cfg.get("puzzle.layout", str)
     rows, where = _parse_layout(cfg, "puzzle.layout", layout_text)
     height, width = len(rows), len(rows[0])
@@ -245,14 +269,13 @@ def load(cfg: Config) -> Puzzle:
     if max(width, height) > MAX_SIDE:      # a trace holds no wider board
         raise cfg.error("puzzle.layout", f"board of {width}x{height} cells: at most "
                         f"{MAX_SIDE} cells along a side")
-    cells, walls = _pieces_of(cfg, "puzzle.layout", rows, where)
-    if not cells:
-        raise cfg.error("puzzle.layout", "no pieces in the layout")
-    _extra_walls(cfg, rows, walls)
-    pieces, start = _pieces(cfg, cells)
+    return rows, where
 
-    goal: list[tuple[str, Cell]] = []
-    target: tuple[str, ...] | None = None
+
+def _goal_or_target(cfg: Config, rows: list[str], pieces: list[Piece], walls: set[Cell]
+                    ) -> tuple[list[tuple[str, Cell]], tuple[str, ...] | None]:
+    """The goal: ``[puzzle] goal`` (pieces and where they must go) or ``[puzzle] target``
+    (a whole layout to reach), exactly one of them."""
     raw_goal = cfg.get("puzzle.goal", (dict, list), None)
     raw_target = cfg.get("puzzle.target", str, None)
     if raw_goal is None and raw_target is None:
@@ -261,37 +284,42 @@ def load(cfg: Config) -> Puzzle:
     if raw_goal is not None and raw_target is not None:
         raise cfg.error("puzzle.target", "give either `goal` or `target`, not both")
     if raw_goal is not None:
-        goal = _goal(cfg, raw_goal, {p.id: p for p in pieces}, width, height, walls)
-    else:
-        assert raw_target is not None
-        target = _target(cfg, raw_target, rows, pieces, walls)
-    groups = _groups(cfg, pieces, start, {pid for pid, _ in goal})
+        width, height = len(rows[0]), len(rows)
+        return _goal(cfg, raw_goal, {p.id: p for p in pieces}, width, height, walls), None
+    assert raw_target is not None
+    return [], _target(cfg, raw_target, rows, pieces, walls)
 
-    exits = []
+
+def _exits(cfg: Config, width: int, height: int) -> list[dict[str, Any]]:
+    """``[puzzle] exit``: one exit or a list of them."""
     raw_exit = cfg.get("puzzle.exit", (dict, list), None)
-    for e in ([] if raw_exit is None else raw_exit if isinstance(raw_exit, list) else [raw_exit]):
+    given = [] if raw_exit is None else raw_exit if isinstance(raw_exit, list) else [raw_exit]
+    exits = []
+    for e in given:
         problem = exit_problem(e, width, height) or _unknown_key(e, EXIT_KEYS, "an exit")
         if problem is not None:
             raise cfg.error("puzzle.exit", problem)
         exits.append(dict(e))
+    return exits
+
+
+def _labelled(cfg: Config, pieces: list[Piece], cells: dict[str, list[Cell]]) -> list[Piece]:
+    """The pieces with the labels ``[puzzle] labels`` gives them."""
     labels = cfg.get("puzzle.labels", dict, {})
     for pid, lab in labels.items():
         if pid not in cells or not isinstance(lab, str):
             raise cfg.error("puzzle.labels", f"{pid!r} = {lab!r}: expected a piece id and "
                             "a string")
-    pieces = [Piece(p.id, p.cells, p.axis, labels.get(p.id)) for p in pieces]
-    metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
-    algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
-    max_memory = read_max_memory(cfg)
+    return [Piece(p.id, p.cells, p.axis, labels.get(p.id)) for p in pieces]
+
+
+def _render(cfg: Config) -> dict[str, Any]:
+    """``[render]``, with the piece colours ``[puzzle]`` may hold too."""
     render = dict(cfg.section("render"))
     for key in ("colors", "colours"):   # piece colours may sit in [puzzle] too
         if key in cfg.section("puzzle"):
             render.setdefault(key, cfg.get(f"puzzle.{key}", dict))
-    layout = Layout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
-                    start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
-                    metric=metric)
-    return Puzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
-                  max_memory=max_memory, title=cfg.title, render=render, source=cfg.path)
+    return render
 
 
 __all__ = ["ALGORITHMS", "MAX_CELLS", "Puzzle", "load"]

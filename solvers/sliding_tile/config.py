@@ -114,29 +114,48 @@ def group_spec(spec: str, rows: int, cols: int, goal: Tiles) -> tuple[tuple[int,
     split (``KORF_FELNER_24``, turned to that corner).  Otherwise the goal cells in
     row-major order are cut into runs of the given sizes."""
     sizes = [int(s) for s in spec.split("-")]
-    tiles_by_cell = list(goal)
-    blank = goal.index(0)
-    br, bc = divmod(blank, cols)
+    br, bc = divmod(goal.index(0), cols)
     if rows == 4 and cols == 4 and sorted(sizes) == [7, 8]:
-        half = (0, 1) if br < 2 else (2, 3)
-        seven = tuple(tiles_by_cell[r * 4 + c] for r in half for c in range(4)
-                      if r * 4 + c != blank)
-        eight = tuple(tiles_by_cell[r * 4 + c] for r in range(4) if r not in half
-                      for c in range(4))
-        return tuple(seven if s == 7 else eight for s in sizes)
+        return _halves_15(sizes, goal, br)
     if rows == 4 and cols == 4 and sizes == [6, 6, 3] and br in (0, 3):
-        other = [r for r in range(4) if r != br]
-        left = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (0, 1))
-        right = tuple(tiles_by_cell[r * 4 + c] for r in other for c in (2, 3))
-        top = tuple(tiles_by_cell[br * 4 + c] for c in range(4) if br * 4 + c != blank)
-        return (left, right, top)
+        return _korf_felner_15(goal, br)
     if rows == 5 and cols == 5 and sizes == [6, 6, 6, 6] and br in (0, 4) and bc in (0, 4):
-        def cell(r: int, c: int) -> int:
-            return (r if br == 0 else 4 - r) * 5 + (c if bc == 0 else 4 - c)
-        return tuple(tuple(tiles_by_cell[cell(r, c)] for r, c in block)
-                     for block in KORF_FELNER_24)
-    # otherwise: goal cells in row-major order, cut into runs of the given sizes
-    order = [t for t in tiles_by_cell if t != 0]
+        return _korf_felner_24(goal, br, bc)
+    return _runs(sizes, goal)
+
+
+def _halves_15(sizes: list[int], goal: Tiles, br: int) -> tuple[tuple[int, ...], ...]:
+    """4x4's 7-8 (in the order of ``sizes``): the two rows holding the blank's goal cell
+    (row ``br``), and the other two rows."""
+    blank = goal.index(0)
+    half = (0, 1) if br < 2 else (2, 3)
+    seven = tuple(goal[r * 4 + c] for r in half for c in range(4) if r * 4 + c != blank)
+    eight = tuple(goal[r * 4 + c] for r in range(4) if r not in half for c in range(4))
+    return tuple(seven if s == 7 else eight for s in sizes)
+
+
+def _korf_felner_15(goal: Tiles, br: int) -> tuple[tuple[int, ...], ...]:
+    """4x4's 6-6-3 with the blank's goal in row ``br`` (the top or the bottom): the other
+    three rows' left and right halves, then the blank's row."""
+    blank = goal.index(0)
+    other = [r for r in range(4) if r != br]
+    left = tuple(goal[r * 4 + c] for r in other for c in (0, 1))
+    right = tuple(goal[r * 4 + c] for r in other for c in (2, 3))
+    top = tuple(goal[br * 4 + c] for c in range(4) if br * 4 + c != blank)
+    return (left, right, top)
+
+
+def _korf_felner_24(goal: Tiles, br: int, bc: int) -> tuple[tuple[int, ...], ...]:
+    """5x5's 6-6-6-6: ``KORF_FELNER_24`` turned to the blank's goal corner (``br``,
+    ``bc``)."""
+    def cell(r: int, c: int) -> int:
+        return (r if br == 0 else 4 - r) * 5 + (c if bc == 0 else 4 - c)
+    return tuple(tuple(goal[cell(r, c)] for r, c in block) for block in KORF_FELNER_24)
+
+
+def _runs(sizes: list[int], goal: Tiles) -> tuple[tuple[int, ...], ...]:
+    """The goal's tiles in row-major order, cut into runs of ``sizes``."""
+    order = [t for t in goal if t != 0]
     out = []
     i = 0
     for s in sizes:
@@ -175,7 +194,28 @@ def _tile_list(cfg: Config, key: str) -> list[int]:
 def load(cfg: Config) -> TilePuzzle:
     """Read ``[puzzle]`` (tiles, rows, cols, goal) and ``[solve]`` (algorithm, heuristic, pdb)."""
     tiles = _tile_list(cfg, "puzzle.tiles")
-    n = len(tiles)
+    rows, cols = _board_size(cfg, len(tiles))
+    why = check_tiles(tiles, rows, cols)
+    if why:
+        raise cfg.error("puzzle.tiles", why)
+    if rows * cols > MAX_CELLS:
+        raise cfg.error("puzzle.tiles", f"boards up to {MAX_CELLS} cells are supported, "
+                        f"this one has {rows * cols}")
+    goal = _goal(cfg, rows, cols)
+    algorithm = _algorithm(cfg)
+    heuristic, groups = _heuristic(cfg, rows, cols, goal)
+    title = cfg.title
+    cfg.get("render.scheme", str, "auto", choices=("auto", *SCHEMES))
+    render = dict(cfg.section("render"))
+    return TilePuzzle(rows=rows, cols=cols, tiles=tuple(tiles), goal=goal, algorithm=algorithm,
+                      heuristic=heuristic, groups=groups, title=title,
+                      render={key: v for key, v in render.items() if key in ("scheme", "theme")},
+                      source=cfg.path)
+
+
+def _board_size(cfg: Config, n: int) -> tuple[int, int]:
+    """``[puzzle] rows`` and ``cols`` for ``n`` tiles: a square board when neither is
+    given, the other worked out when one is."""
     rows = cfg.get("puzzle.rows", int, None)
     cols = cfg.get("puzzle.cols", int, None)
     for key, v in (("puzzle.rows", rows), ("puzzle.cols", cols)):
@@ -199,30 +239,42 @@ def load(cfg: Config) -> TilePuzzle:
     if rows < 2 or cols < 2:
         raise cfg.error("puzzle.rows", f"a board needs at least 2 rows and 2 columns, got "
                         f"{rows}x{cols}")
-    why = check_tiles(tiles, rows, cols)
-    if why:
-        raise cfg.error("puzzle.tiles", why)
-    if rows * cols > MAX_CELLS:
-        raise cfg.error("puzzle.tiles", f"boards up to {MAX_CELLS} cells are supported, "
-                        f"this one has {rows * cols}")
+    return rows, cols
+
+
+def _goal(cfg: Config, rows: int, cols: int) -> Tiles:
+    """``[puzzle] goal``: a list of tiles, ``"blank-last"`` (the default) or
+    ``"blank-first"``."""
+    n = rows * cols
     raw_goal = cfg.get("puzzle.goal", (list, str), None)
     if raw_goal is None or raw_goal == "blank-last":
-        goal = default_goal(n)
-    elif raw_goal == "blank-first":
-        goal = default_goal(n, blank_first=True)
-    elif isinstance(raw_goal, str):
+        return default_goal(n)
+    if raw_goal == "blank-first":
+        return default_goal(n, blank_first=True)
+    if isinstance(raw_goal, str):
         raise cfg.error("puzzle.goal", f"{raw_goal!r}: expected a list of tiles, "
                         "'blank-last' (1..N then the blank) or 'blank-first'")
-    else:
-        goal = tuple(_tile_list(cfg, "puzzle.goal"))
-        why = check_tiles(goal, rows, cols)
-        if why:
-            raise cfg.error("puzzle.goal", why)
+    goal = tuple(_tile_list(cfg, "puzzle.goal"))
+    why = check_tiles(goal, rows, cols)
+    if why:
+        raise cfg.error("puzzle.goal", why)
+    return goal
+
+
+def _algorithm(cfg: Config) -> str:
+    """``[solve] algorithm``, its aliases read as the names they stand for."""
     algorithm = cfg.get("solve.algorithm", str, "ida*")
     algorithm = ALGORITHM_ALIASES.get(algorithm, algorithm)
     if algorithm not in ALGORITHMS:
         raise cfg.error("solve.algorithm", f"{cfg.get('solve.algorithm', str)!r} is not one "
                         "of: " + ", ".join(ALGORITHMS))
+    return algorithm
+
+
+def _heuristic(cfg: Config, rows: int, cols: int, goal: Tiles
+               ) -> tuple[str, tuple[tuple[int, ...], ...]]:
+    """``[solve] heuristic`` and the pattern groups: ``[solve] pdb`` when given (which
+    also makes the heuristic ``pdb`` unless one is named), else the default groups."""
     default_h = "linear-conflict" if rows * cols <= 9 else "pdb"
     heuristic = cfg.get("solve.heuristic", str, default_h, choices=HEURISTICS)
     groups = default_groups(rows, cols, goal)
@@ -231,13 +283,7 @@ def load(cfg: Config) -> TilePuzzle:
         if heuristic != "pdb" and cfg.get("solve.heuristic", str, None) is None:
             heuristic = "pdb"
         groups = _parse_groups(cfg, spec, rows, cols, goal)
-    title = cfg.title
-    cfg.get("render.scheme", str, "auto", choices=("auto", *SCHEMES))
-    render = dict(cfg.section("render"))
-    return TilePuzzle(rows=rows, cols=cols, tiles=tuple(tiles), goal=goal, algorithm=algorithm,
-                      heuristic=heuristic, groups=groups, title=title,
-                      render={key: v for key, v in render.items() if key in ("scheme", "theme")},
-                      source=cfg.path)
+    return heuristic, groups
 
 
 def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
@@ -245,24 +291,9 @@ def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
     """``[solve] pdb``: group sizes (``"6-6-3"``) or the groups' tiles, each table in size."""
     n = rows * cols
     if isinstance(spec, str):
-        parts = spec.split("-")
-        if not all(p.isdigit() and int(p) > 0 for p in parts):
-            raise cfg.error("solve.pdb", f"{spec!r}: expected group sizes like '6-6-3' or a "
-                            "list of tile lists")
-        if sum(int(p) for p in parts) != n - 1:
-            raise cfg.error("solve.pdb", f"{spec!r} covers {sum(int(p) for p in parts)} tiles, "
-                            f"the board has {n - 1}")
-        groups = group_spec(spec, rows, cols, goal)
+        groups = _sized_groups(cfg, spec, rows, cols, goal)
     else:
-        if not all(isinstance(g, list) and g and all(isinstance(t, int) and
-                                                     not isinstance(t, bool) for t in g)
-                   for g in spec):
-            raise cfg.error("solve.pdb", f"expected a list of tile lists, got {spec!r}")
-        flat = sorted(t for g in spec for t in g)
-        if flat != list(range(1, n)):
-            raise cfg.error("solve.pdb", f"the groups must hold each tile 1..{n - 1} exactly "
-                            f"once, got {spec!r}")
-        groups = tuple(tuple(g) for g in spec)
+        groups = _listed_groups(cfg, spec, n)
     for g in groups:
         entries = math.perm(n, len(g))
         if len(g) > MAX_GROUP_TILES or entries > MAX_PDB_ENTRIES:
@@ -270,6 +301,33 @@ def _parse_groups(cfg: Config, spec: str | list[Any], rows: int, cols: int,
                             f"{entries:,} table entries (limit {MAX_GROUP_TILES} tiles and "
                             f"{MAX_PDB_ENTRIES:,} entries); use smaller groups")
     return groups
+
+
+def _sized_groups(cfg: Config, spec: str, rows: int, cols: int, goal: Tiles
+                  ) -> tuple[tuple[int, ...], ...]:
+    """The groups of a size spec (``"6-6-3"``), whose sizes cover the board's tiles."""
+    n = rows * cols
+    parts = spec.split("-")
+    if not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise cfg.error("solve.pdb", f"{spec!r}: expected group sizes like '6-6-3' or a "
+                        "list of tile lists")
+    if sum(int(p) for p in parts) != n - 1:
+        raise cfg.error("solve.pdb", f"{spec!r} covers {sum(int(p) for p in parts)} tiles, "
+                        f"the board has {n - 1}")
+    return group_spec(spec, rows, cols, goal)
+
+
+def _listed_groups(cfg: Config, spec: list[Any], n: int) -> tuple[tuple[int, ...], ...]:
+    """Groups given as lists of tiles, which hold each of the ``n - 1`` tiles once."""
+    if not all(isinstance(g, list) and g and all(isinstance(t, int) and
+                                                 not isinstance(t, bool) for t in g)
+               for g in spec):
+        raise cfg.error("solve.pdb", f"expected a list of tile lists, got {spec!r}")
+    flat = sorted(t for g in spec for t in g)
+    if flat != list(range(1, n)):
+        raise cfg.error("solve.pdb", f"the groups must hold each tile 1..{n - 1} exactly "
+                        f"once, got {spec!r}")
+    return tuple(tuple(g) for g in spec)
 
 
 __all__ = ["ALGORITHMS", "ALGORITHM_ALIASES", "HEURISTICS", "KORF_FELNER_24", "MAX_CELLS",

@@ -17,7 +17,8 @@ from puzzlereel.actions.draw import render_trace
 from puzzlereel.catalog.puzzles import load_puzzle
 from puzzlereel.solvers import search
 from puzzlereel.solvers.base import SolveOptions
-from puzzlereel.solvers.n_queens.search import backtrack_steps, count_by_first_row
+from puzzlereel.solvers.n_queens.search import count_by_first_row
+from puzzlereel.solvers.n_queens.watched import backtrack_steps
 from puzzlereel.solvers.sliding_block.tables import Tables
 from puzzlereel.trace import End, Event, Guess, Place, Search, SolutionFound, validate, write_trace
 from puzzlereel.trace.search import MAX_SEARCH_EVENTS
