@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -164,25 +165,31 @@ def _flat(shape: Shape) -> Picture | None:
         return None
     rgb = np.zeros((y1 - y0, x1 - x0, 3), np.uint8)
     alpha = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    for (leaf, dx, dy), box in zip(leaves, boxes):
-        if isinstance(leaf, Rect):
-            bx, by = int(box[0]) - x0, int(box[1]) - y0
-            area = rgb[by:by + int(leaf.h), bx:bx + int(leaf.w)]
-            if area.size:
-                draw.fill(area, leaf.fill)                          # type: ignore[arg-type]
-            alpha[by:by + int(leaf.h), bx:bx + int(leaf.w)] = 255
-            continue
-        assert isinstance(leaf, Text)
-        pic = _text_picture(leaf, dx, dy)
-        px, py = pic.x - x0, pic.y - y0
-        if under:
-            draw.blit(rgb, (pic.rgb, pic.alpha), px, py)
-        else:
-            h, w = pic.alpha.shape
-            rgb[py:py + h, px:px + w] = pic.rgb
-            alpha[py:py + h, px:px + w] = pic.alpha
+    for leaf, box in zip(leaves, boxes):
+        _put(rgb, alpha, leaf, (int(box[0]) - x0, int(box[1]) - y0), (x0, y0), under)
     alpha.flags.writeable = False
     return Picture(rgb, alpha, x0, y0, bool(alpha.min() == 255))
+
+
+def _put(rgb: np.ndarray, alpha: np.ndarray, leaf: tuple[Shape, float, float],
+         at: tuple[int, int], origin: tuple[int, int], over: bool) -> None:
+    """A plain shape into an image from pixel ``origin``: a rectangle fully covered from
+    pixel ``at``; a text's sprite blended ``over`` the rectangle under it, else copied."""
+    shape, dx, dy = leaf
+    if isinstance(shape, Rect):
+        (bx, by), h, w = at, int(shape.h), int(shape.w)
+        if rgb[by:by + h, bx:bx + w].size:
+            draw.fill(rgb[by:by + h, bx:bx + w], shape.fill)       # type: ignore[arg-type]
+        alpha[by:by + h, bx:bx + w] = 255
+        return
+    pic = _text_picture(cast(Text, shape), dx, dy)
+    px, py = pic.x - origin[0], pic.y - origin[1]
+    if over:
+        draw.blit(rgb, (pic.rgb, pic.alpha), px, py)
+        return
+    h, w = pic.alpha.shape
+    rgb[py:py + h, px:px + w] = pic.rgb
+    alpha[py:py + h, px:px + w] = pic.alpha
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -178,6 +178,15 @@ def element_markup(i: int, e: Element, total: float, ease_css: str, css: list[st
                    defs: Defs) -> str:
     """One element as a group with its animations (their CSS rules go to ``css``)."""
     ident = f"e{i}"
+    names = _moves(i, e, total, ease_css, css)
+    if names:
+        css.append(f"#{ident}{{animation-name:{','.join(names)}}}")
+    inner = _scaled(i, e, _variants_markup(ident, e, total, css, defs), total, ease_css, css)
+    return f"<g{_attributes(ident, e, bool(names))}>{inner}</g>"
+
+
+def _moves(i: int, e: Element, total: float, ease_css: str, css: list[str]) -> list[str]:
+    """The keyframes of the element's position and opacity (to ``css``), by name."""
     names = []
     for prop, write in (("pos", _translate), ("opacity", _opacity)):
         track = e.tracks.get(prop)
@@ -187,42 +196,58 @@ def element_markup(i: int, e: Element, total: float, ease_css: str, css: list[st
         if rule is not None:
             css.append(rule)
             names.append(f"{prop[0]}{i}")
-    if names:
-        css.append(f"#{ident}{{animation-name:{','.join(names)}}}")
-    attrs = f' id="{ident}"' + (' class="k"' if names else "")
+    return names
+
+
+def _attributes(ident: str, e: Element, animated: bool) -> str:
+    """The element's group's attributes: its id, its class when ``animated``, where it
+    starts, its opacity and its data."""
+    attrs = f' id="{ident}"' + (' class="k"' if animated else "")
     if e.x or e.y:
         attrs += f' transform="translate({num(e.x)} {num(e.y)})"'
     if e.opacity < 1.0:
         attrs += f' opacity="{num(e.opacity, 3)}"'
     for key, value in e.data:
         attrs += f' data-{xml_text(key)}="{xml_text(value)}"'
+    return attrs
+
+
+def _variants_markup(ident: str, e: Element, total: float, css: list[str], defs: Defs) -> str:
+    """The element's picture: its one variant, else each variant it shows in a group
+    shown in its windows of time (their rules to ``css``); a counter's texts share their
+    attributes in the group around them."""
     if len(e.variants) == 1 and "shape" not in e.tracks:
-        inner = markup(e.variants[0], defs)
-    else:
-        shared = shared_text(e.variants)
-        parts = []
-        for k, variant in enumerate(e.variants):
-            spans = windows(e, k)
-            if not spans:
-                continue
-            vid = f"{ident}v{k}"
-            drawn = f"<text>{xml_text(variant.text)}</text>" \
-                if shared and isinstance(variant, Text) else markup(variant, defs)
-            if spans == [(0.0, float("inf"))]:
-                parts.append(f'<g id="{vid}">{drawn}</g>')
-                continue
-            css.append(f"#{vid}{{animation-name:{vid}}}" + window_rule(vid, spans, total))
-            parts.append(f'<g id="{vid}" class="k w">{drawn}</g>')
-        inner = f"<g{shared}>{''.join(parts)}</g>" if shared else "".join(parts)
+        return markup(e.variants[0], defs)
+    shared = shared_text(e.variants)
+    parts = []
+    for k, variant in enumerate(e.variants):
+        spans = windows(e, k)
+        if not spans:
+            continue
+        vid = f"{ident}v{k}"
+        drawn = f"<text>{xml_text(variant.text)}</text>" \
+            if shared and isinstance(variant, Text) else markup(variant, defs)
+        if spans == [(0.0, float("inf"))]:
+            parts.append(f'<g id="{vid}">{drawn}</g>')
+            continue
+        css.append(f"#{vid}{{animation-name:{vid}}}" + window_rule(vid, spans, total))
+        parts.append(f'<g id="{vid}" class="k w">{drawn}</g>')
+    return f"<g{shared}>{''.join(parts)}</g>" if shared else "".join(parts)
+
+
+def _scaled(i: int, e: Element, inner: str, total: float, ease_css: str,
+            css: list[str]) -> str:
+    """``inner`` in a group scaled as the element is (its keyframes to ``css``), or as
+    it is when the element keeps its size."""
     scale = e.tracks.get("scale")
-    if scale is not None or e.scale != 1.0:
-        rule = keyframes(f"s{i}", scale, e.scale, total, ease_css, _scale) \
-            if scale is not None else None
-        if rule is not None:
-            css.append(rule + f"#z{i}{{animation-name:s{i}}}")
-        inner = (f'<g id="z{i}"' + (' class="k"' if rule else "")
-                 + f' transform="scale({num(e.scale, 4)})">{inner}</g>')
-    return f"<g{attrs}>{inner}</g>"
+    if scale is None and e.scale == 1.0:
+        return inner
+    rule = keyframes(f"s{i}", scale, e.scale, total, ease_css, _scale) \
+        if scale is not None else None
+    if rule is not None:
+        css.append(rule + f"#z{i}{{animation-name:s{i}}}")
+    return (f'<g id="z{i}"' + (' class="k"' if rule else "")
+            + f' transform="scale({num(e.scale, 4)})">{inner}</g>')
 
 
 def svg_text(film: Film, director: Director) -> str:

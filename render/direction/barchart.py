@@ -9,28 +9,27 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlereel.ground.words import count_text
+from puzzlereel.render.direction.chartplot import (
+    Count,
+    Frame,
+    Plot,
+    frame_of,
+    plot_of,
+    ticks,
+    word_span,
+)
 from puzzlereel.render.direction.head import top_text
-from puzzlereel.render.direction.layout import FrameLayout, legible_px
+from puzzlereel.render.direction.layout import legible_px
 from puzzlereel.render.direction.panel import Variants, switch_at
 from puzzlereel.render.direction.search import Bar, Story
 from puzzlereel.render.film import typeset
 from puzzlereel.render.film.elements import Element, Film, Motion
 from puzzlereel.render.film.shapes import Rect, Shape, Text, group
 from puzzlereel.render.film.theme import Theme, contrast
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Where the chart's parts sit on a ``width`` x ``height`` frame."""
-
-    width: int
-    height: int
-    safe: tuple[int, int, int, int]
-    legible: int
 
 
 def _labelled(bars: Sequence[Bar], pitch: float, room: float) -> set[int]:
@@ -46,25 +45,6 @@ def _labelled(bars: Sequence[Bar], pitch: float, room: float) -> set[int]:
     return set(chosen)
 
 
-def frame_of(layout: FrameLayout) -> Frame:
-    return Frame(layout.width, layout.height, layout.safe, layout.legible)
-
-
-def ticks(top: int, log: bool) -> list[int]:
-    """The values marked up the chart's side: powers of ten up to ``top`` on a log scale
-    (at most five of them, spread), else 0 and round steps up to it (at most four)."""
-    if top <= 0:
-        return [0]
-    if log:
-        powers = [10 ** k for k in range(int(math.log10(top)) + 1)]
-        step = math.ceil(len(powers) / 5)
-        return powers[::-1][::step][::-1]
-    raw = top / 4
-    mag = 10 ** math.floor(math.log10(raw)) if raw >= 1 else 1
-    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
-    return list(range(0, top + 1, int(step)))
-
-
 def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: float,
           layer: str = "overlay", name: str = "search", words: bool = True) -> list[Element]:
     """The chart as elements of ``film``, its bars rising one after another from ``t0``
@@ -74,173 +54,213 @@ def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: fl
     the bars' labels and what they are along the axis, the sentence, every text whole
     (wrapped or smaller, never cut).  Without, only the bars, their marks and the running
     count show (a small chart)."""
-    W, H = frame.width, frame.height
-    sx, sy, sw, sh = frame.safe
     u = frame.legible
-    big = max(u, round(min(W, H) / 14))
+    big = max(u, round(min(frame.width, frame.height) / 14))
     small = max(u, round(big * 0.5)) if words else u
-    t = theme
-    made: list[Element] = []
+    head: list[Shape] = [Rect(0, 0, frame.width, frame.height, theme.background)]
+    y = frame.safe[1]
+    sentence: tuple[int, list[str]] = (small, [])
+    if words:
+        said, y = _heading(frame, theme, told, big, small)
+        head += said
+        sentence = typeset.fit_whole(told.sentence, small, u, frame.safe[2], 6)
+    count = Count.of(told.bars, frame, small, y)
+    foot = round(sentence[0] * 1.45) * len(sentence[1]) + round(small * 0.8) if words else 0
+    plot = plot_of(frame, told, small, count.below(u), foot, words)
+    head += _scale_shapes(plot, frame, theme, told.axis, small, words)
+    drawing = _Drawing(film, layer, name)
+    drawing.add("card", [group(head)])
+    times = _Times(t0, t1, max(1, len(told.bars)))
+    _bars(drawing, plot, frame.legible, theme, told.bars, times)
+    _counter(drawing, count, frame, theme, told.bars, times)
+    if words:
+        _sentence(drawing, frame, theme, sentence, foot, small, times)
+    return drawing.made
 
-    def add(key: str, variants: Sequence[Shape], **kw: Any) -> Element:
-        element = film.add(f"{name}.{key}", variants, layer, role="search", **kw)
-        made.append(element)
+
+@dataclass
+class _Drawing:
+    """The chart's elements as they are added to ``film``, named after ``name``."""
+
+    film: Film
+    layer: str
+    name: str
+    made: list[Element] = field(default_factory=list)
+
+    def add(self, key: str, variants: Sequence[Shape], **kw: Any) -> Element:
+        element = self.film.add(f"{self.name}.{key}", variants, self.layer, role="search",
+                                **kw)
+        self.made.append(element)
         return element
 
-    head: list[Shape] = [Rect(0, 0, W, H, t.background)]
-    y = sy
-    sentence: tuple[int, list[str]] = (small, [])
 
-    def say(text: str, px: int, colour: tuple[int, int, int], most: int,
-            bold: bool = False) -> None:
-        nonlocal y
-        size, lines = typeset.fit_whole(text, px, u, sw, most)
-        for line in lines:
-            head.append(top_text(sx, y, line, size, colour, bold))
-            y += round(size * 1.35)
+@dataclass(frozen=True)
+class _Times:
+    """When the bars rise: from ``t0``, the last at 80 % of the way to ``t1``, each in
+    about two bars' time (``grow``), ``n`` of them."""
 
-    if words:
-        say(told.heading, big, t.text, 1, bold=True)
-        say(told.title, small, t.muted, 4)
-        y += round(small * 0.3)
-        bar_ink = t.pieces.get("primary", t.text)       # in the bars' colour, where it reads
-        say(told.measure, small, bar_ink if contrast(bar_ink, t.background) >= 4.5
-            else t.text, 3)
-        if told.kept:
-            say(told.kept, small, t.emphasis, 3)                     # the kept ones' colour
-        sentence = typeset.fit_whole(told.sentence, small, u, sw, 6)
-    count_y = y
-    # the running count above the bars: one line, else its parts (" · ") a line each
-    count_px = {b.count: max(u, typeset.fit_text_px(b.count, sw, small, bold=True))
-                for b in told.bars if b.count}
-    count_lines = max((1 if typeset.fits(c, px, sw, True) else len(c.split(" · "))
-                       for c, px in count_px.items()), default=1)
-    top = y + round(small * 1.6) + round(u * 1.3) * (count_lines - 1)
-    foot = round(sentence[0] * 1.45) * len(sentence[1]) + round(small * 0.8) if words else 0
-    axis_h = round(small * (2.8 if words else 1.4))  # the labels, then the axis' caption
-    chart_top = top + round(u * 0.6)
-    chart_h = max(8, sy + sh - foot - axis_h - chart_top)
-    two_sided = any(b.side for b in told.bars)
-    bars = told.bars
-    n = max(1, len(bars))
-    top_value = max((b.value for b in bars), default=1) or 1
+    t0: float
+    t1: float
+    n: int
 
-    def share(value: int) -> float:
-        """A bar's height as a share of the tallest's."""
-        if value <= 0:
-            return 0.0
-        if told.log:
-            return math.log10(value + 1) / math.log10(top_value + 1)
-        return value / top_value
+    @property
+    def span(self) -> float:
+        return max(1e-6, self.t1 - self.t0)
 
-    marks = ticks(top_value, told.log) if words else []
-    gutter = max((typeset.text_width(count_text(v), u) for v in marks), default=0)
-    gutter += round(u * 0.6) if marks else 0
-    left, room = sx + gutter, sw - gutter
-    pitch = room / n
-    # a bar's mark ("goal") stands over the bars its word spans: the bars start low
-    # enough that the highest mark's word stays under the count
-    rise = max((share(max(bars[j].value for j in _word_span(b.mark, i, (left, sx + sw,
-                                                                        pitch, n), u)[1]))
-                for i, b in enumerate(bars) if b.mark and b.side != 1), default=0.0)
-    half = 0.5 if two_sided else 1.0
-    clash = (top - round(small * 0.3) + round(u * 1.9)
-             - (chart_top + chart_h * half * (1 - rise)))
-    if rise > 0 and clash > 0:
-        drop = math.ceil(clash / (1 - half * (1 - rise))) + 1
-        chart_top, chart_h = chart_top + drop, max(8, chart_h - drop)
-    base = chart_top + (chart_h // 2 if two_sided else chart_h)
-    reach = chart_h // 2 if two_sided else chart_h
+    @property
+    def grow(self) -> float:
+        span = self.span
+        return min(0.5, max(0.08, span * 0.8 / self.n * 2), span * 0.2)
 
-    def height(value: int) -> float:
-        return reach * share(value)
+    def at(self, i: int) -> float:
+        """When bar ``i`` starts to rise."""
+        return self.t0 + self.span * 0.8 * i / self.n
 
-    for v in marks:                 # the values up the side, a faint line across at each
-        for sign in ((1, -1) if two_sided else (1,)):
-            ty = base - sign * height(v)
-            head.append(Rect(left, ty, room, max(1, round(u / 20)), t.track))
-            head.append(Text(left - round(u * 0.4), ty, count_text(v), u, t.muted, "end"))
-    head.append(Rect(left, base, room, max(1, round(u / 14)), t.muted))
-    if words:
-        caption = f"{told.axis} →"
-        size, lines = typeset.fit_whole(caption, small, u, room, 2)
-        cy = (chart_top + chart_h if two_sided else base) + round(small * 1.4)
-        for line in lines:
-            head.append(top_text(sx + sw, cy, line, size, t.muted, anchor="end"))
-            cy += round(size * 1.3)
-    add("card", [group(head)])
-    width = max(1.0, pitch * 0.8)
-    span = max(1e-6, t1 - t0)
-    # a bar rises in about two bars' time, done by t1 (the last starts at 80 % of the span)
-    grow = min(0.5, max(0.08, span * 0.8 / n * 2), span * 0.2)
-    labelled = _labelled(bars, pitch, typeset.text_width("0000", u))
+
+def _said(text: str, px: int, colour: tuple[int, int, int], most: int, frame: Frame,
+          y: int, bold: bool = False) -> tuple[list[Shape], int]:
+    """``text`` whole in at most ``most`` lines across the safe area from ``y``, and the
+    y under it."""
+    sx, _sy, sw, _sh = frame.safe
+    size, lines = typeset.fit_whole(text, px, frame.legible, sw, most)
+    shapes: list[Shape] = []
+    for line in lines:
+        shapes.append(top_text(sx, y, line, size, colour, bold))
+        y += round(size * 1.35)
+    return shapes, y
+
+
+def _heading(frame: Frame, theme: Theme, told: Story, big: int, small: int
+             ) -> tuple[list[Shape], int]:
+    """The heading, what the search is, what a bar counts (in the bars' colour, where it
+    reads) and what it keeps (in the kept ones' colour), and the y under them."""
+    t = theme
+    heading, y = _said(told.heading, big, t.text, 1, frame, frame.safe[1], bold=True)
+    title, y = _said(told.title, small, t.muted, 4, frame, y)
+    y += round(small * 0.3)
+    bar_ink = t.pieces.get("primary", t.text)
+    ink = bar_ink if contrast(bar_ink, t.background) >= 4.5 else t.text
+    measure, y = _said(told.measure, small, ink, 3, frame, y)
+    kept: list[Shape] = []
+    if told.kept:
+        kept, y = _said(told.kept, small, t.emphasis, 3, frame, y)
+    return heading + title + measure + kept, y
+
+
+def _scale_shapes(plot: Plot, frame: Frame, theme: Theme, axis: str, small: int,
+                  words: bool) -> list[Shape]:
+    """The values up the side, a faint line across at each, the base line and (with
+    ``words``) what the bars are along the axis."""
+    u, t = frame.legible, theme
+    shapes: list[Shape] = []
+    for v in plot.marks:
+        for sign in ((1, -1) if plot.two_sided else (1,)):
+            ty = plot.base - sign * plot.tall(v)
+            shapes.append(Rect(plot.left, ty, plot.room, max(1, round(u / 20)), t.track))
+            shapes.append(Text(plot.left - round(u * 0.4), ty, count_text(v), u, t.muted,
+                               "end"))
+    shapes.append(Rect(plot.left, plot.base, plot.room, max(1, round(u / 14)), t.muted))
+    if not words:
+        return shapes
+    size, lines = typeset.fit_whole(f"{axis} →", small, u, plot.room, 2)
+    cy = (plot.bottom if plot.two_sided else plot.base) + round(small * 1.4)
+    for line in lines:
+        shapes.append(top_text(plot.right, cy, line, size, t.muted, anchor="end"))
+        cy += round(size * 1.3)
+    return shapes
+
+
+def _bars(drawing: _Drawing, plot: Plot, u: int, theme: Theme, bars: Sequence[Bar],
+          times: _Times) -> None:
+    """Each bar rising from the base (down from it, a bar of the chart's lower side) at
+    its time, and the labelled ones' label under the axis and mark over the bar."""
+    width = max(1.0, plot.pitch * 0.8)
+    labelled = _labelled(bars, plot.pitch, typeset.text_width("0000", u))
+    heights = [plot.tall(b.value) for b in bars]
     for i, bar in enumerate(bars):
-        h = height(bar.value)
-        x = left + i * pitch + (pitch - width) / 2
-        colour = t.accent if bar.mark in ("goal", "farthest") else (
-            t.muted if bar.side else t.pieces.get("primary", t.accent))
-        shapes: list[Shape] = [Rect(0, 0, width, max(1.0, h), colour)]
-        if bar.kept:           # the ones kept, on the chart's own scale
-            kh = max(1.0, min(h, height(bar.kept)))
-            shapes.append(Rect(0, h - kh, width, kh, t.accent))
+        x = plot.left + i * plot.pitch + (plot.pitch - width) / 2
+        h = heights[i]
         down = bar.side == 1
-        rest_y = base if down else base - h
-        hidden_y = base - h if down else base
-        clip = (left, base if down else chart_top, sx + sw, chart_top + chart_h if down else base)
-        element = add(f"bar{i}", [group(shapes)], x=x, y=hidden_y, clip=clip)
-        at = t0 + span * 0.8 * i / n
-        element.animate("pos", Motion(at, at + grow, "ease-out",
+        rest_y = plot.base if down else plot.base - h
+        hidden_y = plot.base - h if down else plot.base
+        clip = (plot.left, plot.base if down else plot.top, plot.right,
+                plot.bottom if down else plot.base)
+        element = drawing.add(f"bar{i}", [group(_bar_shapes(bar, plot, width, theme))],
+                              x=x, y=hidden_y, clip=clip)
+        at = times.at(i)
+        element.animate("pos", Motion(at, at + times.grow, "ease-out",
                                       ((0.0, (x, hidden_y)), (1.0, (x, rest_y)))))
         if i in labelled:
-            under = (base if not down else chart_top + chart_h) + round(u * 0.8)
-            shown: list[Shape] = [Text(x + width / 2, under, bar.label, u,
-                                       t.accent if bar.mark else t.muted)]
-            if bar.mark and not down:
-                shown += _mark(bar.mark, x + width / 2, h, [height(b.value) for b in bars],
-                               (left, sx + sw, pitch, base), u, t.accent)
-            label = add(f"label{i}", [group(shown)], opacity=0.0)
-            label.animate("opacity", Motion(at, at + grow, "linear", ((0.0, 0.0), (1.0, 1.0))))
+            shown = _label_shapes(bar, x + width / 2, h, heights, plot, u, theme)
+            label = drawing.add(f"label{i}", [group(shown)], opacity=0.0)
+            label.animate("opacity", Motion(at, at + times.grow, "linear",
+                                            ((0.0, 0.0), (1.0, 1.0))))
+
+
+def _bar_shapes(bar: Bar, plot: Plot, width: float, theme: Theme) -> list[Shape]:
+    """A bar from its top-left: the goal's (or the farthest) in the accent colour, the
+    lower side's muted, the rest in the pieces' colour; the part of it kept, on the
+    chart's own scale, in the accent colour."""
+    t = theme
+    h = plot.tall(bar.value)
+    colour = t.accent if bar.mark in ("goal", "farthest") else (
+        t.muted if bar.side else t.pieces.get("primary", t.accent))
+    shapes: list[Shape] = [Rect(0, 0, width, max(1.0, h), colour)]
+    if bar.kept:
+        kh = max(1.0, min(h, plot.tall(bar.kept)))
+        shapes.append(Rect(0, h - kh, width, kh, t.accent))
+    return shapes
+
+
+def _label_shapes(bar: Bar, cx: float, h: float, heights: Sequence[float], plot: Plot,
+                  u: int, theme: Theme) -> list[Shape]:
+    """A bar's label under the axis (centred at ``cx``), and over a marked bar of the
+    upper side its mark."""
+    t = theme
+    down = bar.side == 1
+    under = (plot.bottom if down else plot.base) + round(u * 0.8)
+    shown: list[Shape] = [Text(cx, under, bar.label, u, t.accent if bar.mark else t.muted)]
+    if bar.mark and not down:
+        shown += _mark(bar.mark, cx, h, heights, (plot.left, plot.right, plot.pitch,
+                                                  plot.base), u, t.accent)
+    return shown
+
+
+def _counter(drawing: _Drawing, count: Count, frame: Frame, theme: Theme,
+             bars: Sequence[Bar], times: _Times) -> None:
+    """The running count, at the safe area's right, changing as each bar rises."""
+    sx, _sy, sw, _sh = frame.safe
+    u = frame.legible
+
     def count_shape(key: Hashable) -> Shape:
-        text = str(key)
-        px = count_px.get(text, small)
-        parts = [text] if typeset.fits(text, px, sw, True) else text.split(" · ")
-        return group([top_text(sx + sw, count_y + round(u * 1.3) * k, part, px, t.text, True,
-                               anchor="end") for k, part in enumerate(parts)])
+        px, parts = count.parts(str(key))
+        return group([top_text(sx + sw, count.y + round(u * 1.3) * k, part, px, theme.text,
+                               True, anchor="end") for k, part in enumerate(parts)])
 
     counts = Variants(count_shape)
-    changes = [(t0 + span * 0.8 * i / n, counts.of(b.count)) for i, b in enumerate(bars)
-               if b.count]
+    changes = [(times.at(i), counts.of(b.count)) for i, b in enumerate(bars) if b.count]
     if changes:
-        counter = add("count", counts.shapes, opacity=0.0)
-        counter.animate("opacity", Motion(changes[0][0], changes[0][0], "linear", ((0.0, 1.0),)))
+        counter = drawing.add("count", counts.shapes, opacity=0.0)
+        counter.animate("opacity", Motion(changes[0][0], changes[0][0], "linear",
+                                          ((0.0, 1.0),)))
         switch_at(counter, changes)
-    if not words:
-        return made
+
+
+def _sentence(drawing: _Drawing, frame: Frame, theme: Theme, sentence: tuple[int, list[str]],
+              foot: int, small: int, times: _Times) -> None:
+    """The sentence under the chart, ``foot`` pixels above the safe area's bottom,
+    fading in from 85 % of the way."""
+    sx, sy, _sw, sh = frame.safe
     size, lines = sentence
     y = sy + sh - foot + round(small * 0.8)
-    said = []
+    said: list[Shape] = []
     for line in lines:
-        said.append(top_text(sx, y, line, size, t.text))
+        said.append(top_text(sx, y, line, size, theme.text))
         y += round(size * 1.45)
-    shown_words = add("sentence", [group(said)], opacity=0.0)
-    at = t0 + span * 0.85
-    shown_words.animate("opacity", Motion(at, min(t1, at + 0.4), "linear",
-                                          ((0.0, 0.0), (1.0, 1.0))))
-    return made
-
-
-def _word_span(mark: str, i: int, row: tuple[float, float, float, int], u: int
-               ) -> tuple[str, list[int]]:
-    """Where bar ``i``'s mark stands in ``row`` (the bars' left and right edges, their
-    pitch and number): its anchor and the bars its word spans (its own too)."""
-    left, right, pitch, n = row
-    cx = left + i * pitch + pitch / 2
-    wide = typeset.text_width(mark, u, True)
-    side = "end" if cx + wide / 2 > right else "start" if cx - wide / 2 < left else "middle"
-    x0 = {"end": cx - wide, "start": cx, "middle": cx - wide / 2}[side]
-    spans = range(max(0, math.floor((x0 - left) / pitch)),
-                  min(n, math.ceil((x0 + wide - left) / pitch)))
-    return side, [*spans, i]
+    shown = drawing.add("sentence", [group(said)], opacity=0.0)
+    at = times.t0 + times.span * 0.85
+    shown.animate("opacity", Motion(at, min(times.t1, at + 0.4), "linear",
+                                    ((0.0, 0.0), (1.0, 1.0))))
 
 
 def _mark(mark: str, cx: float, h: float, heights: Sequence[float],
@@ -252,7 +272,7 @@ def _mark(mark: str, cx: float, h: float, heights: Sequence[float],
     left, right, pitch, base = row
     n = len(heights)
     own = min(n - 1, max(0, math.floor((cx - left) / pitch)))
-    side, spans = _word_span(mark, own, (left, right, pitch, n), u)
+    side, spans = word_span(mark, own, (left, right, pitch, n), u)
     near = max(heights[j] for j in spans)
     ty = base - near - round(u * 1.3)
     out: list[Shape] = [Text(max(left, cx) if side == "start" else cx, ty, mark, u, colour,

@@ -27,7 +27,7 @@ from puzzlereel.render.direction.layout import (
     plan_layout,
     shape_of,
 )
-from puzzlereel.render.direction.plan import Plan, plan
+from puzzlereel.render.direction.plan import Plan, PlanInput, plan
 from puzzlereel.render.direction.room import Heading, Picture, compact_head_height, compact_picture
 from puzzlereel.render.direction.scene.beats import Beat
 from puzzlereel.render.direction.scene.interface import Scene
@@ -154,20 +154,10 @@ class Director:
         """Plan the video and complete the film (once; later calls return it)."""
         if self.plan is not None:
             return self.film
-        o = self.options
-        beats = self.scene.retime(self.beats)
-        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
-        if not self.whole:
-            o = replace(o, title=False, end_seconds=0.0)
-        told = self.search_story(end) if self.whole else None
-        p = self.plan = plan(beats, self.header, o, self.fps, end, self.scene.counter_word,
-                             payoff, f"How it was found: {told.sentence}" if told else "",
-                             loop=self.loop, words=self.opening_words(),
-                             picture=self.pictured_opening,
-                             search_after=self.search_after)
+        given, told = self.planning(end)
+        p = self.plan = plan(given)
         self.film.duration = max(p.seconds, 1 / self.fps)
-        for k, phase in enumerate(p.phases):
-            t0, t1 = p.spans[k]
+        for phase, (t0, t1) in zip(p.phases, p.spans, strict=True):
             if phase.kind == MOVE and phase.step is not None:
                 self._play(p.beats[phase.step], t0, t1)
             elif phase.kind == PAYOFF and p.payoff is not None:
@@ -189,17 +179,27 @@ class Director:
         self.sounds = self._sounds(p)
         return self.film
 
+    def planning(self, end: End | None) -> tuple[PlanInput, Story | None]:
+        """What the plan is made from, and the search's story when the video tells it
+        (a film not ``whole`` has no title, result or story)."""
+        beats = tuple(self.scene.retime(self.beats))
+        payoff = self.scene.payoff() if end is not None and end.status == "solved" else None
+        o = self.options if self.whole else replace(self.options, title=False, end_seconds=0.0)
+        told = self.search_story(end) if self.whole else None
+        return PlanInput(beats, self.header, o, self.fps, end, self.scene.counter_word,
+                         payoff=payoff, loop=self.loop, words=self.opening_words(),
+                         search=f"How it was found: {told.sentence}" if told else "",
+                         picture=self.pictured_opening, search_after=self.search_after), told
+
     def _sounds(self, p: Plan) -> list[Sound]:
-        """A soft cue as the video opens (its first frame has sound); the beats' sounds
-        at their times; the chime as the goal is reached (the
-        payoff's start, else the final hold's, ``CHIME_AFTER`` later, so that its attack
-        never falls on the last move's own sound) for a solved trace; the low tone as the
-        final hold starts (the result "No solution exists" with it) for one without a
-        solution."""
+        """A soft cue as the video opens (its first frame has sound); the beats' sounds at
+        their times; the chime as the goal is reached (the payoff's start, else the final
+        hold's, ``CHIME_AFTER`` later, so that its attack never falls on the last move's
+        own sound) for a solved trace; the low tone as the final hold starts (the result
+        "No solution exists" with it) for one without a solution."""
         made: list[Sound] = [Sound(0.0, "open", strength=OPENING_CUE)] if self.whole else []
         starts: dict[str, float] = {}
-        for k, phase in enumerate(p.phases):
-            t0, t1 = p.spans[k]
+        for phase, (t0, t1) in zip(p.phases, p.spans, strict=True):
             starts.setdefault(phase.kind, t0)
             if phase.kind == MOVE and phase.step is not None:
                 for s in p.beats[phase.step].sounds:

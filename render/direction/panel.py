@@ -30,9 +30,10 @@ from puzzlereel.render.direction.head import (
     top_text,
 )
 from puzzlereel.render.direction.layout import FrameLayout, overlays
+from puzzlereel.render.direction.listing import REMARK, latest, result_filling
 from puzzlereel.render.direction.opening import opening
 from puzzlereel.render.direction.plan import Counter, Plan, remarks
-from puzzlereel.render.direction.room import BAR, grown, spacing
+from puzzlereel.render.direction.room import BAR, spacing
 from puzzlereel.render.direction.transitions import ease_in, rise, settle
 from puzzlereel.render.direction.wording import Ending
 from puzzlereel.render.film import typeset
@@ -141,178 +142,206 @@ def counter_block(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, end
     False: no counter, bar or list while the moves play, only the result; ``coming``:
     the times the block fades in over (as the opening goes), else it shows from the
     start.  Returns the elements made."""
-    x, y, w, h = area
-    t = theme
+    block = _Block.of(layout, plan, area, s)
+    pictures = _Pictures(block, layout, theme, s.counter)
+    entries = Variants(pictures.row)     # one shape an entry, shared by the rows showing it
+    counters, bars = Variants(pictures.counter), Variants(pictures.bar)
+    rows = [Variants(lambda key: entries.shapes[entries.of(key)]) for _ in range(block.rows)]
+    counter_changes: list[tuple[float, int]] = []
+    bar_changes: list[tuple[float, int]] = []
+    row_changes: list[list[tuple[float, int]]] = [[] for _ in rows]
+    for t0, headline, done, listed in _shown(plan, ending, block, counting,
+                                             overlays(layout.width, layout.height)[0] > 0):
+        counter_changes.append((t0, counters.of(headline)))
+        bar_changes.append((t0, bars.of(done)))
+        for slot, line in enumerate(listed):
+            row_changes[slot].append((t0, rows[slot].of(line)))
+    made = [_switching(film, "counter", counters, counter_changes, (0, 0), coming),
+            _switching(film, "progress", bars, bar_changes, (0, 0), coming)]
+    for at in _result_times(plan, counter_changes):          # the result's headline eases in
+        ease_in(made[0], at, plan.settled(), rise_of(layout, made[0]))
+    made += [_switching(film, f"row{slot}", rows[slot], row_changes[slot],
+                        (block.x, block.room_top + slot * block.row_h), coming)
+             for slot in range(block.rows)]
+    _result(film, layout, theme, plan, ending, block)
+    return made
 
-    def big(key: Hashable) -> Shape:
-        text = str(key)
-        px = max(layout.legible, typeset.fit_text_px(text, w, s.counter, bold=True))
-        return top_text(x, y, typeset.shorten(text, px, w, True), px, t.text, True)
 
-    bar_h = max(4, layout.height // 60) if layout.kind == "landscape" \
-        else max(4, round(layout.legible * BAR))
-    bar_y = y + int(s.counter * COUNTER_HEIGHT)
-    space = spacing(layout.words)
-    room_top = bar_y + bar_h + (int(layout.height * 0.03) if layout.kind == "landscape"
-                                else round(layout.legible * space.under_bar))
+@dataclass(frozen=True)
+class _Block:
+    """Where the counter block's parts sit in its area (``x``, ``y``, ``w``, ``h``): the
+    counter at its top, the progress bar (``bar_y``, ``bar_h``), then the list's
+    ``rows`` rows ``row_h`` apart from ``room_top``, set at ``rpx``, their numbers
+    right-aligned in ``num_w``; ``line``: a row's height in multiples of its size."""
 
-    def bar(key: Hashable) -> Shape:
-        done = cast(int, key)
-        if done < 0:                     # none while the moves play (no counter)
+    x: int
+    y: int
+    w: int
+    h: int
+    bar_y: int
+    bar_h: int
+    room_top: int
+    rpx: int
+    row_h: int
+    rows: int
+    num_w: int
+    line: float
+
+    @staticmethod
+    def of(layout: FrameLayout, plan: Plan, area: tuple[int, int, int, int], s: Sizes
+           ) -> _Block:
+        x, y, w, h = area
+        landscape = layout.kind == "landscape"
+        bar_h = max(4, layout.height // 60) if landscape \
+            else max(4, round(layout.legible * BAR))
+        bar_y = y + int(s.counter * COUNTER_HEIGHT)
+        space = spacing(layout.words)
+        room_top = bar_y + bar_h + (int(layout.height * 0.03) if landscape
+                                    else round(layout.legible * space.under_bar))
+        rpx = s.row
+        row_h = int(rpx * space.row)
+        digits = "0" * max([2] + [len(line.number) for line in plan.lines])
+        num_w = typeset.text_width(digits, rpx, True) + rpx // 2   # a right-aligned number
+        return _Block(x, y, w, h, bar_y, bar_h, room_top, rpx, row_h,
+                      max(0, (y + h - room_top) // row_h), num_w, space.row)
+
+
+Row = tuple[str, tuple[str, ...], bool]      # a list row: number, notes, marked
+BLANK: Row = ("", (), False)
+
+
+@dataclass(frozen=True)
+class _Pictures:
+    """The counter block's pictures, by key: the counter's words, the progress bar
+    filled so far, a row of the list."""
+
+    block: _Block
+    layout: FrameLayout
+    theme: Theme
+    counter_px: int
+
+    def counter(self, key: Hashable) -> Shape:
+        text, b = str(key), self.block
+        px = max(self.layout.legible, typeset.fit_text_px(text, b.w, self.counter_px,
+                                                          bold=True))
+        return top_text(b.x, b.y, typeset.shorten(text, px, b.w, True), px, self.theme.text,
+                        True)
+
+    def bar(self, key: Hashable) -> Shape:
+        """The bar ``key`` pixels filled (none while the moves play without a counter:
+        a negative key)."""
+        done, b = cast(int, key), self.block
+        if done < 0:
             return group([])
-        shapes: list[Shape] = [Rect(x, bar_y, w, bar_h, t.track, rx=bar_h / 2)]
-        if done >= bar_h:
-            shapes.append(Rect(x, bar_y, done, bar_h, t.accent, rx=bar_h / 2))
+        shapes: list[Shape] = [Rect(b.x, b.bar_y, b.w, b.bar_h, self.theme.track,
+                                    rx=b.bar_h / 2)]
+        if done >= b.bar_h:
+            shapes.append(Rect(b.x, b.bar_y, done, b.bar_h, self.theme.accent,
+                               rx=b.bar_h / 2))
         return group(shapes)
 
-    rpx = s.row
-    row_h = int(rpx * space.row)
-    room = max(0, (y + h - room_top) // row_h)
-    digits = "0" * max([2] + [len(line.number) for line in plan.lines])
-    num_w = typeset.text_width(digits, rpx, True) + rpx // 2   # a right-aligned number
-
-    def row(key: Hashable) -> Shape:
+    def row(self, key: Hashable) -> Shape:
         """One line of the list, from the row's top-left: its number and its moves (the
         latest of them that fit); or a remark ("!", its words longest first, False): the
         longest that fits, in the emphasis colour."""
-        number, notes, current = cast(tuple[str, tuple[str, ...], bool], key)
+        number, notes, current = cast(Row, key)
+        b, t = self.block, self.theme
         if number == REMARK:
-            said = next((n for n in notes if typeset.fits(n, rpx, w, True)), "")
-            return group([Text(0, row_h // 2, said, rpx, t.emphasis, "start", bold=True)]
+            said = next((n for n in notes if typeset.fits(n, b.rpx, b.w, True)), "")
+            return group([Text(0, b.row_h // 2, said, b.rpx, t.emphasis, "start", bold=True)]
                          if said else [])
         colour = t.text if current else t.muted
         shapes: list[Shape] = []
         if current:
-            shapes.append(Rect(0, 0, w, row_h, t.row))
-        bold, note_x, (note, px) = whole_row(notes, bool(current), num_w + rpx)
+            shapes.append(Rect(0, 0, b.w, b.row_h, t.row))
+        bold, note_x, (note, px) = self._whole_row(notes, bool(current), b.num_w + b.rpx)
         if number and note_x:
-            shapes.append(Text(num_w - rpx // 2, row_h // 2, number, rpx, colour, "end",
-                               bold=bold))
+            shapes.append(Text(b.num_w - b.rpx // 2, b.row_h // 2, number, b.rpx, colour,
+                               "end", bold=bold))
         if note:
-            shapes.append(Text(note_x, row_h // 2, note, px, colour, "start", bold=bold))
+            shapes.append(Text(note_x, b.row_h // 2, note, px, colour, "start", bold=bold))
         return group(shapes)
 
-    def whole_row(notes: tuple[str, ...], bold: bool,
-                  note_x: int) -> tuple[bool, int, tuple[str, int]]:
+    def _whole_row(self, notes: tuple[str, ...], bold: bool,
+                   note_x: int) -> tuple[bool, int, tuple[str, int]]:
         """Where and how a line's moves are set whole: in bold (the marked line) after
         the number, else in the regular weight, else without the number (the counter
         says it); a move too long for all three is shortened."""
+        b = self.block
         for weight, x0 in ((bold, note_x), (False, note_x), (False, 0)):
-            fitted = latest(notes, rpx, w - x0, layout.legible, weight)
+            fitted = latest(notes, b.rpx, b.w - x0, self.layout.legible, weight)
             if fitted is not None:
                 return weight, x0, fitted
-        return bold, note_x, (typeset.shorten(notes[-1], rpx, w - note_x, bold), rpx)
+        return bold, note_x, (typeset.shorten(notes[-1], b.rpx, b.w - note_x, bold), b.rpx)
 
-    entries = Variants(row)          # one shape an entry, shared by the rows showing it
-    bigs, bars = Variants(big), Variants(bar)
-    rows = [Variants(lambda key: entries.shapes[entries.of(key)]) for _ in range(room)]
-    big_changes: list[tuple[float, int]] = []
-    bar_changes: list[tuple[float, int]] = []
-    row_changes: list[list[tuple[float, int]]] = [[] for _ in rows]
-    blank: tuple[str, tuple[str, ...], bool] = ("", (), False)
+
+def _shown(plan: Plan, ending: Ending, block: _Block, counting: bool, bottom: bool
+           ) -> list[tuple[float, str, int, list[Row]]]:
+    """What the block shows in each phase, from its start: the counter's words, the
+    bar's filled width (-1: no bar) and each row of the list."""
     remarked = remarks(plan)
-    bottom = overlays(layout.width, layout.height)[0] > 0
+    out: list[tuple[float, str, int, list[Row]]] = []
     for k in range(len(plan.phases)):
         c = plan.counter(k)
-        t0 = plan.spans[k][0]
-        visible = counting or c.final
-        big_changes.append((t0, bigs.of(plan.counter_line(c, ending.headline) if visible
-                                        else "")))
-        bar_changes.append((t0, bars.of(_done(plan, c, w) if counting else -1)))
-        said = tuple(n for n in remarked[k] if typeset.fits(n, rpx, w, True)) \
-            if counting and room >= 2 else ()                # a remark that fits, or none
-        free = room - 1 if said else room
-        listed = plan.recent(c.entry, c.note)[-free:] \
-            if free and counting and not plan.shows_result(k) else []   # gives way to it
-        # a short list ends at the bottom of a 9:16 frame's block, which ends at the
-        # platforms' caption; elsewhere it starts under the bar (after a remark)
-        first = room - len(listed) if bottom else (1 if said else 0)
-        for slot, changes in enumerate(row_changes):
-            line = listed[slot - first] if 0 <= slot - first < len(listed) else blank
-            if said and slot == 0:
-                line = (REMARK, said, False)
-            changes.append((t0, rows[slot].of(line)))
-    made: list[Element] = []
-    for name, variants, changes, place in (
-            ("counter", bigs, big_changes, (0, 0)),
-            ("progress", bars, bar_changes, (0, 0)),
-            *((f"row{slot}", rows[slot], row_changes[slot], (x, room_top + slot * row_h))
-              for slot in range(room))):
-        element = film.add(f"panel.{name}", variants.shapes, "chrome", x=place[0],
-                           y=place[1], role="chrome")
-        element.shape = changes[0][1] if changes else 0
-        if coming is not None:
-            element.opacity = 0.0
-            element.animate("opacity", Motion(*coming, "linear", ((0.0, 0.0), (1.0, 1.0))))
-        switch_at(element, changes)
-        if name == "counter":           # the result's headline eases in
-            for at in _result_times(plan, changes):
-                ease_in(element, at, plan.settled(), rise_of(layout, element))
-        made.append(element)
-    shown = plan.span(END)
-    px, lines = result_filling(ending, rpx, w, y + h - room_top, space.row)
-    if shown is not None and lines:
-        colours = {"note": t.emphasis, "detail": t.muted}
-        line_h = int(px * space.row)
-        shapes = [Text(0, line_h * i + line_h // 2, text, px, colours[kind], "start",
-                       bold=kind == "note") for i, (text, kind) in enumerate(lines)]
-        top = room_top
-        if layout.kind != "landscape":          # in the middle of a portrait list's room
-            top += max(0, y + h - room_top - line_h * len(lines)) // 2
-        result = film.add("panel.result", [group(shapes)], "chrome", x=x, y=top,
-                          opacity=0.0, role="chrome")
-        ease_in(result, shown[0], plan.settled(), rise_of(layout, result))
-    return made
-
-
-NOTES_GAP = " · "         # between the moves of one line of the list
-REMARK = "!"              # a list row's number that makes it a remark
-DROPPED = "… "            # before a line's moves when its first ones do not fit
-
-
-def latest(notes: Sequence[str], px: int, width: int, floor: int,
-           bold: bool = False) -> tuple[str, int] | None:
-    """A line's moves in ``width`` pixels and the size they are set at: all of them at
-    ``px``, else the latest that fit after ``DROPPED``, else the last one whole at the
-    largest size down to ``floor`` that holds it; None when not even that fits."""
-    for k in range(len(notes)):
-        text = (DROPPED if k else "") + NOTES_GAP.join(notes[k:])
-        if typeset.fits(text, px, width, bold):
-            return text, px
-    if not notes:
-        return "", px
-    smaller = typeset.fit_text_px(notes[-1], width, px, bold)
-    if smaller >= floor and typeset.fits(notes[-1], smaller, width, bold):
-        return notes[-1], smaller
-    return None
-
-
-def result_filling(ending: Ending, px: int, width: int, height: int,
-                   line: float) -> tuple[int, list[tuple[str, str]]]:
-    """The result's lines (``result_lines``) in ``width`` x ``height`` pixels, set as
-    large as fills that room without leaving a line out (``grown`` from ``px``);
-    ``line`` is a line's height in multiples of its size."""
-    def lines_at(size: int) -> list[tuple[str, str]]:
-        return result_lines(ending, size, width, max(0, height // max(1, int(size * line))))
-
-    least = len(lines_at(px))
-    size = grown(px, lambda size: len(made := lines_at(size)) >= least
-                 and len(made) * int(size * line) <= height)
-    return size, lines_at(size)
-
-
-def result_lines(ending: Ending, px: int, width: int, most: int) -> list[tuple[str, str]]:
-    """The result's note and details as lines of ``width`` pixels at ``px``: (text,
-    "note" | "detail"), at most ``most`` of them (a detail that no longer fits whole is
-    left out, never cut)."""
-    out: list[tuple[str, str]] = []
-    for text, kind in ([(ending.note, "note")] if ending.note else []) + \
-            [(d, "detail") for d in ending.details]:
-        lines = typeset.wrap_whole(text, px, width, most, bold=kind == "note")
-        if lines is None or len(out) + len(lines) > most:
-            continue
-        out += [(line, kind) for line in lines]
+        headline = plan.counter_line(c, ending.headline) if counting or c.final else ""
+        out.append((plan.spans[k][0], headline, _done(plan, c, block.w) if counting else -1,
+                    _listed(plan, k, c, remarked[k], block, counting, bottom)))
     return out
+
+
+def _listed(plan: Plan, k: int, c: Counter, remarked: tuple[str, ...], block: _Block,
+            counting: bool, bottom: bool) -> list[Row]:
+    """The list's rows in phase ``k``: a remark that fits first (or none), then the last
+    few lines, which give way to the result; a short list ends at the bottom of a 9:16
+    frame's block (``bottom``: which ends at the platforms' caption), elsewhere it
+    starts under the bar (after a remark)."""
+    rows = block.rows
+    said = tuple(n for n in remarked if typeset.fits(n, block.rpx, block.w, True)) \
+        if counting and rows >= 2 else ()
+    free = rows - 1 if said else rows
+    listed = plan.recent(c.entry, c.note)[-free:] \
+        if free and counting and not plan.shows_result(k) else []
+    first = rows - len(listed) if bottom else (1 if said else 0)
+    out = [listed[slot - first] if 0 <= slot - first < len(listed) else BLANK
+           for slot in range(rows)]
+    if said and rows:
+        out[0] = (REMARK, said, False)
+    return out
+
+
+def _switching(film: Film, name: str, variants: Variants, changes: list[tuple[float, int]],
+               place: tuple[int, int], coming: tuple[float, float] | None) -> Element:
+    """An element of the block at ``place`` showing its ``variants`` as they change,
+    fading in over ``coming`` (None: shown from the start)."""
+    element = film.add(f"panel.{name}", variants.shapes, "chrome", x=place[0], y=place[1],
+                       role="chrome")
+    element.shape = changes[0][1] if changes else 0
+    if coming is not None:
+        element.opacity = 0.0
+        element.animate("opacity", Motion(*coming, "linear", ((0.0, 0.0), (1.0, 1.0))))
+    switch_at(element, changes)
+    return element
+
+
+def _result(film: Film, layout: FrameLayout, theme: Theme, plan: Plan, ending: Ending,
+            block: _Block) -> None:
+    """The result's note and details in the list's room (in its middle in a portrait
+    frame), easing in at the result's time."""
+    shown = plan.span(END)
+    px, lines = result_filling(ending, block.rpx, block.w, block.y + block.h - block.room_top,
+                               block.line)
+    if shown is None or not lines:
+        return
+    colours = {"note": theme.emphasis, "detail": theme.muted}
+    line_h = int(px * block.line)
+    shapes = [Text(0, line_h * i + line_h // 2, text, px, colours[kind], "start",
+                   bold=kind == "note") for i, (text, kind) in enumerate(lines)]
+    top = block.room_top
+    if layout.kind != "landscape":
+        top += max(0, block.y + block.h - block.room_top - line_h * len(lines)) // 2
+    result = film.add("panel.result", [group(shapes)], "chrome", x=block.x, y=top,
+                      opacity=0.0, role="chrome")
+    ease_in(result, shown[0], plan.settled(), rise_of(layout, result))
 
 
 def _result_times(plan: Plan, changes: Sequence[tuple[float, int]]) -> list[float]:
@@ -338,6 +367,4 @@ def _done(plan: Plan, c: Counter, w: int) -> int:
     return int(round(w * min(max(frac, 0.0), 1.0)))
 
 
-__all__ = ["DROPPED", "NOTES_GAP", "Variants", "counter_block", "counter_line", "latest",
-           "result_filling", "result_lines", "switch_at",
-           "words"]
+__all__ = ["Variants", "counter_block", "counter_line", "switch_at", "words"]

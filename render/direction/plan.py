@@ -1,6 +1,7 @@
 """The plan of a video: a trace's beats placed in time.
 
-``plan(beats, ...)`` (the options already resolved: ``resolve``) lays the beats out as
+``plan(given)`` (a ``PlanInput``: the beats, the trace's header and end, the options
+already resolved by ``resolve``, the frame rate, ...) lays the beats out as
 phases (``render.direction.schedule``: the opening with the title, the start hold, each
 beat, pauses, the payoff, the hold, the result, a looping format's return, fitted to
 ``--duration``) on one frame rate's grid, groups the counted beats' notes into the move
@@ -70,9 +71,35 @@ class Cue:
     text: str
 
 
+@dataclass(frozen=True)
+class PlanInput:
+    """What a plan is made from: the ``beats`` the scene made of a trace with this
+    ``header`` and ``end``, the ``options`` (already resolved: ``resolve``), the frame
+    rate ``fps``, the counter's word where a beat names none (``scene_word``) and the
+    ``payoff`` beat; ``search``: the sentence that ends the "how it was found" segment
+    ("" for none), after the title or (``search_after``) after the solution; ``loop``:
+    the video ends with a return to its start (GIF, SVG); ``words``: the opening's (the
+    title and the goal), which it lasts long enough to read, and ``picture`` long
+    enough to see the goal's picture after them."""
+
+    beats: tuple[Beat, ...]
+    header: Header
+    options: RenderOptions
+    fps: int
+    end: End | None
+    scene_word: str
+    payoff: Beat | None = None
+    search: str = ""
+    loop: bool = False
+    words: str = ""
+    picture: bool = False
+    search_after: bool = False
+
+
 @dataclass
 class Plan:
-    """The beats of a trace placed on one frame rate's grid (see the module docstring).
+    """The beats of a trace placed on one frame rate's grid (see the module docstring),
+    made from ``given``.
 
     ``phases`` with their frame ``counts`` and time ``spans``; ``shown[i]`` the counter
     (number, word) while beat i plays; ``notes`` every counted beat's (number, note,
@@ -82,8 +109,7 @@ class Plan:
     (the header's ``moves`` for the scene's word); ``moves`` the last number shown;
     ``payoff`` the payoff beat if it plays."""
 
-    fps: int
-    beats: list[Beat]
+    given: PlanInput
     phases: list[Phase]
     counts: list[int]
     spans: list[tuple[float, float]]
@@ -97,10 +123,28 @@ class Plan:
     word: str
     final_word: str
     payoff: Beat | None
-    end: End | None
     timing: Timing
-    duration: float | None
-    search: str = ""
+
+    @property
+    def fps(self) -> int:
+        return self.given.fps
+
+    @property
+    def beats(self) -> Sequence[Beat]:
+        return self.given.beats
+
+    @property
+    def end(self) -> End | None:
+        return self.given.end
+
+    @property
+    def duration(self) -> float | None:
+        """The video's length the options ask for (None: as long as it takes)."""
+        return self.given.options.duration
+
+    @property
+    def search(self) -> str:
+        return self.given.search
 
     @property
     def total_frames(self) -> int:
@@ -204,8 +248,7 @@ class Plan:
 
     def cues(self) -> list[Cue]:
         """One subtitle per line of the move list (``subtitles``), on this plan's grid."""
-        return list(subtitles(self.beats, self.totals, self.word, self.timing,
-                              self.duration, self.fps, self.search))
+        return list(subtitles(self))
 
 
 def _totals(beats: Sequence[Beat], header: Header, scene_word: str) -> dict[str, int]:
@@ -262,77 +305,61 @@ def _line_text(line: Line, totals: Mapping[str, int]) -> str:
     return f"{counter}: {' · '.join(line.texts)}"
 
 
-def subtitles(beats: Sequence[Beat], totals: Mapping[str, int], scene_word: str,
-              timed: Timing, duration: float | None, fps: int,
-              search: str = "") -> Iterator[Cue]:
-    """One subtitle per line of the move list (``pacing.lines``): its counter and notes,
-    from its first frame to the next line's; the last ends with the payoff or the hold.
-    ``search``: the words of the "how it was found" segment, its own cue while it
+def subtitles(plan: Plan) -> Iterator[Cue]:
+    """One subtitle per line of ``plan``'s move list (``pacing.lines``): its counter and
+    notes, from its first frame to the next line's; the last ends with the payoff or the
+    hold.  The "how it was found" segment's words (``search``) are its own cue while it
     shows (in time order with the others)."""
     starts: dict[int, float] = {}
     ending: float | None = None
     chart: Cue | None = None
-    scheduled, counts = placed(timed, fps, duration)
-    grid = spans(counts, fps)
-    end = grid[-1][1] if grid else 0.0
-    for phase, (start, stop) in zip(scheduled, grid, strict=True):
+    end = plan.spans[-1][1] if plan.spans else 0.0
+    for phase, (start, stop) in zip(plan.phases, plan.spans, strict=True):
         if phase.kind == MOVE and phase.step is not None:
             starts.setdefault(phase.step, start)
         elif phase.kind in (HOLD, PAYOFF) and ending is None:
             ending = start
-        elif phase.kind == SEARCH and search:
-            chart = Cue(start, stop, search)
-    made = told(beats, scene_word, starts)
+        elif phase.kind == SEARCH and plan.search:
+            chart = Cue(start, stop, plan.search)
+    made = told(plan.beats, plan.word, starts)
     cues: list[Cue] = [] if chart is None else [chart]
     for i, line in enumerate(made.lines):
         start = starts[made.beats[line.notes[0]]]
         stop = starts[made.beats[made.lines[i + 1].notes[0]]] if i + 1 < len(made.lines) \
             else min(end, ending if ending is not None else end)
         if stop > start:
-            cues.append(Cue(start, stop, _line_text(line, totals)))
+            cues.append(Cue(start, stop, _line_text(line, plan.totals)))
     yield from sorted(cues, key=lambda c: c.start)
 
 
-def plan(beats: Sequence[Beat], header: Header, options: RenderOptions, fps: int,
-         end: End | None, scene_word: str, payoff: Beat | None, search: str = "",
-         loop: bool = False, words: str = "", picture: bool = False,
-         search_after: bool = False) -> Plan:
-    """Place ``beats`` on the grid of ``fps`` (``options`` already resolved);
-    ``scene_word`` is the counter's word where a beat names none; ``payoff`` plays
-    after the last beat of a solved trace; ``search``, the sentence that ends the "how
-    it was found" segment, puts that segment after the title (``search_after``: after
-    the solution); ``loop`` ends the video with a return to its start (GIF, SVG);
-    ``words``: the opening's (the title and the goal), which it lasts long enough to
-    read, and ``picture`` long enough to see the goal's picture after them."""
-    o = options
-    beats = list(beats)
+def plan(given: PlanInput) -> Plan:
+    """``given``'s beats placed on the grid of its frame rate (see ``PlanInput``); the
+    payoff plays after the last beat of a solved trace."""
+    beats, scene_word, end = given.beats, given.scene_word, given.end
+    solved = end is not None and end.status == "solved"
+    payoff = given.payoff if solved and beats else None
     words_of = [b.word or scene_word for b in beats]
     moved = [b.move for b in beats if b.move]
-    moves = moved[-1] if moved else 0
-    if not (end is not None and end.status == "solved" and beats):
-        payoff = None
-    totals = _totals(beats, header, scene_word)
     shown: list[tuple[int, str]] = []
     current, word = 0, scene_word
     for b, w in zip(beats, words_of, strict=True):
         if b.move is not None:
             current, word = b.move, w
         shown.append((current, word))
-    timed = timing(beats, header, o, payoff, words=words, picture=picture,
-                   search=bool(search),
-                   solved=end is not None and end.status == "solved",
-                   search_after=search_after, loop=loop)
-    scheduled, counts = placed(timed, fps, o.duration)
-    grid = spans(counts, fps)
+    timed = timing(beats, given.header, given.options, payoff, words=given.words,
+                   picture=given.picture, search=bool(given.search), solved=solved,
+                   search_after=given.search_after, loop=given.loop)
+    scheduled, counts = placed(timed, given.fps, given.options.duration)
+    grid = spans(counts, given.fps)
     starts: dict[int, float] = {}
     for phase, (t0, _t1) in zip(scheduled, grid, strict=True):
         if phase.kind == MOVE and phase.step is not None:
             starts.setdefault(phase.step, t0)
     made = told(beats, scene_word, starts)
-    return Plan(fps, beats, scheduled, counts, grid, shown, made.notes,
-                {k: i for i, k in enumerate(made.beats)}, made.lines, made.line_of, totals,
-                moves, scene_word, words_of[-1] if words_of else scene_word, payoff, end,
-                timed, o.duration, search)
+    return Plan(given, scheduled, counts, grid, shown, made.notes,
+                {k: i for i, k in enumerate(made.beats)}, made.lines, made.line_of,
+                _totals(beats, given.header, scene_word), moved[-1] if moved else 0,
+                scene_word, words_of[-1] if words_of else scene_word, payoff, timed)
 
 
 REMARK_SECONDS = 1.8      # a remark shows at least this long (unless another comes)
@@ -364,5 +391,5 @@ def remarks(plan: Plan) -> list[tuple[str, ...]]:
     return out
 
 
-__all__ = ["REMARK_SECONDS", "Counter", "Cue", "Plan", "Told", "plan", "remarks",
+__all__ = ["REMARK_SECONDS", "Counter", "Cue", "Plan", "PlanInput", "Told", "plan", "remarks",
            "subtitles", "told", "total_moves"]

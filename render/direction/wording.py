@@ -168,38 +168,52 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
         return Ending("incomplete", "Trace incomplete",
                       (f"{count} {plural(unit, count)} shown",))
     stats = end.stats if isinstance(end.stats, Mapping) else {}
-    n = explored(stats)
     if end.status == "unsolvable":
-        reason = stats.get("reason")
-        why = (cut(f"Why: {reason}", 160) if isinstance(reason, str) and reason
-               else f"All {whole(n)} {plural(said.noun, n)} {said.verb}" if n
-               else "The search space was exhausted")
-        return Ending("unsolvable", "No solution exists", (why,))
+        return Ending("unsolvable", "No solution exists", (_why_none(stats, said),))
     if end.status == "limit":
-        limit = stats.get("limit")
-        first = f"The search stopped after {whole(n)} {plural(said.noun, n)}" if n else \
-            "The search stopped before a solution was found"
-        more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
-        return Ending("limit", "Search stopped", (first, *more))
-    details: list[str] = []
-    headline = unit_text
-    note = ""
-    if is_optimal(header):
-        note = FEWEST
-    said_count = counting(header)
-    if said_count:
-        details.append(said_count)
+        return Ending("limit", "Search stopped", _stopped(stats, said))
+    details = [counting(header), _shown_of(unit, stats, shown), _search_line(stats, said)]
+    return Ending("solved", unit_text, tuple([d for d in details if d][:2]),
+                  FEWEST if is_optimal(header) else "")
+
+
+def _why_none(stats: Mapping[str, Any], said: Searched) -> str:
+    """Why there is no solution: the reason given, else how much the search looked at."""
+    n = explored(stats)
+    reason = stats.get("reason")
+    if isinstance(reason, str) and reason:
+        return cut(f"Why: {reason}", 160)
+    if n:
+        return f"All {whole(n)} {plural(said.noun, n)} {said.verb}"
+    return "The search space was exhausted"
+
+
+def _stopped(stats: Mapping[str, Any], said: Searched) -> tuple[str, ...]:
+    """When a search stopped at its limit, and the limit."""
+    n = explored(stats)
+    limit = stats.get("limit")
+    first = f"The search stopped after {whole(n)} {plural(said.noun, n)}" if n else \
+        "The search stopped before a solution was found"
+    more = (cut(str(limit), 120),) if isinstance(limit, str) and limit else ()
+    return (first, *more)
+
+
+def _shown_of(unit: str, stats: Mapping[str, Any], shown: int | None) -> str:
+    """How many of the solutions a video of some of them shows ("" for all)."""
     total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
     if unit == "solution" and total is not None and shown is not None and shown < total:
-        details.append(f"{shown} of {whole(total)} shown")
+        return f"{shown} of {whole(total)} shown"
+    return ""
+
+
+def _search_line(stats: Mapping[str, Any], said: Searched) -> str:
+    """How much the search looked at, in how long ("" when the trace says neither)."""
+    n = explored(stats)
     took = search_seconds(stats)
     secs = None if took is None else duration(took)
     if n:
-        details.append(f"{whole(n)} {plural(said.noun, n)} {said.verb}"
-                       + (f" in {secs}" if secs else ""))
-    elif secs:
-        details.append(f"found in {secs}")
-    return Ending("solved", headline, tuple(details[:2]), note)
+        return f"{whole(n)} {plural(said.noun, n)} {said.verb}" + (f" in {secs}" if secs else "")
+    return f"found in {secs}" if secs else ""
 
 
 def remark(move: int, legal: int, word: str, total: int | None) -> tuple[str, ...]:

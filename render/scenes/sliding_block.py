@@ -32,7 +32,7 @@ from puzzlereel.render.film.theme import NAMED, PIECE_ORDER, RGB, Theme, colour_
 from puzzlereel.render.options import RenderOptions, parse_colour
 from puzzlereel.render.scenes.block_exits import ARROW, SIDES, exit_shapes, mark_colour
 from puzzlereel.rules.notation import SOFT_HYPHEN, piece_name, slide_words, two_lines
-from puzzlereel.rules.sliding_block_layout import Layout
+from puzzlereel.rules.sliding_block_layout import Layout, Piece
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
 FRAME = 0.32    # frame thickness, in cells
@@ -49,6 +49,53 @@ def shape_class(cells: tuple[Cell, ...]) -> str:
 
 # the theme's piece role (``Theme.pieces``) of each shape class that has one
 ROLES = {"1x2": "primary", "2x1": "wide", "1x1": "small", "other": "other"}
+
+
+def _given_colours(header: Header, options: RenderOptions) -> dict[str, Any]:
+    """The pieces' colours the trace's ``render.colors`` (or ``colours``) give, and the
+    options' over them."""
+    colours: dict[str, Any] = {}
+    for key in ("colors", "colours"):
+        hint = header.render.get(key) if isinstance(header.render, dict) else None
+        if isinstance(hint, dict):
+            colours.update(hint)
+    colours.update(options.colours)
+    return colours
+
+
+def _own_colour(piece: Piece, given: Any) -> RGB | None:
+    """A piece's own colour: the one given (when it is one), else the one its label names."""
+    if isinstance(given, str):
+        try:
+            return parse_colour(given, f"colors.{piece.id}")
+        except ValueError:
+            pass
+    said = colour_word(piece.label or "")
+    return None if said is None else NAMED[said]
+
+
+class _ClassColours:
+    """Each shape class's colour, chosen as its first piece asks: the theme's hue of its
+    role (``ROLES``) unless another class has it, else the first hue of the theme's, then
+    of ``PIECE_ORDER``, that none has (and never the goal colour)."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self.spare = [c for c in PIECE_ORDER if c not in theme.pieces.values()]
+        self.used = {theme.goal}
+        self.fills: dict[str, RGB] = {}
+
+    def of(self, key: str) -> RGB:
+        if key not in self.fills:
+            t = self.theme
+            named = t.pieces.get(ROLES[key]) if key in ROLES else None
+            if named is None or named in self.used:
+                free = [c for c in (*t.pieces.values(), *self.spare)
+                        if c not in self.used and c != t.goal]
+                named = free[0] if free else t.pieces.get("other", t.muted)
+            self.fills[key] = named
+            self.used.add(named)
+        return self.fills[key]
 
 
 class SlidingBlockScene(SceneBase):
@@ -78,43 +125,12 @@ class SlidingBlockScene(SceneBase):
     def _fills(self, header: Header, options: RenderOptions, theme: Theme) -> list[RGB]:
         """Each piece's colour: given, else the colour its label names, else the goal
         colour, else its shape class's."""
-        colours: dict[str, Any] = {}
-        for key in ("colors", "colours"):
-            hint = header.render.get(key) if isinstance(header.render, dict) else None
-            if isinstance(hint, dict):
-                colours.update(hint)
-        colours.update(options.colours)
+        colours = _given_colours(header, options)
         goal_ids = {i for i, _ in self.goals}
-        fills: list[RGB] = []
-        class_fill: dict[str, RGB] = {}
-        spare = [c for c in PIECE_ORDER if c not in theme.pieces.values()]
-        used = {theme.goal}
-        for i, piece in enumerate(self.pieces):
-            given = colours.get(piece.id)
-            if isinstance(given, str):
-                try:
-                    fills.append(parse_colour(given, f"colors.{piece.id}"))
-                    continue
-                except ValueError:
-                    pass
-            said = colour_word(piece.label or "")
-            if said is not None:
-                fills.append(NAMED[said])
-                continue
-            if i in goal_ids:
-                fills.append(theme.goal)
-                continue
-            key = shape_class(piece.cells)
-            if key not in class_fill:
-                named = theme.pieces.get(ROLES[key]) if key in ROLES else None
-                if named is None or named in used:
-                    free = [c for c in (*theme.pieces.values(), *spare)
-                            if c not in used and c != theme.goal]
-                    named = free[0] if free else theme.pieces.get("other", theme.muted)
-                class_fill[key] = named
-                used.add(named)
-            fills.append(class_fill[key])
-        return fills
+        by_class = _ClassColours(theme)
+        return [_own_colour(piece, colours.get(piece.id))
+                or (theme.goal if i in goal_ids else by_class.of(shape_class(piece.cells)))
+                for i, piece in enumerate(self.pieces)]
 
     # ---------------------------------------------------------------- words
 
