@@ -68,13 +68,36 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     return execute(unit, report)
 
 
-# the log level of a local cluster's workers (read from the environment when they
-# start), whose lines would share our terminal
-# the log level of a local cluster's workers and nannies, whose stderr is ours: a unit's
-# failure reaches the run as its outcome, so what they would log is only noise, such as
-# "Failed to communicate with scheduler during heartbeat" and its traceback from each
-# worker when the run stops its scheduler first on a busy machine
+# the log level of a local cluster's workers, read from the environment as Dask starts
+# in each of them, whose stderr is ours: a unit's failure reaches the run as its outcome,
+# so what they would log is only noise
 QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "critical"}
+
+# the loggers Dask's processes write to stderr through: Dask's own and those of tornado,
+# whose event loop runs Dask's periodic work (a worker's heartbeat among it) and logs
+# what escapes it as "Exception in callback"
+_DASK_LOGGERS = ("distributed", "tornado", "bokeh")
+
+
+def quiet() -> None:
+    """Dask's loggers in this process say nothing: each of them, including those Dask gives
+    a level of their own (``distributed.client``, ``tornado.application``), whatever the
+    user's Dask configuration says."""
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if any(name == root or name.startswith(root + ".") for root in _DASK_LOGGERS)]
+    for name in {*_DASK_LOGGERS, *names}:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def dask_setup(worker: Any) -> None:
+    """A local cluster's worker, as it starts (Dask's preload hook, this module named as
+    the workers' preload): quiet, and deaf to Ctrl-C, which is the run's to handle — also
+    in a worker its nanny starts again after the first one died."""
+    import signal
+
+    quiet()
+    with contextlib.suppress(ValueError):        # not in the main thread: left as it is
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class DaskExecutor:
@@ -92,7 +115,7 @@ class DaskExecutor:
             raise ExecutorError("--executor dask: Dask is not installed; install it with "
                                 "python3 -m pip install distributed (or the checkout's "
                                 "dask extra: python3 -m pip install \".[dask]\")") from None
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        quiet()
         self._queue: queue.Queue[Event] = queue.Queue()
         self._futures: list[Any] = []
         self._names: dict[str, str] = {}
@@ -114,7 +137,8 @@ class DaskExecutor:
                         self._cluster = distributed.LocalCluster(
                             n_workers=max(1, jobs if units is None else min(jobs, units)),
                             threads_per_worker=1, processes=True,
-                            host="127.0.0.1", dashboard_address="127.0.0.1:0")
+                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                            preload=[__name__])
                 finally:
                     os.environ.clear()
                     os.environ.update(environ)
@@ -203,7 +227,7 @@ class DaskExecutor:
     def close(self) -> None:
         """Stop the client and the cluster of our own, saying nothing: what Dask logs
         while its parts stop one after another is no news to the user."""
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        quiet()
         client = getattr(self, "client", None)
         if client is not None:
             with contextlib.suppress(Exception):
@@ -219,4 +243,4 @@ class DaskExecutor:
         self.close()
 
 
-__all__ = ["QUIET_WORKERS", "TOPIC", "DaskExecutor"]
+__all__ = ["QUIET_WORKERS", "TOPIC", "DaskExecutor", "dask_setup", "quiet"]
