@@ -1,20 +1,19 @@
 """Writing output files so that none is ever left half-written, and none is an input.
 
-``atomic_path`` gives a temporary file in the target directory and renames it into
-place only when the block finishes without error; on error the temporary file is removed.
-The temporary files being written are known (``remove_unfinished`` deletes them when a
-signal stops the program), and ones whose writer is gone (``.NAME.PID-START-MACHINE-XXXXXXXX.part
+``atomic_path`` gives a temporary file in the target directory and renames it into place
+only when the block finishes without error; on error the temporary file is removed.  The
+temporary files being written are known (``remove_unfinished`` deletes them when a signal
+stops the program), and ones whose writer is gone (``.NAME.PID-START-MACHINE-XXXXXXXX.part
 .EXT``, ``outpaths.remove_stale``) are removed the next time that target is written.  A
-stream (a device, a named pipe, ``/dev/stdout``: ``outpaths.is_stream``) is written
-through, never replaced; a symbolic link to a file stays a link, and the file it points
-to is replaced.
+stream (a device, a named pipe, ``/dev/stdout``: ``outpaths.is_stream``) is written through,
+never replaced; a symbolic link to a file stays a link, and the file it points to is
+replaced, save at an output named to ``placing``: there the link itself is replaced.
 
-No output is ever one of the command's inputs.  Files are compared by identity (the
-device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
-the input), not by name.  A command names its inputs and outputs to ``guarded``, which
-refuses at once an output that is an input or that two outputs share, and keeps the
-inputs known while the command runs: ``atomic_path`` refuses to replace any of them,
-whatever output the work comes to write.
+No output is ever one of the command's inputs.  Files are compared by identity (the device
+and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as the input),
+not by name.  A command names its inputs and outputs to ``guarded``, which refuses at once
+an output that is an input or that two outputs share, and keeps the inputs known while the
+command runs: ``atomic_path`` refuses to replace any of them, whatever it comes to write.
 """
 
 from __future__ import annotations
@@ -247,8 +246,9 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     temporary file.  An output named to ``placing`` is checked just before the rename
     and replaces whatever stands there (a link, a pipe), never writing through it."""
     target = Path(target)
-    refuse_inputs(target)
     check = check_of(target)
+    if check is None or not target.is_symlink():  # a link placing replaces is no input
+        refuse_inputs(target)
     try:
         found = find(target) if check is None else \
             OutPath(target, outpaths.own_mode(target), target)
@@ -283,7 +283,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.umask(mask)
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp_path, 0o666 & ~mask)
-        refuse_inputs(target)
+        if check is None or not target.is_symlink():
+            refuse_inputs(target)
         if check is not None:
             check(target, tmp_path)
         os.replace(tmp_path, real)
