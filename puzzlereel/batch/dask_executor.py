@@ -20,7 +20,7 @@ import os
 import queue
 import threading
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from puzzlereel.batch.executors import (
@@ -28,7 +28,6 @@ from puzzlereel.batch.executors import (
     ExecutorError,
     Throttle,
     check_scheduler,
-    ctrl_c_ignored,
     default_jobs,
     share_of_cores,
 )
@@ -100,6 +99,23 @@ def dask_setup(worker: Any) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back (blocked, not ignored) while the block starts a local cluster:
+    the threads and processes it starts keep it blocked, so its workers never hear it,
+    and one that comes meanwhile stops the run as the block ends."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 class DaskExecutor:
     """Units on a Dask distributed cluster: the scheduler at ``scheduler``, or a cluster
     of ``jobs`` worker processes started here on loopback when it is None (no more than
@@ -131,7 +147,7 @@ class DaskExecutor:
                     # Ctrl-C is the run's to handle, not its workers' (nor their
                     # lines about the tasks it cancels, which share our terminal)
                     os.environ.update(QUIET_WORKERS)
-                    with ctrl_c_ignored():
+                    with ctrl_c_held():
                         # its HTTP server on any free port (None means 8787, which
                         # another cluster may hold: a warning on our terminal)
                         self._cluster = distributed.LocalCluster(
@@ -154,6 +170,9 @@ class DaskExecutor:
                 else f"{type(exc).__name__}: {exc}"
             raise ExecutorError(f"--scheduler: cannot reach the Dask scheduler at "
                                 f"{scheduler} ({why})") from None
+        except BaseException:    # stopped (a Ctrl-C held while the cluster started)
+            self.close()
+            raise
         self.client.subscribe_topic(TOPIC, self._heard)
 
     def _heard(self, event: tuple[float, Any]) -> None:
