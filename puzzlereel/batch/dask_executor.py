@@ -20,7 +20,7 @@ import os
 import queue
 import threading
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from puzzlereel.batch.executors import (
@@ -28,7 +28,6 @@ from puzzlereel.batch.executors import (
     ExecutorError,
     Throttle,
     check_scheduler,
-    ctrl_c_ignored,
     default_jobs,
     share_of_cores,
 )
@@ -68,13 +67,53 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     return execute(unit, report)
 
 
-# the log level of a local cluster's workers (read from the environment when they
-# start), whose lines would share our terminal
-# the log level of a local cluster's workers and nannies, whose stderr is ours: a unit's
-# failure reaches the run as its outcome, so what they would log is only noise, such as
-# "Failed to communicate with scheduler during heartbeat" and its traceback from each
-# worker when the run stops its scheduler first on a busy machine
+# the log level of a local cluster's workers, read from the environment as Dask starts
+# in each of them, whose stderr is ours: a unit's failure reaches the run as its outcome,
+# so what they would log is only noise
 QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "critical"}
+
+# the loggers Dask's processes write to stderr through: Dask's own and those of tornado,
+# whose event loop runs Dask's periodic work (a worker's heartbeat among it) and logs
+# what escapes it as "Exception in callback"
+_DASK_LOGGERS = ("distributed", "tornado", "bokeh")
+
+
+def quiet() -> None:
+    """Dask's loggers in this process say nothing: each of them, including those Dask gives
+    a level of their own (``distributed.client``, ``tornado.application``), whatever the
+    user's Dask configuration says."""
+    names = [name for name in list(logging.root.manager.loggerDict)
+             if any(name == root or name.startswith(root + ".") for root in _DASK_LOGGERS)]
+    for name in {*_DASK_LOGGERS, *names}:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def dask_setup(worker: Any) -> None:
+    """A local cluster's worker, as it starts (Dask's preload hook, this module named as
+    the workers' preload): quiet, and deaf to Ctrl-C, which is the run's to handle — also
+    in a worker its nanny starts again after the first one died."""
+    import signal
+
+    quiet()
+    with contextlib.suppress(ValueError):        # not in the main thread: left as it is
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back (blocked, not ignored) while the block starts a local cluster:
+    the threads and processes it starts keep it blocked, so its workers never hear it,
+    and one that comes meanwhile stops the run as the block ends."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 class DaskExecutor:
@@ -92,7 +131,7 @@ class DaskExecutor:
             raise ExecutorError("--executor dask: Dask is not installed; install it with "
                                 "python3 -m pip install distributed (or the checkout's "
                                 "dask extra: python3 -m pip install \".[dask]\")") from None
-        logging.getLogger("distributed").setLevel(logging.ERROR)
+        quiet()
         self._queue: queue.Queue[Event] = queue.Queue()
         self._futures: list[Any] = []
         self._names: dict[str, str] = {}
@@ -108,13 +147,14 @@ class DaskExecutor:
                     # Ctrl-C is the run's to handle, not its workers' (nor their
                     # lines about the tasks it cancels, which share our terminal)
                     os.environ.update(QUIET_WORKERS)
-                    with ctrl_c_ignored():
+                    with ctrl_c_held():
                         # its HTTP server on any free port (None means 8787, which
                         # another cluster may hold: a warning on our terminal)
                         self._cluster = distributed.LocalCluster(
                             n_workers=max(1, jobs if units is None else min(jobs, units)),
                             threads_per_worker=1, processes=True,
-                            host="127.0.0.1", dashboard_address="127.0.0.1:0")
+                            host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                            preload=[__name__])
                 finally:
                     os.environ.clear()
                     os.environ.update(environ)
@@ -130,6 +170,9 @@ class DaskExecutor:
                 else f"{type(exc).__name__}: {exc}"
             raise ExecutorError(f"--scheduler: cannot reach the Dask scheduler at "
                                 f"{scheduler} ({why})") from None
+        except BaseException:    # stopped (a Ctrl-C held while the cluster started)
+            self.close()
+            raise
         self.client.subscribe_topic(TOPIC, self._heard)
 
     def _heard(self, event: tuple[float, Any]) -> None:
@@ -203,7 +246,7 @@ class DaskExecutor:
     def close(self) -> None:
         """Stop the client and the cluster of our own, saying nothing: what Dask logs
         while its parts stop one after another is no news to the user."""
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
+        quiet()
         client = getattr(self, "client", None)
         if client is not None:
             with contextlib.suppress(Exception):
@@ -219,4 +262,4 @@ class DaskExecutor:
         self.close()
 
 
-__all__ = ["QUIET_WORKERS", "TOPIC", "DaskExecutor"]
+__all__ = ["QUIET_WORKERS", "TOPIC", "DaskExecutor", "dask_setup", "quiet"]

@@ -236,8 +236,11 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     kinds = (*unit.formats, POSTER) if options.posters else unit.formats
     # with the gallery, every name the gallery reads as this config's is its own
     claims.take(unit.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
-    check_outputs([Path(options.out_dir) / file_name(unit.name, kind)
-                   for kind in (TRACE, *kinds)], inputs)
+    # a link planted at an output is replaced, never written through: the file it names
+    # (another output, an input) is not this output
+    check_outputs([out for kind in (TRACE, *kinds)
+                   if not (out := Path(options.out_dir) / file_name(unit.name, kind))
+                   .is_symlink()], inputs)
     keys = Keys(sha256_bytes(unit.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
     name = unit.name

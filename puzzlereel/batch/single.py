@@ -99,7 +99,9 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     t0 = time.perf_counter()
     checks = job.placement.checks() if job.placement is not None else {}
     try:
-        with guarded(inputs=[path], outputs=paths), placing(checks):
+        # a link planted at an output is replaced, not written through (as planned)
+        with guarded(inputs=[path], outputs=[p for p in paths if not p.is_symlink()]), \
+                placing(checks):
             steps.run(loaded)
     except BaseException:          # stopped or failed: what it made is recorded as the
         with contextlib.suppress(Exception):       # config's, the next run finishes it

@@ -7,7 +7,8 @@ them when a signal stops the program), and ones whose writer is gone
 (``.NAME.PID-START-MACHINE-XXXXXXXX.part.EXT``, ``partfiles.remove_stale``) are removed
 the next time that target is written.  A stream (a device, a named pipe,
 ``/dev/stdout``: ``outpaths.is_stream``) is written through, never replaced; a symbolic
-link to a file stays a link, and the file it points to is replaced.
+link to a file stays a link, and the file it points to is replaced, save at an output
+named to ``placing``: there the link itself is replaced.
 
 No output is ever one of the command's inputs.  Files are compared by identity (the
 device and inode ``os.stat`` gives, so a symbolic or hard link to an input counts as
@@ -231,8 +232,9 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     and replaces whatever stands there (a link, a pipe), never writing through it."""
     target = Path(target)
     state = writestate.current()
-    refuse_inputs(target)
     check = check_of(target)
+    if check is None or not target.is_symlink():  # a link placing replaces is no input
+        refuse_inputs(target)
     try:
         found = find(target) if check is None else \
             OutPath(target, outpaths.own_mode(target), target)
@@ -266,7 +268,8 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.umask(mask)
         with contextlib.suppress(FileNotFoundError):
             os.chmod(tmp_path, 0o666 & ~mask)
-        refuse_inputs(target)
+        if check is None or not target.is_symlink():
+            refuse_inputs(target)
         if check is not None:
             check(target, tmp_path)
         os.replace(tmp_path, real)

@@ -167,16 +167,64 @@ def test_a_local_clusters_workers_log_nothing_when_the_scheduler_goes_first():
     assert res.returncode == 0 and res.stderr == "", res.stderr
 
 
+# a run's local cluster, in a process of its own (its workers re-import no test module):
+# what Dask logs in the run's process, in a worker, and in the worker its nanny starts
+# after the first one is killed, prints nothing; every worker ignores Ctrl-C
+NOISY_CLUSTER = """
+import logging, os, signal, time
+from puzzlereel.batch.dask_executor import DaskExecutor
+
+def shout():
+    import distributed.worker as w
+    try:
+        raise OSError("Timed out trying to connect to tcp://127.0.0.1:1")
+    except OSError:
+        w.logger.exception("Failed to communicate with scheduler during heartbeat.")
+    for name in ("distributed.nanny", "distributed.core", "tornado.application"):
+        logging.getLogger(name).error("%s: noise", name)
+    return os.getpid(), signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+with DaskExecutor(None, 1) as ex:
+    for name in ("distributed.client", "distributed.scheduler", "tornado.application"):
+        logging.getLogger(name).error("%s: noise", name)
+    first, deaf = ex.client.submit(shout, pure=False).result(timeout=300)
+    assert deaf, "the first worker hears Ctrl-C"
+    os.kill(first, signal.SIGKILL)
+    deadline, pid = time.monotonic() + 300, first
+    while pid == first:
+        assert time.monotonic() < deadline, "no worker came back"
+        try:
+            pid, deaf = ex.client.submit(shout, pure=False).result(timeout=60)
+        except Exception:
+            time.sleep(1)
+    assert deaf, "the worker started again hears Ctrl-C"
+"""
+
+
+@pytest.mark.timeout(900)
+def test_a_local_cluster_prints_nothing_of_dasks_even_from_a_worker_started_again():
+    """A worker its nanny starts after the first one died (as on a loaded machine) has
+    the run's environment, not the one the cluster began with: it too is quiet and deaf
+    to Ctrl-C, as are the scheduler, nannies and client in the run's own process."""
+    need_extra("dask", "distributed")
+    res = subprocess.run([sys.executable, "-c", NOISY_CLUSTER], capture_output=True,
+                         text=True, timeout=800)
+    assert res.returncode == 0 and res.stderr == "", res.stderr
+
+
 def test_a_dask_run_works_with_port_8787_held_by_someone_else(tmp_path):
     """Dask's usual dashboard port, taken (here, or by anyone already): the run's own
-    cluster serves on free ports and says nothing about it."""
+    cluster serves on free ports and says nothing about it.  The run is a process of its
+    own, as a user's, so that Dask's warning would reach its stderr as it would theirs."""
     need_extra("dask", "distributed")
     with contextlib.ExitStack() as stack:
         holder = stack.enter_context(socket.socket())
         with contextlib.suppress(OSError):          # held already: the same test
             holder.bind(("127.0.0.1", 8787))
             holder.listen()
-        res = cli("--progress", "none", "run", CONFIGS / "six-puzzle-2x3.toml", "--out-dir",
-                  tmp_path, "--executor", "dask", "--jobs", "1", "--formats", "vtt")
-    assert res.exit_code == 0, res.output
-    assert (tmp_path / "six-puzzle-2x3.vtt").is_file() and "8787" not in res.stderr
+        res = subprocess.run([sys.executable, "-m", "puzzlereel", "--progress", "none", "run",
+                              str(CONFIGS / "six-puzzle-2x3.toml"), "--out-dir", str(tmp_path),
+                              "--executor", "dask", "--jobs", "1", "--formats", "vtt"],
+                             capture_output=True, text=True, timeout=500)
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "six-puzzle-2x3.vtt").is_file() and res.stderr == "", res.stderr

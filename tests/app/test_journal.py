@@ -214,19 +214,23 @@ def test_a_file_of_the_users_written_during_a_single_run_is_not_replaced(tmp_pat
     assert (out / "intro.gif").read_bytes() == MINE
 
 
-@pytest.mark.parametrize("way", ["one", "batch"])
-def test_a_link_planted_at_an_output_is_replaced_never_written_through(tmp_path, way):
+@pytest.mark.parametrize("way, to", [("one", "outside"), ("batch", "outside"),
+                                     ("one", "another output"), ("batch", "the config")])
+def test_a_link_planted_at_an_output_is_replaced_never_written_through(tmp_path, way, to):
     config = tiny(tmp_path / "configs")
     out = tmp_path / "o"
     arg = config if way == "one" else config.parent
     assert cli("run", arg, "--out-dir", out).exit_code == 0
-    outside = tmp_path / "outside.txt"
-    outside.write_bytes(MINE)
+    outside = {"outside": tmp_path / "outside.txt", "another output": out / "intro.gif",
+               "the config": config}[to]
+    if to == "outside":
+        outside.write_bytes(MINE)
+    before = outside.read_bytes()
     (out / "intro.vtt").unlink()
     (out / "intro.vtt").symlink_to(outside)
     res = cli("run", arg, "--out-dir", out)
     assert res.exit_code == 0, res.output
-    assert outside.read_bytes() == MINE
+    assert outside.read_bytes() == before
     assert not (out / "intro.vtt").is_symlink()
     assert (out / "intro.vtt").read_text(encoding="utf-8").startswith("WEBVTT")
 

@@ -208,6 +208,27 @@ def test_ctrl_c_during_a_dask_run_is_one_line(tmp_path):
     assert err.strip().splitlines() == ["puzzlereel: interrupted"], err
 
 
+@pytest.mark.timeout(300)
+def test_ctrl_c_while_the_dask_cluster_starts_stops_the_run(tmp_path):
+    """A Ctrl-C that comes as the local cluster's first worker process starts (the run
+    holds it back meanwhile, so that the workers never hear it) stops the run after."""
+    need_extra("dask", "distributed")
+    args = [*ME, "--progress", "none", "run", str(CONFIGS / "six-puzzle-2x3.toml"),
+            "--executor", "dask", "--jobs", "1", "--out-dir", str(tmp_path), "--formats", "vtt"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    while not any("spawn_main" in line for line in subprocess.run(
+            ["ps", "-o", "args=", "--ppid", str(proc.pid)], capture_output=True,
+            text=True).stdout.splitlines()):
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=240)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == ["puzzlereel: interrupted"], err
+    assert not (tmp_path / "six-puzzle-2x3.vtt").exists()
+
+
 # ---------------------------------------------------------------- --help
 
 
