@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlereel.ground.fileio import atomic_text, make_folder
+from puzzlereel.ground.formats import LISTED
 from puzzlereel.ground.hashes import key_of, sha256_bytes, sha256_file
 from puzzlereel.ground.locks import locked
 from puzzlereel.ground.outpaths import NAME_MAX, safe_name, writer
@@ -97,8 +98,10 @@ def file_name(name: str, kind: str) -> str:
 
 
 # every kind of file a config or trace <name> may have in an output folder: the trace,
-# each format, the gallery's poster
-FILE_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
+# each format (``formats.FORMATS``), the gallery's poster
+FILE_KINDS = (TRACE, *(f.suffix for f in LISTED), POSTER)
+
+
 @dataclass(frozen=True)
 class Output:
     """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
