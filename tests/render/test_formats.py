@@ -95,8 +95,10 @@ def test_a_device_gets_the_stream_format_and_analyze_makes_its_own():
 def test_each_film_takes_its_rate_layout_and_loop(fmt: str):
     row = BY_SUFFIX[fmt]
     header, _ = read_ends(TRACE_FILE)
-    options = RenderOptions(fps=30, gif_fps=15)
-    assert frame_rate(fmt, options) == (15 if row.rate_cap == "gif_fps" else 30)
+    options = RenderOptions(fps=30, gif_fps=12)
+    assert row.rate_cap in ("", *declared.BY_NAME)
+    assert frame_rate(fmt, options) == (getattr(options, row.rate_cap) if row.rate_cap
+                                        else options.fps)
     assert layout_for(fmt, options) == ("compact" if row.compact else "video")
     assert layout_for(fmt, RenderOptions(size=(640, 360))) == "video"
     assert layout_for(fmt, RenderOptions(target="docs")) == "compact"
