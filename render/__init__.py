@@ -6,5 +6,6 @@ tracks, easing, timeline, theme, pixels and text, sound events), ``declared`` (e
 render option declared once) and ``options`` (the options, checked), ``direction`` (a
 replayed trace made into a film), ``scenes`` (one per family), ``backends`` (raster,
 SVG, player) and ``encoders`` (video, GIF, PNG, sound, subtitles); ``outputs``,
-``still``, ``charts`` and ``api`` on top (docs/architecture.md).
+``sinks`` (what writes each output format), ``still``, ``charts`` and ``api`` on top
+(docs/architecture.md).
 """

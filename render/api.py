@@ -1,4 +1,5 @@
-"""Rendering a trace stream to files: picks the encoder by suffix, writes atomically.
+"""Rendering a trace stream to files: each output's format from its suffix, its writer
+from ``sinks.SINKS``; written atomically.
 
 ``render_trace(stream, source, files, options)`` replays the trace once and writes every
 output (``[(format, path), ...]``) at the same time; each file appears only when it is
@@ -21,20 +22,10 @@ from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import plural
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.layout import layout_for
 from puzzlereel.render.direction.resolve import resolve_options
-from puzzlereel.render.film.elements import Film
-from puzzlereel.render.options import FORMATS, LOOPING, RenderOptions, changed_fields
-from puzzlereel.render.outputs import (
-    Captions,
-    Movie,
-    Output,
-    Sink,
-    Vector,
-    palette,
-    render_stream,
-)
-from puzzlereel.render.sheet import Sheet
+from puzzlereel.render.options import FORMATS, RenderOptions, changed_fields
+from puzzlereel.render.outputs import Movie, Output, Vector, render_stream
+from puzzlereel.render.sinks import frame_rate, output_for
 from puzzlereel.trace import End, Header, Replay, Replayed
 
 
@@ -56,14 +47,6 @@ def format_of(path: str | Path) -> str:
     if fmt not in FORMATS:
         raise unsupported(path)
     return fmt
-
-
-def frame_rate(fmt: str, options: RenderOptions) -> int:
-    """Frames per second of a ``fmt`` file: ``fps``, and ``min(fps, gif_fps)`` for GIFs.
-
-    Every format plays the same timeline of seconds (``timeline.Clock``), so a GIF
-    lasts as long as the MP4 within one GIF frame."""
-    return min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
 
 
 @dataclass(frozen=True)
@@ -144,33 +127,6 @@ def player_html(stream: IO[Any], source: str, options: RenderOptions, *,
 
     render_stream(stream, source, make, allow_partial=allow_partial)
     return pages[0].text if pages else ""
-
-
-def output_for(fmt: str, path: Path, header: Header, options: RenderOptions, *,
-               name: str | None = None) -> Output:
-    """The output that writes a ``fmt`` file of ``header``'s trace to ``path``; a video's
-    messages name the output ``name`` (default: ``path``)."""
-    if fmt == "png":
-        return Sheet(header, options, path)
-    if fmt == "vtt":
-        return Captions(header, options, options.fps, path)
-    if fmt in ("svg", "html"):
-        return Vector(header, options, fmt, path)
-    fps = frame_rate(fmt, options)
-
-    def make_sink(film: Film, director: Director) -> Sink:
-        if fmt == "gif":
-            from puzzlereel.render.encoders.gif import GifSink
-
-            return GifSink(path, film.width, film.height, fps,
-                           palette(film, director.theme.colours()))
-        from puzzlereel.render.encoders.video import VideoSink
-
-        return VideoSink(path, film.width, film.height, fps, options,
-                         codec="libx264" if fmt == "mp4" else "libvpx-vp9", name=name)
-
-    return Movie(header, options, fps, make_sink, layout=layout_for(fmt, options),
-                 loop=fmt in LOOPING)
 
 
 def _render(stream: IO[Any], source: str, files: Sequence[tuple[str, str | Path]],

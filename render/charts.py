@@ -13,6 +13,8 @@ from pathlib import Path
 
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.ground.fileio import atomic_path
+from puzzlereel.ground.formats import BY_SUFFIX, CHARTS
+from puzzlereel.ground.words import one_of
 from puzzlereel.registry import Searched
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.backends.markup import still_svg
@@ -20,7 +22,8 @@ from puzzlereel.render.direction.barchart import chart_film
 from puzzlereel.render.direction.search import PLAIN, Story, goal_reached, story
 from puzzlereel.render.film.theme import THEMES
 from puzzlereel.render.options import RenderOptions, stream_format
-from puzzlereel.render.outputs import Sink, play
+from puzzlereel.render.outputs import play
+from puzzlereel.render.sinks import SINKS, frame_rate
 from puzzlereel.trace import End, Search
 
 PLOT_SIZE = (1280, 720)
@@ -38,42 +41,34 @@ def chart_png(told: Story, path: str | Path, options: RenderOptions) -> None:
         write_png(tmp, width, height, [pixels])
 
 
-VIDEOS = ("mp4", "webm", "gif")
 def video_format(path: str | Path) -> str:
     """The format of ``analyze --video``'s file, by its suffix, as ``render -o`` takes it:
     a device or pipe without a format's suffix (``/dev/null``, ``/dev/stdout``) gets the
-    MP4; a ``UsageError`` for anything but a video."""
+    MP4; a ``UsageError`` for anything but a format ``analyze`` makes (``formats.CHARTS``)."""
     fmt = Path(path).suffix.lower().lstrip(".")
-    if fmt in VIDEOS:
+    if fmt in BY_SUFFIX and BY_SUFFIX[fmt].chart:
         return fmt
     stream = stream_format(path)
     if stream is not None:
         return stream
-    raise UsageError(f"--video: {str(path)!r} is not an .mp4, .webm or .gif file")
+    raise UsageError(f"--video: {str(path)!r} is not an "
+                     f"{one_of(['.' + f.suffix for f in CHARTS])} file")
 
 
 def chart_video(told: Story, path: str | Path, options: RenderOptions) -> float:
-    """The chart growing layer by layer as a short video (MP4, WebM or GIF:
+    """The chart growing layer by layer as a short video (a format of ``CHARTS``:
     ``video_format``, atomically); returns its length in seconds."""
     fmt = video_format(path)
+    frames = SINKS[fmt].frames
+    assert frames is not None, f"{fmt} is declared for charts but has no frames"
     width, height = options.size or PLOT_SIZE
     theme = THEMES[options.theme]
     seconds = options.duration or VIDEO_SECONDS
     film = chart_film(told, theme, width - width % 2, height - height % 2, seconds)
-    fps = min(options.fps, options.gif_fps) if fmt == "gif" else options.fps
+    fps = frame_rate(fmt, options)
     total = max(1, round(seconds * fps))
     with atomic_path(path) as tmp:
-        sink: Sink
-        if fmt == "gif":
-            from puzzlereel.render.encoders.gif import GifSink
-
-            sink = GifSink(tmp, film.width, film.height, fps, [*film.colours(),
-                                                               *theme.colours()])
-        else:
-            from puzzlereel.render.encoders.video import VideoSink
-
-            sink = VideoSink(tmp, film.width, film.height, fps, options,
-                             codec="libx264" if fmt == "mp4" else "libvpx-vp9")
+        sink = frames(tmp, film, fps, options, theme.colours(), None)
         try:
             sink.describe([], {"title": told.heading, "comment": told.sentence})
             play(film, fps, total, sink)

@@ -26,10 +26,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
+from puzzlereel.ground.formats import DEFAULT, SUFFIXES
 from puzzlereel.render.film.easing import EASINGS as EASING_CURVES
 from puzzlereel.render.film.theme import THEMES
 
-FORMATS = ("mp4", "gif", "png", "webm", "vtt", "svg", "html")
+FORMATS = SUFFIXES      # the output formats' names (``puzzlereel.ground.formats``)
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,7 @@ OPTIONS: tuple[Option, ...] = (
            "its subtitle track (each line of moves, then the result) plays by default "
            "(default: [render] captions_on, else embedded but off until a viewer turns "
            "them on).", flag="--captions/--no-captions", commands=WHOLE),
-    Option("formats", (list,), ("mp4", "gif"), "What `run` writes.", choices=FORMATS),
+    Option("formats", (list,), DEFAULT, "What `run` writes.", choices=FORMATS),
     Option("hold_start", NUMBER, None, "Seconds on the start position before the first "
            "move, the title's included (default: as long as the title and the goal take "
            "to read).", SECONDS_RANGE),

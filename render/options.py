@@ -25,6 +25,7 @@ from typing import Any
 
 from puzzlereel.ground.config import quoted
 from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.ground.formats import DEFAULT, STREAM
 from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.render.declared import (
@@ -39,18 +40,15 @@ from puzzlereel.render.declared import (
     Target,
 )
 
-STREAM_FORMAT = "mp4"     # what a device or pipe without a format's suffix gets
-
 
 def stream_format(path: str | os.PathLike[str]) -> str | None:
-    """``STREAM_FORMAT`` for a device or pipe (``/dev/null``, a FIFO, ``/dev/stdout``)
-    whose name has no format's suffix; None for anything else."""
+    """The ``formats.STREAM`` format for a device or pipe (``/dev/null``, a FIFO,
+    ``/dev/stdout``) whose name has no format's suffix; None for anything else."""
     if os.path.splitext(path)[1].lower().lstrip(".") in FORMATS:
         return None
-    return STREAM_FORMAT if is_stream(path) else None
+    return STREAM.suffix if is_stream(path) else None
 
 
-LOOPING = ("gif", "svg")     # formats that play forever: they end by returning to the start
 # libx264's presets, fastest first (``x264 --help``); anything else makes the encoder fail
 PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
            "slower", "veryslow", "placebo")
@@ -106,7 +104,7 @@ class RenderOptions:
     highlight: bool = True                  # the moving piece stands out
     labels: bool = True                     # piece labels from the trace / config
     colours: Mapping[str, str] = field(default_factory=dict)  # piece id -> "#rrggbb"
-    formats: tuple[str, ...] = ("mp4", "gif")                 # what `run` writes
+    formats: tuple[str, ...] = DEFAULT                        # what `run` writes
     gif_fps: int = 15                       # GIFs are played at min(fps, gif_fps)
     crf: int = 20                           # H.264 / VP9 quality (lower = better, bigger)
     preset: str = "veryfast"                # x264 preset (one of PRESETS)
@@ -295,6 +293,6 @@ def header_hints(render: Mapping[str, Any], source: str | None = None,
 
 
 __all__ = ["TARGETS", "Target", "RenderOptions", "changed_fields", "RenderOptionError",
-           "RenderHintWarning", "Range", "RANGES", "FORMATS", "LOOPING", "PRESETS",
+           "RenderHintWarning", "Range", "RANGES", "FORMATS", "PRESETS",
            "SCENE_HINTS", "SECONDS", "KEYS", "coerce", "with_values", "header_hints",
            "parse_colour", "parse_size"]

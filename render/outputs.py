@@ -26,13 +26,12 @@ import numpy as np
 from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.layout import layout_for
 from puzzlereel.render.direction.plan import Cue
 from puzzlereel.render.encoders.sound import Track, soundtrack
 from puzzlereel.render.film.elements import Film
 from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.film.timeline import END, HOLD, PAYOFF, RETURN, frame_time
-from puzzlereel.render.options import LOOPING, RenderOptions
+from puzzlereel.render.options import RenderOptions
 from puzzlereel.trace import End, Header, Replay, Replayed, TraceError, replay
 from puzzlereel.trace.io import lines
 
@@ -188,13 +187,14 @@ class Captions:
 
 
 class Vector:
-    """An animated SVG (``svg``) or a player page (``html``) of the trace."""
+    """An animated SVG or a player page of the trace: its film, planned by ``director``,
+    as the text ``text`` makes of it (``backends.svg.svg_text``, ``backends.player.html_text``)."""
 
-    def __init__(self, header: Header, options: RenderOptions, fmt: str, path: Path) -> None:
-        self.fmt = fmt
+    def __init__(self, director: Director, path: Path,
+                 text: Callable[[Film, Director], str]) -> None:
         self.path = path
-        self.director = Director(header, options, options.fps, layout=layout_for(fmt, options),
-                                 loop=fmt in LOOPING)
+        self.director = director
+        self.text = text
         self.seconds = 0.0
 
     def feed(self, item: Replayed, rep: Replay) -> None:
@@ -203,15 +203,7 @@ class Vector:
     def finish(self, end: End | None, progress: Progress = no_progress) -> None:
         film = self.director.finish(end)
         self.seconds = film.duration
-        if self.fmt == "svg":
-            from puzzlereel.render.backends.svg import svg_text
-
-            text = svg_text(film, self.director)
-        else:
-            from puzzlereel.render.backends.player import html_text
-
-            text = html_text(film, self.director)
-        Path(self.path).write_text(text, encoding="utf-8")
+        Path(self.path).write_text(self.text(film, self.director), encoding="utf-8")
 
 
 def palette(film: Film, theme_colours: Iterable[RGB]) -> list[RGB]:

@@ -13,14 +13,13 @@ from typing import IO, Any
 
 import numpy as np
 
-from puzzlereel.render.api import frame_rate
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.direction.director import Director
-from puzzlereel.render.direction.layout import layout_for
 from puzzlereel.render.direction.resolve import resolve_options
 from puzzlereel.render.film.timeline import frame_time
-from puzzlereel.render.options import LOOPING, RenderOptions
+from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.outputs import Output, render_stream
+from puzzlereel.render.sinks import director_for
 from puzzlereel.trace import End, Header, Replay, Replayed
 
 
@@ -49,8 +48,7 @@ def direct(stream: IO[Any], source: str, options: RenderOptions, *,
         opts = resolve_options(header, options, explicit, source)
         if check is not None:
             check(opts)
-        made.append(Director(header, opts, frame_rate(fmt, opts),
-                             layout=layout_for(fmt, opts), loop=fmt in LOOPING))
+        made.append(director_for(fmt, header, opts))
         return [_Feed(made[0])]
 
     render_stream(stream, source, make, allow_partial=allow_partial)

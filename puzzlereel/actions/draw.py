@@ -57,7 +57,7 @@ def render_options(config: Config | None, flags: Mapping[str, Any], *,
 
 def parse_formats(text: str) -> tuple[str, ...]:
     """``"mp4,gif"`` -> ("mp4", "gif"), or a ``UsageError`` naming the unknown ones."""
-    from puzzlereel.render.options import FORMATS
+    from puzzlereel.ground.formats import SUFFIXES as FORMATS
 
     wanted = tuple(f.strip().lower().lstrip(".") for f in text.split(",") if f.strip())
     bad = [f for f in wanted if f not in FORMATS]

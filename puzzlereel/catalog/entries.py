@@ -15,6 +15,7 @@ from typing import Any
 from puzzlereel.catalog import BLANKS, FORMATS
 from puzzlereel.ground.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.ground.escape import toml_comment, toml_string
+from puzzlereel.ground.formats import DEFAULT
 from puzzlereel.rules.sliding_block_layout import METRICS, BadLayout, layout_cells, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
@@ -89,7 +90,7 @@ def _header(fmt: str, source: str, line: int, original: Sequence[str]) -> list[s
 
 
 def _render_table() -> list[str]:
-    return ["", "[render]", 'formats = ["mp4", "gif"]']
+    return ["", "[render]", f"formats = [{', '.join(_str(f) for f in DEFAULT)}]"]
 
 
 # ---------------------------------------------------------------- Rush Hour

@@ -1,13 +1,16 @@
 """How ``--help`` shows a command: every argument and option by the name of its value
 (``CONFIG``, ``FILE``, ``N``, ``light|dark|wood``), never by a Python type, and the
 usage line in the usual form (``CONFIG`` required, ``[NAME]`` optional, ``CONFIG...``
-repeated)."""
+repeated); the output formats as help lists them (``suffixes``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from typer.core import TyperCommand
+
+from puzzlereel.ground.formats import STREAM, Format
+from puzzlereel.ground.words import one_of
 
 
 class Command(TyperCommand):
@@ -50,4 +53,15 @@ def value_name(argument: Any) -> str:
     return name if argument.nargs == 1 else f"{name}..."
 
 
-__all__ = ["Command", "value_name"]
+def suffixes(formats: tuple[Format, ...]) -> str:
+    """The formats as help lists them, by suffix: ".mp4, .webm or .png (contact sheet)"."""
+    return one_of([f.listed for f in formats])
+
+
+def streamed(flag: str) -> str:
+    """What a device or pipe given to ``flag`` gets: "A device or pipe without a suffix
+    (-o /dev/null) gets the MP4."."""
+    return f"A device or pipe without a suffix ({flag} /dev/null) gets the {STREAM.name}."
+
+
+__all__ = ["Command", "streamed", "suffixes", "value_name"]

@@ -12,6 +12,7 @@ import typer
 
 from puzzlereel.actions.draw import render_files
 from puzzlereel.cli import completion
+from puzzlereel.cli.help_text import streamed, suffixes
 from puzzlereel.cli.parameters import (
     NO_FLAGS,
     RenderFlags,
@@ -22,6 +23,7 @@ from puzzlereel.cli.parameters import (
 )
 from puzzlereel.ground import console, progress
 from puzzlereel.ground.exits import friendly
+from puzzlereel.ground.formats import LISTED
 
 
 @friendly
@@ -29,12 +31,9 @@ from puzzlereel.ground.exits import friendly
 def render(
     trace: TraceArg,
     output: Annotated[list[Path], typer.Option("-o", "--output", metavar="FILE",
-                                               help="Output file: .mp4, "
-                                               ".webm, .gif, .png (contact sheet), .vtt "
-                                               "(subtitles), .svg (animated) or .html "
-                                               "(player); repeat to write several in one "
-                                               "pass. A device or pipe without a suffix "
-                                               "(-o /dev/null) gets the MP4.",
+                                               help=f"Output file: {suffixes(LISTED)}; "
+                                               "repeat to write several in one pass. "
+                                               + streamed("-o"),
                                                parser=file_path)],
     config: Annotated[Path | None, typer.Option("--config", metavar="CONFIG",
                                                 autocompletion=completion.configs,

@@ -24,7 +24,7 @@ from puzzlereel.cli.parameters import (
 )
 from puzzlereel.ground import console
 from puzzlereel.ground.exits import friendly
-from puzzlereel.render.declared import FORMATS
+from puzzlereel.ground.formats import SUFFIXES as FORMATS
 
 ConfigsArg = Annotated[list[str], typer.Argument(
     metavar="CONFIG", show_default=False,

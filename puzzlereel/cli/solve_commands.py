@@ -13,6 +13,7 @@ import typer
 from puzzlereel.actions import analyze as analysis
 from puzzlereel.actions.show import open_trace, show_lines, validate_lines
 from puzzlereel.actions.solve import solve_config
+from puzzlereel.cli.help_text import streamed, suffixes
 from puzzlereel.cli.parameters import (
     ConfigArg,
     MaxMemory,
@@ -23,6 +24,7 @@ from puzzlereel.cli.parameters import (
 )
 from puzzlereel.ground import console
 from puzzlereel.ground.exits import friendly
+from puzzlereel.ground.formats import CHARTS
 
 
 @friendly
@@ -96,10 +98,9 @@ def analyze(
                                               parser=file_path)] = None,
     video: Annotated[Path | None, typer.Option("--video", metavar="FILE",
                                                help="Also make a short video "
-                                               "(.mp4, .webm or .gif) of the whole space "
-                                               "growing layer by layer. A device or pipe "
-                                               "without a suffix (--video /dev/null) gets "
-                                               "the MP4.", parser=file_path)]
+                                               f"({suffixes(CHARTS)}) of the whole space "
+                                               "growing layer by layer. "
+                                               + streamed("--video"), parser=file_path)]
     = None,
     farthest: Annotated[bool, typer.Option("--farthest", help="Also search for the positions "
                                            "farthest from the goal (where the puzzle "

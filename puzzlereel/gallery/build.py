@@ -40,6 +40,7 @@ from puzzlereel.ground import console
 from puzzlereel.ground import manifest as records
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, check_outputs, guarded
+from puzzlereel.ground.formats import LISTED
 from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Entry, Manifest, file_name
 from puzzlereel.ground.owners import Claims
 from puzzlereel.ground.placing import placing
@@ -51,8 +52,9 @@ from puzzlereel.trace import End, Header, Note, Search, read_ends, read_trace
 PAGE = "index.html"
 GOAL_WIDTH = 160                   # characters of a config's opening sentence shown
 
-# the files of a trace a card shows, by kind: <name>.<kind> (the poster <name>.poster.png)
-CARD_KINDS = (TRACE, "mp4", "webm", "gif", "png", "svg", "html", POSTER)
+# the files of a trace a card shows, by kind: <name>.<kind> (the poster <name>.poster.png),
+# each format's that has a ``card``
+CARD_KINDS = (TRACE, *(f.suffix for f in LISTED if f.card is not None), POSTER)
 
 
 class GalleryError(PuzzlereelError):

@@ -19,13 +19,18 @@ from markupsafe import Markup
 
 from puzzlereel import __version__
 from puzzlereel.gallery.lede import solved_text
+from puzzlereel.ground.formats import FORMATS, TRACE_PLACE
 from puzzlereel.ground.manifest import POSTER, TRACE
 from puzzlereel.ground.pages import page
 from puzzlereel.ground.words import count_text, duration, size_text, whole
 from puzzlereel.registry import FAMILIES
 
 DEFAULT_TITLE = "Puzzle gallery"
-VIDEOS = (("mp4", "video/mp4"), ("webm", "video/webm"))
+# the formats a card shows (``formats.Format.card``), in their links' order
+_SHOWN = sorted(((f.card, f) for f in FORMATS if f.card is not None),
+                key=lambda shown: shown[0].place)
+VIDEOS = tuple((f.suffix, f.mime) for _, f in _SHOWN if f.video)   # the first is played
+PICTURES = tuple(f.suffix for card, f in _SHOWN if card.picture)
 
 
 @dataclass(frozen=True)
@@ -51,8 +56,9 @@ class Card:
 
 BADGES = {"solved": "Solved", "unsolvable": "No solution", "limit": "Stopped at a limit",
           "skipped": "Skipped"}
-LINKS = (("html", "Player"), ("svg", "SVG"), ("gif", "GIF"), ("png", "PNG sheet"),
-         (TRACE, "Trace"), ("mp4", "MP4"), ("webm", "WebM"))
+# (kind, label) of each link a card may have, in order
+LINKS = tuple((kind, label) for _, kind, label in sorted(
+    [(TRACE_PLACE, TRACE, "Trace"), *((card.place, f.suffix, card.link) for card, f in _SHOWN)]))
 
 
 def spans(text: str) -> list[tuple[str, bool]]:
@@ -74,7 +80,7 @@ def _media(card: Card) -> dict[str, Any]:
         if video is not None:
             return {"kind": "video", "src": video, "mime": mime, "poster": poster,
                     "width": width, "height": height}
-    picture = poster or card.files.get("svg") or card.files.get("gif")
+    picture = poster or next((card.files[k] for k in PICTURES if k in card.files), None)
     if picture is not None:
         return {"kind": "picture", "src": picture, "width": width, "height": height}
     return {"kind": "blank"}
@@ -97,7 +103,7 @@ def card_view(card: Card) -> dict[str, Any]:
     links = []
     for kind, label in LINKS:
         name = card.files.get(kind)
-        if name is None or (kind in ("mp4", "webm") and _first_video(card) == kind):
+        if name is None or _first_video(card) == kind:      # shown, not linked
             continue
         links.append({"href": name, "label": label,       # pictures open, the trace saves
                       "size": size_text(card.sizes.get(name, 0)), "download": kind == TRACE})
@@ -150,5 +156,6 @@ def order(card: Card) -> tuple[int, str]:
             card.name)
 
 
-__all__ = ["BADGES", "DEFAULT_TITLE", "LINKS", "VIDEOS", "Card", "card_html", "card_view",
+__all__ = ["BADGES", "DEFAULT_TITLE", "LINKS", "PICTURES", "VIDEOS", "Card", "card_html",
+           "card_view",
            "icon_url", "order", "page_html", "spans"]

@@ -1,2 +1,2 @@
-"""The ground floor: configs, files and their owners, streams, progress, signals, the cache
-and the words and escapes every floor above shares."""
+"""The ground floor: configs, files and their owners, the output formats, streams, progress,
+signals, the cache and the words and escapes every floor above shares."""

@@ -35,6 +35,7 @@ from typing import Any
 
 from puzzlereel.ground.fileio import atomic_text, make_folder
 from puzzlereel.ground.filenames import safe_name
+from puzzlereel.ground.formats import LISTED
 from puzzlereel.ground.hashes import key_of, sha256_bytes, sha256_file
 from puzzlereel.ground.locks import locked
 from puzzlereel.ground.partfiles import NAME_MAX
@@ -99,8 +100,10 @@ def file_name(name: str, kind: str) -> str:
 
 
 # every kind of file a config or trace <name> may have in an output folder: the trace,
-# each format, the gallery's poster
-FILE_KINDS = (TRACE, "mp4", "webm", "gif", "png", "vtt", "svg", "html", POSTER)
+# each format (``formats.FORMATS``), the gallery's poster
+FILE_KINDS = (TRACE, *(f.suffix for f in LISTED), POSTER)
+
+
 @dataclass(frozen=True)
 class Output:
     """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlereel.ground.fileio import Clash, remove_output
+from puzzlereel.ground.formats import FORMATS
 from puzzlereel.ground.manifest import (
     FILE_NAME,
     LOCK_NAME,
@@ -30,10 +31,8 @@ MADE_FROM = b"Comment\x00made from "    # then the hash of what the poster was d
 POSTER_AT = 33                   # bytes: the PNG signature (8) and the IHDR chunk (25)
 HASH_CHARS = 64                  # a SHA-256 in hex
 
-# what an output of each kind is, for messages about it
-KIND_WORDS = {TRACE: "trace", POSTER: "poster", "png": "contact sheet", "html": "player",
-              "vtt": "subtitles", "svg": "animated SVG", "mp4": "video", "webm": "video",
-              "gif": "GIF"}
+# what an output of each kind is, for messages about it (a format's: its ``words``)
+KIND_WORDS = {TRACE: "trace", POSTER: "poster", **{f.suffix: f.words for f in FORMATS}}
 
 
 def kind_word(kind: str) -> str:

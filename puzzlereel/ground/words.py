@@ -2,7 +2,8 @@
 puzzle's unit ("1 move", "92 solutions", "4 guesses"), durations ("0.21 s", "12 ms",
 never "0.00 s"), counts ("41,000", "2.1 M"), file sizes ("61.2 kB", "1.04 MB"), and
 which of a trace's timings is the search's own.  However large a figure a trace claims,
-its words stay short ("1.00e+300 positions", "1.0e+308 s")."""
+its words stay short ("1.00e+300 positions", "1.0e+308 s"); a short list ("a, b or c").
+"""
 
 from __future__ import annotations
 
@@ -26,6 +27,11 @@ def article(n: int) -> str:
     spoken_vowel = text.startswith("8") or text in ("11", "18") or (
         text.startswith(("11", "18")) and len(text) % 3 == 2)
     return "an" if spoken_vowel else "a"
+
+
+def one_of(items: list[str], last: str = "or") -> str:
+    """The items as a list in words: "a, b or c", "a or b", "a"."""
+    return f" {last} ".join(part for part in (", ".join(items[:-1]), items[-1]) if part)
 
 
 LARGE = 10**15     # a count from here on is shown by its first figures and its power of ten

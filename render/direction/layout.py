@@ -40,7 +40,7 @@ from puzzlereel.render.direction.room import (
     compact_head_height,
 )
 from puzzlereel.render.film import typeset
-from puzzlereel.render.options import RANGES, TARGETS, RenderOptions
+from puzzlereel.render.options import RANGES, RenderOptions
 
 VIDEO_SIZE = (1280, 720)     # MP4 / WebM default: 16:9, board + side panel
 GIF_WIDTH = 480              # GIF default width (compact: board + one counter line)
@@ -115,17 +115,6 @@ def shape_of(width: int, height: int) -> str:
     if height >= width * 1.2:
         return "portrait"
     return "square"
-
-
-def layout_for(fmt: str, options: RenderOptions) -> str:
-    """The layout a ``fmt`` file gets: "compact" for the ``docs`` target, and for GIFs,
-    SVGs and players given no size (or target); else "video" (the frame's proportions
-    choose; ``--cell`` makes it compact)."""
-    if options.target is not None and TARGETS[options.target].compact:
-        return "compact"
-    if fmt in ("gif", "svg", "html") and options.size is None:
-        return "compact"
-    return "video"
 
 
 def _check_frame(width: int, height: int, what: str) -> None:
@@ -397,4 +386,4 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
 __all__ = ["BAR_LINE", "BOARD_WIDTH", "BUTTONS", "CAPTION", "GIF_WIDTH", "LAYOUT_KINDS",
            "LEAST_WORDS", "LEGIBLE", "RECENT", "RECENT_TALL", "TALL", "VIDEO_SIZE", "Area",
            "CellBox", "FrameLayout", "bar_height", "clear_of_buttons", "drawing_size", "even",
-           "layout_for", "legible_px", "overlays", "plan_layout", "shape_of"]
+           "legible_px", "overlays", "plan_layout", "shape_of"]
