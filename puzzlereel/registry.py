@@ -71,6 +71,8 @@ class Family:
     #                              solver.metric ("": a trace that names none)
     aliases: tuple[str, ...] = ()  # other names people give its puzzles ("klotski"): an
     #                              unknown family or example of one of them suggests it
+    algorithms: tuple[str, ...] = ()  # what [solve] algorithm and `solve --algorithm` may
+    #                              name (its solver reads them from here; none: it has one)
 
     def load(self, part: str) -> Any:
         """Import and return one part: ``"config"``, ``"rules"``, ``"solver"`` or ``"scene"``."""
@@ -101,7 +103,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            pacing=_pacing(0.22, 0.1, 1.5, 8.0), template="sliding-block.toml",
            config=f"{_S}.sliding_block.config:load", solver=f"{_S}.sliding_block:SOLVER",
            rules=f"{_R}.sliding_block:SlidingBlockReplay",
-           scene=f"{_D}.sliding_block:SlidingBlockScene", finale=5,
+           scene=f"{_D}.sliding_block:SlidingBlockScene", finale=5, algorithms=("bfs",),
            counting=_said(piece="Each slide of one piece, however far, is one move.",
                           line="Each slide in a straight line is one move.",
                           step="Each step of one cell is one move.")),
@@ -114,6 +116,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            config=f"{_S}.sliding_tile.config:load", solver=f"{_S}.sliding_tile:SOLVER",
            rules=f"{_R}.sliding_tile:SlidingTileReplay",
            scene=f"{_D}.sliding_tile:SlidingTileScene", finale=5,
+           algorithms=("ida*", "iddfs", "bfs", "bidirectional"),
            counting=_said(**{"": "Each tile slid into the gap is one move."})),
     Family("peg-solitaire", "move", ("Search", "PegMove"),
            display_name="Peg solitaire",
@@ -123,6 +126,7 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            config=f"{_S}.peg_solitaire.config:load", solver=f"{_S}.peg_solitaire:SOLVER",
            rules=f"{_R}.peg_solitaire:PegSolitaireReplay",
            scene=f"{_D}.peg_solitaire:PegSolitaireScene", finale=3,
+           algorithms=("ida", "dfs"),
            counting=_said(moves="A peg's chain of jumps is one move.",
                           jumps="Each jump is one move.")),
     Family("n-queens", "solution", ("Search", "Place", "Remove", "SolutionFound"),
@@ -147,7 +151,8 @@ FAMILIES: dict[str, Family] = {k.name: k for k in (
            searched=Searched("code", "considered", step="guess",
                            tested="codes that could still be the secret",
                            kept="codes that fit every answer so far", adds_up=False,
-                           counts=(("codes", "Codes"),)), finale=1),
+                           counts=(("codes", "Codes"),)), finale=1,
+           algorithms=("expected", "minimax", "simple")),
     Family("komachi", "solution", ("Search", "SolutionFound"),
            display_name="Komachi",
            aliases=("komachi-zan", "digits-to-100", "century-puzzle"),
@@ -186,6 +191,9 @@ NAMES: tuple[str, ...] = tuple(FAMILIES)
 # every other name of a family's puzzles, and the family it is one of
 ALSO_CALLED: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {alias: (row.name,) for row in FAMILIES.values() for alias in row.aliases})
+# every family's algorithms, each named once (`solve --algorithm`'s choices)
+ALGORITHMS: tuple[str, ...] = tuple(dict.fromkeys(
+    name for row in FAMILIES.values() for name in row.algorithms))
 
 
-__all__ = ["ALSO_CALLED", "FAMILIES", "NAMES", "PACING_KEYS", "Family", "Searched"]
+__all__ = ["ALGORITHMS", "ALSO_CALLED", "FAMILIES", "NAMES", "PACING_KEYS", "Family", "Searched"]

@@ -37,7 +37,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "frame drawn now, where it is missing or its pixels differ")
     parser.addoption("--fuzz-long", action="store_true", default=False,
                      help="run the fuzzers in tests/fuzz/ with many more (random) examples "
-                          "than the quick, repeatable default run")
+                          "than the quick, repeatable default run (PUZZLEREEL_FUZZ=full: "
+                          "the full number, repeatable)")
 
 
 @pytest.fixture

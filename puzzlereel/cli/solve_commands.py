@@ -13,6 +13,7 @@ import typer
 from puzzlereel.actions import analyze as analysis
 from puzzlereel.actions.show import open_trace, show_lines, validate_lines
 from puzzlereel.actions.solve import solve_config
+from puzzlereel.cli import completion
 from puzzlereel.cli.help_text import streamed, suffixes
 from puzzlereel.cli.parameters import (
     ConfigArg,
@@ -25,6 +26,13 @@ from puzzlereel.cli.parameters import (
 from puzzlereel.ground import console
 from puzzlereel.ground.exits import friendly
 from puzzlereel.ground.formats import CHARTS
+from puzzlereel.registry import ALGORITHMS, FAMILIES
+
+
+def algorithms_by_family() -> str:
+    """Each family's algorithms, as its registry row declares them."""
+    return "; ".join(f"{row.name} {', '.join(row.algorithms)}" for row in FAMILIES.values()
+                     if row.algorithms)
 
 
 @friendly
@@ -35,10 +43,10 @@ def solve(
                                         "(the default) is stdout.", parser=text_path)] = "-",
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
-    algorithm: Annotated[str | None, typer.Option("--algorithm", metavar="NAME",
-                                                  help="Override [solve] algorithm (a "
-                                                  "family's are in its template, "
-                                                  "`puzzlereel new FAMILY`).")] = None,
+    algorithm: Annotated[str | None, typer.Option("--algorithm", metavar="|".join(ALGORITHMS),
+                                                  autocompletion=completion.choices(ALGORITHMS),
+                                                  help="Override [solve] algorithm: "
+                                                  f"{algorithms_by_family()}.")] = None,
 ) -> None:
     """Solve a puzzle optimally and write its trace (JSON Lines).
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from puzzlereel.ground.config import Config
+from puzzlereel.registry import FAMILIES
 
-STRATEGIES = ("expected", "minimax", "simple")
+STRATEGIES = FAMILIES["mastermind"].algorithms   # declared in its registry row
 MAX_CODES = 200_000        # codes the simple strategy can walk
 MAX_TABLE = 12_000         # codes for which the pairwise answer table is built (n^2 bytes)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlereel.ground.config import Config, ConfigError
+from puzzlereel.registry import FAMILIES
 from puzzlereel.trace import Cell, Header
 
 from .board import (
@@ -31,7 +32,7 @@ from .board import (
 )
 
 METRICS = ("moves", "jumps")
-ALGORITHMS = ("ida", "dfs")
+ALGORITHMS = FAMILIES["peg-solitaire"].algorithms   # declared in its registry row
 
 
 @dataclass(frozen=True)

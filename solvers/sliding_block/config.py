@@ -15,6 +15,7 @@ from typing import Any
 
 from puzzlereel import __version__
 from puzzlereel.ground.config import Config
+from puzzlereel.registry import FAMILIES
 from puzzlereel.rules.sliding_block_layout import (
     MAX_CELLS,
     MAX_SIDE,
@@ -29,7 +30,7 @@ from puzzlereel.rules.sliding_block_layout import (
 from puzzlereel.solvers.limits import read_max_memory
 from puzzlereel.trace import Cell, Header
 
-ALGORITHMS = ("bfs",)
+ALGORITHMS = FAMILIES["sliding-block"].algorithms   # declared in its registry row
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from puzzlereel import __version__
 from puzzlereel.ground.config import Config
 from puzzlereel.ground.errors import PuzzlereelError
+from puzzlereel.registry import FAMILIES
 from puzzlereel.rules.sliding_tile import (
     SCHEMES,
     Layout,
@@ -28,7 +29,7 @@ from puzzlereel.rules.sliding_tile import (
 )
 from puzzlereel.trace import Header
 
-ALGORITHMS = ("ida*", "iddfs", "bfs", "bidirectional")
+ALGORITHMS = FAMILIES["sliding-tile"].algorithms   # declared in its registry row
 ALGORITHM_ALIASES = {"idastar": "ida*", "ida-star": "ida*", "ida": "ida*", "id": "iddfs",
                      "bidirectional-bfs": "bidirectional"}
 HEURISTICS = ("manhattan", "linear-conflict", "pdb")

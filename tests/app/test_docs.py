@@ -13,8 +13,9 @@ How a block says what it is:
   cluster's address, files the reader has) and is not run.
 
 Videos are drawn small, here and in the ``--help`` examples: each ``render`` and ``run``
-gets ``--size`` (its ``--target``'s frame, else the default 1280x720, ``SMALL`` times
-smaller each way) and ``--fps 10`` right after its name, so that what the command itself
+gets ``--size`` (its ``--target``'s frame, else the default 1280x720, shrunk to
+``SMALL_SIDE`` pixels on its longer side, its shape kept) and ``--fps 10`` right after
+its name, so that what the command itself
 says about size -- its own ``--size``, ``--cell`` or ``--fps`` -- still wins.  What is
 run is every command as written, at a fraction of the pixels; the Python guide's
 ``Solution.render`` calls are drawn small the same way.
@@ -26,6 +27,7 @@ import contextlib
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -37,7 +39,7 @@ import pytest
 
 from puzzlereel.render.declared import TARGETS
 from puzzlereel.solution import Solution
-from tests.fixtures import ROOT
+from tests.fixtures import ROOT, cli
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^(?:(?P<mark><!-- illustration: [^\n]*-->)\n)?```(?P<lang>[\w+-]*)\n"
@@ -48,8 +50,16 @@ DRAWING = re.compile(r"\bpuzzlereel(?:\s+--?\w[\w-]*(?:\s+(?:auto|bar|plain|none
                      r"\s+(?:render|run)(?=\s|$)")
 COMMENT = re.compile(r"(?P<code>.*?)(?P<comment>(?:^|\s)#.*)?")
 DEFAULT_SIZE = (1280, 720)         # the frame of a video without --size or --target
-SMALL = 4                          # ... drawn this many times smaller each way
+SMALL_SIDE = 320                   # ... drawn with this many pixels on its longer side
 SMALL_FPS = 10
+
+
+def shrunk_size(size: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` (None: the default frame) with ``SMALL_SIDE`` pixels on its longer side,
+    its shape kept, each side even (as a video's must be)."""
+    width, height = size or DEFAULT_SIZE
+    scale = SMALL_SIDE / max(width, height)
+    return 2 * round(width * scale / 2), 2 * round(height * scale / 2)
 
 
 @dataclass(frozen=True)
@@ -100,8 +110,8 @@ def small(line: str) -> str:
         rest = re.split(r"\|\||&&|[|;]", code[m.end():], maxsplit=1)[0]
         target = re.search(r"--target[ =](\w+)", rest)
         size = TARGETS[target.group(1)].size if target and target.group(1) in TARGETS else None
-        width, height = size or DEFAULT_SIZE
-        return f"{m.group(0)} --size {width // SMALL}x{height // SMALL} --fps {SMALL_FPS}"
+        width, height = shrunk_size(size)
+        return f"{m.group(0)} --size {width}x{height} --fps {SMALL_FPS}"
 
     return DRAWING.sub(shrunk, code) + comment
 
@@ -112,9 +122,8 @@ def drawn_small(render: Callable[..., Any]) -> Callable[..., Any]:
 
     def small_render(solution: Solution, outputs: Any, **options: Any) -> Any:
         target = TARGETS.get(str(options.get("target")))
-        width, height = (target.size if target and target.size else None) or DEFAULT_SIZE
-        return render(solution, outputs,
-                      **{"size": (width // SMALL, height // SMALL), "fps": SMALL_FPS, **options})
+        size = shrunk_size(target.size if target and target.size else None)
+        return render(solution, outputs, **{"size": size, "fps": SMALL_FPS, **options})
 
     return small_render
 
@@ -229,11 +238,13 @@ def test_the_runner_catches_a_broken_command(tmp_path: Path):
     ("puzzlereel render t.jsonl -o t.mp4  # the mp4",
      "puzzlereel render --size 320x180 --fps 10 t.jsonl -o t.mp4  # the mp4"),
     ("puzzlereel solve x | puzzlereel render - -o s.mp4 --target shorts --sound",
-     "puzzlereel solve x | puzzlereel render --size 270x480 --fps 10 - -o s.mp4 "
+     "puzzlereel solve x | puzzlereel render --size 180x320 --fps 10 - -o s.mp4 "
      "--target shorts --sound"),
     ("puzzlereel render t.jsonl -o 4k.mp4 --target 4k && puzzlereel run a --target shorts",
-     "puzzlereel render --size 960x540 --fps 10 t.jsonl -o 4k.mp4 --target 4k && "
-     "puzzlereel run --size 270x480 --fps 10 a --target shorts"),
+     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o 4k.mp4 --target 4k && "
+     "puzzlereel run --size 180x320 --fps 10 a --target shorts"),
+    ("puzzlereel render t.jsonl -o i.mp4 --target instagram",
+     "puzzlereel render --size 256x320 --fps 10 t.jsonl -o i.mp4 --target instagram"),
     ("puzzlereel --progress plain run my/ --force",
      "puzzlereel --progress plain run --size 320x180 --fps 10 my/ --force"),
     ("puzzlereel render t.jsonl -o a.gif --cell 24 --fps 60",
@@ -253,7 +264,7 @@ def test_the_python_guide_draws_small_unless_the_call_sizes_it():
     render(None, "b.mp4", target="shorts", sound=True)
     render(None, "c.gif", size=(640, 480), fps=60)
     assert calls == [{"size": (320, 180), "fps": 10},
-                     {"size": (270, 480), "fps": 10, "target": "shorts", "sound": True},
+                     {"size": (180, 320), "fps": 10, "target": "shorts", "sound": True},
                      {"size": (640, 480), "fps": 60}]
 
 
@@ -281,27 +292,39 @@ def help_examples(command: str, env: dict[str, str], cwd: Path) -> list[str]:
     return examples
 
 
+@pytest.fixture(scope="module")
+def users_files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The files the ``--help`` examples find in the user's folder, made once a module
+    by the commands that make them (in-process): the root's first example's trace
+    (``hakoiri.jsonl``), folders of configs, a config to edit (``my.toml``: ``examples``
+    leaves it out, its own example makes it) and collections to import."""
+    folder = tmp_path_factory.mktemp("users-files")
+    (folder / "my-puzzles").mkdir()
+    (folder / "more" / "blocks").mkdir(parents=True)
+    for args in (["solve", "hakoiri-musume", "-o", "hakoiri.jsonl"],     # the root's first
+                 ["examples", "hoppers", "-o", "my-puzzles/hoppers.toml"],
+                 ["examples", "dads-puzzle", "-o", "more/blocks/dads-puzzle.toml"],
+                 ["examples", "hakoiri-musume", "-o", "my.toml"]):
+        made = cli(*args[:-1], folder / args[-1])
+        assert made.exit_code == 0, made.output
+    (folder / "rush.txt").write_text("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n")
+    (folder / "korf100.txt").write_text("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n")
+    (folder / "layouts.txt").write_text("BAAC/BAAC/DEEF/DGHF/I..J\n")
+    return folder
+
+
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize("command", HELP_COMMANDS, ids=[c or "puzzlereel" for c in HELP_COMMANDS])
-def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str):
+def test_every_help_example_runs_in_an_empty_folder(tmp_path: Path, command: str,
+                                                     users_files: Path):
     """Every example of a command's --help, in order, in an empty folder outside the
     checkout where the root's first example has run (``hakoiri.jsonl``) and the files the
-    examples name as the user's own are: a config to edit, folders of configs,
-    collections to import.  Only the example that needs a Dask cluster is not run."""
+    examples name as the user's own are (``users_files``).  Only the example that needs a
+    Dask cluster is not run."""
     env = environment(tmp_path)
-    (tmp_path / "my-puzzles").mkdir()
-    (tmp_path / "more" / "blocks").mkdir(parents=True)
-    earlier = [["solve", "hakoiri-musume", "-o", "hakoiri.jsonl"],     # the root's first
-               ["examples", "hoppers", "-o", "my-puzzles/hoppers.toml"],
-               ["examples", "dads-puzzle", "-o", "more/blocks/dads-puzzle.toml"]]
-    if command != "examples":                 # whose own example makes it
-        earlier.append(["examples", "hakoiri-musume", "-o", "my.toml"])
-    for args in earlier:
-        subprocess.run(["puzzlereel", "--progress", "none", *args], cwd=tmp_path, env=env,
-                       check=True, capture_output=True)
-    (tmp_path / "rush.txt").write_text("60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n")
-    (tmp_path / "korf100.txt").write_text("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n")
-    (tmp_path / "layouts.txt").write_text("BAAC/BAAC/DEEF/DGHF/I..J\n")
+    shutil.copytree(users_files, tmp_path, dirs_exist_ok=True)
+    if command == "examples":                 # whose own example makes it
+        (tmp_path / "my.toml").unlink()
     examples = help_examples(command, env, tmp_path)
     assert examples, f"puzzlereel {command} --help shows no example"
     for example in examples:

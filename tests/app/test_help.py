@@ -23,7 +23,7 @@ from puzzlereel.catalog import examples as catalog
 from puzzlereel.catalog import manual
 from puzzlereel.cli import commands as cli_module
 from puzzlereel.ground import progress
-from puzzlereel.registry import NAMES
+from puzzlereel.registry import ALGORITHMS, FAMILIES, NAMES
 from puzzlereel.render.declared import FORMATS, OPTIONS, TARGETS
 from puzzlereel.render.film.easing import EASINGS
 from puzzlereel.render.film.theme import THEMES
@@ -95,6 +95,7 @@ DECLARED_CHOICES = [
     ("run", "--formats", FORMATS),
     ("import", "--blank", IMPORT_BLANKS),
     ("import", "--metric", METRICS),
+    ("solve", "--algorithm", ALGORITHMS),
     *((command, option.flags[0], option.choices) for option in OPTIONS
       if option.flag and option.choices for command in option.commands),
 ]
@@ -114,6 +115,23 @@ def test_the_choices_are_the_declared_ones() -> None:
     assert declared["easing"] == tuple(EASINGS)
     assert declared["target"] == tuple(TARGETS)
     assert "rush-hour, tiles, klotski" in help_text("import")
+
+
+def test_the_algorithms_are_those_the_solvers_take() -> None:
+    """``solve --algorithm`` lists each family's algorithms from its registry row, the
+    same names its config loader accepts in [solve] algorithm."""
+    from puzzlereel.solvers.mastermind.config import STRATEGIES
+    from puzzlereel.solvers.peg_solitaire.config import ALGORITHMS as PEGS
+    from puzzlereel.solvers.sliding_block.config import ALGORITHMS as BLOCKS
+    from puzzlereel.solvers.sliding_tile.config import ALGORITHMS as TILES
+
+    taken = {"sliding-block": BLOCKS, "sliding-tile": TILES, "peg-solitaire": PEGS,
+             "mastermind": STRATEGIES}
+    assert {row.name: row.algorithms for row in FAMILIES.values() if row.algorithms} == taken
+    assert set(ALGORITHMS) == {name for names in taken.values() for name in names}
+    record = records("solve")["--algorithm"]
+    for family, names in taken.items():
+        assert f"{family} {', '.join(names)}" in " ".join(record.split()), record
 
 
 def complete(words: str, cwd: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -152,6 +170,8 @@ def test_completion_offers_example_names_and_configs(tmp_path: Path,
     ("render t.jsonl --target s", tuple(t for t in TARGETS if t.startswith("s"))),
     ("--progress ", progress.MODES),
     ("run x --executor ", EXECUTORS),
+    ("solve x --algorithm ", ALGORITHMS),
+    ("solve x --algorithm id", ("ida*", "iddfs", "ida")),
     ("run x --formats mp4,g", ("mp4,gif",)),
     ("import ", IMPORT_FORMATS),
     ("docs ", manual.topics()),
