@@ -8,20 +8,21 @@ file onto the output (``check(target, finished)``; a check refuses by raising), 
 puts the file in place of whatever stands there, never writing through it: a symbolic
 link planted at such an output is replaced by the file, and the file it pointed to is
 left as it was.
+
+The checks are the command's, kept in its write state (``writestate``): a write in a
+thread that carries the command's context (``interrupts.run_stoppable``) is checked,
+and a command running in another thread of the process never sees them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-Check = Callable[[Path, Path], None]     # (the output, the finished file to put there)
-
-_checks: dict[str, Check] = {}           # absolute path -> its check, while placing
-_lock = threading.Lock()
+from puzzlereel.ground import writestate
+from puzzlereel.ground.writestate import Check
 
 
 def _key(path: str | os.PathLike[str]) -> str:
@@ -30,23 +31,21 @@ def _key(path: str | os.PathLike[str]) -> str:
 
 @contextlib.contextmanager
 def placing(checks: Mapping[Path, Check]) -> Iterator[None]:
-    """While the block runs, check each output of ``checks`` as it is put in place."""
+    """While the block runs, check each output of ``checks`` as this command puts it in
+    place."""
     keys = {_key(path): check for path, check in checks.items()}
-    with _lock:
-        _checks.update(keys)
+    state = writestate.current()
+    state.place(keys)
     try:
         yield
     finally:
-        with _lock:
-            for key, check in keys.items():
-                if _checks.get(key) is check:
-                    del _checks[key]
+        state.placed(keys)
 
 
 def check_of(target: str | os.PathLike[str]) -> Check | None:
-    """The check of the output ``target`` while it is placed (``placing``), else None."""
-    with _lock:
-        return _checks.get(_key(target))
+    """The check of the output ``target`` while this command places it (``placing``),
+    else None."""
+    return writestate.current().check_of(_key(target))
 
 
 __all__ = ["Check", "check_of", "placing"]

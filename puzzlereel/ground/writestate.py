@@ -1,5 +1,6 @@
 """The write state of a command: the inputs it guards, the temporary files it is
-writing, and whether standard output is one of its outputs.
+writing, the checks of the outputs it is putting in place (``placing``), and whether
+standard output is one of its outputs.
 
 A command owns one ``WriteState``; ``fileio`` reads and changes the one of the command
 that is running (``current``), never a state of another.  It lives in a context
@@ -13,8 +14,9 @@ command never changes what the other knows.
   each thread has its own.
 - The threads the program starts for a command's work (``interrupts.run_stoppable``)
   run in a copy of the command's context (``carried``), and so share its state: the
-  command's inputs guard what they write, and what they write to standard output is
-  known to the command's messages.
+  command's inputs guard what they write, the outputs it is placing are checked as they
+  put them in place, and what they write to standard output is known to the command's
+  messages.
 
 A signal that stops the program (Ctrl-C, SIGTERM) is handled in the main thread, which
 cannot see another thread's context.  So every state is noted, as it is made, in the
@@ -33,24 +35,27 @@ import contextlib
 import contextvars
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
 
 Identity = tuple[int, int]         # (device, inode): one file, whatever names it has
+Check = Callable[[Path, Path], None]     # (the output, the finished file to put there)
 
 
 class WriteState:
     """One command's write state: its inputs by identity (what ``fileio.guarded`` keeps
-    known), the temporary files it is writing now, and whether standard output is one of
-    its outputs (``-o /dev/stdout``)."""
+    known), the temporary files it is writing now, the checks of the outputs it is
+    placing (by absolute path), and whether standard output is one of its outputs
+    (``-o /dev/stdout``)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._inputs: dict[Identity, str] = {}
         self._unfinished: set[Path] = set()
+        self._checks: dict[str, Check] = {}
         self._stdout_output = False
 
     def guard(self, inputs: Iterable[tuple[Identity, str]]) -> list[Identity]:
@@ -99,6 +104,26 @@ class WriteState:
         for path in paths:
             with contextlib.suppress(OSError):
                 path.unlink()
+
+    def place(self, checks: Mapping[str, Check]) -> None:
+        """Check each output of ``checks`` (absolute path -> its check) as it is put in
+        place, until ``placed``."""
+        with self._lock:
+            self._checks.update(checks)
+
+    def placed(self, checks: Mapping[str, Check]) -> None:
+        """Forget the checks ``place`` was given (those a later ``place`` has not
+        replaced)."""
+        with self._lock:
+            for key, check in checks.items():
+                if self._checks.get(key) is check:
+                    del self._checks[key]
+
+    def check_of(self, key: str) -> Check | None:
+        """The check of the output at the absolute path ``key``, None when it is not
+        being placed."""
+        with self._lock:
+            return self._checks.get(key)
 
     def stdout_written(self) -> None:
         """Standard output is one of the outputs."""
@@ -155,5 +180,5 @@ def remove_unfinished() -> None:
         state.remove_unfinished()
 
 
-__all__ = ["Identity", "WriteState", "begin", "carried", "current", "remove_unfinished",
+__all__ = ["Check", "Identity", "WriteState", "begin", "carried", "current", "remove_unfinished",
            "stdout_is_output"]

@@ -1,18 +1,21 @@
 """The write state is each command's: two threads writing at once in one process share
-neither their inputs, nor their temporary files, nor whether standard output is an
-output; a signal's cleanup still finds every thread's temporary files."""
+neither their inputs, nor their temporary files, nor the checks of the outputs they are
+placing, nor whether standard output is an output; a signal's cleanup still finds every
+thread's temporary files."""
 
 from __future__ import annotations
 
 import os
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from puzzlereel.ground import writestate
-from puzzlereel.ground.fileio import OverInput, atomic_path, atomic_text, guarded
+from puzzlereel.ground.fileio import OutputError, OverInput, atomic_path, atomic_text, guarded
 from puzzlereel.ground.interrupts import run_stoppable
+from puzzlereel.ground.placing import Check, check_of, placing
 
 WAIT = 60       # seconds: a guard against a hang only
 
@@ -137,3 +140,78 @@ def test_stoppable_work_shares_its_commands_state(tmp_path):
     with guarded(inputs=[source]), pytest.raises(OverInput):
         run_stoppable(work)
     assert source.read_text() == "input\n"
+
+
+def test_two_commands_placing_one_output_each_call_their_own_check(tmp_path):
+    """Threads A and B, each with a command of its own, place the same output with
+    checks of their own: each write calls its own command's check, never the other's,
+    and a command placing nothing sees neither."""
+    out = tmp_path / "out.bin"
+    calls: list[tuple[str, bytes]] = []
+    seen: dict[str, object] = {}
+    a_placed, b_placed, a_wrote = threading.Event(), threading.Event(), threading.Event()
+
+    def checking(name: str) -> Check:
+        def check(target: Path, finished: Path) -> None:
+            calls.append((name, finished.read_bytes()))
+        return check
+
+    def a() -> None:
+        writestate.begin()
+        with placing({out: checking("A")}):
+            a_placed.set()
+            assert b_placed.wait(WAIT)
+            with atomic_path(out) as tmp:
+                tmp.write_bytes(b"A")
+            a_wrote.set()
+
+    def b() -> None:
+        writestate.begin()
+        assert a_placed.wait(WAIT)
+        with placing({out: checking("B")}):
+            b_placed.set()
+            assert a_wrote.wait(WAIT)
+            with atomic_path(out) as tmp:
+                tmp.write_bytes(b"B")
+
+    def neither() -> None:
+        writestate.begin()
+        assert b_placed.wait(WAIT)
+        seen["neither's check"] = check_of(out)
+
+    both(a, b)
+    thread = threading.Thread(target=neither)
+    thread.start()
+    thread.join(WAIT)
+    assert calls == [("A", b"A"), ("B", b"B")]
+    assert seen == {"neither's check": None}
+    assert out.read_bytes() == b"B"
+
+
+def test_a_commands_checks_are_called_in_its_stoppable_work(tmp_path):
+    """An output the command places is checked as work on ``run_stoppable``'s thread puts
+    it in place: a check that refuses leaves what stands there as it was."""
+    out, kept = tmp_path / "out.bin", tmp_path / "kept.bin"
+    kept.write_bytes(b"the user's")
+    calls: list[tuple[str, bytes]] = []
+
+    def check(target: Path, finished: Path) -> None:
+        calls.append((threading.current_thread().name, finished.read_bytes()))
+
+    def refuse(target: Path, finished: Path) -> None:
+        raise OutputError("not ours", source=str(target))
+
+    def work(path: Path) -> Callable[[], None]:
+        def write() -> None:
+            with atomic_path(path) as tmp:
+                tmp.write_bytes(b"made")
+        return write
+
+    with placing({out: check, kept: refuse}):
+        run_stoppable(work(out))
+        with pytest.raises(OutputError):
+            run_stoppable(work(kept))
+    assert calls == [("puzzlereel-work", b"made")]
+    assert out.read_bytes() == b"made"
+    assert kept.read_bytes() == b"the user's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.bin", "out.bin"]
