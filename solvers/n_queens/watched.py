@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from puzzlereel.trace import Event, Note, Place, Remove, SolutionFound
 
-from ..base import Limits, Stopwatch
+from ..limits import Limits
+from ..stopwatch import Stopwatch
 from .config import NQueens
 
 
