@@ -227,6 +227,21 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     return Plan(options, manifest, order, done, jobs, unusable)
 
 
+def _unlinked(out_dir: Path, name: str, kinds: Sequence[str]) -> list[Path]:
+    """The outputs of ``kinds`` that are not symbolic links: a link planted at an output
+    is replaced, never written through, so the file it names (another output, an input)
+    is not this output."""
+    return [out for kind in kinds if not (out := out_dir / file_name(name, kind)).is_symlink()]
+
+
+def _stale(manifest: Manifest, name: str, kinds: Sequence[str], keys: Keys,
+           trace_sha: str) -> tuple[str, ...]:
+    """The kinds of ``kinds`` the manifest has no current file of, drawn from the trace
+    whose SHA-256 is ``trace_sha``."""
+    return tuple(kind for kind in kinds
+                 if manifest.fresh(name, kind, keys.made_from(kind, trace_sha)) is None)
+
+
 def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
          claims: Claims, inputs: Sequence[Path]) -> Job | Result:
     """One config's job, or its skipped result when everything it makes is current."""
@@ -236,11 +251,7 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     kinds = (*unit.formats, POSTER) if options.posters else unit.formats
     # with the gallery, every name the gallery reads as this config's is its own
     claims.take(unit.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
-    # a link planted at an output is replaced, never written through: the file it names
-    # (another output, an input) is not this output
-    check_outputs([out for kind in (TRACE, *kinds)
-                   if not (out := Path(options.out_dir) / file_name(unit.name, kind))
-                   .is_symlink()], inputs)
+    check_outputs(_unlinked(Path(options.out_dir), unit.name, (TRACE, *kinds)), inputs)
     keys = Keys(sha256_bytes(unit.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
     name = unit.name
@@ -256,10 +267,8 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     if trace is None or entry is None:
         return Job(unit, keys, config, None, expected, placement, drawn)
     wanted = unit.formats if entry.status == "solved" else ()
-    missing = tuple(kind for kind in wanted
-                    if manifest.fresh(name, kind, keys.made_from(kind, trace.sha256)) is None)
-    poster = options.posters and manifest.fresh(
-        name, POSTER, keys.made_from(POSTER, trace.sha256)) is None
+    missing = _stale(manifest, name, wanted, keys, trace.sha256)
+    poster = options.posters and bool(_stale(manifest, name, (POSTER,), keys, trace.sha256))
     if not missing and not poster:
         code = dict(SEVERITY).get(entry.status, EXIT_OK)
         return Result(name, str(path), "skipped", entry.answer, entry.moves, 0.0,

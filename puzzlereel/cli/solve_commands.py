@@ -43,7 +43,7 @@ def solve(
                                         "(the default) is stdout.", parser=text_path)] = "-",
     max_states: MaxStates = None,
     max_memory: MaxMemory = None,
-    algorithm: Annotated[str | None, typer.Option("--algorithm", metavar="|".join(ALGORITHMS),
+    algorithm: Annotated[str | None, typer.Option("--algorithm", metavar="NAME",
                                                   autocompletion=completion.choices(ALGORITHMS),
                                                   help="Override [solve] algorithm: "
                                                   f"{algorithms_by_family()}.")] = None,
