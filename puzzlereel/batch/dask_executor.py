@@ -109,6 +109,12 @@ def ctrl_c_held() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    # multiprocessing's resource tracker, started by the first worker process, unblocks
+    # Ctrl-C in the thread that starts it once it runs: started before the block, it
+    # leaves the block to the worker processes that come after it
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield

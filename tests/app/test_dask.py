@@ -228,3 +228,42 @@ def test_a_dask_run_works_with_port_8787_held_by_someone_else(tmp_path):
                              capture_output=True, text=True, timeout=500)
     assert res.returncode == 0, res.stderr
     assert (tmp_path / "six-puzzle-2x3.vtt").is_file() and res.stderr == "", res.stderr
+
+
+def _blocked_signals(pid: str) -> int | None:
+    """The signal mask of process ``pid`` (/proc/PID/status SigBlk), None once gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return next(int(line.split()[1], 16) for line in status.splitlines()
+                if line.startswith("SigBlk:"))
+
+
+@pytest.mark.timeout(300)
+def test_a_local_clusters_workers_start_with_ctrl_c_held_back(tmp_path):
+    """Every worker process of the run's own cluster starts with Ctrl-C blocked, so that
+    one typed while it is still starting (before it ignores Ctrl-C) never reaches it:
+    the terminal sends it to the run, which stops the cluster (multiprocessing's
+    resource tracker, which unblocks it in the thread that starts it, is started first)."""
+    need_extra("dask", "distributed")
+    if not Path("/proc/self/status").is_file():
+        pytest.skip("needs /proc to read a process's signal mask")
+    import signal
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "puzzlereel", "--progress", "none", "run",
+         str(CONFIGS / "six-puzzle-2x3.toml"), "--executor", "dask", "--jobs", "1",
+         "--out-dir", str(tmp_path), "--formats", "vtt"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    masks: dict[str, int] = {}
+    while proc.poll() is None:
+        children = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(proc.pid)],
+                                  capture_output=True, text=True).stdout.splitlines()
+        for pid, args in (line.strip().split(" ", 1) for line in children):
+            if "spawn_main" in args and pid not in masks:
+                if (mask := _blocked_signals(pid)) is not None:
+                    masks[pid] = mask
+    proc.communicate(timeout=240)
+    assert proc.returncode == 0
+    assert masks, "no worker process was seen"
+    assert all(mask & (1 << (signal.SIGINT - 1)) for mask in masks.values()), masks
