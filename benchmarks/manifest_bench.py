@@ -18,14 +18,14 @@ import argparse
 import tempfile
 import time
 
-from puzzlereel.ground.manifest import Entry, Manifest, Output
+from puzzlereel.ground.manifest import ConfigRecord, Manifest, OutputRecord
 
 
-def entry(i: int) -> Entry:
+def entry(i: int) -> ConfigRecord:
     made = {"config": "a" * 64, "trace": "b" * 64, "render": "c" * 64, "puzzlereel": "0.1.0"}
-    outputs = {kind: Output(f"c{i}.{kind}", "0" * 64, 123_456, made)
+    outputs = {kind: OutputRecord(f"c{i}.{kind}", "0" * 64, 123_456, made)
                for kind in ("jsonl", "mp4", "gif")}
-    return Entry(f"configs/c{i}.toml", "solved", "81 moves", 81, 1.0, "A title",
+    return ConfigRecord(f"configs/c{i}.toml", "solved", "81 moves", 81, 1.0, "A title",
                  "sliding-block", "What the puzzle asks, in one sentence.", "", outputs,
                  f"/abs/configs/c{i}.toml")
 

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from puzzlereel.solvers.peg_solitaire import search as ps  # noqa: E402
 from puzzlereel.solvers.peg_solitaire.board import builtin_board  # noqa: E402
-from puzzlereel.solvers.peg_solitaire.config import Puzzle  # noqa: E402
+from puzzlereel.solvers.peg_solitaire.config import PegPuzzle  # noqa: E402
 
 PEERS = Path(os.environ.get("PUZZLEREEL_PEERS",
                             Path(tempfile.gettempdir()) / "puzzlereel-peers"))
@@ -79,26 +79,26 @@ def lisp_run(driver: Path) -> tuple[float, float, str]:
     return float(m.group(1)), wall, out
 
 
-def shown(value: object, unit: str = "") -> str:
+def shown(value: object, measured_in: str = "") -> str:
     """A value for the table, ``-`` where there is none."""
-    return "-" if value is None else f"{value}{unit}"
+    return "-" if value is None else f"{value}{measured_in}"
 
 
-def hoppers_puzzle(first: bool) -> Puzzle:
+def hoppers_puzzle(first: bool) -> PegPuzzle:
     b = builtin_board("hoppers")
     centre = b.bit((2, 2))
     fj = (0, 3, 6) if first else None
-    return Puzzle(b, b.full & ~centre, centre, first=fj)
+    return PegPuzzle(b, b.full & ~centre, centre, first=fj)
 
 
-def triangle_puzzle(first: tuple[int, int, int]) -> Puzzle:
+def triangle_puzzle(first: tuple[int, int, int]) -> PegPuzzle:
     b = builtin_board("triangle")
     f, o, t = first
     empty = b.holes[t]
-    return Puzzle(b, b.full & ~b.bit(empty), b.bit(empty), first=(f, o, t))
+    return PegPuzzle(b, b.full & ~b.bit(empty), b.bit(empty), first=(f, o, t))
 
 
-def ours(puzzle: Puzzle, count: bool) -> tuple[float, ps.SearchOutcome]:
+def ours(puzzle: PegPuzzle, count: bool) -> tuple[float, ps.SearchOutcome]:
     t0 = time.perf_counter()
     out = ps.search_min_moves(puzzle, count=count)
     return time.perf_counter() - t0, out
@@ -128,7 +128,7 @@ def main() -> None:
     if shutil.which("sbcl") is None or not (PEERS / "build" / "peg15.fasl").exists():
         sys.exit(f"needs sbcl and Hiroi's compiled programs in {PEERS}/build")
     tmp = Path(tempfile.mkdtemp(prefix="pegs-bench-"))
-    cases: list[tuple[str, Puzzle, bool, Path, str]] = []
+    cases: list[tuple[str, PegPuzzle, bool, Path, str]] = []
     drv = tmp / "hoppers.lisp"
     drv.write_text(DRIVER.format(fasl=PEERS / "build" / "hoppers.fasl",
                                  call="(solver-id 0 3 6)"))
@@ -209,7 +209,7 @@ def main() -> None:
     # English board
     b = builtin_board("english")
     centre = b.bit((3, 3))
-    eng = Puzzle(b, b.full & ~centre, centre, metric="jumps")
+    eng = PegPuzzle(b, b.full & ~centre, centre, metric="jumps")
     ps.search_any(eng)
     times = []
     for _ in range(args.n):
@@ -255,7 +255,7 @@ def english_moves(limit: float) -> None:
         "from puzzlereel.solvers.peg_solitaire.board import builtin_board\n"
         "from puzzlereel.solvers.peg_solitaire.config import Puzzle\n"
         "b = builtin_board('english'); c = b.bit((3, 3))\n"
-        "p = Puzzle(b, b.full & ~c, c, memory_mb=1536)\n"
+        "p = PegPuzzle(b, b.full & ~c, c, memory_mb=1536)\n"
         "t0 = time.perf_counter()\n"
         "def prog(label, done, total):\n"
         "    print(f'{time.perf_counter() - t0:9.1f} s  trying {label}', flush=True)\n"

@@ -1,6 +1,6 @@
 """Every puzzle family puzzlereel knows, one row each: the only list of puzzle names.
 
-A row carries all that is said about a family: its unit word, the name people read, the
+A row carries all that is said about a family: its count noun, the name people read, the
 goal of its puzzles in one sentence, the video's default pacing and the moves before
 the goal it slows down for, what one move is in a viewer's words, the template of
 ``puzzlereel new``, and the modules that make it up — its config loader, its rules (the
@@ -49,7 +49,7 @@ class Family:
     is said about it, and its parts."""
 
     name: str
-    unit: str                    # what the trace counts: "move", "guess", "solution"
+    count_noun: str                    # what the trace counts: "move", "guess", "solution"
     events: tuple[str, ...]      # event classes a trace may hold, besides header/note/end
     display_name: str            # the family as people read it: "Sliding-block puzzle"
     goal: str                    # what a puzzle of the family asks, in one sentence (a

@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 from puzzlereel.actions import draw
 from puzzlereel.actions.check import found_count
 from puzzlereel.actions.draw import outputs_for, render_options
-from puzzlereel.ground.config import MAX_DEPTH, Config, ConfigError
+from puzzlereel.ground.config import MAX_NESTING, Config, ConfigError
 from puzzlereel.ground.errors import UsageError, quoted
 from puzzlereel.ground.fileio import atomic_text, check_handle, guarded
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
@@ -103,7 +103,7 @@ def _first_steps(events: Sequence[Event], limit: int) -> list[Event]:
     return kept
 
 
-EMPTY = "an empty string names no file (write . for the current folder)"
+EMPTY_FILE = "an empty string names no file (write . for the current folder)"
 
 
 def named_file(value: str | os.PathLike[str], called: str, field: str) -> str:
@@ -111,7 +111,7 @@ def named_file(value: str | os.PathLike[str], called: str, field: str) -> str:
     empty one is a ``UsageError`` naming ``field``, never the current folder."""
     name = os.fspath(value)
     if name == "":
-        raise UsageError(EMPTY, source=called, field=field)
+        raise UsageError(EMPTY_FILE, source=called, field=field)
     return name
 
 
@@ -151,8 +151,8 @@ def plain(value: Any, source: str = "<dict>", *, at: tuple[str | int, ...] = ())
     (keyword arguments as ``[solve]``/``[render]`` values: ``size=(640, 480)``).
     Nested deeper than a config may be (a dict that holds itself) it is the
     ``ConfigError`` the same TOML gets, naming ``source`` and where."""
-    if len(at) > MAX_DEPTH:
-        raise ConfigError(f"arrays or tables nested more than {MAX_DEPTH} deep",
+    if len(at) > MAX_NESTING:
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep",
                           path=source,
                           field=".".join(k for k in at[:2] if isinstance(k, str)))
     if isinstance(value, Mapping):
@@ -231,11 +231,11 @@ class Solution:
 
     @property
     def answer(self) -> str:
-        """The answer in the puzzle's unit: "81 moves", "92 solutions", "5 guesses";
+        """The answer in the puzzle's count noun: "81 moves", "92 solutions", "5 guesses";
         empty when there is none."""
         family = FAMILIES[self.puzzle]
         count = found_count(family, self.end) if self.end is not None else None
-        return "" if count is None else f"{count:,} {plural(family.unit, count)}"
+        return "" if count is None else f"{count:,} {plural(family.count_noun, count)}"
 
     def __repr__(self) -> str:
         answer = f", {self.answer}" if self.answer else ""
@@ -373,4 +373,4 @@ class Solution:
         return out.getvalue()
 
 
-__all__ = ["EMPTY", "INLINE_HEIGHT", "Solution", "Status", "keywords_of", "named_file"]
+__all__ = ["EMPTY_FILE", "INLINE_HEIGHT", "Solution", "Status", "keywords_of", "named_file"]

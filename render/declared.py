@@ -71,12 +71,12 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
 @dataclass(frozen=True)
 class Range:
     """The values a numeric option may take: finite, from ``low`` to ``high`` inclusive
-    (``low`` itself excluded when ``above``), in ``unit``; ``why`` it ends there, said
+    (``low`` itself excluded when ``above``), in ``measured_in``; ``why`` it ends there, said
     with a value refused ("" for nothing)."""
 
     low: float
     high: float
-    unit: str = ""
+    measured_in: str = ""
     above: bool = False
     why: str = ""
 
@@ -87,14 +87,14 @@ class Range:
         return (value > self.low if self.above else value >= self.low) and value <= self.high
 
     def __str__(self) -> str:
-        unit = f" {self.unit}" if self.unit else ""
+        measured_in = f" {self.measured_in}" if self.measured_in else ""
         if self.above:
-            return f"> {self.low:g} and at most {self.high:g}{unit}"
-        return f"between {self.low:g} and {self.high:g}{unit}"
+            return f"> {self.low:g} and at most {self.high:g}{measured_in}"
+        return f"between {self.low:g} and {self.high:g}{measured_in}"
 
 
-COMMANDS = ("render", "run", "preview")     # the commands that take render options
-WHOLE = ("render", "run")                   # ... those that make whole files, not a frame
+OPTION_COMMANDS = ("render", "run", "preview")     # the commands that take render options
+WHOLE_FILE_COMMANDS = ("render", "run")  # ... those that make whole files, not a frame
 SECONDS_RANGE = Range(0, 60, "seconds")
 
 
@@ -122,7 +122,7 @@ class Option:
     key: str = ""
     flag: str = ""
     metavar: str | None = None
-    commands: tuple[str, ...] = COMMANDS
+    commands: tuple[str, ...] = OPTION_COMMANDS
 
     @property
     def config_key(self) -> str:
@@ -166,7 +166,7 @@ OPTIONS: tuple[Option, ...] = (
            flag="--fps", metavar="N"),
     Option("gif_fps", (int,), 15, "GIF frame rate cap (default 15, at most 50).",
            Range(1, 50, why="browsers slow faster GIFs down"), flag="--gif-fps",
-           metavar="N", commands=WHOLE),
+           metavar="N", commands=WHOLE_FILE_COMMANDS),
     Option("size", (str, list), None, "Frame size WIDTHxHEIGHT (default 1280x720 for "
            "MP4/WebM, 480 px wide for GIF).",
            (Range(16, 7680, "pixels"), Range(16, 4320, "pixels")), flag="--size",
@@ -189,10 +189,10 @@ OPTIONS: tuple[Option, ...] = (
            "still shows at the end).", flag="--no-counter"),
     Option("labels", (bool,), True, "No piece labels.", flag="--no-labels"),
     Option("crf", (int,), 20, "Video quality 0-51, lower is better (default 20).",
-           Range(0, 51), flag="--crf", metavar="N", commands=WHOLE),
+           Range(0, 51), flag="--crf", metavar="N", commands=WHOLE_FILE_COMMANDS),
     Option("duration", NUMBER, None, "Fit the whole video to this many seconds (1-3600), "
            "scaling moves and holds together.", Range(1, 3600, "seconds"),
-           flag="--duration", metavar="SECONDS", commands=WHOLE),
+           flag="--duration", metavar="SECONDS", commands=WHOLE_FILE_COMMANDS),
     Option("target", (str,), None, "The platform the video is for, which sets its size "
            "and frame rate unless --size, --cell or --fps do: "
            f"{', '.join(target.shown for target in TARGETS.values())}.",
@@ -202,11 +202,11 @@ OPTIONS: tuple[Option, ...] = (
            "chart (default: [render] search, else off).", flag="--search/--no-search"),
     Option("sound", (bool,), False, "Give MP4 and WebM a sound track: a click or slide "
            "per move, a chime at the goal (default: [render] sound, else off).",
-           flag="--sound/--no-sound", commands=WHOLE),
+           flag="--sound/--no-sound", commands=WHOLE_FILE_COMMANDS),
     Option("captions_on", (bool,), False, "Turn the MP4's captions on from the start: "
            "its subtitle track (each line of moves, then the result) plays by default "
            "(default: [render] captions_on, else embedded but off until a viewer turns "
-           "them on).", flag="--captions/--no-captions", commands=WHOLE),
+           "them on).", flag="--captions/--no-captions", commands=WHOLE_FILE_COMMANDS),
     Option("formats", (list,), DEFAULT, "What `run` writes.", choices=FORMATS),
     Option("hold_start", NUMBER, None, "Seconds on the start position before the first "
            "move, the title's included (default: as long as the title and the goal take "
@@ -248,7 +248,7 @@ for _option in OPTIONS:
 # the times in seconds (None where a default is not set: ``duration``, and the holds
 # sized to the video)
 SECONDS = tuple(option.name for option in OPTIONS if isinstance(option.range, Range)
-                and option.range.unit == "seconds")
+                and option.range.measured_in == "seconds")
 
 
 class FrameKeywords(TypedDict, total=False):
@@ -300,6 +300,6 @@ def flag_options(command: str) -> tuple[Option, ...]:
     return tuple(option for option in OPTIONS if option.flag and command in option.commands)
 
 
-__all__ = ["BY_NAME", "COMMANDS", "FIELD_OF", "FORMATS", "VALUE_TYPES", "OPTIONS", "RANGES",
-           "SECONDS", "TARGETS", "WHOLE", "FrameKeywords", "Option", "Range",
+__all__ = ["BY_NAME", "OPTION_COMMANDS", "FIELD_OF", "FORMATS", "VALUE_TYPES", "OPTIONS", "RANGES",
+           "SECONDS", "TARGETS", "WHOLE_FILE_COMMANDS", "FrameKeywords", "Option", "Range",
            "RenderKeywords", "Target", "flag_options"]

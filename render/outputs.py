@@ -27,7 +27,7 @@ from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.render.backends.compositor import Compositor
 from puzzlereel.render.direction.director import Director
 from puzzlereel.render.direction.plan import Cue
-from puzzlereel.render.encoders.sound import Track, soundtrack
+from puzzlereel.render.encoders.sound import SoundTrack, soundtrack
 from puzzlereel.render.film.elements import Film
 from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.film.timeline import END, HOLD, PAYOFF, RETURN, frame_time
@@ -44,7 +44,7 @@ class Sink(Protocol):
         them ignores them)."""
         ...
 
-    def add_sound(self, track: Track) -> None:
+    def add_sound(self, track: SoundTrack) -> None:
         """A sound track playing beside the frames, after ``describe`` and before the
         first frame (a format without sound ignores it)."""
         ...

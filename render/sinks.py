@@ -135,7 +135,7 @@ def _captions(fmt: str, path: Path, header: Header, options: RenderOptions,
     return Captions(header, options, options.fps, path)
 
 
-# the writer of each format of ``formats.FORMATS``, by its suffix
+# the writer of each format of ``formats.FORMAT_ROWS``, by its suffix
 SINKS: dict[str, Writer] = {
     "mp4": _movie(_video("libx264")),
     "gif": _movie(_gif),

@@ -34,7 +34,7 @@ from .base import Analysis, Series, SolveOptions, Solver
 from .limits import Limits
 from .stopwatch import Stopwatch
 
-OPERATORS = ("+", "-", "*", "/")
+KOMACHI_OPERATORS = ("+", "-", "*", "/")
 MAX_EXPRESSIONS = 5 ** 9        # 9 gaps, 4 operators and joining: ~2 million rows
 
 
@@ -65,9 +65,9 @@ def load(config: Config) -> Komachi:
         raise config.error("puzzle.digits", f"between 2 and 10 digits, got {len(digits)}")
     ops = config.get("puzzle.operators", list, ["+", "-"])
     for op in ops:
-        if op not in OPERATORS:
+        if op not in KOMACHI_OPERATORS:
             raise config.error("puzzle.operators", f"unknown operator {op!r} (known: "
-                               + " ".join(OPERATORS) + ")")
+                               + " ".join(KOMACHI_OPERATORS) + ")")
     if len(set(ops)) != len(ops) or not ops:
         raise config.error("puzzle.operators", f"expected distinct operators, got {ops!r}")
     join = config.get("puzzle.join", bool, True)

@@ -86,9 +86,9 @@ class Limits:
     def reached(self) -> bool:
         return self.why is not None
 
-    def so_far(self, count: int, unit: str = "solution") -> str:
+    def so_far(self, count: int, count_noun: str = "solution") -> str:
         """What stopped the search, with what it found: "... (36 solutions so far)"."""
-        return f"{self.why} ({count:,} {plural(unit, count)} so far)"
+        return f"{self.why} ({count:,} {plural(count_noun, count)} so far)"
 
 
 def read_max_memory(config: Config) -> int | None:

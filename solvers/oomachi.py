@@ -89,7 +89,7 @@ def load(config: Config) -> Oomachi:
     return puzzle
 
 
-BLOCK = 1 << 16          # candidates tested at once
+AT_ONCE = 1 << 16          # candidates tested at once
 BYTES_PER_CANDIDATE = 64  # their arrays, temporaries too
 
 
@@ -98,7 +98,7 @@ def solutions(puzzle: Oomachi, limits: Limits | None = None) -> list[tuple[int, 
     block of n at a time (``limits``: blocks that fit the memory budget, and at most
     ``--max-states`` candidates; then the solutions so far)."""
     lo, hi = n_range(puzzle)
-    rows = BLOCK if limits is None else min(BLOCK, limits.budget // BYTES_PER_CANDIDATE)
+    rows = AT_ONCE if limits is None else min(AT_ONCE, limits.budget // BYTES_PER_CANDIDATE)
     found: list[tuple[int, int]] = []
     for first in range(lo, hi + 1, max(1, rows)):
         last = min(hi, first + max(1, rows) - 1)

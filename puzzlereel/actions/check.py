@@ -1,4 +1,4 @@
-"""What a trace's end counts: the answer in the family's unit, checked against the
+"""What a trace's end counts: the answer in the family's count noun, checked against the
 config's ``[solve] expect_moves``, and how much the search looked at."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from puzzlereel.solvers.base import SolveOptions
 
 # what ``expect_moves`` is compared with when the end event has no ``moves``, by the
-# registry's unit: the number of solutions found, or of guesses the strategy needed
+# registry's count noun: the number of solutions found, or of guesses the strategy needed
 COUNT_STATS: dict[str, tuple[str, ...]] = {"solution": ("total_solutions", "solutions"),
                                            "guess": ("guesses",)}
 
@@ -29,10 +29,10 @@ class UnexpectedAnswer(PuzzlereelError):
 
 def found_count(family: Family, end: End) -> int | None:
     """What ``expect_moves`` is checked against: ``end.moves`` (the optimal length), or
-    for the families that count something else the end's statistic of that unit."""
+    for the families that count something else the end's statistic of that count noun."""
     if end.moves is not None:
         return end.moves
-    for key in COUNT_STATS.get(family.unit, ()):
+    for key in COUNT_STATS.get(family.count_noun, ()):
         value = end.stats.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -60,12 +60,12 @@ def check_expected(loaded: Loaded[Any], end: End | None,
     want = loaded.expect_moves
     if want is None or end is None or end.status != "solved":
         return
-    if loaded.family.unit == "guess" and options is not None and options.algorithm:
+    if loaded.family.count_noun == "guess" and options is not None and options.algorithm:
         return
     got = found_count(loaded.family, end)
     if got is None or got != want:
         found = "no count" if got is None else f"{got}"
-        raise UnexpectedAnswer(f"expected {want} {plural(loaded.family.unit, want)}, the "
+        raise UnexpectedAnswer(f"expected {want} {plural(loaded.family.count_noun, want)}, the "
                                f"search found {found}",
                                source=loaded.config.path,
                                line=loaded.config.line_of(EXPECT_KEY), field=EXPECT_KEY)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from puzzlereel.solvers.base import SolveOptions
 
 
-MAX_COUNT = 2**63 - 1     # the largest count the search kernels hold (a signed 64-bit integer)
+MAX_FLAG_COUNT = 2**63 - 1     # the largest count the search kernels hold (a signed 64-bit integer)
 MAX_JOBS = 1024           # processes `run --jobs` starts at most
 MAX_TIME = 1e6            # seconds: a moment of a video (far beyond any video's end)
 
@@ -26,9 +26,9 @@ MAX_TIME = 1e6            # seconds: a moment of a video (far beyond any video's
 # (``render.options.RANGES``): the smallest and the largest value, whole numbers where
 # the low end is an ``int``.  docs/cli-and-config.md lists them.
 LIMITS: dict[str, tuple[int | float, int | float]] = {
-    "max_states": (1, MAX_COUNT),
+    "max_states": (1, MAX_FLAG_COUNT),
     "jobs": (1, MAX_JOBS),
-    "move": (0, MAX_COUNT),
+    "move": (0, MAX_FLAG_COUNT),
     "time": (0.0, MAX_TIME),
 }
 
@@ -52,15 +52,15 @@ def within(key: str, value: Any, *, name: str | None = None,
         kind = "a whole number" if whole else "a number"
         raise UsageError(f"expected {kind}, got {quoted(value)}", source=source,
                          field=name or flag_of(key))
-    unit = "" if whole else " seconds"
+    measured_in = "" if whole else " seconds"
     if isinstance(value, float) and math.isnan(value):
         raise UsageError("expected a number, got nan", source=source,
                          field=name or flag_of(key))
     if value < low:
-        raise UsageError(f"must be >= {_figure(low)}{unit}, got {_figure(value)}",
+        raise UsageError(f"must be >= {_figure(low)}{measured_in}, got {_figure(value)}",
                          source=source, field=name or flag_of(key))
     if value > high:
-        raise UsageError(f"must be at most {_figure(high)}{unit}, got {_figure(value)}",
+        raise UsageError(f"must be at most {_figure(high)}{measured_in}, got {_figure(value)}",
                          source=source, field=name or flag_of(key))
     return value
 
@@ -103,8 +103,8 @@ def import_options(fmt: str, *, blank: str | None = None, size: str | None = Non
     format or an option given that is not the format's."""
     from puzzlereel.catalog import importers
 
-    if fmt not in importers.FORMATS:
-        raise UsageError(f"FORMAT: {fmt!r} is not one of: {', '.join(importers.FORMATS)}")
+    if fmt not in importers.IMPORT_FORMATS:
+        raise UsageError(f"FORMAT: {fmt!r} is not one of: {', '.join(importers.IMPORT_FORMATS)}")
     given = {"--blank": blank is not None, "--size": size is not None,
              "--skip": skip is not None, "--with-moves": with_moves, "--pdb": pdb is not None,
              "--piece": piece is not None, "--at": at is not None,
@@ -125,5 +125,5 @@ def import_options(fmt: str, *, blank: str | None = None, size: str | None = Non
         metric=importers.check_metric(metric or "piece"))
     return tiles, klotski
 
-__all__ = ["LIMITS", "MAX_COUNT", "MAX_JOBS", "MAX_TIME", "flag_of", "import_options",
+__all__ = ["LIMITS", "MAX_FLAG_COUNT", "MAX_JOBS", "MAX_TIME", "flag_of", "import_options",
            "memory_size", "solve_options", "within"]

@@ -69,27 +69,27 @@ def validate_lines(stream: IO[Any], source: str) -> Iterator[str]:
 
 
 def counted(header: Header, end: End | None, moves: int) -> str:
-    """What a trace holds in the puzzle's unit: "81 moves", "9 guesses", "92 solutions"."""
+    """What a trace holds in the puzzle's count noun: "81 moves", "9 guesses", "92 solutions"."""
     family = FAMILIES.get(header.puzzle)
-    unit = family.unit if family is not None else "move"
-    if unit == "move":
+    count_noun = family.count_noun if family is not None else "move"
+    if count_noun == "move":
         return f"{moves} {plural('move', moves)}"
     stats = end.stats if end is not None else {}
-    for key in COUNT_STATS.get(unit, ()):
+    for key in COUNT_STATS.get(count_noun, ()):
         value = stats.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
-            return f"{value} {plural(unit, value)}"
+            return f"{value} {plural(count_noun, value)}"
     return f"{moves} {plural('event', moves)} replayed"
 
 
 def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
     """The solution as numbered text boards, each move checked on the way (``show``)."""
-    unit = "move"
+    count_noun = "move"
     for rep, item in replay(stream, source):
         event = item.event
         if isinstance(event, Header):
             family = FAMILIES.get(event.puzzle)
-            unit = family.unit if family is not None else "move"
+            count_noun = family.count_noun if family is not None else "move"
             title = event.title or event.puzzle
             metric = f", metric {event.solver['metric']}" if "metric" in event.solver else ""
             yield f"{title} ({event.puzzle}{metric})"
@@ -97,7 +97,7 @@ def show_lines(stream: IO[Any], source: str) -> Iterator[str]:
             if board:
                 yield f"\nstart\n{board}"
         elif isinstance(event, End):
-            moves = (f", {event.moves} {plural(unit, event.moves)}"
+            moves = (f", {event.moves} {plural(count_noun, event.moves)}"
                      if event.moves is not None else "")
             stats = ", ".join(f"{k} {stat_text(v)}" for k, v in event.stats.items())
             yield f"\nend: {event.status}{moves}" + (f" ({stats})" if stats else "")

@@ -187,7 +187,7 @@ class Solved:
         parts = []
         count = found_count(self.family, self.end)
         if count is not None:
-            parts.append(f"{whole(count)} {plural(self.family.unit, count)}")
+            parts.append(f"{whole(count)} {plural(self.family.count_noun, count)}")
         looked = explored(self.family, self.end.stats)
         if looked is not None:
             parts.append(f"{whole(looked[1])} {looked[0].lower()}")

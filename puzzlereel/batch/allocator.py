@@ -1,8 +1,8 @@
-"""The memory allocator a unit runs with, on a worker told to hand memory back eagerly.
+"""The memory allocator a task runs with, on a worker told to hand memory back eagerly.
 
 Dask's nanny starts workers with ``MALLOC_TRIM_THRESHOLD_=65536``, which makes every
 video frame buffer a fresh ``mmap`` and a render about 1.7x slower; ``roomy_allocator``
-gives glibc its usual behaviour back for a unit's duration and returns the memory after.
+gives glibc its usual behaviour back for a task's duration and returns the memory after.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _glibc() -> Any:
 
 @contextlib.contextmanager
 def roomy_allocator() -> Iterator[None]:
-    """Undo ``MALLOC_TRIM_THRESHOLD_`` (set by Dask's nanny for its workers) while a unit
+    """Undo ``MALLOC_TRIM_THRESHOLD_`` (set by Dask's nanny for its workers) while a task
     runs: with it, glibc returns every freed block at once and maps each large one
     afresh, so each frame buffer costs page faults.  Afterwards the worker's own
     setting is back and the freed memory is returned (``malloc_trim``)."""

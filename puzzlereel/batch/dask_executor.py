@@ -1,15 +1,15 @@
-"""The Dask executor: a batch's units on a Dask distributed cluster.
+"""The Dask executor: a batch's tasks on a Dask distributed cluster.
 
-``DaskExecutor`` (``run --executor dask --scheduler tcp://HOST:8786``) submits the units
+``DaskExecutor`` (``run --executor dask --scheduler tcp://HOST:8786``) submits the tasks
 to a Dask distributed cluster and listens for their progress on a Dask event topic;
 without ``--scheduler`` it starts a cluster of ``--jobs`` worker processes on this
-machine (loopback only).  On a cluster's machines, the units a machine's workers run
+machine (loopback only).  On a cluster's machines, the tasks a machine's workers run
 at once split its cores the same way.  Dask is imported only here, and only when this
 executor is used: ``python3 -m pip install distributed`` (or a checkout's ``.[dask]``).
 
 It has the interface of every executor (``puzzlereel.batch.executors``, whose shares of the
-cores and progress pace it uses): a ``Unit`` in, its ``Outcome`` out, with ``Started`` /
-``Progressed`` events on the way, which the units send on the event topic ``TOPIC``.
+cores and progress pace it uses): a ``Task`` in, its ``Outcome`` out, with ``Started`` /
+``Progressed`` events on the way, which the tasks send on the event topic ``TOPIC``.
 """
 
 from __future__ import annotations
@@ -31,19 +31,19 @@ from puzzlereel.batch.executors import (
     default_jobs,
     share_of_cores,
 )
-from puzzlereel.batch.running import Event, Finished, Progressed, Started
-from puzzlereel.batch.unit import Outcome, StageProgress, Unit, execute
+from puzzlereel.batch.running import Finished, Progressed, RunEvent, Started
+from puzzlereel.batch.task import Outcome, StageProgress, Task, execute
 from puzzlereel.ground.errors import EXIT_BAD_INPUT
 
-TOPIC = "puzzlereel-progress"          # the Dask event topic units report progress on
+TOPIC = "puzzlereel-progress"          # the Dask event topic tasks report progress on
 
 
-def _remote(unit: Unit, run_id: str, threads: int | None = 0,
+def _remote(task: Task, run_id: str, threads: int | None = 0,
             slots: Mapping[str, int] | None = None, running: int = 1) -> Outcome:
-    """A unit on a Dask worker: its progress goes to the run through the event topic;
+    """A task on a Dask worker: its progress goes to the run through the event topic;
     ``threads``: its video encoder's threads (0: the encoder's choice; None: this
-    machine's cores split between the units its workers run at once, ``slots`` by host);
-    ``running``: the units at once on this machine, which share its memory (with
+    machine's cores split between the tasks its workers run at once, ``slots`` by host);
+    ``running``: the tasks at once on this machine, which share its memory (with
     ``slots``: this machine's)."""
     from distributed import get_worker
     from distributed.comm import get_address_host
@@ -59,16 +59,16 @@ def _remote(unit: Unit, run_id: str, threads: int | None = 0,
     share_memory(running)
 
     def send(stage: str, label: str, done: int, total: int | None) -> None:
-        worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": stage,
+        worker.log_event(TOPIC, {"run": run_id, "name": task.name, "stage": stage,
                                  "label": label, "done": done, "total": total})
 
-    worker.log_event(TOPIC, {"run": run_id, "name": unit.name, "stage": ""})
+    worker.log_event(TOPIC, {"run": run_id, "name": task.name, "stage": ""})
     report: StageProgress = Throttle(send, every=2 * PROGRESS_EVERY)
-    return execute(unit, report)
+    return execute(task, report)
 
 
 # the log level of a local cluster's workers, read from the environment as Dask starts
-# in each of them, whose stderr is ours: a unit's failure reaches the run as its outcome,
+# in each of them, whose stderr is ours: a task's failure reaches the run as its outcome,
 # so what they would log is only noise
 QUIET_WORKERS = {"DASK_LOGGING__DISTRIBUTED": "critical"}
 
@@ -125,11 +125,11 @@ def ctrl_c_held() -> Iterator[None]:
 class DaskExecutor:
     """Units on a Dask distributed cluster: the scheduler at ``scheduler``, or a cluster
     of ``jobs`` worker processes started here on loopback when it is None (no more than
-    ``units``, the units the run has, when that is given)."""
+    ``tasks``, the tasks the run has, when that is given)."""
 
     name = "dask"
 
-    def __init__(self, scheduler: str | None, jobs: int, units: int | None = None) -> None:
+    def __init__(self, scheduler: str | None, jobs: int, tasks: int | None = None) -> None:
         check_scheduler(scheduler)
         try:
             import distributed
@@ -138,7 +138,7 @@ class DaskExecutor:
                                 "python3 -m pip install distributed (or the checkout's "
                                 "dask extra: python3 -m pip install \".[dask]\")") from None
         quiet()
-        self._queue: queue.Queue[Event] = queue.Queue()
+        self._queue: queue.Queue[RunEvent] = queue.Queue()
         self._futures: list[Any] = []
         self._names: dict[str, str] = {}
         self._cancelled = False
@@ -157,7 +157,7 @@ class DaskExecutor:
                         # its HTTP server on any free port (None means 8787, which
                         # another cluster may hold: a warning on our terminal)
                         self._cluster = distributed.LocalCluster(
-                            n_workers=max(1, jobs if units is None else min(jobs, units)),
+                            n_workers=max(1, jobs if tasks is None else min(jobs, tasks)),
                             threads_per_worker=1, processes=True,
                             host="127.0.0.1", dashboard_address="127.0.0.1:0",
                             preload=[__name__])
@@ -191,24 +191,24 @@ class DaskExecutor:
             self._queue.put(Progressed(str(msg["name"]), str(msg["stage"]), str(msg["label"]),
                                        int(msg["done"]), msg.get("total")))
 
-    def submit(self, units: Sequence[Unit]) -> None:
+    def submit(self, tasks: Sequence[Task]) -> None:
         threads: int | None = None
         slots: dict[str, int] = {}
         running = 1
         if self._local:              # our cluster: --jobs cores, as the local executor
-            running = min(self._jobs, len(units))
+            running = min(self._jobs, len(tasks))
             threads = share_of_cores(self._jobs, running)
         else:                        # each machine's cores, split between its workers
             slots = self.slots()
-        for unit in units:
-            key = f"puzzlereel-{unit.name}-{uuid.uuid4().hex[:8]}"
-            self._names[key] = unit.name
-            self._futures.append(self.client.submit(_remote, unit, self._run, threads,
+        for task in tasks:
+            key = f"puzzlereel-{task.name}-{uuid.uuid4().hex[:8]}"
+            self._names[key] = task.name
+            self._futures.append(self.client.submit(_remote, task, self._run, threads,
                                                     slots, running, key=key, pure=False))
         threading.Thread(target=self._collect, name="puzzlereel-dask", daemon=True).start()
 
     def slots(self) -> dict[str, int]:
-        """How many units each machine of the cluster runs at once (its workers'
+        """How many tasks each machine of the cluster runs at once (its workers'
         threads), by host."""
         from distributed.comm import get_address_host
 
@@ -226,7 +226,7 @@ class DaskExecutor:
                 return
             try:
                 outcome: Outcome = future.result()
-            except BaseException as exc:  # noqa: BLE001 - any failure is this unit's
+            except BaseException as exc:  # noqa: BLE001 - any failure is this task's
                 if self._cancelled:
                     return
                 name = self._names.get(future.key, str(future.key))
@@ -234,8 +234,8 @@ class DaskExecutor:
                                   f"{type(exc).__name__}: {exc}", exit_code=EXIT_BAD_INPUT)
             self._queue.put(Finished(outcome))
 
-    def events(self, timeout: float) -> list[Event]:
-        found: list[Event] = []
+    def events(self, timeout: float) -> list[RunEvent]:
+        found: list[RunEvent] = []
         try:
             found.append(self._queue.get(timeout=timeout))
             while True:

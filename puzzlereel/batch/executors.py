@@ -1,21 +1,21 @@
-"""Where a batch's units run: worker processes on this machine, or a Dask cluster.
+"""Where a batch's tasks run: worker processes on this machine, or a Dask cluster.
 
-Every executor has the one interface ``batch.running.Executor``: a ``Unit`` in, its
+Every executor has the one interface ``batch.running.Executor``: a ``Task`` in, its
 ``Outcome`` out (the files' bytes and a status), with ``Started`` / ``Progressed``
-events on the way.  A unit carries its config (and trace) as bytes and its outcome
+events on the way.  A task carries its config (and trace) as bytes and its outcome
 carries the files as bytes, so a worker needs no file the run can see: only the run
 itself writes into the output folder.  ``batch.runner.make`` gives the executor
 ``run --executor`` asks for; this module has the local ones and what every executor
-shares (the cores a unit's encoder may use, its progress passed on at a steady pace);
+shares (the cores a task's encoder may use, its progress passed on at a steady pace);
 the Dask one is
 ``puzzlereel.batch.dask_executor``, imported only when it is asked for.
 
 ``LocalExecutor`` (``run --jobs N``, the default) keeps N worker processes (started
 fresh with ``spawn``, so nothing of the run's state is shared), each with a pipe of its
-own over which the run hands it one unit at a time, longest first; a worker that dies
-takes only its own unit with it and holds no lock the others need.  Workers ignore
+own over which the run hands it one task at a time, longest first; a worker that dies
+takes only its own task with it and holds no lock the others need.  Workers ignore
 Ctrl-C: the run hears it, stops them, and removes their scratch folder.  ``--jobs N`` is
-a budget of N cores, as ``make -j`` and cargo's jobserver mean it: the units running at
+a budget of N cores, as ``make -j`` and cargo's jobserver mean it: the tasks running at
 once split it between their video encoders (``share_of_cores``), so that two workers do
 not each run a full set of x264 threads, and ``--jobs 1`` keeps to one core.
 """
@@ -36,11 +36,11 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from puzzlereel.batch import EXECUTORS
-from puzzlereel.batch.running import Event, Finished, Progressed, Started
-from puzzlereel.batch.unit import Outcome, Unit, execute
+from puzzlereel.batch.running import Finished, Progressed, RunEvent, Started
+from puzzlereel.batch.task import Outcome, Task, execute
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, PuzzlereelError, UsageError
 
-PROGRESS_EVERY = 0.25                  # seconds between a unit's progress events
+PROGRESS_EVERY = 0.25                  # seconds between a task's progress events
 
 
 class ExecutorError(PuzzlereelError):
@@ -57,16 +57,16 @@ def default_jobs() -> int:
 
 
 def share_of_cores(jobs: int, running: int) -> int:
-    """Encoder threads for each of ``running`` units at once under ``--jobs jobs``: the
-    jobs are a budget of cores, split evenly between the units (at least one thread
-    each); 0, the encoder's own choice, for a unit that has every core to itself."""
+    """Encoder threads for each of ``running`` tasks at once under ``--jobs jobs``: the
+    jobs are a budget of cores, split evenly between the tasks (at least one thread
+    each); 0, the encoder's own choice, for a task that has every core to itself."""
     cores = default_jobs()
     threads = max(1, min(jobs, cores) // max(1, running))
     return 0 if threads >= cores else threads
 
 
 class Throttle:
-    """Pass a unit's progress on at most every ``every`` seconds, and at once whenever
+    """Pass a task's progress on at most every ``every`` seconds, and at once whenever
     its stage changes."""
 
     def __init__(self, send: Callable[[str, str, int, int | None], None],
@@ -84,7 +84,7 @@ class Throttle:
 
 
 def _died(name: str, source: str, code: int | None) -> Outcome:
-    """The outcome of a unit whose worker process died under it."""
+    """The outcome of a task whose worker process died under it."""
     how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
     return Outcome(name, "error", message=f"{source}: the worker process died ({how}) "
                    "while working on it", exit_code=EXIT_BAD_INPUT)
@@ -94,7 +94,7 @@ def _died(name: str, source: str, code: int | None) -> Outcome:
 
 
 def _worker(conn: Connection) -> None:
-    """A worker process: do the units the run hands over its pipe, until it says stop
+    """A worker process: do the tasks the run hands over its pipe, until it says stop
     (None) or goes away (the pipe closes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the run's to handle
     scratch = conn.recv()
@@ -107,11 +107,11 @@ def _worker(conn: Connection) -> None:
 
     try:
         while (job := conn.recv()) is not None:
-            unit, threads, running = job
+            task, threads, running = job
             encode.encoder_threads(threads)
             share_memory(running)
             conn.send(("started",))
-            conn.send(("finished", execute(unit, Throttle(send), scratch=scratch)))
+            conn.send(("finished", execute(task, Throttle(send), scratch=scratch)))
     except (EOFError, BrokenPipeError):       # the run is gone: so is its work
         return
 
@@ -131,39 +131,39 @@ def ctrl_c_ignored() -> Iterator[None]:
 
 
 class _Worker:
-    """One worker process, the run's end of its pipe, and the unit it works on."""
+    """One worker process, the run's end of its pipe, and the task it works on."""
 
     def __init__(self, process: Any, conn: Connection) -> None:
         self.process = process
         self.conn = conn
-        self.unit: Unit | None = None
+        self.task: Task | None = None
 
 
 class LocalExecutor:
     """Units in ``jobs`` worker processes of this machine.
 
-    Each worker has a pipe of its own: the run hands it one unit at a time and reads its
+    Each worker has a pipe of its own: the run hands it one task at a time and reads its
     events, so a worker that dies (killed, out of memory) holds no lock another needs;
-    its unit is reported as an error and a new worker takes its place."""
+    its task is reported as an error and a new worker takes its place."""
 
     name = "local"
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         self._context = multiprocessing.get_context("spawn")
-        self._waiting: collections.deque[Unit] = collections.deque()
+        self._waiting: collections.deque[Task] = collections.deque()
         self._workers: list[_Worker] = []
         self._scratch: str | None = None
-        self._deaths = 0                         # workers lost since a unit last finished
+        self._deaths = 0                         # workers lost since a task last finished
 
-    def submit(self, units: Sequence[Unit]) -> None:
+    def submit(self, tasks: Sequence[Task]) -> None:
         self._scratch = tempfile.mkdtemp(prefix="puzzlereel-batch-")
-        self._waiting.extend(units)
-        for _ in range(min(self.jobs, len(units))):
+        self._waiting.extend(tasks)
+        for _ in range(min(self.jobs, len(tasks))):
             self._start()
 
     def _start(self) -> None:
-        """A new worker, given the next unit."""
+        """A new worker, given the next task."""
         ours, theirs = self._context.Pipe(duplex=True)
         with ctrl_c_ignored():
             process = self._context.Process(target=_worker, args=(theirs,),
@@ -176,20 +176,20 @@ class LocalExecutor:
         self._next(worker)
 
     def _next(self, worker: _Worker) -> None:
-        """Hand ``worker`` the next unit with its share of the cores (the units at work
+        """Hand ``worker`` the next task with its share of the cores (the tasks at work
         now and those waiting split ``jobs`` between them) and how many searches share
         the memory, or tell it to stop."""
-        worker.unit = self._waiting.popleft() if self._waiting else None
+        worker.task = self._waiting.popleft() if self._waiting else None
         job = None
-        if worker.unit is not None:
-            busy = sum(w.unit is not None for w in self._workers)
+        if worker.task is not None:
+            busy = sum(w.task is not None for w in self._workers)
             running = min(self.jobs, busy + len(self._waiting))
-            job = (worker.unit, share_of_cores(self.jobs, running), running)
+            job = (worker.task, share_of_cores(self.jobs, running), running)
         with contextlib.suppress(OSError):
             worker.conn.send(job)
 
-    def events(self, timeout: float) -> list[Event]:
-        found: list[Event] = []
+    def events(self, timeout: float) -> list[RunEvent]:
+        found: list[RunEvent] = []
         ready = set(wait([w.conn for w in self._workers], timeout)) if self._workers else ()
         for worker in list(self._workers):
             if worker.conn not in ready:
@@ -201,26 +201,26 @@ class LocalExecutor:
                 found.extend(self._lost(worker))
         return found
 
-    def _heard(self, worker: _Worker, message: tuple[Any, ...]) -> list[Event]:
-        unit = worker.unit
-        if unit is None:
+    def _heard(self, worker: _Worker, message: tuple[Any, ...]) -> list[RunEvent]:
+        task = worker.task
+        if task is None:
             return []
         if message[0] == "started":
-            return [Started(unit.name)]
+            return [Started(task.name)]
         if message[0] == "progress":
-            return [Progressed(unit.name, *message[1:])]
+            return [Progressed(task.name, *message[1:])]
         self._deaths = 0
         self._next(worker)
         outcome: Outcome = message[1]
         return [Finished(outcome)]
 
-    def _lost(self, worker: _Worker) -> list[Event]:
+    def _lost(self, worker: _Worker) -> list[RunEvent]:
         """A worker whose pipe closed: it has died (or stopped, having nothing to do)."""
         self._workers.remove(worker)
         worker.conn.close()
         worker.process.join(2.0)
-        unit = worker.unit
-        if unit is None:
+        task = worker.task
+        if task is None:
             return []
         code = worker.process.exitcode
         self._deaths += 1
@@ -228,7 +228,7 @@ class LocalExecutor:
             raise ExecutorError(f"the worker processes keep dying (exit code {code})")
         if self._waiting:
             self._start()              # the rest of the queue still needs workers
-        return [Finished(_died(unit.name, unit.source, code))]
+        return [Finished(_died(task.name, task.source, code))]
 
     def cancel(self) -> None:
         self._waiting.clear()
@@ -272,11 +272,11 @@ class Idle:
 
     name = "idle"
 
-    def submit(self, units: Sequence[Unit]) -> None:
-        if units:
+    def submit(self, tasks: Sequence[Task]) -> None:
+        if tasks:
             raise AssertionError("an idle executor runs nothing")
 
-    def events(self, timeout: float) -> list[Event]:
+    def events(self, timeout: float) -> list[RunEvent]:
         return []
 
     def cancel(self) -> None:

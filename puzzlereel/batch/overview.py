@@ -31,7 +31,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from puzzlereel.batch.planning import Plan, Result
+from puzzlereel.batch.planning import Batch, Result
 from puzzlereel.batch.running import Progressed
 from puzzlereel.ground.escape import terminal_text
 from puzzlereel.ground.progress import Reporter
@@ -78,7 +78,7 @@ class Overview:
 
     # ------------------------------------------------------------ the observer
 
-    def begin(self, plan: Plan) -> None:
+    def begin(self, plan: Batch) -> None:
         self.total = len(plan.order)
         todo = len(plan.jobs)
         up = plan.up_to_date

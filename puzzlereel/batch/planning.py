@@ -1,4 +1,4 @@
-"""What each config of a run must make: its unit, the hashes its files are made from,
+"""What each config of a run must make: its task, the hashes its files are made from,
 and the results known before any work (skipped, or a config that cannot be used)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from puzzlereel import __version__
 from puzzlereel.actions import draw
 from puzzlereel.batch.ownership import Placement, check_made
 from puzzlereel.batch.sources import NoConfig, Source
-from puzzlereel.batch.unit import Unit
+from puzzlereel.batch.task import Task
 from puzzlereel.catalog.puzzles import family_of
 from puzzlereel.ground.config import Config, load_config
 from puzzlereel.ground.errors import (
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 # What became of a config in a run.  "skipped": up to date, nothing made (its recorded
 # outcome still counts for the exit code); "interrupted": a signal stopped the run first.
-STATUSES = ("solved", "unsolvable", "limit", "error", "skipped", "interrupted")
+RESULT_STATUSES = ("solved", "unsolvable", "limit", "error", "skipped", "interrupted")
 # When configs end differently, the run's exit code is that of the first status here that
 # occurs: a config that could not be used at all (bad input, 1) comes first, then a search
 # that a limit cut short (4: the work is unfinished), then a proof that there is no
@@ -80,22 +80,22 @@ class Keys:
 
 @dataclass(frozen=True)
 class Job:
-    """A unit to run and what recording its outputs needs."""
+    """A task to run and what recording its outputs needs."""
 
-    unit: Unit
+    task: Task
     keys: Keys
     config: Config
-    trace_sha: str | None                  # the current trace's hash (render-only units)
+    trace_sha: str | None                  # the current trace's hash (render-only tasks)
     expected: float                        # seconds the last run took (for the order)
     placement: Placement | None = None     # its outputs' owners, checked as each is put
     render: Mapping[str, Any] = field(default_factory=dict)   # [render] keys and flags
 
     def files(self) -> list[str]:
         """The names of the files this job may write in the output folder."""
-        unit = self.unit
-        kinds = ((TRACE,) if unit.trace is None else ()) + unit.formats + \
-            ((POSTER,) if unit.poster else ())
-        return [file_name(unit.name, kind) for kind in kinds]
+        task = self.task
+        kinds = ((TRACE,) if task.trace is None else ()) + task.formats + \
+            ((POSTER,) if task.poster else ())
+        return [file_name(task.name, kind) for kind in kinds]
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class Result:
 
 
 @dataclass
-class Plan:
+class Batch:
     """A batch decided: the results known before any work, and the jobs to run."""
 
     options: BatchOptions
@@ -151,23 +151,23 @@ def render_keys(options: RenderOptions, explicit: frozenset[str],
     return {kind: key_of({**base, "kind": kind}) for kind in kinds}
 
 
-def unit_for(path: Path, config: Config, options: BatchOptions
-             ) -> tuple[Unit, RenderOptions, frozenset[str]]:
-    """The unit that makes everything ``config`` (read from ``path``) asks for under
+def task_for(path: Path, config: Config, options: BatchOptions
+             ) -> tuple[Task, RenderOptions, frozenset[str]]:
+    """The task that makes everything ``config`` (read from ``path``) asks for under
     ``options``, with the render options it is drawn with and those the user set."""
     render_options, explicit = draw.render_options(config, options.flags)
     formats = tuple(dict.fromkeys(options.formats or render_options.formats))
     name = safe_name(config.name)
-    unit = Unit(name=name, source=str(path), config_file=safe_name(path.name, "config.toml"),
+    task = Task(name=name, source=str(path), config_file=safe_name(path.name, "config.toml"),
                 config_text=config.text.encode("utf-8"), formats=formats,
                 poster=options.posters, flags=dict(options.flags),
                 max_states=options.max_states, max_memory=options.max_memory,
                 trace_source=str(Path(options.out_dir) / file_name(name, TRACE)))
-    return unit, render_options, explicit
+    return task, render_options, explicit
 
 
 def plan(sources: Sequence[Source], options: BatchOptions,
-         manifest: Manifest | None = None) -> Plan:
+         manifest: Manifest | None = None) -> Batch:
     """Decide every config's work from the manifest of ``options.out_dir``.  A config
     whose outputs would be one of the run's configs, or would share a name with another
     config's output or the gallery page, is an error and makes nothing."""
@@ -224,7 +224,7 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     # the longest first (by the last run's times; new configs before them all), so that
     # a long config does not start last and keep the other workers idle at the end
     jobs.sort(key=lambda j: -j.expected)
-    return Plan(options, manifest, order, done, jobs, unusable)
+    return Batch(options, manifest, order, done, jobs, unusable)
 
 
 def _unlinked(out_dir: Path, name: str, kinds: Sequence[str]) -> list[Path]:
@@ -247,14 +247,14 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     """One config's job, or its skipped result when everything it makes is current."""
     config = load_config(path)
     family_of(config)
-    unit, render_options, explicit = unit_for(path, config, options)
-    kinds = (*unit.formats, POSTER) if options.posters else unit.formats
+    task, render_options, explicit = task_for(path, config, options)
+    kinds = (*task.formats, POSTER) if options.posters else task.formats
     # with the gallery, every name the gallery reads as this config's is its own
-    claims.take(unit.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
-    check_outputs(_unlinked(Path(options.out_dir), unit.name, (TRACE, *kinds)), inputs)
-    keys = Keys(sha256_bytes(unit.config_text), solve_key,
+    claims.take(task.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
+    check_outputs(_unlinked(Path(options.out_dir), task.name, (TRACE, *kinds)), inputs)
+    keys = Keys(sha256_bytes(task.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
-    name = unit.name
+    name = task.name
     entry = manifest.entries.get(name)
     if not (options.force or manifest.damaged):  # it replaces only files of its own
         check_made(manifest, name, path, (TRACE, *kinds), keys.config)
@@ -265,8 +265,8 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     trace = None if options.force else manifest.fresh(name, TRACE, keys.trace_from())
     expected = entry.seconds if entry is not None else float("inf")
     if trace is None or entry is None:
-        return Job(unit, keys, config, None, expected, placement, drawn)
-    wanted = unit.formats if entry.status == "solved" else ()
+        return Job(task, keys, config, None, expected, placement, drawn)
+    wanted = task.formats if entry.status == "solved" else ()
     missing = _stale(manifest, name, wanted, keys, trace.sha256)
     poster = options.posters and bool(_stale(manifest, name, (POSTER,), keys, trace.sha256))
     if not missing and not poster:
@@ -275,11 +275,10 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
                       message=entry.message, exit_code=code, recorded=entry.status)
     data = (Path(options.out_dir) / trace.file).read_bytes()
     if sha256_bytes(data) != trace.sha256:       # changed since it was checked
-        return Job(unit, keys, config, None, expected, placement, drawn)
-    unit = replace(unit, formats=missing, poster=poster, trace=data)
-    return Job(unit, keys, config, trace.sha256, entry.seconds, placement, drawn)
+        return Job(task, keys, config, None, expected, placement, drawn)
+    task = replace(task, formats=missing, poster=poster, trace=data)
+    return Job(task, keys, config, trace.sha256, entry.seconds, placement, drawn)
 
 
-__all__ = ["SEVERITY", "STATUSES", "BatchOptions", "Job", "Keys", "Plan", "Result",
-           "plan",
-           "naming", "render_keys", "unit_for"]
+__all__ = ["SEVERITY", "RESULT_STATUSES", "BatchOptions", "Job", "Keys", "Batch", "Result", "plan",
+           "naming", "render_keys", "task_for"]

@@ -85,7 +85,7 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
     workers = jobs or executors.default_jobs()
     inputs = [source.path for source in sources if source.path is not None]
     with guarded(inputs=inputs), overview() as observer:
-        with (make(executor, workers, scheduler, units=len(batch.jobs))
+        with (make(executor, workers, scheduler, tasks=len(batch.jobs))
               if batch.jobs
               else executors.Idle()) as where:
             report = run_plan(batch, where, observer)
@@ -102,10 +102,10 @@ def run_batch(configs: Sequence[str], options: BatchOptions, overview: Overview,
     return report.exit_code
 
 
-def make(executor: str, jobs: int, scheduler: str | None = None, units: int | None = None
+def make(executor: str, jobs: int, scheduler: str | None = None, tasks: int | None = None
          ) -> LocalExecutor | DaskExecutor:
     """The executor ``run --executor EXECUTOR`` asks for, of ``jobs`` workers at most (and
-    no more than ``units``, the units it will run, when given)."""
+    no more than ``tasks``, the tasks it will run, when given)."""
     from puzzlereel.batch.executors import EXECUTORS, LocalExecutor
 
     if executor not in EXECUTORS:
@@ -116,7 +116,7 @@ def make(executor: str, jobs: int, scheduler: str | None = None, units: int | No
         return LocalExecutor(jobs)
     from puzzlereel.batch.dask_executor import DaskExecutor
 
-    return DaskExecutor(scheduler, jobs, units)
+    return DaskExecutor(scheduler, jobs, tasks)
 
 
 __all__ = ["make", "run", "run_batch"]

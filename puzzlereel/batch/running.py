@@ -1,4 +1,4 @@
-"""Running a plan: its units on an executor, each returned file written atomically
+"""Running a plan: its tasks on an executor, each returned file written atomically
 into the output folder and recorded in the manifest (so a stopped run leaves finished
 files and no partial one), an ``Observer`` told what happens, and the run's exit code,
 the worst of its configs'."""
@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from puzzlereel.batch.planning import SEVERITY, Job, Keys, Plan, Result, naming
-from puzzlereel.batch.unit import Outcome, Unit
+from puzzlereel.batch.planning import SEVERITY, Batch, Job, Keys, Result, naming
+from puzzlereel.batch.task import Outcome, Task
 from puzzlereel.catalog import examples as catalog
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE
 from puzzlereel.ground.fileio import OutputError, atomic_path, remove_output
-from puzzlereel.ground.manifest import TRACE, Entry, Output, file_name, sha256_bytes
+from puzzlereel.ground.manifest import TRACE, ConfigRecord, OutputRecord, file_name, sha256_bytes
 from puzzlereel.ground.owners import remove_outputs
 from puzzlereel.ground.placing import placing
 from puzzlereel.ground.writers import writer
@@ -28,14 +28,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Started:
-    """A unit began on a worker."""
+    """A task began on a worker."""
 
     name: str
 
 
 @dataclass(frozen=True)
 class Progressed:
-    """A unit's progress: its stage and how far it is."""
+    """A task's progress: its stage and how far it is."""
 
     name: str
     stage: str
@@ -46,33 +46,33 @@ class Progressed:
 
 @dataclass(frozen=True)
 class Finished:
-    """A unit came back with its outcome."""
+    """A task came back with its outcome."""
 
     outcome: Outcome
 
 
-Event = Started | Progressed | Finished
+RunEvent = Started | Progressed | Finished
 
 
 class Executor(Protocol):
-    """Where units run: each unit in, its ``Outcome`` (files and a status) out, and
+    """Where tasks run: each task in, its ``Outcome`` (files and a status) out, and
     ``Started`` / ``Progressed`` events on the way (``puzzlereel.batch.executors``)."""
 
-    def submit(self, units: Sequence[Unit]) -> None:
-        """Queue every unit (they start as workers are free, in this order)."""
+    def submit(self, tasks: Sequence[Task]) -> None:
+        """Queue every task (they start as workers are free, in this order)."""
 
-    def events(self, timeout: float) -> list[Event]:
+    def events(self, timeout: float) -> list[RunEvent]:
         """What happened since the last call, waiting up to ``timeout`` seconds for it."""
         return []
 
     def cancel(self) -> None:
-        """Stop every unit now (the run was interrupted); nothing more comes back."""
+        """Stop every task now (the run was interrupted); nothing more comes back."""
 
 
 class Observer(Protocol):
     """Who watches a batch (the command line's overview)."""
 
-    def begin(self, plan: Plan) -> None: ...
+    def begin(self, plan: Batch) -> None: ...
 
     def started(self, name: str) -> None: ...
 
@@ -115,11 +115,11 @@ def exit_code(results: Iterable[Result], signal_code: int | None = None) -> int:
     return EXIT_OK
 
 
-def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
+def run_plan(batch: Batch, executor: Executor, observer: Observer, *,
              poll: float = 0.1) -> Report:
     """Run the plan's jobs on ``executor``, writing and recording each config's files as
     it finishes.  A signal (``Interrupted`` or ``KeyboardInterrupt``) cancels the rest:
-    what finished stays, the units still running leave nothing, and their results say
+    what finished stays, the tasks still running leave nothing, and their results say
     ``interrupted``."""
     from puzzlereel.ground.interrupts import Interrupted
 
@@ -128,13 +128,13 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
     for name in batch.unusable:
         results[name] = batch.done[name] = forget_failed(batch, results[name])
     observer.begin(batch)
-    pending = {job.unit.name: job for job in batch.jobs}
+    pending = {job.task.name: job for job in batch.jobs}
     stopped: Interrupted | None = None
     code: int | None = None
     try:
         if pending:
             intend(batch)
-            executor.submit([job.unit for job in batch.jobs])
+            executor.submit([job.task for job in batch.jobs])
         while pending:
             for event in executor.events(poll):
                 if isinstance(event, Started):
@@ -153,24 +153,24 @@ def run_plan(batch: Plan, executor: Executor, observer: Observer, *,
         code = exc.exit_code if isinstance(exc, Interrupted) else 130
         for name, job in pending.items():
             unstarted(batch, job)
-            results[name] = Result(name, job.unit.source, "interrupted",
-                                   message=f"{job.unit.source}: interrupted",
+            results[name] = Result(name, job.task.source, "interrupted",
+                                   message=f"{job.task.source}: interrupted",
                                    exit_code=code)
     batch.manifest.flush()
     ordered = tuple(results[name] for name in batch.order if name in results)
     return Report(ordered, time.monotonic() - t0, stopped, code)
 
 
-def intend(batch: Plan) -> None:
+def intend(batch: Batch) -> None:
     """Record in the manifest, before any is written, every file the plan's jobs may
     write: a run stopped before it records them leaves them their configs'."""
     for job in batch.jobs:
-        batch.manifest.intend(job.unit.name, job.unit.source, job.files())
+        batch.manifest.intend(job.task.name, job.task.source, job.files())
     batch.manifest.save()
 
 
-def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
-    """Write a unit's files into the output folder (each atomically, the trace first,
+def store(batch: Batch, job: Job, outcome: Outcome) -> Result:
+    """Write a task's files into the output folder (each atomically, the trace first,
     each checked as it is put in place: ``ownership.Placement``) and record them in the
     manifest; the config's summary line.  A file that cannot be put in place (a folder
     there, a file of the user's that came meanwhile) is that config's error: what was
@@ -181,7 +181,7 @@ def store(batch: Plan, job: Job, outcome: Outcome) -> Result:
     with placing(checks):
         for product in outcome.products:
             try:
-                with atomic_path(out / file_name(job.unit.name, product.kind)) as tmp:
+                with atomic_path(out / file_name(job.task.name, product.kind)) as tmp:
                     tmp.write_bytes(product.data)
             except (OutputError, OSError) as exc:
                 outcome = replace(outcome, status="error", message=_why(exc),
@@ -197,16 +197,16 @@ def _why(exc: OutputError | OSError) -> str:
     return f"{exc.filename}: {exc.strerror or exc}" if exc.filename else str(exc)
 
 
-def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str, int]]
+def record(batch: Batch, job: Job, outcome: Outcome, made: Mapping[str, tuple[str, int]]
            ) -> Result:
     """Record in the manifest the files of ``made`` (kind -> (SHA-256, size)), already in
     the output folder, the trace first; remove what else the manifest records as the
     config's when a new trace makes it older; the config's summary line."""
-    unit, manifest = job.unit, batch.manifest
-    entry = manifest.entries.get(unit.name)
-    mine = entry is not None and entry.made_by(unit.source)
+    task, manifest = job.task, batch.manifest
+    entry = manifest.entries.get(task.name)
+    mine = entry is not None and entry.made_by(task.source)
     r = _Recording(Path(batch.options.out_dir), job, outcome, entry, mine,
-                   dict(entry.outputs) if (entry and mine and unit.trace) else {})
+                   dict(entry.outputs) if (entry and mine and task.trace) else {})
     r.note(made, manifest.left)
     if entry is not None and _made_older(r):
         # what else the manifest records under the config's name was made from an older
@@ -216,9 +216,9 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
                     if remove_output(r.out / file)]
     after = _ENTRY_AFTER[_rule(r)](r)
     if after is None:
-        manifest.entries.pop(unit.name, None)
+        manifest.entries.pop(task.name, None)
     else:
-        manifest.entries[unit.name] = after
+        manifest.entries[task.name] = after
     manifest.changed()
     notes = outcome.warnings
     if r.stale:
@@ -227,15 +227,15 @@ def record(batch: Plan, job: Job, outcome: Outcome, made: Mapping[str, tuple[str
         notes += (f"removed {', '.join(r.stale)}: made from {whose}",)
     message = outcome.message
     if outcome.status == "error":
-        message = naming(message, unit.source)
-    return Result(unit.name, unit.source, outcome.status, outcome.answer, outcome.moves,
+        message = naming(message, task.source)
+    return Result(task.name, task.source, outcome.status, outcome.answer, outcome.moves,
                   outcome.seconds, tuple(r.written), message, outcome.exit_code,
                   warnings=notes, detail=outcome.detail)
 
 
 @dataclass
 class _Recording:
-    """One unit being recorded: the output folder, the unit's job and outcome, the
+    """One task being recorded: the output folder, the task's job and outcome, the
     manifest's entry for its config's name before it (``mine``: that entry is this
     config's), the outputs the entry is to list, the kinds of file it wrote and the
     older files it removed."""
@@ -243,16 +243,16 @@ class _Recording:
     out: Path
     job: Job
     outcome: Outcome
-    entry: Entry | None
+    entry: ConfigRecord | None
     mine: bool
-    outputs: dict[str, Output]
+    outputs: dict[str, OutputRecord]
     written: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
 
     def note(self, made: Mapping[str, tuple[str, int]], left: dict[str, str]) -> None:
         """List the files of ``made`` in ``outputs``, the trace first, each with what it
         was made from; a file a gone config left is taken over."""
-        unit, keys = self.job.unit, self.job.keys
+        task, keys = self.job.task, self.job.keys
         trace_sha = self.job.trace_sha
         for kind, (sha, size) in made.items():
             self.written.append(kind)
@@ -262,23 +262,23 @@ class _Recording:
             else:
                 assert trace_sha is not None, "a render always follows its trace"
                 made_from = keys.made_from(kind, trace_sha)
-            self.outputs[kind] = Output(file_name(unit.name, kind), sha, size, made_from)
+            self.outputs[kind] = OutputRecord(file_name(task.name, kind), sha, size, made_from)
             left.pop(self.outputs[kind].file, None)       # a gone config's: taken over
 
-    def unsettled(self, outputs: Mapping[str, Output]) -> dict[str, str]:
+    def unsettled(self, outputs: Mapping[str, OutputRecord]) -> dict[str, str]:
         return _unsettled(self.out, self.entry, outputs)
 
 
 def _made_older(r: _Recording) -> bool:
-    """Whether this unit makes the entry's files older: a new search that found a trace,
+    """Whether this task makes the entry's files older: a new search that found a trace,
     or one for a config that is not the entry's or changed since it was made."""
-    return r.job.unit.trace is None and (r.outcome.searched is not None or not r.mine
+    return r.job.task.trace is None and (r.outcome.searched is not None or not r.mine
                                          or not _current(r.entry, r.job.keys))
 
 
 def _rule(r: _Recording) -> str:
-    """Which ownership rule decides the config's entry after this unit (``_ENTRY_AFTER``)."""
-    if r.job.unit.trace is not None:
+    """Which ownership rule decides the config's entry after this task (``_ENTRY_AFTER``)."""
+    if r.job.task.trace is not None:
         return "rendered"
     if r.outcome.searched is not None:
         return "searched"
@@ -289,7 +289,7 @@ def _rule(r: _Recording) -> str:
     return "kept"
 
 
-def _rendered(r: _Recording) -> Entry | None:
+def _rendered(r: _Recording) -> ConfigRecord | None:
     """Renders of a given trace: the entry lists them too."""
     if r.entry is None:
         return None
@@ -297,27 +297,27 @@ def _rendered(r: _Recording) -> Entry | None:
                    render=r.job.render)
 
 
-def _searched(r: _Recording) -> Entry:
+def _searched(r: _Recording) -> ConfigRecord:
     """A search that ended (its trace good): a new entry, of this config."""
-    unit, config, outcome = r.job.unit, r.job.config, r.outcome
+    task, config, outcome = r.job.task, r.job.config, r.outcome
     assert outcome.searched is not None
-    return Entry(config=unit.source, path=os.path.abspath(unit.source),
+    return ConfigRecord(config=task.source, path=os.path.abspath(task.source),
                  status=outcome.searched, answer=outcome.answer,
                  moves=outcome.moves, seconds=outcome.seconds,
-                 title=config.title or unit.name, family=config.puzzle_type,
+                 title=config.title or task.name, family=config.puzzle_type,
                  description=catalog.description(config.text, 160), message=(
                      outcome.message if outcome.status != "error" else ""),
                  outputs=r.outputs, writing=r.unsettled(r.outputs), render=r.job.render)
 
 
-def _unfinished(r: _Recording) -> Entry:
+def _unfinished(r: _Recording) -> ConfigRecord:
     """Files of a search that did not end: the config's, with what the entry held of
     this config and was not removed, each made again next run."""
-    unit, config, entry = r.job.unit, r.job.config, r.entry
+    task, config, entry = r.job.task, r.job.config, r.entry
     kept = {kind: output for kind, output in entry.outputs.items()
             if output.file not in r.stale} if entry is not None and r.mine else {}
-    return Entry(config=unit.source, path=os.path.abspath(unit.source), status="error",
-                 title=config.title or unit.name, family=config.puzzle_type,
+    return ConfigRecord(config=task.source, path=os.path.abspath(task.source), status="error",
+                 title=config.title or task.name, family=config.puzzle_type,
                  outputs={**kept, **{kind: replace(output, made_from={})
                                      for kind, output in r.outputs.items()}},
                  writing=r.unsettled(r.outputs), render=r.job.render)
@@ -329,19 +329,19 @@ def _dropped(r: _Recording) -> None:
     return None
 
 
-def _kept(r: _Recording) -> Entry | None:
+def _kept(r: _Recording) -> ConfigRecord | None:
     """Nothing written, the entry this config's and current: kept as it is, its files
     being written by others brought up to date."""
     assert r.entry is not None
     return replace(r.entry, writing=r.unsettled(r.entry.outputs))
 
 
-_ENTRY_AFTER: dict[str, Callable[[_Recording], Entry | None]] = {
+_ENTRY_AFTER: dict[str, Callable[[_Recording], ConfigRecord | None]] = {
     "rendered": _rendered, "searched": _searched, "unfinished": _unfinished,
     "dropped": _dropped, "kept": _kept}
 
 
-def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]
+def _unsettled(folder: Path, entry: ConfigRecord | None, outputs: Mapping[str, OutputRecord]
                ) -> dict[str, str]:
     """The files ``entry`` lists as being written by another run (one that stopped
     before recording them: still the config's, each made again, as nothing records what
@@ -355,22 +355,22 @@ def _unsettled(folder: Path, entry: Entry | None, outputs: Mapping[str, Output]
     return {file: who for file, who in others.items() if who}
 
 
-def unstarted(batch: Plan, job: Job) -> None:
+def unstarted(batch: Batch, job: Job) -> None:
     """A job that wrote nothing (the run was stopped first): its entry as it was before
     the run meant to write (no file listed as this run's; none when the run made it)."""
     manifest = batch.manifest
-    entry = manifest.entries.get(job.unit.name)
+    entry = manifest.entries.get(job.task.name)
     if entry is None:
         return
     writing = _unsettled(Path(batch.options.out_dir), entry, entry.outputs)
     if entry.outputs or writing:
-        manifest.entries[job.unit.name] = replace(entry, writing=writing)
+        manifest.entries[job.task.name] = replace(entry, writing=writing)
     else:
-        del manifest.entries[job.unit.name]
+        del manifest.entries[job.task.name]
     manifest.changed()
 
 
-def _current(entry: Entry | None, keys: Keys) -> bool:
+def _current(entry: ConfigRecord | None, keys: Keys) -> bool:
     """Whether ``entry``'s trace was made from what the config is now (a re-run that
     failed then leaves it and its renders be: they are still the config's)."""
     if entry is None or TRACE not in entry.outputs:
@@ -378,7 +378,7 @@ def _current(entry: Entry | None, keys: Keys) -> bool:
     return dict(entry.outputs[TRACE].made_from) == keys.trace_from()
 
 
-def forget_failed(batch: Plan, result: Result) -> Result:
+def forget_failed(batch: Batch, result: Result) -> Result:
     """A config that could not be used at all this run (unreadable now): its outputs
     of an earlier version leave the folder and the manifest (not those the manifest
     records as another config's of the same name)."""
@@ -392,5 +392,5 @@ def forget_failed(batch: Plan, result: Result) -> Result:
     return replace(result, warnings=result.warnings + notes) if stale else result
 
 
-__all__ = ["Event", "Executor", "Finished", "Observer", "Progressed", "Report", "Started",
+__all__ = ["Executor", "Finished", "Observer", "Progressed", "Report", "RunEvent", "Started",
            "exit_code", "intend", "record", "run_plan", "store"]

@@ -1,8 +1,8 @@
-"""``run`` with one config file: a batch's unit and steps, done here, into the output
+"""``run`` with one config file: a batch's task and steps, done here, into the output
 folder.
 
-One config and many share the unit (``planning.unit_for``: its name, formats, render
-options and limits), its steps (``unit.Steps``: solve, see how the search ended, render
+One config and many share the task (``planning.task_for``: its name, formats, render
+options and limits), its steps (``task.Steps``: solve, see how the search ended, render
 every format in one pass) and the manifest of the output folder: what is up to date is
 not made again (``--force`` makes it all again), and what is made is recorded
 (``running.store``).  What differs is what a user of one config sees: the steps run in
@@ -25,10 +25,10 @@ from puzzlereel.actions import flags
 from puzzlereel.actions.draw import parse_formats, render_options
 from puzzlereel.actions.solve import check_outcome
 from puzzlereel.batch.ownership import check_made, seen
-from puzzlereel.batch.planning import BatchOptions, Job, Plan, plan, unit_for
+from puzzlereel.batch.planning import Batch, BatchOptions, Job, plan, task_for
 from puzzlereel.batch.running import intend, record
 from puzzlereel.batch.sources import Source
-from puzzlereel.batch.unit import Outcome, Steps
+from puzzlereel.batch.task import Outcome, Steps
 from puzzlereel.catalog.puzzles import config_path, puzzle_of
 from puzzlereel.gallery.build import PAGE
 from puzzlereel.ground import console, exits, interrupts
@@ -41,7 +41,7 @@ from puzzlereel.ground.progress import Reporter
 
 
 class _Bars:
-    """A unit's progress as the command line's bars: one per stage ("search", "render")."""
+    """A task's progress as the command line's bars: one per stage ("search", "render")."""
 
     def __init__(self) -> None:
         self.stage = ""
@@ -75,18 +75,18 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     wanted = None if formats is None else parse_formats(formats)
     options = BatchOptions(Path(out_dir), given, wanted, max_states,
                            flags.memory_size(max_memory), force=force)
-    unit, _, _ = unit_for(path, loaded.config, options)
+    task, _, _ = task_for(path, loaded.config, options)
     Claims(page=PAGE if with_gallery else None).take(
-        unit.name, str(path), FILE_KINDS if with_gallery else (TRACE, *unit.formats))
+        task.name, str(path), FILE_KINDS if with_gallery else (TRACE, *task.formats))
     make_folder(out_dir)                           # a file in its place: one line
     batch = plan([Source(str(config), path)], options)
     if with_gallery and not force:      # its poster, which the gallery draws after it
-        check_made(batch.manifest, unit.name, path, (POSTER,))
-    paths = [Path(out_dir) / file_name(unit.name, kind) for kind in (TRACE, *unit.formats)]
-    done = batch.done.get(unit.name)
+        check_made(batch.manifest, task.name, path, (POSTER,))
+    paths = [Path(out_dir) / file_name(task.name, kind) for kind in (TRACE, *task.formats)]
+    done = batch.done.get(task.name)
     if done is not None:
         if done.status == "skipped" and not console.quiet():
-            console.echo(f"puzzlereel: {unit.name}: up to date in {out_dir} (--force makes "
+            console.echo(f"puzzlereel: {task.name}: up to date in {out_dir} (--force makes "
                          "it again)", err=True)
         if done.counts_as != "solved":     # a bad config, or a search that did not solve it
             exits.fail(done.message, done.exit_code)
@@ -94,7 +94,7 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     (job,) = batch.jobs
     intend(batch)                  # its files are its own from the first one written
     bars = _Bars()
-    steps = Steps(job.unit, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
+    steps = Steps(job.task, Path(out_dir), bars, stoppable=interrupts.run_stoppable,
                   collect=False)
     t0 = time.perf_counter()
     checks = job.placement.checks() if job.placement is not None else {}
@@ -114,16 +114,16 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     return _printed(paths)
 
 
-def _record(batch: Plan, job: Job, steps: Steps, seconds: float, tell: bool = True) -> None:
+def _record(batch: Batch, job: Job, steps: Steps, seconds: float, tell: bool = True) -> None:
     """Record the files the steps put in place in the output folder's manifest (as a
     batch does: ``running.record``), and say which older files left the folder
     (``tell``; a run that failed says only why)."""
     end = steps.end
-    outcome = Outcome(job.unit.name, steps.status, (),
+    outcome = Outcome(job.task.name, steps.status, (),
                       end.status if end is not None else None, steps.answer,
                       end.moves if end is not None else None, steps.message,
                       steps.exit_code, seconds=round(seconds, 3))
-    kinds = ([] if job.unit.trace is not None else [TRACE]) + list(job.unit.formats)
+    kinds = ([] if job.task.trace is not None else [TRACE]) + list(job.task.formats)
     placed = job.placement.placed if job.placement is not None else {}
     made = {}
     for kind in kinds:

@@ -14,8 +14,8 @@ from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.filenames import safe_name
 from puzzlereel.ground.manifest import FILE_NAME
 
-SUFFIX = ".toml"
-EMPTY = "an empty argument names no config (write . for the current folder)"
+CONFIG_SUFFIX = ".toml"
+EMPTY_SOURCE = "an empty argument names no config (write . for the current folder)"
 
 
 class NoConfig(ConfigError):
@@ -42,7 +42,7 @@ def _hidden(path: Path, top: Path) -> bool:
 
 
 def _folder(top: Path) -> list[Path]:
-    return sorted(p for p in top.rglob("*" + SUFFIX) if p.is_file() and not _hidden(p, top))
+    return sorted(p for p in top.rglob("*" + CONFIG_SUFFIX) if p.is_file() and not _hidden(p, top))
 
 
 def matches(pattern: str) -> list[Path]:
@@ -103,10 +103,10 @@ def collect(args: Iterable[str]) -> list[Source]:
     for arg in args:
         path = Path(arg)
         if arg == "":      # Path("") would be the current folder
-            found.append(Source(arg, None, NoConfig(EMPTY, path="''")))
+            found.append(Source(arg, None, NoConfig(EMPTY_SOURCE, path="''")))
         elif path.is_dir():
             files = _folder(path)
-            none = f"no *{SUFFIX} config in this folder" + (
+            none = f"no *{CONFIG_SUFFIX} config in this folder" + (
                 f" (it is an output folder: it holds {FILE_NAME})"
                 if output_folder(path) else "")
             found += [Source(arg, f) for f in files] or [
@@ -134,5 +134,5 @@ def collect(args: Iterable[str]) -> list[Source]:
     return unique
 
 
-__all__ = ["EMPTY", "SUFFIX", "NoConfig", "Source", "collect", "examples_over_outputs", "is_batch",
-           "matches", "output_folder"]
+__all__ = ["CONFIG_SUFFIX", "EMPTY_SOURCE", "NoConfig", "Source", "collect",
+           "examples_over_outputs", "is_batch", "matches", "output_folder"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzlereel.batch.planning import SEVERITY, STATUSES, Result
+from puzzlereel.batch.planning import RESULT_STATUSES, SEVERITY, Result
 from puzzlereel.batch.running import Report
 from puzzlereel.ground.errors import EXIT_USAGE
 from puzzlereel.ground.words import plural
@@ -47,7 +47,8 @@ def _row(r: Result) -> tuple[str, str, str, str, str]:
 def verdict(report: Report) -> str:
     """One line for the whole run: how many configs, how each ended, the exit code."""
     n = len(report.results)
-    parts = [f"{report.count(s)} {s}" for s in STATUSES if s != "skipped" and report.count(s)]
+    parts = [f"{report.count(s)} {s}" for s in RESULT_STATUSES if s != "skipped"
+             and report.count(s)]
     if report.count("skipped"):
         parts.append(f"{report.count('skipped')} up to date")
     code = report.exit_code

@@ -3,7 +3,7 @@ the importers of puzzle collections, and a config read as its family's puzzle.""
 
 # import's formats and --blank's choices (the first is the default), here so that
 # --help names them without loading the importers (``entries``, ``importers``)
-FORMATS = ("rush-hour", "tiles", "klotski")
+IMPORT_FORMATS = ("rush-hour", "tiles", "klotski")
 BLANKS = ("last", "first")
 
-__all__ = ["BLANKS", "FORMATS"]
+__all__ = ["BLANKS", "IMPORT_FORMATS"]

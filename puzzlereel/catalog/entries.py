@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzlereel.catalog import BLANKS, FORMATS
+from puzzlereel.catalog import BLANKS, IMPORT_FORMATS
 from puzzlereel.ground.errors import PuzzlereelError, UsageError, quoted
 from puzzlereel.ground.escape import toml_comment, toml_string
 from puzzlereel.ground.formats import DEFAULT
-from puzzlereel.rules.sliding_block_layout import METRICS, BadLayout, layout_cells, shape_of
+from puzzlereel.rules.sliding_block_layout import BLOCK_METRICS, BadLayout, layout_cells, shape_of
 from puzzlereel.rules.sliding_tile import check_tiles, default_goal, solvable
 from puzzlereel.trace import Cell
 
@@ -28,7 +28,7 @@ class BadEntry(PuzzlereelError):
 
 
 @dataclass(frozen=True)
-class Entry:
+class ImportedConfig:
     """One good entry: the line it starts on and the config written from it."""
 
     line: int
@@ -52,7 +52,7 @@ class KlotskiOptions:
 
     piece: str | None = None              # default: the largest piece
     at: tuple[int, int] | None = None     # its top-left cell; default: bottom centre
-    metric: str = METRICS[0]
+    metric: str = BLOCK_METRICS[0]
 
 
 PLAIN_TILES = TileOptions()         # the options' defaults, as argument defaults
@@ -60,7 +60,7 @@ PLAIN_KLOTSKI = KlotskiOptions()
 
 
 @dataclass(frozen=True)
-class Report:
+class ImportReport:
     """What an import did: the configs written, the ones kept (already there, the same
     text), and the problems: entries that were bad, files there with other text."""
 
@@ -106,7 +106,7 @@ def _whole(token: str) -> int | None:
     return int(token) if token.isascii() and token.isdigit() and len(token) <= 18 else None
 
 
-def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
+def rush_hour_entry(text: str, source: str, line: int, title: str) -> ImportedConfig:
     """One line of the Rush Hour database as a sliding-block config (``BadEntry`` if not)."""
     board, moves, cluster = _rush_tokens(text, source, line)
     rows, cells = _rush_grid(board, source, line)
@@ -132,7 +132,7 @@ def rush_hour_entry(text: str, source: str, line: int, title: str) -> Entry:
             "   # the collection's answer"
         out.append(f"expect_moves = {moves}{note}")
     out += _render_table()
-    return Entry(line, "\n".join(out) + "\n")
+    return ImportedConfig(line, "\n".join(out) + "\n")
 
 
 def _rush_tokens(text: str, source: str, line: int) -> tuple[str, int | None, int | None]:
@@ -245,7 +245,7 @@ def _numbers(numbers: Sequence[int], shown: int = 16) -> str:
 
 
 def tiles_entry(text: str, source: str, line: int, title: str,
-                options: TileOptions) -> Entry:
+                options: TileOptions) -> ImportedConfig:
     """One line of numbers as a sliding-tile config (``BadEntry`` if it is not one)."""
     tokens = [t for t in re.split(r"[\s,;\[\]()]+", text.strip()) if t]
     numbers: list[int] = []
@@ -293,7 +293,7 @@ def tiles_entry(text: str, source: str, line: int, title: str,
     if moves is not None:
         out.append(f"expect_moves = {moves}   # the collection's answer")
     out += _render_table()
-    return Entry(line, "\n".join(out) + "\n")
+    return ImportedConfig(line, "\n".join(out) + "\n")
 
 
 def check_pdb(spec: str, cells: int | None = None) -> str:
@@ -311,7 +311,7 @@ def check_pdb(spec: str, cells: int | None = None) -> str:
 
 
 def klotski_entry(rows: list[str], source: str, line: int, title: str,
-                  options: KlotskiOptions, original: list[str]) -> Entry:
+                  options: KlotskiOptions, original: list[str]) -> ImportedConfig:
     """One layout (its rows start on ``line``) as a sliding-block config."""
     try:
         cells, walls = layout_cells(rows)
@@ -351,7 +351,7 @@ def klotski_entry(rows: list[str], source: str, line: int, title: str,
         out.append(f"exit = {_table({'side': 'bottom', 'offset': gx, 'length': w})}")
     out += ["", "[solve]", f"metric = {_str(options.metric)}"]
     out += _render_table()
-    return Entry(line, "\n".join(out) + "\n")
+    return ImportedConfig(line, "\n".join(out) + "\n")
 
 
 def klotski_blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str], list[str]]]:
@@ -378,6 +378,6 @@ def klotski_blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str], list[
         yield start, [r.replace(" ", "") for r in block], block
 
 
-__all__ = ["BLANKS", "FORMATS", "RUSH_SIZE", "BadEntry", "Entry", "KlotskiOptions", "Report",
-           "TileOptions", "PLAIN_KLOTSKI", "PLAIN_TILES", "bad_entry", "check_pdb",
+__all__ = ["BLANKS", "IMPORT_FORMATS", "RUSH_SIZE", "BadEntry", "ImportedConfig", "KlotskiOptions",
+           "ImportReport", "TileOptions", "PLAIN_KLOTSKI", "PLAIN_TILES", "bad_entry", "check_pdb",
            "klotski_blocks", "klotski_entry", "rush_hour_entry", "tiles_entry"]

@@ -37,9 +37,9 @@ from puzzlereel.ground.utf8 import utf8_writer
 from puzzlereel.ground.words import plural
 from puzzlereel.registry import ALSO_CALLED, FAMILIES
 
-PACKAGE = "puzzlereel.examples"
-SUFFIX = ".toml"
-BY_NAME = ("; the bundled examples work by name from any folder ('puzzlereel examples' "
+EXAMPLES_PACKAGE = "puzzlereel.examples"
+EXAMPLE_SUFFIX = ".toml"
+BY_NAME_HINT = ("; the bundled examples work by name from any folder ('puzzlereel examples' "
            "lists them)")
 DESCRIPTION_WIDTH = 78
 
@@ -54,21 +54,21 @@ class Exists(PuzzlereelError):
 def folder() -> Traversable:
     """Where the example configs are: the checkout's ``configs/`` or the installed
     ``puzzlereel/examples/``."""
-    return bundled.folder("configs", PACKAGE, "the example configs")
+    return bundled.folder("configs", EXAMPLES_PACKAGE, "the example configs")
 
 
 def names() -> tuple[str, ...]:
     """Every example's name (its file name without ``.toml``), sorted."""
-    return tuple(sorted(entry.name[:-len(SUFFIX)] for entry in folder().iterdir()
-                        if entry.name.endswith(SUFFIX) and entry.is_file()))
+    return tuple(sorted(entry.name[:-len(EXAMPLE_SUFFIX)] for entry in folder().iterdir()
+                        if entry.name.endswith(EXAMPLE_SUFFIX) and entry.is_file()))
 
 
 def path_of(name: str) -> Path | None:
     """The file of the example called ``name`` (``.toml`` optional), if there is one."""
-    stem = name[:-len(SUFFIX)] if name.endswith(SUFFIX) else name
+    stem = name[:-len(EXAMPLE_SUFFIX)] if name.endswith(EXAMPLE_SUFFIX) else name
     if not stem or stem not in names():
         return None
-    entry = folder().joinpath(stem + SUFFIX)
+    entry = folder().joinpath(stem + EXAMPLE_SUFFIX)
     return entry if isinstance(entry, Path) else Path(str(entry))
 
 
@@ -113,15 +113,15 @@ def resolve(arg: str | Path) -> Path:
 def _missing(text: str, path: Path) -> str:
     """What is wrong with ``text``, a config that is not there, and the closest names."""
     if text.endswith(("/", os.sep)):
-        return f"no such folder{_near_in(path.parent, path.name, folders=True) or BY_NAME}"
+        return f"no such folder{_near_in(path.parent, path.name, folders=True) or BY_NAME_HINT}"
     folder = _missing_folder(path)
-    stem = path.name[:-len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+    stem = path.name[:-len(EXAMPLE_SUFFIX)] if path.name.endswith(EXAMPLE_SUFFIX) else path.name
     hint = did_you_mean(stem, names(), also=by_family())
     if folder is not None:
         return f"no such file (there is no folder {folder}){hint}"
     hint = (_near_in(path.parent, path.name) or _near_in(path.parent, path.name, folders=True)
             or hint)
-    return f"no such file{hint}" if hint else f"no such file or folder{BY_NAME}"
+    return f"no such file{hint}" if hint else f"no such file or folder{BY_NAME_HINT}"
 
 
 def _near_in(folder: Path, name: str, *, folders: bool = False) -> str:
@@ -150,7 +150,7 @@ class Example:
     family: str
     title: str
     expect: int | None        # [solve] expect_moves: the published answer, when stated
-    unit: str                 # what ``expect`` counts: "move", "guess", "solution"
+    count_noun: str                 # what ``expect`` counts: "move", "guess", "solution"
     description: str
     path: Path
 
@@ -159,7 +159,7 @@ class Example:
         """``"81 moves"``, ``"92 solutions"``, or ``""`` when the config states none."""
         if self.expect is None:
             return ""
-        return f"{self.expect} {plural(self.unit, self.expect)}"
+        return f"{self.expect} {plural(self.count_noun, self.expect)}"
 
 
 def description(text: str, width: int = DESCRIPTION_WIDTH) -> str:
@@ -197,7 +197,7 @@ def _example(path: Path) -> Example:
     expect = data.get("solve", {}).get("expect_moves")
     return Example(name=path.stem, family=name, title=str(data.get("title", path.stem)),
                    expect=expect if isinstance(expect, int) else None,
-                   unit=row.unit if row is not None else "move",
+                   count_noun=row.count_noun if row is not None else "move",
                    description=description(text), path=path)
 
 
@@ -288,6 +288,6 @@ def list_or_copy(name: str | None, output: str | None = None, *, force: bool = F
     if output not in (None, "-") and not is_stream(output):   # not into -o /dev/stdout
         console.echo(str(output))
 
-__all__ = ["PACKAGE", "Example", "Exists", "copy_out", "description", "example", "examples",
-           "by_family", "folder", "list_or_copy", "names", "path_of", "plural", "resolve",
-           "table_lines", "write_text"]
+__all__ = ["EXAMPLES_PACKAGE", "Example", "Exists", "copy_out", "description", "example",
+           "examples", "by_family", "folder", "list_or_copy", "names", "path_of", "plural",
+           "resolve", "table_lines", "write_text"]

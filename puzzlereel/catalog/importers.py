@@ -33,13 +33,13 @@ from typing import IO
 
 from puzzlereel.catalog.entries import (
     BLANKS,
-    FORMATS,
+    IMPORT_FORMATS,
     PLAIN_KLOTSKI,
     PLAIN_TILES,
     BadEntry,
-    Entry,
+    ImportedConfig,
+    ImportReport,
     KlotskiOptions,
-    Report,
     TileOptions,
     bad_entry,
     check_pdb,
@@ -55,12 +55,12 @@ from puzzlereel.ground.fileio import guarded
 from puzzlereel.ground.filenames import NAME_BYTES, safe_name
 from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.words import plural
-from puzzlereel.rules.sliding_block_layout import METRICS
+from puzzlereel.rules.sliding_block_layout import BLOCK_METRICS
 
 # ---------------------------------------------------------------- a whole collection
 
 
-def accepted(entry: Entry, source: str) -> Entry:
+def accepted(entry: ImportedConfig, source: str) -> ImportedConfig:
     """``entry`` when the config it makes is one ``solve`` takes (read by the family's
     own loader, every limit of it checked), else ``BadEntry``: import never writes a
     config the program refuses."""
@@ -75,7 +75,7 @@ def accepted(entry: Entry, source: str) -> Entry:
     return entry
 
 
-SUFFIX = ".toml"
+IMPORTED_SUFFIX = ".toml"
 FINGERPRINT = 8        # hex digits of the SHA-256 of a name that had to be changed
 
 
@@ -110,7 +110,7 @@ def config_names(source: str, prefix: str | None, lines: int) -> tuple[str, int]
     name with letters and digits of any script, ``.``, ``_`` and ``-`` kept and each run of
     other characters as ``-`` (``_fitted``: a name changed or cut gets its fingerprint)."""
     digits = len(str(max(1, lines)))
-    room = NAME_BYTES - len(f"-{'0' * digits}{SUFFIX}")
+    room = NAME_BYTES - len(f"-{'0' * digits}{IMPORTED_SUFFIX}")
     if prefix is not None:
         return _fitted(prefix, room, prefix), digits
     stem = _stem(source)
@@ -120,7 +120,7 @@ def config_names(source: str, prefix: str | None, lines: int) -> tuple[str, int]
 
 def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
             tiles: TileOptions = PLAIN_TILES,
-            klotski: KlotskiOptions = PLAIN_KLOTSKI) -> Iterator[Entry | BadEntry]:
+            klotski: KlotskiOptions = PLAIN_KLOTSKI) -> Iterator[ImportedConfig | BadEntry]:
     """Every entry of a collection, as a config or the problem with it, in file order.
 
     Blank lines (and, for ``rush-hour`` and ``tiles``, lines starting with ``#``) are
@@ -134,7 +134,7 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
                 yield exc
         return
     if fmt not in ("rush-hour", "tiles"):
-        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(FORMATS)}")
+        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(IMPORT_FORMATS)}")
     for line, raw in enumerate(lines, 1):
         text = raw.strip()
         if not text or text.startswith("#"):
@@ -150,16 +150,16 @@ def entries(fmt: str, lines: Sequence[str], source: str, prefix: str, *,
             yield exc
 
 
-MAX_LINE = 16 << 20     # bytes of one line of a collection, at most (Korf's 100: 60)
+MAX_IMPORT_LINE = 16 << 20     # bytes of one line of a collection, at most (Korf's 100: 60)
 
 
 def read_lines(stream: IO[bytes], source: str) -> list[str]:
-    """A collection's lines (UTF-8), none read past ``MAX_LINE`` bytes, or a
+    """A collection's lines (UTF-8), none read past ``MAX_IMPORT_LINE`` bytes, or a
     ``PuzzlereelError`` naming the file and the line."""
     out: list[str] = []
-    for number, raw in enumerate(iter(lambda: stream.readline(MAX_LINE + 1), b""), 1):
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            raise PuzzlereelError(f"longer than {MAX_LINE:,} bytes, more than a line of a "
+    for number, raw in enumerate(iter(lambda: stream.readline(MAX_IMPORT_LINE + 1), b""), 1):
+        if len(raw) > MAX_IMPORT_LINE and not raw.endswith(b"\n"):
+            raise PuzzlereelError(f"longer than {MAX_IMPORT_LINE:,} bytes, more than a line of a "
                                   "collection holds", source=source, line=number)
         try:
             text = raw.decode("utf-8-sig" if number == 1 else "utf-8")
@@ -174,26 +174,26 @@ def read_lines(stream: IO[bytes], source: str) -> list[str]:
 def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | Path, *,
                       prefix: str | None = None, tiles: TileOptions = PLAIN_TILES,
                       klotski: KlotskiOptions = PLAIN_KLOTSKI,
-                      force: bool = False) -> Report:
+                      force: bool = False) -> ImportReport:
     """Write one config per good entry of ``stream`` into ``out_dir``, named
     ``NAME-LINE.toml`` (``config_names``; NAME: ``prefix``, default the source's name);
     report the bad entries (and files that exist, unless ``force``)."""
-    if fmt not in FORMATS:
-        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(FORMATS)}")
+    if fmt not in IMPORT_FORMATS:
+        raise UsageError(f"FORMAT: {quoted(fmt)} is not one of: {', '.join(IMPORT_FORMATS)}")
     lines = read_lines(stream, source)
     name, digits = config_names(source, prefix, len(lines))
     folder = Path(out_dir)
     written: list[Path] = []
     problems: list[PuzzlereelError] = []
-    planned: list[tuple[Entry, Path]] = []
+    planned: list[tuple[ImportedConfig, Path]] = []
     for item in entries(fmt, lines, source, _title(source, prefix), tiles=tiles,
                         klotski=klotski):
         if isinstance(item, BadEntry):
             problems.append(item)
         else:
-            planned.append((item, folder / f"{name}-{item.line:0{digits}d}{SUFFIX}"))
+            planned.append((item, folder / f"{name}-{item.line:0{digits}d}{IMPORTED_SUFFIX}"))
     if _is_null(folder):        # -o /dev/null: every entry checked, no file written
-        return Report((), tuple(problems))
+        return ImportReport((), tuple(problems))
     kept: list[Path] = []
     with guarded(inputs=[source], outputs=[path for _, path in planned]):
         for item, path in planned:
@@ -206,7 +206,7 @@ def import_collection(fmt: str, stream: IO[bytes], source: str, out_dir: str | P
                 problems.append(exc)
                 continue
             written.append(path)
-    return Report(tuple(written), tuple(problems), tuple(kept))
+    return ImportReport(tuple(written), tuple(problems), tuple(kept))
 
 
 def _holds(path: Path, text: str) -> bool:
@@ -251,7 +251,7 @@ def import_file(fmt: str, source: str, out_dir: str | Path, *, prefix: str | Non
         exits.fail(f"{source}: {_counts(report)}")
 
 
-def _counts(report: Report) -> str:
+def _counts(report: ImportReport) -> str:
     """What an import with problems did, in numbers: "2 bad entries, 0 configs written,
     3 kept (already there, the same)"."""
     there = sum(isinstance(problem, Exists) for problem in report.problems)
@@ -282,8 +282,8 @@ def parse_at(text: str) -> tuple[int, int]:
 
 
 def check_metric(metric: str) -> str:
-    if metric not in METRICS:
-        raise UsageError(f"--metric: {quoted(metric)} is not one of: {', '.join(METRICS)}")
+    if metric not in BLOCK_METRICS:
+        raise UsageError(f"--metric: {quoted(metric)} is not one of: {', '.join(BLOCK_METRICS)}")
     return metric
 
 
@@ -293,7 +293,7 @@ def check_blank(blank: str) -> str:
     return blank
 
 
-__all__ = ["BLANKS", "FORMATS", "BadEntry", "Entry", "KlotskiOptions", "Report",
-           "TileOptions", "check_blank", "check_metric", "check_pdb", "config_names", "entries",
-           "import_collection", "import_file", "klotski_entry", "parse_at", "parse_size",
-           "read_lines", "rush_hour_entry", "tiles_entry"]
+__all__ = ["BLANKS", "IMPORT_FORMATS", "BadEntry", "ImportReport", "ImportedConfig",
+           "KlotskiOptions", "TileOptions", "check_blank", "check_metric", "check_pdb",
+           "config_names", "entries", "import_collection", "import_file", "klotski_entry",
+           "parse_at", "parse_size", "read_lines", "rush_hour_entry", "tiles_entry"]

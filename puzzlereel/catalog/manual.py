@@ -21,9 +21,9 @@ from puzzlereel.catalog import bundled
 from puzzlereel.ground.errors import UsageError, quoted
 from puzzlereel.ground.suggest import did_you_mean
 
-PACKAGE = "puzzlereel.docs"
-FOLDER = "docs"                      # the repository's folder that PACKAGE is
-SUFFIX = ".md"
+DOCS_PACKAGE = "puzzlereel.docs"
+DOCS_FOLDER = "docs"                      # the repository's folder that DOCS_PACKAGE is
+DOC_SUFFIX = ".md"
 HOME = "https://github.com/puzzlereel/puzzlereel"
 DOCS = f"{HOME}/tree/main/docs"
 ISSUES = f"{HOME}/issues"
@@ -36,7 +36,7 @@ CODE = re.compile(r"^```.*?^```$|`[^`\n]*`", re.M | re.S)
 LINK = re.compile(r"(?P<link>!?\[(?P<words>[^\]\n]*)\]\((?P<target>[^)\s]+)\))|"
                   + CODE.pattern, re.M | re.S)
 # a doc named by its path in the repository, in the text: docs/rendering.md
-NAMED = re.compile(rf"(?<![\w/.-]){FOLDER}/([\w-]+)\.md\b")
+DOC_LINK = re.compile(rf"(?<![\w/.-]){DOCS_FOLDER}/([\w-]+)\.md\b")
 
 
 @dataclass(frozen=True)
@@ -54,19 +54,19 @@ def command(topic: str) -> str:
 
 def topics() -> tuple[str, ...]:
     """Every topic's name, sorted."""
-    return tuple(sorted(entry.name[:-len(SUFFIX)]
-                        for entry in bundled.folder(FOLDER, PACKAGE, "the docs").iterdir()
-                        if entry.name.endswith(SUFFIX) and entry.is_file()))
+    return tuple(sorted(entry.name[:-len(DOC_SUFFIX)]
+                        for entry in bundled.folder(DOCS_FOLDER, DOCS_PACKAGE, "the docs").iterdir()
+                        if entry.name.endswith(DOC_SUFFIX) and entry.is_file()))
 
 
 def markdown(topic: str) -> str:
     """The doc of ``topic`` as written, or ``UsageError`` naming the closest topics."""
     if topic not in topics():
-        hint = did_you_mean(topic.removesuffix(SUFFIX), topics()) or \
+        hint = did_you_mean(topic.removesuffix(DOC_SUFFIX), topics()) or \
             " (`puzzlereel docs` lists them)"
         raise UsageError(f"no topic called {quoted(topic)}{hint}", field="TOPIC")
-    folder = bundled.folder(FOLDER, PACKAGE, "the docs")
-    return folder.joinpath(topic + SUFFIX).read_text(encoding="utf-8")
+    folder = bundled.folder(DOCS_FOLDER, DOCS_PACKAGE, "the docs")
+    return folder.joinpath(topic + DOC_SUFFIX).read_text(encoding="utf-8")
 
 
 def listing() -> Iterator[str]:
@@ -83,7 +83,7 @@ def listing() -> Iterator[str]:
 def text(topic: str) -> str:
     """The doc of ``topic`` as it is printed: its links made to work where the package
     is installed."""
-    return NAMED.sub(_named, LINK.sub(_plain_link, markdown(topic)))
+    return DOC_LINK.sub(_named, LINK.sub(_plain_link, markdown(topic)))
 
 
 def _named(match: re.Match[str]) -> str:
@@ -109,7 +109,7 @@ def _plain_link(match: re.Match[str]) -> str:
     where = pointer(target)
     if where is None:
         return words
-    if not words or words.strip("`").endswith(SUFFIX):
+    if not words or words.strip("`").endswith(DOC_SUFFIX):
         return where
     return f"{words} ({where})"
 
@@ -123,12 +123,12 @@ def pointer(target: str) -> str | None:
     path = target.split("#", 1)[0]
     if not path:
         return None
-    resolved = posixpath.normpath(posixpath.join(FOLDER, path))
+    resolved = posixpath.normpath(posixpath.join(DOCS_FOLDER, path))
     folder, _, name = resolved.rpartition("/")
-    if folder == FOLDER and name.endswith(SUFFIX):
-        return command(name[:-len(SUFFIX)])
+    if folder == DOCS_FOLDER and name.endswith(DOC_SUFFIX):
+        return command(name[:-len(DOC_SUFFIX)])
     return f"{FILES}/{resolved}"
 
 
-__all__ = ["DOCS", "FILES", "FOLDER", "HOME", "ISSUES", "PACKAGE", "Topic", "command", "listing",
-           "markdown", "pointer", "text", "topics"]
+__all__ = ["DOCS", "DOCS_FOLDER", "DOCS_PACKAGE", "FILES", "HOME", "ISSUES", "Topic", "command",
+           "listing", "markdown", "pointer", "text", "topics"]

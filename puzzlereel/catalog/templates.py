@@ -31,8 +31,8 @@ from puzzlereel.ground.outpaths import is_stream
 from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.registry import ALSO_CALLED, FAMILIES, NAMES
 
-PACKAGE = "puzzlereel"
-FOLDER = ("config-templates",)
+TEMPLATES_PACKAGE = "puzzlereel"
+TEMPLATES_FOLDER = ("config-templates",)
 RENDER = "render.toml"
 
 
@@ -50,7 +50,7 @@ class Template:
 
 
 def _entry(name: str) -> Traversable:
-    return importlib.resources.files(PACKAGE).joinpath(*FOLDER, name)
+    return importlib.resources.files(TEMPLATES_PACKAGE).joinpath(*TEMPLATES_FOLDER, name)
 
 
 def _read(name: str) -> str:

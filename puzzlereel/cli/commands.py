@@ -57,25 +57,27 @@ def root(
     = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only: no "
                                         "progress, warnings or summaries.")] = False,
-    progress_mode: Annotated[str, typer.Option("--progress", metavar="|".join(progress.MODES),
-                                               autocompletion=completion.choices(progress.MODES),
+    progress_mode: Annotated[str, typer.Option("--progress",
+                                               metavar="|".join(progress.PROGRESS_MODES),
+                                               autocompletion=completion.choices(progress.PROGRESS_MODES),
                                                help="How long work shows progress on "
                                                "stderr: a live bar (on a terminal), plain "
                                                "lines every few seconds (logs, pipes), or "
                                                "nothing.")] = "auto",
 ) -> None:
     """Solve classic puzzles optimally and turn the solutions into videos."""
-    if progress_mode not in progress.MODES:
+    if progress_mode not in progress.PROGRESS_MODES:
         raise typer.BadParameter(f"{progress_mode!r} is not one of: "
-                                 f"{', '.join(progress.MODES)}", param_hint="--progress")
+                                 f"{', '.join(progress.PROGRESS_MODES)}", param_hint="--progress")
     console.start(progress_mode, quiet)
 
 
 # the commands, in the order --help lists them
 ORDER = ("solve", "validate", "show", "analyze", "render", "run", "gallery", "preview",
          "examples", "new", "import", "docs")
-COMMANDS = {**solve_commands.COMMANDS, **render_commands.COMMANDS, **run_commands.COMMANDS,
-            **config_commands.COMMANDS, **docs_commands.COMMANDS}
+COMMANDS = {**solve_commands.SOLVE_COMMANDS, **render_commands.RENDER_COMMANDS,
+            **run_commands.RUN_COMMANDS,
+            **config_commands.CONFIG_COMMANDS, **docs_commands.DOCS_COMMANDS}
 for _name in ORDER:
     app.command(_name, cls=help_text.Command)(COMMANDS[_name])
 

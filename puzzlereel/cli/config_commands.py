@@ -1,7 +1,8 @@
 """The commands that write configs: ``examples`` (copy one that ships), ``new`` (a
 family's commented template) and ``import`` (a collection, one config per puzzle).
 
-Their options and help texts; ``puzzlereel.cli.commands`` registers them (``COMMANDS``) on the
+Their options and help texts; ``puzzlereel.cli.commands`` registers them (``CONFIG_COMMANDS``) on
+the
 ``puzzlereel`` command beside the others.
 """
 
@@ -14,12 +15,12 @@ from typing import Annotated, Any
 import typer
 
 from puzzlereel.actions import flags
-from puzzlereel.catalog import BLANKS, FORMATS
+from puzzlereel.catalog import BLANKS, IMPORT_FORMATS
 from puzzlereel.cli import completion
 from puzzlereel.cli.parameters import Force, file_name, file_path, text_path
 from puzzlereel.ground.exits import friendly
 from puzzlereel.registry import NAMES
-from puzzlereel.rules.sliding_block_layout import METRICS
+from puzzlereel.rules.sliding_block_layout import BLOCK_METRICS
 
 
 @friendly
@@ -91,9 +92,9 @@ new.__doc__ = (new.__doc__ or "").replace("{families}", ", ".join(NAMES))   # th
 @friendly
 def import_collection(
     fmt: Annotated[str, typer.Argument(metavar="FORMAT",
-                                       autocompletion=completion.choices(FORMATS),
+                                       autocompletion=completion.choices(IMPORT_FORMATS),
                                        help="The collection's format: "
-                                       f"{', '.join(FORMATS)}.", show_default=False)],
+                                       f"{', '.join(IMPORT_FORMATS)}.", show_default=False)],
     source: Annotated[str, typer.Argument(metavar="FILE", help="The collection: a file, "
                                           "or '-' for stdin.", show_default=False,
                                           parser=text_path)],
@@ -129,10 +130,10 @@ def import_collection(
                                            help="klotski: where the goal "
                                            "piece's top-left cell must end (default: bottom "
                                            "centre).")] = None,
-    metric: Annotated[str | None, typer.Option("--metric", metavar="|".join(METRICS),
-                                               autocompletion=completion.choices(METRICS),
+    metric: Annotated[str | None, typer.Option("--metric", metavar="|".join(BLOCK_METRICS),
+                                               autocompletion=completion.choices(BLOCK_METRICS),
                                                help="klotski: what counts as one move "
-                                               f"(default {METRICS[0]})."
+                                               f"(default {BLOCK_METRICS[0]})."
                                                )] = None,
     force: Force = False,
 ) -> None:
@@ -166,7 +167,7 @@ def import_collection(
                           force=force)
 
 
-COMMANDS: dict[str, Callable[..., Any]] = {"examples": examples, "new": new,
+CONFIG_COMMANDS: dict[str, Callable[..., Any]] = {"examples": examples, "new": new,
                                            "import": import_collection}
 
-__all__ = ["COMMANDS", "examples", "import_collection", "new"]
+__all__ = ["CONFIG_COMMANDS", "examples", "import_collection", "new"]

@@ -43,6 +43,6 @@ def docs(
         console.echo(manual.text(topic).rstrip("\n"))
 
 
-COMMANDS: dict[str, Callable[..., Any]] = {"docs": docs}
+DOCS_COMMANDS: dict[str, Callable[..., Any]] = {"docs": docs}
 
-__all__ = ["COMMANDS", "docs"]
+__all__ = ["DOCS_COMMANDS", "docs"]

@@ -21,14 +21,14 @@ from puzzlereel.render.declared import Option, flag_options
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
-EMPTY = "an empty argument names no file or folder (write . for the current folder)"
+EMPTY_PATH = "an empty argument names no file or folder (write . for the current folder)"
 
 
 def text_path(value: str | Path) -> str:
     """A file or folder named on the command line, as given; an empty one is a usage
     error, not the current folder."""
     if isinstance(value, str) and value == "":
-        raise typer.BadParameter(EMPTY)
+        raise typer.BadParameter(EMPTY_PATH)
     return str(value)
 
 

@@ -124,6 +124,6 @@ def preview(
                  f"{done.frame.seconds:.2f} s")
 
 
-COMMANDS: dict[str, Callable[..., Any]] = {"render": render, "preview": preview}
+RENDER_COMMANDS: dict[str, Callable[..., Any]] = {"render": render, "preview": preview}
 
-__all__ = ["COMMANDS", "preview", "render"]
+__all__ = ["RENDER_COMMANDS", "preview", "render"]

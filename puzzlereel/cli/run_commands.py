@@ -151,6 +151,6 @@ def gallery_page(
         raise SystemExit(made.exit_code)
 
 
-COMMANDS: dict[str, Callable[..., Any]] = {"run": run, "gallery": gallery_page}
+RUN_COMMANDS: dict[str, Callable[..., Any]] = {"run": run, "gallery": gallery_page}
 
-__all__ = ["COMMANDS", "gallery_page", "run"]
+__all__ = ["RUN_COMMANDS", "gallery_page", "run"]

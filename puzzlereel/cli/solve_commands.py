@@ -134,7 +134,7 @@ def analyze(
         raise typer.Exit(code)
 
 
-COMMANDS: dict[str, Callable[..., Any]] = {"solve": solve, "validate": validate, "show": show,
+SOLVE_COMMANDS: dict[str, Callable[..., Any]] = {"solve": solve, "validate": validate, "show": show,
                                            "analyze": analyze}
 
-__all__ = ["COMMANDS", "analyze", "show", "solve", "validate"]
+__all__ = ["SOLVE_COMMANDS", "analyze", "show", "solve", "validate"]

@@ -41,7 +41,7 @@ from puzzlereel.ground import manifest as records
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_OK, PuzzlereelError
 from puzzlereel.ground.fileio import atomic_text, check_outputs, guarded
 from puzzlereel.ground.formats import LISTED
-from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, Entry, Manifest, file_name
+from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, ConfigRecord, Manifest, file_name
 from puzzlereel.ground.owners import Claims
 from puzzlereel.ground.placing import placing
 from puzzlereel.ground.progress import Progress, Reporter, no_progress
@@ -95,7 +95,7 @@ def _shorter(text: str, width: int = GOAL_WIDTH) -> str:
     return text[:width - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
-def _goal(name: str, family: str, entry: Entry | None) -> str:
+def _goal(name: str, family: str, entry: ConfigRecord | None) -> str:
     if entry is not None and entry.description:
         return _shorter(entry.description)
     bundled = catalog.path_of(name)
@@ -107,13 +107,13 @@ def _goal(name: str, family: str, entry: Entry | None) -> str:
     return FAMILIES[family].goal
 
 
-def card_for(folder: Path, trace: Path, entry: Entry | None) -> Card:
+def card_for(folder: Path, trace: Path, entry: ConfigRecord | None) -> Card:
     """The card of one trace in ``folder`` (``TraceError`` for a file that is no trace)."""
     header, end = read_ends(trace)
     name = trace.stem
     family = FAMILIES[header.puzzle]
     count = found_count(family, end)
-    answer = f"{count:,} {catalog.plural(family.unit, count)}" if count is not None else ""
+    answer = f"{count:,} {catalog.plural(family.count_noun, count)}" if count is not None else ""
     if header.solver.get("metric"):
         metric = f"{header.solver['metric']} metric"
     elif header.solver.get("heuristic"):
@@ -154,7 +154,7 @@ def skipped_card(trace: Path, problem: PuzzlereelError) -> Card:
                 sizes={trace.name: size}, frame=None)
 
 
-def _drawn_from(entry: Entry | None, kind: str, file: str, trace_sha: str | None) -> bool:
+def _drawn_from(entry: ConfigRecord | None, kind: str, file: str, trace_sha: str | None) -> bool:
     """Whether the file ``file`` (of ``kind``) may be shown with the trace whose SHA-256
     is ``trace_sha``: the manifest records it as drawn from it, or does not know it as the config's
     (a file of the user's); not one drawn from an older trace, or left by a run that

@@ -2,7 +2,7 @@
 
 The frame is the video's ending, its most telling moment for every family: the solved
 position (the answer: the pieces home, the queens, the sum, the secret found) with the
-result beside it, or the board with "No solution exists".  A batch unit draws it with
+result beside it, or the board with "No solution exists".  A batch task draws it with
 the run's options (``run --gallery``); the gallery draws the ones missing with the
 config's.  Its size is the options' (the gallery's), never a trace header's hints
 (``SIZED``): a header asking for 7680x4320 frames gets a poster like any other.  A
@@ -25,7 +25,7 @@ from puzzlereel.actions.show import open_trace
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.ground.fileio import OutputError, atomic_path
-from puzzlereel.ground.manifest import Entry, key_of, sha256_file
+from puzzlereel.ground.manifest import ConfigRecord, key_of, sha256_file
 from puzzlereel.ground.owners import POSTER_AT, poster_chunk, poster_drawn_here, poster_made_from
 from puzzlereel.ground.placing import Check, placing
 
@@ -92,7 +92,7 @@ def to_draw(poster: Path, key: str, recorded: bool, force: bool = False) -> bool
     return force
 
 
-def drawing_options(entry: Entry | None) -> tuple[RenderOptions, frozenset[str]]:
+def drawing_options(entry: ConfigRecord | None) -> tuple[RenderOptions, frozenset[str]]:
     """The options a trace's poster is drawn with: those its run drew the trace's files
     with, as the manifest records them (its config's ``[render]`` and the run's flags),
     else its config's ``[render]`` when the manifest names a config (by its absolute
@@ -119,7 +119,7 @@ def _ours(poster: Path, recorded: bool, force: bool) -> Check:
     return check
 
 
-def refresh(trace: Path, poster: Path, entry: Entry | None, force: bool = False) -> bool:
+def refresh(trace: Path, poster: Path, entry: ConfigRecord | None, force: bool = False) -> bool:
     """Draw ``trace``'s poster, with the options of its entry in the manifest
     (``drawing_options``), when ``to_draw`` says so, checking as it is put in place that
     no picture of the user's came there meanwhile; whether it was drawn."""

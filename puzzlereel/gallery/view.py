@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from puzzlereel import __version__
 from puzzlereel.gallery.lede import solved_text
-from puzzlereel.ground.formats import FORMATS, TRACE_PLACE
+from puzzlereel.ground.formats import FORMAT_ROWS, TRACE_PLACE
 from puzzlereel.ground.manifest import POSTER, TRACE
 from puzzlereel.ground.pages import page
 from puzzlereel.ground.words import count_text, duration, size_text, whole
@@ -27,9 +27,9 @@ from puzzlereel.registry import FAMILIES
 
 DEFAULT_TITLE = "Puzzle gallery"
 # the formats a card shows (``formats.Format.card``), in their links' order
-_SHOWN = sorted(((f.card, f) for f in FORMATS if f.card is not None),
+_SHOWN = sorted(((f.card, f) for f in FORMAT_ROWS if f.card is not None),
                 key=lambda shown: shown[0].place)
-VIDEOS = tuple((f.suffix, f.mime) for _, f in _SHOWN if f.video)   # the first is played
+VIDEO_TYPES = tuple((f.suffix, f.mime) for _, f in _SHOWN if f.video)   # the first is played
 PICTURES = tuple(f.suffix for card, f in _SHOWN if card.picture)
 
 
@@ -75,7 +75,7 @@ def _media(card: Card) -> dict[str, Any]:
     """What the card shows: its video (with the poster), else a picture, else nothing."""
     poster = card.files.get(POSTER)
     width, height = card.frame or (640, 480)
-    for kind, mime in VIDEOS:
+    for kind, mime in VIDEO_TYPES:
         video = card.files.get(kind)
         if video is not None:
             return {"kind": "video", "src": video, "mime": mime, "poster": poster,
@@ -90,8 +90,8 @@ def card_view(card: Card) -> dict[str, Any]:
     """Everything one card shows, as the template's plain values."""
     stats: list[dict[str, str]] = []
     if card.answer:
-        count, unit = card.answer.split(" ", 1)
-        stats.append(_stat(unit.capitalize(), count, card.metric))
+        count, noun = card.answer.split(" ", 1)
+        stats.append(_stat(noun.capitalize(), count, card.metric))
     elif card.status in ("unsolvable", "limit"):
         stats.append(_stat("Solution", "none", "proved impossible"
                            if card.status == "unsolvable" else "not found"))
@@ -120,7 +120,7 @@ def card_html(card: Card) -> str:
 
 
 def _first_video(card: Card) -> str | None:
-    return next((kind for kind, _ in VIDEOS if kind in card.files), None)
+    return next((kind for kind, _ in VIDEO_TYPES if kind in card.files), None)
 
 
 def icon_url() -> str:
@@ -156,6 +156,5 @@ def order(card: Card) -> tuple[int, str]:
             card.name)
 
 
-__all__ = ["BADGES", "DEFAULT_TITLE", "LINKS", "PICTURES", "VIDEOS", "Card", "card_html",
-           "card_view",
-           "icon_url", "order", "page_html", "spans"]
+__all__ = ["BADGES", "DEFAULT_TITLE", "LINKS", "PICTURES", "VIDEO_TYPES", "Card", "card_html",
+           "card_view", "icon_url", "order", "page_html", "spans"]

@@ -8,7 +8,7 @@ the line the key stands on (tomllib itself only reports lines for syntax errors)
 
 A file may start with a UTF-8 byte-order mark (as some editors write it); it is not part
 of the text.  Hostile files end in a ``ConfigError`` too, never in a crash of the parser:
-arrays and tables nested more than ``MAX_DEPTH`` deep, integers of more digits than
+arrays and tables nested more than ``MAX_NESTING`` deep, integers of more digits than
 Python converts, text that is not UTF-8.  Every number must be one a program can use: an
 integer within TOML's 64-bit range (``INT_RANGE``), a float that is finite (TOML allows
 ``nan`` and ``inf``; no key takes them); each key's own range is its reader's.  Bad
@@ -34,9 +34,9 @@ _MISSING: Any = object()
 # how deep arrays and tables (objects) may nest in a config or a trace line; no puzzle
 # needs more than four levels, and a fixed bound keeps every reader and writer of the
 # data far from Python's recursion limit
-MAX_DEPTH = 32
+MAX_NESTING = 32
 # the largest config read: a 500x500 sliding-tile board is about 2 MB
-MAX_BYTES = 16 << 20
+MAX_CONFIG_BYTES = 16 << 20
 # the most digits Python converts between text and an integer (4,300 unless changed)
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 # the integers a config may hold: TOML's own, signed 64 bits (tomllib reads any size)
@@ -44,7 +44,7 @@ INT_RANGE = (-(1 << 63), (1 << 63) - 1)
 BOM = "\ufeff"
 
 
-def depth_of(data: object, limit: int = MAX_DEPTH) -> tuple[int, tuple[str | int, ...]]:
+def depth_of(data: object, limit: int = MAX_NESTING) -> tuple[int, tuple[str | int, ...]]:
     """How deep lists and dicts nest in ``data`` (a scalar is 0), and the path to the
     first place deeper than ``limit`` (empty when none is).  Iterative, so any depth is
     safe to measure; stops at the first place too deep."""
@@ -72,7 +72,7 @@ _TOML_TOKENS = re.compile(r'"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'.*?\'\'\'|"(?:[^
                           r"|'[^'\n]*'|#[^\n]*|[\[\]{}\n]", re.DOTALL)
 
 
-def _deep_line(text: str, limit: int = MAX_DEPTH) -> int | None:
+def _deep_line(text: str, limit: int = MAX_NESTING) -> int | None:
     """The line where brackets and braces first nest deeper than ``limit`` (strings and
     comments skipped), if they do."""
     depth, line = 0, 1
@@ -270,10 +270,10 @@ def parse_size(text: str) -> int:
 
 def format_size(n: int) -> str:
     """Bytes for people: 12884901888 -> "12 GiB", 1610612736 -> "1.5 GiB"."""
-    for unit, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20)):
+    for symbol, size in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20)):
         if n >= size:
             text = f"{n / size:.1f}".removesuffix(".0")
-            return f"{text} {unit}"
+            return f"{text} {symbol}"
     return f"{n} bytes"
 
 
@@ -283,15 +283,15 @@ def load_config(path: str | Path) -> Config:
     p = Path(path)
     try:
         with open(p, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("no such file", path=name) from None
     except IsADirectoryError:
         raise ConfigError("is a directory, not a config file", path=name) from None
     except OSError as exc:
         raise ConfigError(f"cannot read ({exc.strerror})", path=name) from None
-    if len(raw) > MAX_BYTES:
-        raise ConfigError(f"larger than {MAX_BYTES >> 20} MiB, more than any config holds "
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"larger than {MAX_CONFIG_BYTES >> 20} MiB, more than any config holds "
                           "(is this a config?)", path=name)
     try:
         text = raw.decode("utf-8")
@@ -311,7 +311,7 @@ def parse_config(text: str, name: str) -> Config:
         data = tomllib.loads(text)
     except RecursionError:
         line = _deep_line(text)
-        raise ConfigError(f"arrays or tables nested more than {MAX_DEPTH} deep", path=name,
+        raise ConfigError(f"arrays or tables nested more than {MAX_NESTING} deep", path=name,
                           line=line, field=_key_on(text, line)) from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
@@ -365,7 +365,7 @@ def checked(cfg: Config) -> Config:
     depth, where = depth_of(data)
     if where:
         dotted = ".".join(str(k) for k in where[:2] if isinstance(k, str))   # table.key
-        raise cfg.error(dotted, f"arrays or tables nested more than {MAX_DEPTH} deep",
+        raise cfg.error(dotted, f"arrays or tables nested more than {MAX_NESTING} deep",
                         line=_deep_line(text) or cfg.line_of(dotted))
     check_numbers(cfg)
     if "puzzle" not in data:

@@ -3,7 +3,7 @@ about it outside the code that writes it.
 
 A file's suffix names its format (``render -o x.gif``, ``[render] formats``, ``run
 --formats``, a manifest's kind of output).  What else knows the formats reads
-``FORMATS``: the render options' ``formats`` choices and default (``DEFAULT``), the
+``FORMAT_ROWS``: the render options' ``formats`` choices and default (``DEFAULT``), the
 suffix a device or pipe gets (``STREAM``), each output's frame rate, layout and whether
 it loops (``puzzlereel.render.sinks``), the kinds of file a run records and owns
 (``manifest.FILE_KINDS``, ``owners.KIND_WORDS``), a gallery card's files, video,
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Card:
+class CardLink:
     """How a gallery card shows a file of its format: ``link`` is the label of the
     file's link and ``place`` where that link comes among the card's (the trace's link
     has ``TRACE_PLACE``); a card plays the first ``video/`` file it has, by ``place``,
@@ -66,7 +66,7 @@ class Format:
     stream: bool = False
     default: bool = False
     chart: bool = False
-    card: Card | None = None
+    card: CardLink | None = None
 
     @property
     def video(self) -> bool:
@@ -79,28 +79,28 @@ class Format:
         return f".{self.suffix} ({self.note})" if self.note else f".{self.suffix}"
 
 
-FORMATS: tuple[Format, ...] = (
+FORMAT_ROWS: tuple[Format, ...] = (
     Format("mp4", "MP4", "video/mp4", "video", stream=True, default=True, chart=True,
-           card=Card("MP4", 5)),
+           card=CardLink("MP4", 5)),
     Format("gif", "GIF", "image/gif", "GIF", loops=True, compact=True, rate_cap="gif_fps",
-           default=True, chart=True, card=Card("GIF", 2, picture=True)),
+           default=True, chart=True, card=CardLink("GIF", 2, picture=True)),
     Format("png", "PNG", "image/png", "contact sheet", "contact sheet",
-           card=Card("PNG sheet", 3)),
-    Format("webm", "WebM", "video/webm", "video", chart=True, card=Card("WebM", 6)),
+           card=CardLink("PNG sheet", 3)),
+    Format("webm", "WebM", "video/webm", "video", chart=True, card=CardLink("WebM", 6)),
     Format("vtt", "WebVTT", "text/vtt", "subtitles", "subtitles"),
     Format("svg", "SVG", "image/svg+xml", "animated SVG", "animated", loops=True,
-           compact=True, card=Card("SVG", 1, picture=True)),
+           compact=True, card=CardLink("SVG", 1, picture=True)),
     Format("html", "HTML", "text/html", "player", "player", compact=True,
-           card=Card("Player", 0)),
+           card=CardLink("Player", 0)),
 )
-BY_SUFFIX: dict[str, Format] = {f.suffix: f for f in FORMATS}
+BY_SUFFIX: dict[str, Format] = {f.suffix: f for f in FORMAT_ROWS}
 SUFFIXES = tuple(BY_SUFFIX)                                  # the formats' names
-DEFAULT = tuple(f.suffix for f in FORMATS if f.default)      # what ``run`` writes
-(STREAM,) = (f for f in FORMATS if f.stream)
+DEFAULT = tuple(f.suffix for f in FORMAT_ROWS if f.default)      # what ``run`` writes
+(STREAM,) = (f for f in FORMAT_ROWS if f.stream)
 # the order files of a trace are listed in (help, a folder's kinds): the videos first
-LISTED = tuple(sorted(FORMATS, key=lambda f: not f.video))
+LISTED = tuple(sorted(FORMAT_ROWS, key=lambda f: not f.video))
 CHARTS = tuple(f for f in LISTED if f.chart)                 # ``analyze --video``'s
 
 
-__all__ = ["BY_SUFFIX", "CHARTS", "DEFAULT", "FORMATS", "LISTED", "STREAM", "SUFFIXES",
-           "TRACE_PLACE", "Card", "Format"]
+__all__ = ["BY_SUFFIX", "CHARTS", "DEFAULT", "FORMAT_ROWS", "LISTED", "STREAM", "SUFFIXES",
+           "TRACE_PLACE", "CardLink", "Format"]

@@ -11,7 +11,7 @@ or edited file) makes it again.
 
 It is also the record of whose file is whose: each entry names the config file it was
 made from (its absolute path), and a file of the folder is that config's only when the
-entry records it, or lists it as being written (``Entry.owns``): a run records the files
+entry records it, or lists it as being written (``ConfigRecord.owns``): a run records the files
 it is about to write before it writes them (``intend``), so a run that is stopped or
 fails leaves its files its own.  It is JSON, written atomically as configs finish, each
 write under a lock that merges in what another run into the folder recorded meanwhile
@@ -43,13 +43,13 @@ from puzzlereel.ground.writers import writer
 
 FILE_NAME = ".puzzlereel-manifest.json"
 LOCK_NAME = ".puzzlereel-manifest.lock"   # held while a process reads, changes, writes it
-FORMAT = "puzzlereel-manifest"
-VERSION = 1
+MANIFEST_FORMAT = "puzzlereel-manifest"
+MANIFEST_VERSION = 1
 TRACE = "jsonl"          # the trace's output kind
 POSTER = "poster"        # the gallery's still frame: <name>.poster.png
 
 
-MAX_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
+MAX_MANIFEST_BYTES = 256 << 20    # a larger manifest is not one we wrote (2,000 configs: ~2 MB)
 SAVE_SHARE = 16          # save when a sixteenth of the entries changed, or
 SAVE_SECONDS = 2.0       # this long since the last save
 _OUT_OF_REACH = (errno.ENOENT, errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP)
@@ -64,26 +64,26 @@ def _short(exc: BaseException, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _read_entries(path: Path) -> tuple[dict[str, Entry], dict[str, str]]:
+def _read_entries(path: Path) -> tuple[dict[str, ConfigRecord], dict[str, str]]:
     """The entries of the manifest file ``path`` and the files it records as left by
     configs that are gone (``FileNotFoundError`` when there is none; any other exception
     when it is not a manifest we can read)."""
     info = path.stat()
     if not stat.S_ISREG(info.st_mode):
         raise ValueError("not a file")
-    if info.st_size > MAX_BYTES:
+    if info.st_size > MAX_MANIFEST_BYTES:
         raise ValueError(f"{info.st_size:,} bytes, more than a manifest holds")
     data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or data.get("format") != FORMAT \
-            or data.get("version") != VERSION:
-        raise ValueError(f"not a {FORMAT} version {VERSION}")
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT \
+            or data.get("version") != MANIFEST_VERSION:
+        raise ValueError(f"not a {MANIFEST_FORMAT} version {MANIFEST_VERSION}")
     entries = data["entries"]
     if not isinstance(entries, dict):
         raise ValueError("its entries are not an object")
     left = data.get("left", {})
     if not isinstance(left, dict) or any(safe_name(str(f), "", NAME_MAX) != f for f in left):
         raise ValueError("its files left are not an object of file names")
-    return ({str(name): Entry.from_json(obj) for name, obj in entries.items()},
+    return ({str(name): ConfigRecord.from_json(obj) for name, obj in entries.items()},
             {str(file): str(sha) for file, sha in left.items()})
 
 
@@ -100,12 +100,12 @@ def file_name(name: str, kind: str) -> str:
 
 
 # every kind of file a config or trace <name> may have in an output folder: the trace,
-# each format (``formats.FORMATS``), the gallery's poster
+# each format (``formats.FORMAT_ROWS``), the gallery's poster
 FILE_KINDS = (TRACE, *(f.suffix for f in LISTED), POSTER)
 
 
 @dataclass(frozen=True)
-class Output:
+class OutputRecord:
     """One output file as recorded: its name in OUT_DIR, its SHA-256 and size, and the
     hashes it was made from."""
 
@@ -119,7 +119,7 @@ class Output:
                 "made_from": dict(self.made_from)}
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Output:
+    def from_json(cls, obj: Mapping[str, Any]) -> OutputRecord:
         made = obj.get("made_from", {})
         file = str(obj["file"])
         if safe_name(file, "", NAME_MAX) != file:   # files of its own folder only
@@ -129,7 +129,7 @@ class Output:
 
 
 @dataclass(frozen=True)
-class Entry:
+class ConfigRecord:
     """One config's record: where it came from, how its search ended, its outputs."""
 
     config: str                       # the config as the run named it
@@ -141,7 +141,7 @@ class Entry:
     family: str = ""
     description: str = ""             # the config's opening sentence
     message: str = ""                 # why unsolvable / where the limit stopped it
-    outputs: Mapping[str, Output] = field(default_factory=dict)
+    outputs: Mapping[str, OutputRecord] = field(default_factory=dict)
     path: str = ""                    # the config file's absolute path ("": not known)
     writing: Mapping[str, str] = field(default_factory=dict)  # file -> the writers about
                                       # to put it in place (``writers.writer``, spaced)
@@ -192,7 +192,7 @@ class Entry:
         return bool(self.path) and os.path.isabs(self.path) and not os.path.exists(self.path)
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Entry:
+    def from_json(cls, obj: Mapping[str, Any]) -> ConfigRecord:
         moves = obj.get("moves")
         return cls(config=str(obj["config"]), status=str(obj["status"]),
                    answer=str(obj.get("answer", "")),
@@ -201,7 +201,7 @@ class Entry:
                    family=str(obj.get("family", "")),
                    description=str(obj.get("description", "")),
                    message=str(obj.get("message", "")),
-                   outputs={str(k): Output.from_json(v)
+                   outputs={str(k): OutputRecord.from_json(v)
                             for k, v in obj.get("outputs", {}).items()},
                    path=str(obj.get("path", "")), writing=_writing(obj.get("writing", {})),
                    render=dict(obj["render"]) if "render" in obj else None)
@@ -224,15 +224,15 @@ class Manifest:
     N (not once per config, N writes of N entries), and a run that is stopped still
     finds its finished configs recorded (``flush`` at the end)."""
 
-    def __init__(self, folder: str | Path, entries: dict[str, Entry] | None = None) -> None:
+    def __init__(self, folder: str | Path, entries: dict[str, ConfigRecord] | None = None) -> None:
         self.folder = Path(folder)
-        self.entries: dict[str, Entry] = entries if entries is not None else {}
+        self.entries: dict[str, ConfigRecord] = entries if entries is not None else {}
         self._changes = 0               # entries changed since the last save
         self._saved = time.monotonic()
         self._cost = 0.0                # seconds the last save took
         self.damaged = False            # set aside: its folder's files can't be told apart
         self.left: dict[str, str] = {}  # file -> SHA-256: made for configs now gone
-        self._base: tuple[dict[str, Entry], dict[str, str]] = (dict(self.entries), {})
+        self._base: tuple[dict[str, ConfigRecord], dict[str, str]] = (dict(self.entries), {})
         self._wrote: tuple[int, int, int] | None = None   # the file this run last wrote
 
     @property
@@ -243,7 +243,7 @@ class Manifest:
     def load(cls, folder: str | Path) -> Manifest:
         """The folder's manifest; an empty one when there is none.  One that cannot be
         read (not JSON, nested too deep, numbers out of range, a folder in its place,
-        larger than ``MAX_BYTES``) is set aside as ``FILE_NAME.damaged`` with a
+        larger than ``MAX_MANIFEST_BYTES``) is set aside as ``FILE_NAME.damaged`` with a
         ``ManifestWarning``, and the run starts afresh."""
         manifest = cls(folder)
         try:
@@ -258,7 +258,7 @@ class Manifest:
         return manifest
 
     @staticmethod
-    def peek(folder: str | Path) -> dict[str, Entry]:
+    def peek(folder: str | Path) -> dict[str, ConfigRecord]:
         """The entries of the folder's manifest as it is now ({} when it cannot be
         read), leaving the file as it is."""
         try:
@@ -319,8 +319,8 @@ class Manifest:
     def intend(self, name: str, config: str, files: Iterable[str]) -> None:
         """Record that this process is about to put ``files`` in place for the config
         ``name`` (read from ``config``), before it writes them: a run stopped before it
-        records them leaves them its config's (``Entry.owns``).  Saved at once."""
-        entry = self.entries.get(name) or Entry(config=config, status="error",
+        records them leaves them its config's (``ConfigRecord.owns``).  Saved at once."""
+        entry = self.entries.get(name) or ConfigRecord(config=config, status="error",
                                                 path=os.path.abspath(config))
         writing = dict(entry.writing)
         for file in files:
@@ -335,7 +335,7 @@ class Manifest:
         make_folder(self.folder)
         with locked(self.folder / LOCK_NAME):
             self._merge()
-            data = {"format": FORMAT, "version": VERSION,
+            data = {"format": MANIFEST_FORMAT, "version": MANIFEST_VERSION,
                     "entries": {name: entry.to_json()
                                 for name, entry in sorted(self.entries.items())},
                     "left": dict(sorted(self.left.items()))}
@@ -369,7 +369,7 @@ class Manifest:
             mine.clear()
             mine.update(merged)
 
-    def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> Output | None:
+    def fresh(self, name: str, kind: str, made_from: Mapping[str, str]) -> OutputRecord | None:
         """The recorded output of ``kind`` when it was made from ``made_from`` and the file
         still holds what was recorded; else None (it must be made again)."""
         entry = self.entries.get(name)
@@ -387,7 +387,5 @@ class Manifest:
         return out
 
 
-__all__ = ["FILE_KINDS", "FILE_NAME", "LOCK_NAME", "POSTER", "TRACE", "Entry",
-           "Manifest", "ManifestWarning", "Output", "file_name",
-           "key_of",
-           "sha256_bytes", "sha256_file"]
+__all__ = ["FILE_KINDS", "FILE_NAME", "LOCK_NAME", "POSTER", "TRACE", "ConfigRecord", "Manifest",
+           "ManifestWarning", "OutputRecord", "file_name", "key_of", "sha256_bytes", "sha256_file"]

@@ -15,13 +15,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from puzzlereel.ground.fileio import Clash, remove_output
-from puzzlereel.ground.formats import FORMATS
+from puzzlereel.ground.formats import FORMAT_ROWS
 from puzzlereel.ground.manifest import (
     FILE_NAME,
     LOCK_NAME,
     POSTER,
     TRACE,
-    Entry,
+    ConfigRecord,
     Manifest,
     file_name,
 )
@@ -32,7 +32,7 @@ POSTER_AT = 33                   # bytes: the PNG signature (8) and the IHDR chu
 HASH_CHARS = 64                  # a SHA-256 in hex
 
 # what an output of each kind is, for messages about it (a format's: its ``words``)
-KIND_WORDS = {TRACE: "trace", POSTER: "poster", **{f.suffix: f.words for f in FORMATS}}
+KIND_WORDS = {TRACE: "trace", POSTER: "poster", **{f.suffix: f.words for f in FORMAT_ROWS}}
 
 
 def kind_word(kind: str) -> str:
@@ -108,7 +108,7 @@ class Claims:
             self.owners[file] = (name, f"the {kind_word(kind)} of {source}")
 
 
-def remove_outputs(folder: str | Path, entry: Entry, keep: Iterable[str] = ()) -> list[str]:
+def remove_outputs(folder: str | Path, entry: ConfigRecord, keep: Iterable[str] = ()) -> list[str]:
     """Remove the files ``entry`` records in ``folder`` (every kind but those in
     ``keep``): outputs of an older version of its config, which must not stay beside a
     newer trace (or none).  A file of the config's name that the manifest does not

@@ -17,7 +17,7 @@ from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 
 from puzzlereel.ground import escape
 
-FOLDER = "page-templates"
+PAGES_FOLDER = "page-templates"
 PLAYER = ("puzzlereel.render", "templates")     # the player's page and script
 
 
@@ -26,7 +26,7 @@ def environment() -> Environment:
     """The pages' one environment: autoescaping always on, every value first rid of
     what HTML cannot hold (``escape.page_value``), file links by their names' own bytes
     (``urlencode`` is ``escape.url_path``), a missing value an error."""
-    loader = ChoiceLoader([PackageLoader("puzzlereel", FOLDER), PackageLoader(*PLAYER)])
+    loader = ChoiceLoader([PackageLoader("puzzlereel", PAGES_FOLDER), PackageLoader(*PLAYER)])
     env = Environment(loader=loader, autoescape=True,
                       undefined=StrictUndefined, keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True, finalize=escape.page_value)
@@ -39,4 +39,4 @@ def page(name: str, **values: Any) -> str:
     return environment().get_template(name).render(**values)
 
 
-__all__ = ["FOLDER", "PLAYER", "environment", "page"]
+__all__ = ["PAGES_FOLDER", "PLAYER", "environment", "page"]

@@ -31,7 +31,7 @@ def no_progress(label: str, done: int, total: int | None, /) -> None:
     """A progress callback that shows nothing."""
 
 
-MODES = ("auto", "bar", "plain", "none")
+PROGRESS_MODES = ("auto", "bar", "plain", "none")
 PLAIN_EVERY = 5.0      # seconds between plain progress lines (phase changes print at once)
 
 _mode = "auto"
@@ -42,8 +42,8 @@ def set_mode(mode: str) -> None:
     time left), ``plain`` (a line now and then, for logs and pipes), ``none``, or
     ``auto`` (a bar on a terminal, plain lines otherwise)."""
     global _mode
-    if mode not in MODES:
-        raise ValueError(f"progress mode {mode!r} is not one of: {', '.join(MODES)}")
+    if mode not in PROGRESS_MODES:
+        raise ValueError(f"progress mode {mode!r} is not one of: {', '.join(PROGRESS_MODES)}")
     _mode = mode
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 CLOSE = 0.6            # how alike two names must be (difflib's ratio) to be suggested
 ALIKE = 0.8            # how alike a word and another name must be to stand for it
 HELD = 3               # a name this long or longer suggests the names that hold it
-SHOWN = 3              # names suggested at most
+MOST_SUGGESTED = 3              # names suggested at most
 LONGEST = 80           # a longer word is no misspelt name: nothing is suggested for it
 
 
@@ -27,7 +27,7 @@ def folded(name: str) -> str:
 
 
 def closest(word: str, choices: Iterable[str], *,
-            also: Mapping[str, Sequence[str]] | None = None, n: int = SHOWN) -> list[str]:
+            also: Mapping[str, Sequence[str]] | None = None, n: int = MOST_SUGGESTED) -> list[str]:
     """The ``choices`` closest to ``word``, best first, at most ``n``; ``also`` maps
     other names people use (``klotski``) to the choices they stand for.  Only ``word``
     when it is one of them."""
@@ -54,7 +54,7 @@ def closest(word: str, choices: Iterable[str], *,
 
 
 def did_you_mean(word: str, choices: Iterable[str], *,
-                 also: Mapping[str, Sequence[str]] | None = None, n: int = SHOWN,
+                 also: Mapping[str, Sequence[str]] | None = None, n: int = MOST_SUGGESTED,
                  shown: Callable[[str], str] = str) -> str:
     """The end of a message about the unknown ``word``: "; did you mean: metric?" with
     the closest choices (``closest``), each as ``shown`` writes it (a file with its

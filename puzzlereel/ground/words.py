@@ -1,5 +1,5 @@
 """How puzzlereel words numbers for people, the same on every screen: plurals of the
-puzzle's unit ("1 move", "92 solutions", "4 guesses"), durations ("0.21 s", "12 ms",
+puzzle's count noun ("1 move", "92 solutions", "4 guesses"), durations ("0.21 s", "12 ms",
 never "0.00 s"), counts ("41,000", "2.1 M"), file sizes ("61.2 kB", "1.04 MB"), and
 which of a trace's timings is the search's own.  However large a figure a trace claims,
 its words stay short ("1.00e+300 positions", "1.0e+308 s"); a short list ("a, b or c").
@@ -72,10 +72,10 @@ def count_text(n: int) -> str:
     ``LARGE`` on as ``whole`` shows it."""
     if abs(n) >= LARGE:
         return whole(n)
-    for size, unit in ((1e9, "G"), (1e6, "M")):
+    for size, symbol in ((1e9, "G"), (1e6, "M")):
         if n >= size:
             value = n / size
-            return f"{value:.0f} {unit}" if value >= 10 else f"{value:.1f} {unit}"
+            return f"{value:.0f} {symbol}" if value >= 10 else f"{value:.1f} {symbol}"
     return f"{n:,}"
 
 
@@ -87,13 +87,13 @@ def size_text(n_bytes: int) -> str:
     if n_bytes >= LARGE * 1000:
         return f"{whole(n_bytes)} B"
     value = float(n_bytes)
-    for unit in ("kB", "MB", "GB", "TB"):
+    for symbol in ("kB", "MB", "GB", "TB"):
         value /= 1000
-        if value < 999.5 or unit == "TB":
+        if value < 999.5 or symbol == "TB":
             break
     if value >= 99.95:
-        return f"{value:.0f} {unit}"
-    return f"{value:.1f} {unit}" if value >= 9.995 else f"{value:.2f} {unit}"
+        return f"{value:.0f} {symbol}"
+    return f"{value:.1f} {symbol}" if value >= 9.995 else f"{value:.2f} {symbol}"
 
 
 def stat_text(value: Any) -> str:

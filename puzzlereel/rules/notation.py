@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from puzzlereel.rules.sliding_block_layout import Layout
+from puzzlereel.rules.sliding_block_layout import BlockLayout
 from puzzlereel.trace import Cell
 
 ARROWS = {(1, 0): "→", (-1, 0): "←", (0, 1): "↓", (0, -1): "↑"}
-SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
+SIDE_DIRECTIONS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 SOFT_HYPHEN = "\u00ad"
 
 
@@ -61,7 +61,7 @@ def exit_way(exits: Sequence[Mapping[str, Any]], size: tuple[int, int],
     at ``at`` (its top-left) on a ``board`` (w, h) touches and fits through, else None."""
     (w, h), (bw, bh), (x, y) = size, board, at
     for ex in exits:
-        way = SIDES.get(str(ex.get("side")))
+        way = SIDE_DIRECTIONS.get(str(ex.get("side")))
         off, length = ex.get("offset", 0), ex.get("length", 1)
         if way is None or not isinstance(off, int) or not isinstance(length, int):
             continue
@@ -88,7 +88,7 @@ def block_words(name: str, route: Sequence[Cell], out: tuple[int, int] | None = 
     return f"{words} out" if words.endswith(way) else f"{words} {way} out"
 
 
-def slide_words(layout: Layout, piece_id: str, route: Sequence[Cell],
+def slide_words(layout: BlockLayout, piece_id: str, route: Sequence[Cell],
                 solved: bool = False) -> str:
     """A move of ``layout``'s piece ``piece_id`` along ``route`` (its start included) in
     words; ``solved``: the move reaches the goal, and where it leaves the goal piece at
@@ -183,7 +183,7 @@ def letter_words(letter: str, digit: int | None) -> str:
     return f"{letter} = {'?' if digit is None else digit}"
 
 
-__all__ = ["ARROWS", "SIDES", "SOFT_HYPHEN", "arrows", "block_words", "chain_words",
+__all__ = ["ARROWS", "SIDE_DIRECTIONS", "SOFT_HYPHEN", "arrows", "block_words", "chain_words",
            "column_letter", "equation_words", "exit_way", "guess_words", "hole_name",
            "letter_words", "piece_name", "pins", "pretty", "queen_words", "queens_words",
            "reveal_order", "slide_words", "tile_words", "two_lines"]

@@ -2,7 +2,7 @@
 
 Shared by the solver (which writes the header), ``validate``/``show`` and the renderer
 (which read it back), all from the header alone (render/ never imports solvers/).  A
-``Layout`` is the board that does not move: holes, starting pegs, jump vectors,
+``PegLayout`` is the board that does not move: holes, starting pegs, jump vectors,
 geometry, goal; ``from_header`` reads and checks it, ``header_fields`` writes it.
 ``PegSolitaireReplay.step`` checks one ``move``: the peg at ``from`` jumps to each hole
 of ``path`` in turn; every jump must follow one of the header's jump vectors, land in an
@@ -131,7 +131,7 @@ def _goal(f: Mapping[str, Any], holes: AbstractSet[Cell]) -> list[Cell] | None:
 
 
 @dataclass(frozen=True)
-class Layout:
+class PegLayout:
     """A peg-solitaire board as a trace header carries it: the holes (in the order the
     header lists them), the pegs at the start, the jump vectors, the geometry
     (``square`` or ``triangle``), the goal's pegs (``None``: one peg anywhere) and the
@@ -145,7 +145,7 @@ class Layout:
     board: str | None = None
 
     @classmethod
-    def from_header(cls, header: Header) -> Layout:
+    def from_header(cls, header: Header) -> PegLayout:
         """Read and check the header's board (``TraceError`` naming the field)."""
         f = header.fields
         holes = _holes(f)
@@ -175,7 +175,7 @@ class PegSolitaireReplay:
 
     def __init__(self, header: Header) -> None:
         f = header.fields
-        self.layout = layout = Layout.from_header(header)
+        self.layout = layout = PegLayout.from_header(header)
         self.holes: tuple[Cell, ...] = layout.holes
         self.hole_set = frozenset(layout.holes)
         self.pegs: set[Cell] = set(layout.pegs)
@@ -301,4 +301,4 @@ class PegSolitaireReplay:
                 f"{len(self.pegs)} peg{'s' if len(self.pegs) != 1 else ''} left)")
 
 
-__all__ = ["DEFAULT_JUMPS", "GEOMETRIES", "Layout", "PegSolitaireReplay", "board_text"]
+__all__ = ["DEFAULT_JUMPS", "GEOMETRIES", "PegLayout", "PegSolitaireReplay", "board_text"]

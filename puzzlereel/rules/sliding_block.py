@@ -1,6 +1,6 @@
 """Sliding-block moves: where the pieces are, which slides are legal, and the replay.
 
-A ``Position`` (where every piece of a ``Layout`` is now, from
+A ``Position`` (where every piece of a ``BlockLayout`` is now, from
 ``puzzlereel.rules.sliding_block_layout``) knows which slides are legal, finds a
 piece's route under the layout's move metric (``path_ok``) and counts the moves it
 allows (``legal_moves``: every piece's destinations); ``SlidingBlockReplay`` checks a
@@ -16,7 +16,7 @@ from collections import deque
 from puzzlereel.rules.notation import slide_words
 from puzzlereel.rules.sliding_block_layout import (
     DIRS,
-    Layout,
+    BlockLayout,
     Piece,
     cell_problem,
     shape_of,
@@ -45,7 +45,7 @@ def path_ok(path: list[Cell], axis: str | None, metric: str) -> bool:
 class Position:
     """Where every piece of a layout is now, and which slides are legal from here."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: BlockLayout) -> None:
         self.layout = layout
         self.pieces: dict[str, Piece] = {p.id: p for p in layout.pieces}
         self.pos: dict[str, Cell] = {p.id: xy for p, xy in zip(layout.pieces, layout.start,
@@ -239,7 +239,7 @@ class SlidingBlockReplay:
     """The current layout of a sliding-block trace, advanced one event at a time."""
 
     def __init__(self, header: Header) -> None:
-        self.layout = Layout.from_header(header)
+        self.layout = BlockLayout.from_header(header)
         self.position = Position(self.layout)
         self.moves = 0
         self.total: int | None = declared_moves(header.fields)

@@ -1,7 +1,7 @@
 """Sliding-block layouts: the board, the pieces and where they start, the goal.
 
 What does not move in a sliding-block puzzle (Hakoiri Musume, Klotski, Dad's puzzle,
-Rush Hour-like): a ``Layout`` (board size, walls, exits, piece shapes and where they
+Rush Hour-like): a ``BlockLayout`` (board size, walls, exits, piece shapes and where they
 start, the goal) that reads itself from a trace header and writes itself into one, with
 ``start_grid``, the cells its pieces cover at the start; ``Piece`` (one piece's shape);
 and the checks of a layout written as rows (``layout_cells``) and of an exit
@@ -21,9 +21,9 @@ from puzzlereel.trace.fields import as_cells, get_int, get_list, get_obj, get_st
 
 DIRS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 PIECE_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-METRICS = ("piece", "line", "step")
+BLOCK_METRICS = ("piece", "line", "step")
 MAX_SIDE = 256          # cells along one side of a board
-MAX_CELLS = 4096        # cells of a board (the solver's limit too)
+MAX_BLOCK_CELLS = 4096        # cells of a board (the solver's limit too)
 
 
 @dataclass(frozen=True)
@@ -113,14 +113,14 @@ def layout_cells(rows: list[str]) -> tuple[dict[str, list[Cell]], set[Cell]]:
     return cells, walls
 
 
-SIDES = ("top", "bottom", "left", "right")
+EXIT_SIDES = ("top", "bottom", "left", "right")
 
 
 def exit_problem(e: object, width: int, height: int) -> str | None:
     """What is wrong with the exit ``e`` (``{side, offset, length}``: a gap in the frame
     along ``side``, from cell ``offset``, ``length`` cells long) of a ``width`` x
     ``height`` board, if anything: the gap must lie along the side it names."""
-    if not isinstance(e, dict) or e.get("side") not in SIDES:
+    if not isinstance(e, dict) or e.get("side") not in EXIT_SIDES:
         return (f"expected {{ side = 'bottom', offset = 1, length = 2 }} with side "
                 f"top/bottom/left/right, got {quoted(e)}")
     along = width if e["side"] in ("top", "bottom") else height
@@ -145,7 +145,7 @@ def shape_of(cells: list[Cell]) -> tuple[Cell, tuple[Cell, ...]]:
 
 
 @dataclass(frozen=True)
-class Layout:
+class BlockLayout:
     """Everything about a sliding-block puzzle that does not move: board, walls, exits,
     piece shapes, where each piece starts (``start[i]`` for ``pieces[i]``), the goal
     (pieces at given cells, or a whole ``target`` layout) and the move metric."""
@@ -172,7 +172,7 @@ class Layout:
     # ------------------------------------------------------------ the header
 
     @classmethod
-    def from_header(cls, header: Header) -> Layout:
+    def from_header(cls, header: Header) -> BlockLayout:
         """Read and check the header's board, pieces and goal (``TraceError`` naming the
         field on bad input)."""
         f = header.fields
@@ -180,7 +180,7 @@ class Layout:
         width, height = _board_size(board)
         walls, exits = _walls_and_exits(board, width, height)
         metric = str(header.solver.get("metric", "piece"))
-        if metric not in METRICS:
+        if metric not in BLOCK_METRICS:
             metric = "piece"
         pieces, start = _pieces_from_json(f, width, height)
         # pieces off the board, on walls or on each other: checked before the goal
@@ -209,14 +209,14 @@ class Layout:
 
 
 def _board_size(board: Mapping[str, Any]) -> tuple[int, int]:
-    """The board's width and height, within ``MAX_SIDE`` and ``MAX_CELLS``."""
+    """The board's width and height, within ``MAX_SIDE`` and ``MAX_BLOCK_CELLS``."""
     width: int = get_int(board, "width", prefix="board.", minimum=1)
     height: int = get_int(board, "height", prefix="board.", minimum=1)
     for name, side in (("width", width), ("height", height)):
         if side > MAX_SIDE:
             raise TraceError(f"at most {MAX_SIDE} cells, got {side}", field=f"board.{name}")
-    if width * height > MAX_CELLS:
-        raise TraceError(f"a {width}x{height} board has more than {MAX_CELLS} cells",
+    if width * height > MAX_BLOCK_CELLS:
+        raise TraceError(f"a {width}x{height} board has more than {MAX_BLOCK_CELLS} cells",
                          field="board")
     return width, height
 
@@ -316,7 +316,7 @@ def _piece_from_json(raw: Any, name: str, taken: set[str], width: int,
     return Piece(pid, rel, axis, label), (x, y)
 
 
-def cell_problem(layout: Layout, grid: Mapping[Cell, str], c: Cell, pid: str,
+def cell_problem(layout: BlockLayout, grid: Mapping[Cell, str], c: Cell, pid: str,
                  ignore: str | None) -> str | None:
     """Why piece ``pid`` may not cover cell ``c`` of ``layout`` where ``grid`` says which
     piece covers each cell (``ignore``: a piece that does not count), or None."""
@@ -330,7 +330,7 @@ def cell_problem(layout: Layout, grid: Mapping[Cell, str], c: Cell, pid: str,
     return None
 
 
-def start_grid(layout: Layout) -> dict[Cell, str]:
+def start_grid(layout: BlockLayout) -> dict[Cell, str]:
     """The piece that covers each cell at the start: ``TraceError`` (field ``pieces``)
     when a piece leaves the board, lies on a wall or on another piece."""
     pieces: dict[str, Piece] = {p.id: p for p in layout.pieces}
@@ -345,6 +345,6 @@ def start_grid(layout: Layout) -> dict[Cell, str]:
     return grid
 
 
-__all__ = ["DIRS", "MAX_CELLS", "MAX_SIDE", "METRICS", "PIECE_CHARS", "SIDES", "BadLayout",
-           "Layout", "Piece", "cell_problem", "connected", "exit_problem", "layout_cells",
-           "shape_of", "start_grid"]
+__all__ = ["BLOCK_METRICS", "DIRS", "EXIT_SIDES", "MAX_BLOCK_CELLS", "MAX_SIDE", "PIECE_CHARS",
+           "BadLayout", "BlockLayout", "Piece", "cell_problem", "connected", "exit_problem",
+           "layout_cells", "shape_of", "start_grid"]

@@ -3,7 +3,7 @@ position helpers both solvers/ and render/ share.
 
 A position (``Tiles``) is a row-major tuple of tile numbers with ``0`` as the blank.
 ``tiles_text`` and ``parse_tiles`` are each other's inverse; ``solvable`` is the parity
-test that decides, without searching, whether one position can reach another.  ``Layout``
+test that decides, without searching, whether one position can reach another.  ``TileLayout``
 is what a trace header says about the puzzle (board size, start, goal): the solver
 writes it with ``header_fields`` and the replay reads it back with ``from_header``.
 ``SlidingTileReplay`` checks a ``sliding-tile`` trace move by move: the tile named in each
@@ -37,7 +37,7 @@ def default_goal(n: int, *, blank_first: bool = False) -> Tiles:
     return tuple(range(n)) if blank_first else tuple(range(1, n)) + (0,)
 
 
-SHOWN = 5          # tiles a message lists of each kind of problem
+TILES_LISTED = 5          # tiles a message lists of each kind of problem
 
 
 def check_tiles(tiles: Sequence[int], rows: int, cols: int) -> str | None:
@@ -54,8 +54,8 @@ def check_tiles(tiles: Sequence[int], rows: int, cols: int) -> str | None:
                         ("out of range", (t for t in seen if not 0 <= t < n))):
         listed = sorted(found)
         if listed:
-            shown = ", ".join(map(str, listed[:SHOWN]))
-            more = f" and {len(listed) - SHOWN:,} more" if len(listed) > SHOWN else ""
+            shown = ", ".join(map(str, listed[:TILES_LISTED]))
+            more = f" and {len(listed) - TILES_LISTED:,} more" if len(listed) > TILES_LISTED else ""
             what.append(f"{word} {shown}{more}")
     return f"the tiles must be 0..{n - 1} once each ({'; '.join(what)})"
 
@@ -155,7 +155,7 @@ def slide(tiles: Sequence[int], tile: int, cols: int) -> Tiles:
 
 
 @dataclass(frozen=True)
-class Layout:
+class TileLayout:
     """What a trace header says about one puzzle: the board's size, the start and the goal.
 
     The solver writes it (``header_fields``) and the replay and the renderer read it back
@@ -168,7 +168,7 @@ class Layout:
     goal: Tiles
 
     @classmethod
-    def from_header(cls, header: Header) -> Layout:
+    def from_header(cls, header: Header) -> TileLayout:
         """Read and check the header's fields (``TraceError`` naming the field)."""
         f = header.fields
         rows: int = get_int(f, "rows", minimum=2)
@@ -199,7 +199,7 @@ class SlidingTileReplay:
     """The current board of a sliding-tile trace, advanced one ``move`` at a time."""
 
     def __init__(self, header: Header) -> None:
-        self.layout = Layout.from_header(header)
+        self.layout = TileLayout.from_header(header)
         self.rows, self.cols = self.layout.rows, self.layout.cols
         self.start: Tiles = self.layout.start
         self.goal: Tiles = self.layout.goal
@@ -276,5 +276,5 @@ class SlidingTileReplay:
                              field="status")
 
 
-__all__ = ["SCHEMES", "Layout", "SlidingTileReplay", "Tiles", "check_tiles", "default_goal",
+__all__ = ["SCHEMES", "SlidingTileReplay", "TileLayout", "Tiles", "check_tiles", "default_goal",
            "neighbours", "parse_tiles", "permutation_parity", "slide", "solvable", "tiles_text"]

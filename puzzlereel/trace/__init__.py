@@ -9,9 +9,9 @@ rules itself.
 from puzzlereel.trace.choices import Choices
 from puzzlereel.trace.ends import end_of, read_ends
 from puzzlereel.trace.events import (
-    FORMAT,
     STATUSES,
-    VERSION,
+    TRACE_FORMAT,
+    TRACE_VERSION,
     BlockMove,
     End,
     EndStatus,
@@ -41,12 +41,9 @@ from puzzlereel.trace.replay import (
 )
 from puzzlereel.trace.search_event import Search
 
-__all__ = [
-    "FORMAT", "STATUSES", "VERSION", "BlockMove", "Cell", "Choices", "End", "EndStatus",
-    "Event", "Guess",
-    "Header", "Note", "PegMove", "Place", "Remove", "Search", "SolutionFound", "State", "TileMove",
-    "TraceError",
-    "end_of", "event_from_json", "header_from_json", "dumps", "read_trace", "write_trace", "Replay",
-    "Replayed", "TraceSummary", "check_status", "checked", "read_ends", "replay",
-    "replay_for", "validate",
-]
+__all__ = ["TRACE_FORMAT", "STATUSES", "TRACE_VERSION", "BlockMove", "Cell", "Choices", "End",
+           "EndStatus", "Event", "Guess", "Header", "Note", "PegMove", "Place", "Remove", "Search",
+           "SolutionFound", "State", "TileMove", "TraceError", "end_of", "event_from_json",
+           "header_from_json", "dumps", "read_trace", "write_trace", "Replay", "Replayed",
+           "TraceSummary", "check_status", "checked", "read_ends", "replay", "replay_for",
+           "validate"]

@@ -1,9 +1,9 @@
 """A trace's first and last lines: its header and its ``end`` event, read without the
 events between them.
 
-A whole trace's bytes (a batch unit's) give their end with ``end_of``; a trace file
+A whole trace's bytes (a batch task's) give their end with ``end_of``; a trace file
 gives both ends with ``read_ends``, which reads the first line and the last one whole,
-backwards ``TAIL`` bytes at a time (at most ``MAX_LINE`` bytes, as any trace line),
+backwards ``TAIL_READ`` bytes at a time (at most ``MAX_TRACE_LINE`` bytes, as any trace line),
 however long the file.  Neither checks the moves: that is ``read_trace`` / ``replay``.
 """
 
@@ -14,10 +14,10 @@ from typing import BinaryIO
 
 from puzzlereel.trace.events import End, Header
 from puzzlereel.trace.fields import TraceError
-from puzzlereel.trace.io import MAX_LINE, LineTooLong, line_value
+from puzzlereel.trace.io import MAX_TRACE_LINE, LineTooLong, line_value
 from puzzlereel.trace.parsing import header_from_json
 
-TAIL = 1 << 16          # bytes read at a time from a file's end to find its last line
+TAIL_READ = 1 << 16          # bytes read at a time from a file's end to find its last line
 
 
 def last_line(data: bytes) -> bytes:
@@ -46,21 +46,22 @@ def end_of(data: bytes, source: str) -> End:
 
 def _first_and_last(path: Path) -> tuple[bytes, bytes]:
     with open(path, "rb") as handle:
-        first = handle.readline(MAX_LINE + 1)
-        if len(first) > MAX_LINE and not first.endswith(b"\n"):
-            raise LineTooLong(f"longer than {MAX_LINE:,} bytes, more than any trace line "
+        first = handle.readline(MAX_TRACE_LINE + 1)
+        if len(first) > MAX_TRACE_LINE and not first.endswith(b"\n"):
+            raise LineTooLong(f"longer than {MAX_TRACE_LINE:,} bytes, more than any trace line "
                               "holds (is this a trace?)", source=str(path), line=1)
         return first, _last_line_of(handle, path)
 
 
 def _last_line_of(handle: BinaryIO, path: Path) -> bytes:
     """The last non-empty line of the open file ``handle``, read backwards from its end
-    a ``TAIL`` at a time until the newline before it; ``LineTooLong`` past ``MAX_LINE``."""
+    a ``TAIL_READ`` at a time until the newline before it; ``LineTooLong`` past
+    ``MAX_TRACE_LINE``."""
     position = handle.seek(0, 2)
     pieces: list[bytes] = []
     held = 0
     while position > 0:
-        start = max(0, position - TAIL)
+        start = max(0, position - TAIL_READ)
         handle.seek(start)
         piece = handle.read(position - start)
         position = start
@@ -71,8 +72,8 @@ def _last_line_of(handle: BinaryIO, path: Path) -> bytes:
         cut = piece.rfind(b"\n")
         pieces.append(piece[cut + 1:])
         held += len(pieces[-1])
-        if held > MAX_LINE:
-            raise LineTooLong(f"the last line is longer than {MAX_LINE:,} bytes, more than "
+        if held > MAX_TRACE_LINE:
+            raise LineTooLong(f"the last line is longer than {MAX_TRACE_LINE:,} bytes, more than "
                               "any trace line holds", source=str(path))
         if cut >= 0:
             break
@@ -93,4 +94,4 @@ def read_ends(path: str | Path) -> tuple[Header, End]:
     return header, end_from_line(last, source)
 
 
-__all__ = ["TAIL", "end_from_line", "end_of", "last_line", "read_ends"]
+__all__ = ["TAIL_READ", "end_from_line", "end_of", "last_line", "read_ends"]

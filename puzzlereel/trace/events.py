@@ -3,7 +3,7 @@
 Each event is a frozen dataclass with ``to_json()`` (the dict written as one JSON line)
 and ``from_json()``, which checks every field and raises ``TraceError`` naming the
 field.  Which events a trace may hold depends on its puzzle (``puzzlereel.registry``
-lists them per family, by their names in ``BY_NAME``); ``trace.parsing`` picks the class
+lists them per family, by their names in ``EVENT_CLASSES``); ``trace.parsing`` picks the class
 by the line's ``type``.  The search event, with its phases, is ``trace.search_event``.
 A move event (``BlockMove``, ``TileMove``, ``PegMove``, ``State``) may carry its
 position's ``Choices`` (``trace.choices``: the fields ``legal`` and ``optimal``).
@@ -31,8 +31,8 @@ from puzzlereel.trace.fields import (
 )
 from puzzlereel.trace.search_event import Search
 
-FORMAT = "puzzlereel-trace"
-VERSION = 1
+TRACE_FORMAT = "puzzlereel-trace"
+TRACE_VERSION = 1
 EndStatus = Literal["solved", "unsolvable", "limit", "error"]
 STATUSES: tuple[EndStatus, ...] = get_args(EndStatus)   # how a search may end
 
@@ -52,7 +52,7 @@ class Header:
     type = "header"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "header", "format": FORMAT, "version": VERSION,
+        out: dict[str, Any] = {"type": "header", "format": TRACE_FORMAT, "version": TRACE_VERSION,
                                "puzzle": self.puzzle}
         if self.title is not None:
             out["title"] = self.title
@@ -314,7 +314,7 @@ Event = (Header | BlockMove | TileMove | PegMove | State | Place | Remove | Gues
          | Search | Note | End)
 
 # every event class a puzzle may use, by class name (the registry names them per family)
-BY_NAME: dict[str, type[BlockMove | TileMove | PegMove | State | Place | Remove | Guess
+EVENT_CLASSES: dict[str, type[BlockMove | TileMove | PegMove | State | Place | Remove | Guess
                         | SolutionFound | Search]] = {
     cls.__name__: cls
     for cls in (BlockMove, TileMove, PegMove, State, Place, Remove, Guess, SolutionFound, Search)

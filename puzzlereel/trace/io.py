@@ -9,7 +9,7 @@ There is one reader for files and pipes alike: it takes the bytes and decodes th
 itself (a text stream such as ``sys.stdin`` is read through its byte buffer), so the
 same trace gives the same answer however it arrives, whatever the locale or
 ``PYTHONIOENCODING`` says.  A line that is not UTF-8, nests deeper than
-``MAX_DEPTH``, holds a number of more than ``MAX_DIGITS`` digits, or holds ``NaN``,
+``MAX_NESTING``, holds a number of more than ``MAX_DIGITS`` digits, or holds ``NaN``,
 ``Infinity`` or a number too large for a 64-bit float (none of which is JSON, though
 Python's ``json`` reads them) is a ``TraceError`` like any other bad line.
 """
@@ -22,13 +22,13 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from puzzlereel.ground.config import MAX_DEPTH, MAX_DIGITS, depth_of
+from puzzlereel.ground.config import MAX_DIGITS, MAX_NESTING, depth_of
 from puzzlereel.ground.utf8 import utf8_writer
 from puzzlereel.trace.events import End, Event, Header
 from puzzlereel.trace.fields import TraceError
 from puzzlereel.trace.parsing import event_from_json, header_from_json
 
-MAX_LINE = 16 << 20     # bytes: the longest trace line read (a header of 4,096 cells is
+MAX_TRACE_LINE = 16 << 20     # bytes: the longest trace line read (a header of 4,096 cells is
                         # ~200 kB; a 500x500 sliding-tile board ~2 MB)
 
 
@@ -59,11 +59,11 @@ def write_trace(events: Iterable[Event], stream: IO[str]) -> End | None:
 
 
 class LineTooLong(TraceError):
-    """A line longer than ``MAX_LINE``: no trace line is, and reading on would hold
+    """A line longer than ``MAX_TRACE_LINE``: no trace line is, and reading on would hold
     an endless one (``validate - < /dev/zero``) in memory."""
 
 
-def lines(stream: IO[Any], limit: int = MAX_LINE
+def lines(stream: IO[Any], limit: int = MAX_TRACE_LINE
           ) -> Iterator[bytes | str | UnicodeDecodeError]:
     """The stream's lines as it gives them, none read past ``limit`` bytes
     (``LineTooLong``): bytes (a text stream's byte ``buffer`` is read when it has one),
@@ -130,18 +130,18 @@ def _parse(text: str) -> Any:
         at = "" if exc.msg.endswith(" at") else " at"   # "... starting at column 2"
         raise TraceError(f"invalid JSON ({exc.msg}{at} column {exc.colno})") from None
     except RecursionError:
-        raise TraceError(f"invalid JSON (arrays or objects nested more than {MAX_DEPTH} "
+        raise TraceError(f"invalid JSON (arrays or objects nested more than {MAX_NESTING} "
                          "deep)") from None
     except ValueError:      # int() refused a number of too many digits
         m = re.search(rf"[0-9]{{{MAX_DIGITS + 1},}}", text)
         where = f" at column {m.start() + 1}" if m else ""
         raise TraceError(f"invalid JSON (a number of more than {MAX_DIGITS:,} "
                          f"digits{where})") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH:   # only then can it be too deep
+    if text.count("[") + text.count("{") > MAX_NESTING:   # only then can it be too deep
         _, path = depth_of(obj)
         if path:
             field = str(path[0]) if path and isinstance(path[0], str) else None
-            raise TraceError(f"arrays or objects nested more than {MAX_DEPTH} deep",
+            raise TraceError(f"arrays or objects nested more than {MAX_NESTING} deep",
                              field=field)
     if _SURROGATE.search(text) and _has_lone_surrogate(obj):
         raise TraceError("invalid JSON (a \\u escape of half a surrogate pair, "

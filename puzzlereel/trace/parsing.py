@@ -14,7 +14,16 @@ from typing import Any
 from puzzlereel.ground.errors import quoted
 from puzzlereel.ground.suggest import did_you_mean
 from puzzlereel.registry import ALSO_CALLED, FAMILIES
-from puzzlereel.trace.events import BY_NAME, FORMAT, TYPES, VERSION, End, Event, Header, Note
+from puzzlereel.trace.events import (
+    EVENT_CLASSES,
+    TRACE_FORMAT,
+    TRACE_VERSION,
+    TYPES,
+    End,
+    Event,
+    Header,
+    Note,
+)
 from puzzlereel.trace.fields import TraceError, get_obj, get_str
 
 
@@ -23,12 +32,12 @@ def header_from_json(obj: Mapping[str, Any]) -> Header:
         raise TraceError(f"the first line must be a header, got type {quoted(obj.get('type'))}",
                          field="type")
     fmt = obj.get("format")
-    if fmt != FORMAT:
-        raise TraceError(f"expected {FORMAT!r}, got {quoted(fmt)}", field="format")
+    if fmt != TRACE_FORMAT:
+        raise TraceError(f"expected {TRACE_FORMAT!r}, got {quoted(fmt)}", field="format")
     version = obj.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version != TRACE_VERSION or isinstance(version, bool):
         raise TraceError(f"unsupported version {quoted(version)} (this program reads "
-                         f"version {VERSION})", field="version")
+                         f"version {TRACE_VERSION})", field="version")
     puzzle = get_str(obj, "puzzle")
     if puzzle not in FAMILIES:
         raise TraceError(f"unknown puzzle {quoted(puzzle)} (known: {', '.join(FAMILIES)})"
@@ -54,7 +63,7 @@ def event_from_json(obj: Mapping[str, Any], puzzle: str) -> Event:
     if type_name not in TYPES:
         raise TraceError(f"unknown event type {quoted(type_name)}", field="type")
     for name in FAMILIES[puzzle].events:
-        cls = BY_NAME[name]
+        cls = EVENT_CLASSES[name]
         if cls.type == type_name:
             return cls.from_json(obj)
     raise TraceError(f"a {puzzle} trace has no {quoted(type_name)} events", field="type")

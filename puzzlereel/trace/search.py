@@ -21,7 +21,7 @@ from typing import Any
 from puzzlereel.ground.words import plural, whole
 from puzzlereel.trace.events import End, Event, Header, Note
 from puzzlereel.trace.fields import TraceError
-from puzzlereel.trace.search_event import SIDES, Search
+from puzzlereel.trace.search_event import SEARCH_SIDES, Search
 
 MAX_SEARCH_EVENTS = 1000
 """The most search events a trace holds (a bidirectional search: half on each side)."""
@@ -106,7 +106,7 @@ def merged(events: Sequence[Search], cap: int = MAX_SEARCH_EVENTS) -> list[Searc
     if len(events) <= cap:
         return list(events)
     if events[0].phase == "bidirectional":
-        return [e for side in SIDES
+        return [e for side in SEARCH_SIDES
                 for e in _groups([e for e in events if e.side == side], cap // 2)]
     return _groups(events, cap)
 
@@ -133,8 +133,8 @@ class SearchLog:
         self.phase: str | None = None
         self.events = 0
         self.answered: str | None = None      # the type of the first answer event
-        self.depth: dict[str | None, int] = {None: -1, **{s: -1 for s in SIDES}}
-        self.totals: dict[str | None, int] = {None: 0, **{s: 0 for s in SIDES}}
+        self.depth: dict[str | None, int] = {None: -1, **{s: -1 for s in SEARCH_SIDES}}
+        self.totals: dict[str | None, int] = {None: 0, **{s: 0 for s in SEARCH_SIDES}}
         self.bound: int | None = None
         self.new = self.nodes = self.tested = self.accepted = 0
 
@@ -191,7 +191,7 @@ class SearchLog:
         if self.phase == "bfs":
             return self.depth[None] if self.depth[None] >= 0 else None
         if self.phase == "bidirectional":
-            return sum(max(0, self.depth[s]) for s in SIDES)
+            return sum(max(0, self.depth[s]) for s in SEARCH_SIDES)
         if self.phase in ("ida*", "deepening"):
             return self.bound
         return None

@@ -25,7 +25,7 @@ PHASES: dict[str, tuple[str, ...]] = {
     "dfs": ("nodes",),
     "candidates": ("tested", "accepted"),
 }
-SIDES = ("forward", "backward")
+SEARCH_SIDES = ("forward", "backward")
 MAX_COUNT = 2**63 - 1
 _PHASE_FIELDS = frozenset(f for names in PHASES.values() for f in names)
 
@@ -70,8 +70,8 @@ class Search:
         span = get_int(obj, "span", optional=True, default=1, minimum=1, maximum=MAX_COUNT)
         if "side" in names:
             side = get_str(obj, "side")
-            if side not in SIDES:
-                raise TraceError(f"expected {' or '.join(SIDES)}, got {quoted(side)}",
+            if side not in SEARCH_SIDES:
+                raise TraceError(f"expected {' or '.join(SEARCH_SIDES)}, got {quoted(side)}",
                                  field="side")
             values["side"] = side
         event = cls(phase=phase, span=span, **values)
@@ -110,4 +110,4 @@ def _count(obj: Mapping[str, Any], key: str) -> int:
     return value
 
 
-__all__ = ["MAX_COUNT", "PHASES", "SIDES", "Search"]
+__all__ = ["MAX_COUNT", "PHASES", "SEARCH_SIDES", "Search"]

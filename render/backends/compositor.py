@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from puzzlereel.render.backends.rasterize import Picture, paint
+from puzzlereel.render.backends.rasterize import ShapePixels, paint
 from puzzlereel.render.film import draw
-from puzzlereel.render.film.elements import Element, Film, State
+from puzzlereel.render.film.elements import Element, ElementState, Film
 from puzzlereel.render.film.shapes import Box, Shape, scaled
 
 IntBox = tuple[int, int, int, int]        # x0, y0, x1, y1 in pixels
@@ -51,8 +51,8 @@ class Change:
         return not self.rects and not self.whole
 
 
-SAME = Change((), False)
-WHOLE = Change((), True)
+UNCHANGED = Change((), False)
+ALL_CHANGED = Change((), True)
 
 
 class Pictures:
@@ -65,9 +65,9 @@ class Pictures:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.bytes = 0
-        self.items: OrderedDict[tuple[int, float], tuple[Shape, Picture]] = OrderedDict()
+        self.items: OrderedDict[tuple[int, float], tuple[Shape, ShapePixels]] = OrderedDict()
 
-    def get(self, shape: Shape, scale: float) -> Picture:
+    def get(self, shape: Shape, scale: float) -> ShapePixels:
         key = (id(shape), scale)
         item = self.items.get(key)
         if item is not None:
@@ -131,7 +131,7 @@ class Compositor:
         self.clips: list[IntBox] = [
             _meet(_int_box(e.clip), self.frame_box) or (0, 0, 0, 0) if e.clip is not None
             else self.frame_box for e in self.live]
-        self.shown: list[State | None] = [None] * len(self.live)
+        self.shown: list[ElementState | None] = [None] * len(self.live)
         self.boxes: list[IntBox | None] = [None] * len(self.live)
         self.drawn = False
         self.now = -math.inf
@@ -173,11 +173,11 @@ class Compositor:
 
     # ------------------------------------------------------------ drawing
 
-    def _picture(self, e: Element, s: State) -> Picture:
+    def _picture(self, e: Element, s: ElementState) -> ShapePixels:
         return self.pictures.get(e.variants[min(max(s.shape, 0), len(e.variants) - 1)],
                                  s.scale)
 
-    def _place(self, e: Element, s: State, clip: IntBox | None) -> IntBox | None:
+    def _place(self, e: Element, s: ElementState, clip: IntBox | None) -> IntBox | None:
         """Where the element paints in state ``s`` (None: nowhere)."""
         if s.opacity <= 0 or not e.variants or clip is None:
             return None
@@ -185,7 +185,7 @@ class Compositor:
         x, y = int(round(s.x)) + pic.x, int(round(s.y)) + pic.y
         return _meet((x, y, x + pic.width, y + pic.height), clip)
 
-    def _blit(self, out: np.ndarray, e: Element, s: State, within: IntBox,
+    def _blit(self, out: np.ndarray, e: Element, s: ElementState, within: IntBox,
               clip: IntBox | None) -> None:
         if s.opacity <= 0 or not e.variants or clip is None:
             return
@@ -207,7 +207,7 @@ class Compositor:
             sprite = draw.fade(sprite, s.opacity)
         draw.blit_within(out, sprite, x, y, (box[0], box[1], box[2] - box[0], box[3] - box[1]))
 
-    def _covers(self, e: Element, s: State, box: IntBox, clip: IntBox) -> bool:
+    def _covers(self, e: Element, s: ElementState, box: IntBox, clip: IntBox) -> bool:
         """Whether ``e`` in state ``s`` paints every pixel of ``box`` opaquely."""
         if s.opacity < 1.0 or not e.variants:
             return False
@@ -219,7 +219,7 @@ class Compositor:
         return have is not None and have[0] <= box[0] and have[1] <= box[1] \
             and have[2] >= box[2] and have[3] >= box[3]
 
-    def _paint(self, box: IntBox, states: Sequence[State | None]) -> None:
+    def _paint(self, box: IntBox, states: Sequence[ElementState | None]) -> None:
         """Redraw ``box`` of the buffer from the underlay and the live elements."""
         first = 0
         for i in range(len(self.live) - 1, -1, -1):
@@ -261,7 +261,7 @@ class Compositor:
         one; say what changed."""
         if not self.drawn or t < self.now:
             self.frame(t)
-            return WHOLE
+            return ALL_CHANGED
         spans = self.spans
         while self.next_span < len(spans) and spans[self.next_span][0] < t:
             self.active.append(spans[self.next_span])
@@ -282,11 +282,11 @@ class Compositor:
                 dirty.append(box)
         boxes = _merged(dirty)
         if not boxes:
-            return SAME
+            return UNCHANGED
         area = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
         if area > WHOLE_SHARE * self.film.width * self.film.height:
             self._paint(self.frame_box, self.shown)
-            return WHOLE
+            return ALL_CHANGED
         for box in boxes:
             self._paint(box, self.shown)
         return Change(tuple((b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes), False)
@@ -300,4 +300,4 @@ class Compositor:
         return math.inf
 
 
-__all__ = ["SAME", "WHOLE", "Change", "Compositor", "Pictures"]
+__all__ = ["ALL_CHANGED", "UNCHANGED", "Change", "Compositor", "Pictures"]

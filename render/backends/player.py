@@ -9,7 +9,7 @@ any valid trace.  Controls: play/pause, step back and forward (a step plays the 
 move; after the last, the ending), a scrubber in time, a speed menu, the keyboard
 (space, ←, →, Home, End), the move list growing as the moves begin (nothing of the
 answer before it plays) with the current move marked as the counter turns to it (click
-a move to go there), the goal sentence and the counter in the puzzle's unit.  No
+a move to go there), the goal sentence and the counter in the puzzle's count noun.  No
 network, no external file: it works from ``file://``.
 
 The page is a Jinja2 template (``templates/player.html``), rendered by the one
@@ -69,7 +69,7 @@ def search_film(director: Director) -> Film | None:
     if shown is None:
         return None
     film = Film(CHART[0], CHART[1], director.theme.background)
-    frame = barchart.Frame(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
+    frame = barchart.ChartGeometry(CHART[0], CHART[1], (24, 16, CHART[0] - 48, CHART[1] - 32), 14)
     barchart.chart(film, frame, director.theme, told, *shown)
     return film
 
@@ -158,7 +158,7 @@ def html_text(film: Film, director: Director) -> str:
         colours={"bg": hexcolour(t.background), "fg": hexcolour(t.text),
                  "muted": hexcolour(t.muted), "accent": hexcolour(t.accent),
                  "row": hexcolour(t.row)},
-        stage=Markup(stage_svg(film, director)), unit=director.scene.family.unit,
+        stage=Markup(stage_svg(film, director)), unit=director.scene.family.count_noun,
         chart=Markup(svg_of([(f"s{i}", e) for i, e in enumerate(chart.elements)],
                             (0, 0, chart.width, chart.height), chart.background,
                             "How it was found", "s")) if chart is not None else "",

@@ -1,6 +1,6 @@
 """Shapes to pixels: one anti-aliased sprite per shape, drawn once and blitted every frame.
 
-``paint(shape)`` returns a ``Picture``: an RGB image and a coverage mask (read-only, so
+``paint(shape)`` returns a ``ShapePixels``: an RGB image and a coverage mask (read-only, so
 that ``draw.blend`` keeps its weights), and where its top-left pixel lies relative to
 the shape's origin.  Shapes are composited in order with exact "over" arithmetic in
 premultiplied floats, then stored as 8-bit colour and coverage:
@@ -27,7 +27,7 @@ import numpy as np
 from puzzlereel.render.backends import coverage
 from puzzlereel.render.film import draw, typeset
 from puzzlereel.render.film.shapes import (
-    EMPTY,
+    EMPTY_BOX,
     Box,
     Chequer,
     Circle,
@@ -43,7 +43,7 @@ from puzzlereel.render.film.theme import RGB
 
 
 @dataclass(frozen=True)
-class Picture:
+class ShapePixels:
     """A shape's pixels: ``rgb`` (h, w, 3) and ``alpha`` (h, w) uint8, the top-left at
     (``x``, ``y``) from the shape's origin; ``opaque`` when every pixel is covered."""
 
@@ -68,10 +68,10 @@ class Picture:
         return int(rgb.nbytes + self.alpha.nbytes)
 
 
-BLANK = Picture(np.zeros((1, 1, 3), np.uint8), np.zeros((1, 1), np.uint8), 0, 0, False)
+NO_PIXELS = ShapePixels(np.zeros((1, 1, 3), np.uint8), np.zeros((1, 1), np.uint8), 0, 0, False)
 
 
-def paint(shape: Shape) -> Picture:
+def paint(shape: Shape) -> ShapePixels:
     """The sprite of ``shape`` (see the module docstring)."""
     dx = dy = 0.0
     while isinstance(shape, Group) and len(shape.children) == 1 and shape.opacity >= 1.0:
@@ -85,27 +85,27 @@ def paint(shape: Shape) -> Picture:
     if flat is not None:
         return flat
     box = bounds(shape)
-    if box == EMPTY or box[2] <= box[0] or box[3] <= box[1]:
-        return BLANK
+    if box == EMPTY_BOX or box[2] <= box[0] or box[3] <= box[1]:
+        return NO_PIXELS
     x0, y0 = math.floor(box[0]) - 1, math.floor(box[1]) - 1
     x1, y1 = math.ceil(box[2]) + 1, math.ceil(box[3]) + 1
     canvas = _Canvas(x0, y0, x1 - x0, y1 - y0)
     canvas.draw(shape, 0.0, 0.0, 1.0)
     rgb, alpha = canvas.result()
     alpha.flags.writeable = False
-    return Picture(rgb, alpha, x0, y0, bool(alpha.min() == 255))
+    return ShapePixels(rgb, alpha, x0, y0, bool(alpha.min() == 255))
 
 
-def _text_picture(t: Text, dx: float, dy: float) -> Picture:
+def _text_picture(t: Text, dx: float, dy: float) -> ShapePixels:
     """A line of text alone: its glyphs' coverage in its colour, placed as ``_text``."""
     if not t.text:
-        return BLANK
+        return NO_PIXELS
     mask = _text_cover(t)
     mask.flags.writeable = False
     h, w = mask.shape
     x, y = _text_origin(t, dx, dy, w, h)
     colour = np.broadcast_to(draw.solid((1, w), t.fill), (h, w, 3))   # one row, shared
-    return Picture(colour, mask, x, y, False)
+    return ShapePixels(colour, mask, x, y, False)
 
 
 def _text_cover(t: Text) -> np.ndarray:
@@ -146,7 +146,7 @@ def _leaves(shape: Shape, dx: float, dy: float) -> list[tuple[Shape, float, floa
     return None
 
 
-def _flat(shape: Shape) -> Picture | None:
+def _flat(shape: Shape) -> ShapePixels | None:
     """The sprite of a group of plain shapes (``_leaves``) painted in 8 bits: when the
     first is a rectangle under all the rest, or none of them overlap.  None when the
     group is not of that kind."""
@@ -168,7 +168,7 @@ def _flat(shape: Shape) -> Picture | None:
     for leaf, box in zip(leaves, boxes):
         _put(rgb, alpha, leaf, (int(box[0]) - x0, int(box[1]) - y0), (x0, y0), under)
     alpha.flags.writeable = False
-    return Picture(rgb, alpha, x0, y0, bool(alpha.min() == 255))
+    return ShapePixels(rgb, alpha, x0, y0, bool(alpha.min() == 255))
 
 
 def _put(rgb: np.ndarray, alpha: np.ndarray, leaf: tuple[Shape, float, float],
@@ -396,4 +396,4 @@ class _Canvas:
         self.over(dark.astype(np.float32) * o, q.dark, bx, by)
 
 
-__all__ = ["BLANK", "Picture", "paint"]
+__all__ = ["NO_PIXELS", "ShapePixels", "paint"]

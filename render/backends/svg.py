@@ -34,7 +34,7 @@ from puzzlereel.render.film import easing
 from puzzlereel.render.film.elements import Element, Film, Motion, Track, Value, scalar
 from puzzlereel.render.film.shapes import Shape, Text
 
-STEPS = 1_000_000    # keyframe offsets are whole millionths of the loop (4 decimals of %)
+OFFSET_STEPS = 1_000_000    # keyframe offsets are whole millionths of the loop (4 decimals of %)
 
 
 
@@ -42,7 +42,7 @@ def offset(t: float, total: float) -> int:
     """``t`` seconds as millionths of ``total``."""
     if total <= 0:
         return 0
-    return min(STEPS, max(0, round(t / total * STEPS)))
+    return min(OFFSET_STEPS, max(0, round(t / total * OFFSET_STEPS)))
 
 
 def pct(v: int) -> str:
@@ -100,8 +100,8 @@ def keyframes(name: str, track: Track, start: Value, total: float, ease_css: str
         body.append(f"0%{{{write(start)}}}")
     for v, value, timing in kept:
         extra = f";animation-timing-function:{timing}" if timing and timing != ease_css else ""
-        body.append(f"{pct(min(v, STEPS))}{{{write(value)}{extra}}}")
-    if kept[-1][0] < STEPS:
+        body.append(f"{pct(min(v, OFFSET_STEPS))}{{{write(value)}{extra}}}")
+    if kept[-1][0] < OFFSET_STEPS:
         body.append(f"100%{{{write(kept[-1][1])}}}")
     return f"@keyframes {name}{{{''.join(body)}}}"
 
@@ -140,7 +140,7 @@ def window_rule(name: str, spans: list[tuple[float, float]], total: float) -> st
     body = "" if keys and keys[0][0] == 0 else "0%{opacity:0}"
     last = -1
     for v, on in keys:
-        v = max(v, last + 1) if v < STEPS else v
+        v = max(v, last + 1) if v < OFFSET_STEPS else v
         body += f"{pct(v)}{{opacity:{on}}}"
         last = v
     return f"@keyframes {name}{{{body}}}"

@@ -14,8 +14,8 @@ from typing import Any
 
 from puzzlereel.ground.words import count_text
 from puzzlereel.render.direction.chartplot import (
+    ChartGeometry,
     Count,
-    Frame,
     Plot,
     frame_of,
     plot_of,
@@ -45,7 +45,7 @@ def _labelled(bars: Sequence[Bar], pitch: float, room: float) -> set[int]:
     return set(chosen)
 
 
-def chart(film: Film, frame: Frame, theme: Theme, told: Story, t0: float, t1: float,
+def chart(film: Film, frame: ChartGeometry, theme: Theme, told: Story, t0: float, t1: float,
           layer: str = "overlay", name: str = "search", words: bool = True) -> list[Element]:
     """The chart as elements of ``film``, its bars rising one after another from ``t0``
     and its sentence shown from 85 % of the way to ``t1``; returns every element (for a
@@ -117,7 +117,7 @@ class _Times:
         return self.t0 + self.span * 0.8 * i / self.n
 
 
-def _said(text: str, px: int, colour: tuple[int, int, int], most: int, frame: Frame,
+def _said(text: str, px: int, colour: tuple[int, int, int], most: int, frame: ChartGeometry,
           y: int, bold: bool = False) -> tuple[list[Shape], int]:
     """``text`` whole in at most ``most`` lines across the safe area from ``y``, and the
     y under it."""
@@ -130,7 +130,7 @@ def _said(text: str, px: int, colour: tuple[int, int, int], most: int, frame: Fr
     return shapes, y
 
 
-def _heading(frame: Frame, theme: Theme, told: Story, big: int, small: int
+def _heading(frame: ChartGeometry, theme: Theme, told: Story, big: int, small: int
              ) -> tuple[list[Shape], int]:
     """The heading, what the search is, what a bar counts (in the bars' colour, where it
     reads) and what it keeps (in the kept ones' colour), and the y under them."""
@@ -147,7 +147,7 @@ def _heading(frame: Frame, theme: Theme, told: Story, big: int, small: int
     return heading + title + measure + kept, y
 
 
-def _scale_shapes(plot: Plot, frame: Frame, theme: Theme, axis: str, small: int,
+def _scale_shapes(plot: Plot, frame: ChartGeometry, theme: Theme, axis: str, small: int,
                   words: bool) -> list[Shape]:
     """The values up the side, a faint line across at each, the base line and (with
     ``words``) what the bars are along the axis."""
@@ -226,7 +226,7 @@ def _label_shapes(bar: Bar, cx: float, h: float, heights: Sequence[float], plot:
     return shown
 
 
-def _counter(drawing: _Drawing, count: Count, frame: Frame, theme: Theme,
+def _counter(drawing: _Drawing, count: Count, frame: ChartGeometry, theme: Theme,
              bars: Sequence[Bar], times: _Times) -> None:
     """The running count, at the safe area's right, changing as each bar rises."""
     sx, _sy, sw, _sh = frame.safe
@@ -246,7 +246,8 @@ def _counter(drawing: _Drawing, count: Count, frame: Frame, theme: Theme,
         switch_at(counter, changes)
 
 
-def _sentence(drawing: _Drawing, frame: Frame, theme: Theme, sentence: tuple[int, list[str]],
+def _sentence(drawing: _Drawing, frame: ChartGeometry, theme: Theme, sentence: tuple[int,
+                                                                                     list[str]],
               foot: int, small: int, times: _Times) -> None:
     """The sentence under the chart, ``foot`` pixels above the safe area's bottom,
     fading in from 85 % of the way."""
@@ -291,10 +292,10 @@ def chart_film(told: Story, theme: Theme, width: int, height: int,
     film = Film(width, height, theme.background)
     legible = legible_px(width, height)
     mx, my = math.ceil(width * 0.05), math.ceil(height * 0.05)
-    frame = Frame(width, height, (mx, my, width - 2 * mx, height - 2 * my), legible)
+    frame = ChartGeometry(width, height, (mx, my, width - 2 * mx, height - 2 * my), legible)
     chart(film, frame, theme, told, 0.0, seconds * 0.9, words=words)
     film.duration = seconds
     return film
 
 
-__all__ = ["Frame", "chart", "chart_film", "frame_of", "ticks"]
+__all__ = ["ChartGeometry", "chart", "chart_film", "frame_of", "ticks"]

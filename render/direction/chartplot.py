@@ -17,7 +17,7 @@ from puzzlereel.render.film import typeset
 
 
 @dataclass(frozen=True)
-class Frame:
+class ChartGeometry:
     """Where the chart's parts sit on a ``width`` x ``height`` frame."""
 
     width: int
@@ -26,8 +26,8 @@ class Frame:
     legible: int
 
 
-def frame_of(layout: FrameLayout) -> Frame:
-    return Frame(layout.width, layout.height, layout.safe, layout.legible)
+def frame_of(layout: FrameLayout) -> ChartGeometry:
+    return ChartGeometry(layout.width, layout.height, layout.safe, layout.legible)
 
 
 def ticks(top: int, log: bool) -> list[int]:
@@ -71,7 +71,7 @@ class Count:
     width: int
 
     @staticmethod
-    def of(bars: Sequence[Bar], frame: Frame, small: int, y: int) -> Count:
+    def of(bars: Sequence[Bar], frame: ChartGeometry, small: int, y: int) -> Count:
         sw, u = frame.safe[2], frame.legible
         px = {b.count: max(u, typeset.fit_text_px(b.count, sw, small, bold=True))
               for b in bars if b.count}
@@ -135,7 +135,8 @@ class Plot:
         return reach * self.scale.share(value)
 
 
-def plot_of(frame: Frame, told: Story, small: int, top: int, foot: int, words: bool) -> Plot:
+def plot_of(frame: ChartGeometry, told: Story, small: int, top: int, foot: int,
+            words: bool) -> Plot:
     """Where the bars stand under ``top`` (the count's bottom), above ``foot`` pixels
     for the sentence and the axis' labels and caption."""
     sx, sy, sw, sh = frame.safe
@@ -168,5 +169,5 @@ def lowered(plot: Plot, bars: Sequence[Bar], lowest: int, u: int) -> int:
     return 0
 
 
-__all__ = ["Count", "Frame", "Plot", "Scale", "frame_of", "lowered", "plot_of", "ticks",
+__all__ = ["ChartGeometry", "Count", "Plot", "Scale", "frame_of", "lowered", "plot_of", "ticks",
            "word_span"]

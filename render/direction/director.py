@@ -96,13 +96,13 @@ class Director:
         self.plan: Plan | None = None
         self.sounds: list[Sound] = []       # when the plan is made, in time order
 
-    def _layout(self, kind: str) -> FrameLayout:
+    def _layout(self, purpose: str) -> FrameLayout:
         """The frame's layout (``render.direction.layout``); a compact one keeps the
         goal's picture in its head only where that costs the board nothing, keeps the
         frame within 9:16 (whose height the legible size follows no further) and the
         head's words and picture at the frame's legible size fit the head's room."""
         def planned() -> FrameLayout:
-            return plan_layout(self.scene.extent(), self.options, kind=kind,
+            return plan_layout(self.scene.extent(), self.options, purpose=purpose,
                                heading=self.heading(), payoff=self.scene.payoff_area())
 
         picture, self.picture = self.picture, None
@@ -333,7 +333,7 @@ class Director:
             return False
         video = self.layout
         if video.compact or (video.width, video.height) != self.options.size:
-            video = plan_layout(self.scene.extent(), self.options, kind="video",
+            video = plan_layout(self.scene.extent(), self.options, purpose="video",
                                 heading=replace(self.heading(), picture=None),
                                 payoff=self.scene.payoff_area())
         return self._opening_picture_in(video) is not None

@@ -129,13 +129,13 @@ def _too_small(width: int, height: int, ew: float, eh: float, kind: str) -> Usag
                       f"of {ew:g}x{eh:g} cells")
 
 
-def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: str = "video",
+def plan_layout(extent: tuple[float, float], options: RenderOptions, *, purpose: str = "video",
                 grow: bool = True, heading: Heading = NO_HEADING,
                 payoff: CellBox | None = None) -> FrameLayout:
     """The frame's pixels for a drawing ``extent`` cells large (pure: no drawing; the
     words of ``heading`` are measured to make room for them).
 
-    ``kind``: "video" (the frame's proportions choose landscape, portrait or square;
+    ``purpose``: "video" (the frame's proportions choose landscape, portrait or square;
     1280x720 when no size is given), "compact" or "board" (see the module docstring);
     ``options.cell`` makes any video compact.  When no size is given, the default frame
     grows (in whole multiples) until the board fits at 2 pixels a cell or more, so that
@@ -144,7 +144,7 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
     usage error when the board cannot fit the frame asked for, or a ``cell`` makes a
     frame outside the size range."""
     ew, eh = max(extent[0], 0.01), max(extent[1], 0.01)
-    if kind == "board":
+    if purpose == "board":
         cell = options.sheet_cell if options.cell is None else options.cell
         bw, bh = drawing_size((ew, eh), cell)
         return FrameLayout(bw, bh, cell, (0, 0, bw, bh), kind="board")
@@ -158,7 +158,7 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
         _check_frame(width, height, f"--cell {cell} with a board of {ew:g}x{eh:g} cells")
         return _compact(width, height, cell, bw, bh, bar_h, pad, top, head_h)
     if options.size is None and grow:    # the default size grows to fit any board
-        default = (GIF_WIDTH, round(GIF_WIDTH * 0.9)) if kind == "compact" else VIDEO_SIZE
+        default = (GIF_WIDTH, round(GIF_WIDTH * 0.9)) if purpose == "compact" else VIDEO_SIZE
         for k in range(1, 17):
             grown = (even(default[0] * k), even(default[1] * k))
             if not (RANGES["size.width"].holds(grown[0])
@@ -166,15 +166,15 @@ def plan_layout(extent: tuple[float, float], options: RenderOptions, *, kind: st
                 break
             try:
                 return plan_layout(extent, replace(options, size=grown if k > 1 else None),
-                                   kind=kind, grow=False, heading=heading, payoff=payoff)
+                                   purpose=purpose, grow=False, heading=heading, payoff=payoff)
             except UsageError:
                 continue
-    return _sized(ew, eh, options, kind, heading, payoff)
+    return _sized(ew, eh, options, purpose, heading, payoff)
 
 
-def _sized(ew: float, eh: float, options: RenderOptions, kind: str,
+def _sized(ew: float, eh: float, options: RenderOptions, purpose: str,
            heading: Heading, payoff: CellBox | None = None) -> FrameLayout:
-    if kind == "compact":
+    if purpose == "compact":
         return _compact_in(ew, eh, options.size, heading)
     width, height = options.size or VIDEO_SIZE
     width, height = even(width), even(height)
@@ -329,7 +329,7 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
     shared out between the parts.  ``narrow``: the board keeps left of the buttons."""
     probe = FrameLayout(width, height, 2, NONE)
     sx, sy, sw, sh = probe.safe
-    unit = probe.legible
+    legible = probe.legible
     portrait = shape == "portrait"
     caption, buttons = overlays(width, height)
     top, bottom = sy, min(sy + sh, height - caption)
@@ -340,7 +340,7 @@ def _tall(width: int, height: int, ew: float, eh: float, shape: str,
     floor = min(widest, math.ceil(BOARD_WIDTH * width / ew))
 
     def words_at(scale: float) -> TallWords:
-        return TallWords(unit, sw, scale, heading, portrait)
+        return TallWords(legible, sw, scale, heading, portrait)
 
     least_rows = 2 if caption else 1     # a 9:16 result: its note and a detail
 

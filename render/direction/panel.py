@@ -207,7 +207,7 @@ class _Block:
 
 
 Row = tuple[str, tuple[str, ...], bool]      # a list row: number, notes, marked
-BLANK: Row = ("", (), False)
+BLANK_ROW: Row = ("", (), False)
 
 
 @dataclass(frozen=True)
@@ -302,7 +302,7 @@ def _listed(plan: Plan, k: int, c: Counter, remarked: tuple[str, ...], block: _B
     listed = plan.recent(c.entry, c.note)[-free:] \
         if free and counting and not plan.shows_result(k) else []
     first = rows - len(listed) if bottom else (1 if said else 0)
-    out = [listed[slot - first] if 0 <= slot - first < len(listed) else BLANK
+    out = [listed[slot - first] if 0 <= slot - first < len(listed) else BLANK_ROW
            for slot in range(rows)]
     if said and rows:
         out[0] = (REMARK, said, False)

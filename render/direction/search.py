@@ -22,7 +22,7 @@ from puzzlereel.trace import End, Search
 
 PLAIN = Searched()        # positions explored: a family that says nothing else
 
-NAMES = {"bfs": "Every position one move further, until the goal (breadth first)",
+ALGORITHM_WORDS = {"bfs": "Every position one move further, until the goal (breadth first)",
          "bidirectional": "From the start and from the goal at once, until the two meet",
          "ida*": "Each try allows more moves than the last (iterative deepening)",
          "deepening": "Each try allows one more move than the last (iterative deepening)",
@@ -64,7 +64,7 @@ class Story:
 
     @property
     def title(self) -> str:
-        return self.about or NAMES.get(self.phase, "Search")
+        return self.about or ALGORITHM_WORDS.get(self.phase, "Search")
 
 
 def moves_from_start(depth: int) -> str:
@@ -197,5 +197,5 @@ def space_story(events: Sequence[Search]) -> Story | None:
                  about="Every position reachable, by its distance from the start")
 
 
-__all__ = ["NAMES", "PLAIN", "Bar", "Story", "goal_reached", "moves_from_start", "space_story",
-           "story"]
+__all__ = ["ALGORITHM_WORDS", "PLAIN", "Bar", "Story", "goal_reached", "moves_from_start",
+           "space_story", "story"]

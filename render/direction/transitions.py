@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlereel.render.film.elements import Element, Film, Motion, State
+from puzzlereel.render.film.elements import Element, ElementState, Film, Motion
 from puzzlereel.render.film.shapes import Rect, bounds, group, texts
 
 EASE_IN = 0.35        # seconds of a text easing in
 RISE = 0.6            # how far it rises into place: this share of the legible size
 EASE = "ease-out"     # its progress: quick at first, settling into place
-FADE = "ease-in-out"  # a picture's elements fading out or in
-SAME = 1e-6           # states this close are the same
+FADE_EASING = "ease-in-out"  # a picture's elements fading out or in
+SAME_WITHIN = 1e-6           # states this close are the same
 
 
 def ease_in(element: Element, at: float, until: float, rise: float = 0.0) -> None:
@@ -96,19 +96,19 @@ def back_to_start(film: Film, t0: float, t1: float, first: float) -> None:
             _fade(element, now.opacity, then.opacity, free, max(free, t1))
             continue
         turn = max(mid, free)
-        if now.opacity > SAME and free < turn:
-            element.animate("opacity", Motion(free, turn, FADE, ((0.0, now.opacity),
+        if now.opacity > SAME_WITHIN and free < turn:
+            element.animate("opacity", Motion(free, turn, FADE_EASING, ((0.0, now.opacity),
                                                                  (1.0, 0.0))))
-        elif now.opacity > SAME:
+        elif now.opacity > SAME_WITHIN:
             _set(element, "opacity", turn, 0.0)
-        if abs(now.x - then.x) > SAME or abs(now.y - then.y) > SAME:
+        if abs(now.x - then.x) > SAME_WITHIN or abs(now.y - then.y) > SAME_WITHIN:
             _set(element, "pos", turn, (then.x, then.y))
         if now.shape != then.shape:
             _set(element, "shape", turn, float(then.shape))
-        if abs(now.scale - then.scale) > SAME:
+        if abs(now.scale - then.scale) > SAME_WITHIN:
             _set(element, "scale", turn, then.scale)
-        if then.opacity > SAME:
-            element.animate("opacity", Motion(turn, max(turn, t1), FADE,
+        if then.opacity > SAME_WITHIN:
+            element.animate("opacity", Motion(turn, max(turn, t1), FADE_EASING,
                                               ((0.0, 0.0), (1.0, then.opacity))))
 
 
@@ -117,10 +117,10 @@ def _wordless(element: Element) -> bool:
     return not any(list(texts(variant)) for variant in element.variants)
 
 
-def _still(now: State, then: State) -> bool:
+def _still(now: ElementState, then: ElementState) -> bool:
     """Whether ``now`` and ``then`` differ in opacity alone."""
-    return abs(now.x - then.x) <= SAME and abs(now.y - then.y) <= SAME \
-        and abs(now.scale - then.scale) <= SAME
+    return abs(now.x - then.x) <= SAME_WITHIN and abs(now.y - then.y) <= SAME_WITHIN \
+        and abs(now.scale - then.scale) <= SAME_WITHIN
 
 
 def _fade(element: Element, a: float, b: float, t0: float, t1: float) -> None:
@@ -128,7 +128,7 @@ def _fade(element: Element, a: float, b: float, t0: float, t1: float) -> None:
     without words crosses the other over the whole return, so that the frame never
     empties (a board giving way to another drawing)."""
     if t1 > t0:
-        element.animate("opacity", Motion(t0, t1, FADE, ((0.0, a), (1.0, b))))
+        element.animate("opacity", Motion(t0, t1, FADE_EASING, ((0.0, a), (1.0, b))))
     else:
         _set(element, "opacity", t0, b)
 
@@ -143,13 +143,13 @@ def chart_cover(cover: Element, parts: Sequence[Element],
     c, d = going
     m, n = (a + b) / 2, (c + d) / 2
     cover.opacity = 0.0
-    cover.animate("opacity", Motion(a, m, FADE, ((0.0, 0.0), (1.0, 1.0))))
-    cover.animate("opacity", Motion(n, d, FADE, ((0.0, 1.0), (1.0, 0.0))))
+    cover.animate("opacity", Motion(a, m, FADE_EASING, ((0.0, 0.0), (1.0, 1.0))))
+    cover.animate("opacity", Motion(n, d, FADE_EASING, ((0.0, 1.0), (1.0, 0.0))))
     for element in parts:
         if element.opacity > 0:          # unseen till it fades in
             element.opacity = 0.0
-            element.animate("opacity", Motion(m, b, FADE, ((0.0, 0.0), (1.0, 1.0))))
-        element.animate("opacity", Motion(c, n, FADE, ((0.0, 1.0), (1.0, 0.0))))
+            element.animate("opacity", Motion(m, b, FADE_EASING, ((0.0, 0.0), (1.0, 1.0))))
+        element.animate("opacity", Motion(c, n, FADE_EASING, ((0.0, 1.0), (1.0, 0.0))))
 
 
 def cover_of(film: Film, name: str) -> Element:
@@ -158,31 +158,31 @@ def cover_of(film: Film, name: str) -> Element:
                     opacity=0.0, role="search")
 
 
-def _differ(a: State, b: State) -> bool:
-    if a.opacity <= SAME and b.opacity <= SAME:
+def _differ(a: ElementState, b: ElementState) -> bool:
+    if a.opacity <= SAME_WITHIN and b.opacity <= SAME_WITHIN:
         return False
-    return (a.shape != b.shape or abs(a.opacity - b.opacity) > SAME
-            or abs(a.x - b.x) > SAME or abs(a.y - b.y) > SAME
-            or abs(a.scale - b.scale) > SAME)
+    return (a.shape != b.shape or abs(a.opacity - b.opacity) > SAME_WITHIN
+            or abs(a.x - b.x) > SAME_WITHIN or abs(a.y - b.y) > SAME_WITHIN
+            or abs(a.scale - b.scale) > SAME_WITHIN)
 
 
-def _moves_alone(element: Element, now: State, then: State) -> bool:
+def _moves_alone(element: Element, now: ElementState, then: ElementState) -> bool:
     """Whether ``element`` goes back without showing two pictures: it shows before and
     after, keeps its variant and size, and it is a word around the board (which
     nothing else takes the place of) or stays in place."""
-    return (now.opacity > SAME and then.opacity > SAME
-            and now.shape == then.shape and abs(now.scale - then.scale) <= SAME
-            and (element.role == "chrome" or (abs(now.x - then.x) <= SAME
-                                              and abs(now.y - then.y) <= SAME)))
+    return (now.opacity > SAME_WITHIN and then.opacity > SAME_WITHIN
+            and now.shape == then.shape and abs(now.scale - then.scale) <= SAME_WITHIN
+            and (element.role == "chrome" or (abs(now.x - then.x) <= SAME_WITHIN
+                                              and abs(now.y - then.y) <= SAME_WITHIN)))
 
 
-def _glide(element: Element, now: State, then: State, t0: float, t1: float) -> None:
+def _glide(element: Element, now: ElementState, then: ElementState, t0: float, t1: float) -> None:
     """``element`` fades and moves from ``now`` to ``then`` between ``t0`` and ``t1``."""
-    if abs(now.opacity - then.opacity) > SAME:
-        element.animate("opacity", Motion(t0, t1, FADE, ((0.0, now.opacity),
+    if abs(now.opacity - then.opacity) > SAME_WITHIN:
+        element.animate("opacity", Motion(t0, t1, FADE_EASING, ((0.0, now.opacity),
                                                          (1.0, then.opacity))))
-    if abs(now.x - then.x) > SAME or abs(now.y - then.y) > SAME:
-        element.animate("pos", Motion(t0, t1, FADE, ((0.0, (now.x, now.y)),
+    if abs(now.x - then.x) > SAME_WITHIN or abs(now.y - then.y) > SAME_WITHIN:
+        element.animate("pos", Motion(t0, t1, FADE_EASING, ((0.0, (now.x, now.y)),
                                                      (1.0, (then.x, then.y)))))
 
 

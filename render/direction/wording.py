@@ -5,7 +5,7 @@ The words come from the trace, in a viewer's words (never the solver's own: its
 algorithm and metric names stay in the file's metadata): the human title, the goal
 sentence (the header's ``goal_text``, else the family's default), the facts that make
 the solution interesting (its length, the fewest possible), what one move is in plain
-words, the counter in the puzzle's unit ("Move 12 / 81",
+words, the counter in the puzzle's count noun ("Move 12 / 81",
 "Guess 3 / 9", "Solution 7 / 92"), and the result the ending shows beside or over the
 last position, saying honestly how the trace ended: solved (with the numbers), no
 solution (and why), a search stopped by a limit, or a trace that simply stops
@@ -41,9 +41,9 @@ def searched_of(header: Header) -> Searched:
     return family.searched if family is not None else PLAIN
 
 
-def unit_of(header: Header) -> str:
+def count_noun_of(header: Header) -> str:
     family = FAMILIES.get(header.puzzle)
-    return family.unit if family is not None else "move"
+    return family.count_noun if family is not None else "move"
 
 
 def human_title(header: Header) -> str:
@@ -80,7 +80,7 @@ def is_optimal(header: Header) -> bool:
     ``solver.optimal: false`` (a depth-first search asked for any solution)."""
     solver = header.solver if isinstance(header.solver, Mapping) else {}
     program = solver.get("program")
-    return (unit_of(header) == "move" and isinstance(program, str)
+    return (count_noun_of(header) == "move" and isinstance(program, str)
             and program.startswith(OPTIMAL_PROGRAM) and solver.get("optimal") is not False)
 
 
@@ -88,10 +88,10 @@ def facts_line(header: Header, total: int | None) -> str:
     """What is known of the solution, in a viewer's words: "81 moves, the fewest
     possible", "5 guesses" (nothing of how the solver works: its algorithm and metric
     are its own words)."""
-    unit = unit_of(header)
-    if total is None or unit not in ("move", "guess"):
+    count_noun = count_noun_of(header)
+    if total is None or count_noun not in ("move", "guess"):
         return ""
-    counted = f"{total} {plural(unit, total)}"
+    counted = f"{total} {plural(count_noun, total)}"
     return f"{counted}, {FEWEST}" if is_optimal(header) else counted
 
 
@@ -115,8 +115,8 @@ def title_lines(header: Header, total: int | None) -> list[str]:
     Each line is cut to ``TITLE_CHARS`` characters before anything measures it."""
     lines = [human_title(header), family_name(header)]
     if total is not None:
-        unit = unit_of(header)
-        facts = facts_line(header, total) or f"{total} {plural(unit, total)}"
+        count_noun = count_noun_of(header)
+        facts = facts_line(header, total) or f"{total} {plural(count_noun, total)}"
         lines.append(" ".join(x for x in (facts + ".", counting(header)) if x != "."))
     return [cut(line) for line in lines]
 
@@ -162,17 +162,17 @@ def ending(header: Header, end: End | None, count: int, unit_text: str,
     scene's end caption for it ("Solved in 81 moves", "92 solutions").  What the search
     looked at is said in the family's words (``registry.Searched``: "23,822 positions
     explored", "5,040 codes considered")."""
-    unit = unit_of(header)
+    count_noun = count_noun_of(header)
     said = searched_of(header)
     if end is None:
         return Ending("incomplete", "Trace incomplete",
-                      (f"{count} {plural(unit, count)} shown",))
+                      (f"{count} {plural(count_noun, count)} shown",))
     stats = end.stats if isinstance(end.stats, Mapping) else {}
     if end.status == "unsolvable":
         return Ending("unsolvable", "No solution exists", (_why_none(stats, said),))
     if end.status == "limit":
         return Ending("limit", "Search stopped", _stopped(stats, said))
-    details = [counting(header), _shown_of(unit, stats, shown), _search_line(stats, said)]
+    details = [counting(header), _shown_of(count_noun, stats, shown), _search_line(stats, said)]
     return Ending("solved", unit_text, tuple([d for d in details if d][:2]),
                   FEWEST if is_optimal(header) else "")
 
@@ -198,10 +198,10 @@ def _stopped(stats: Mapping[str, Any], said: Searched) -> tuple[str, ...]:
     return (first, *more)
 
 
-def _shown_of(unit: str, stats: Mapping[str, Any], shown: int | None) -> str:
+def _shown_of(count_noun: str, stats: Mapping[str, Any], shown: int | None) -> str:
     """How many of the solutions a video of some of them shows ("" for all)."""
     total = _count(stats.get("total_solutions")) or _count(stats.get("solutions"))
-    if unit == "solution" and total is not None and shown is not None and shown < total:
+    if count_noun == "solution" and total is not None and shown is not None and shown < total:
         return f"{shown} of {whole(total)} shown"
     return ""
 
@@ -230,8 +230,5 @@ def remark(move: int, legal: int, word: str, total: int | None) -> tuple[str, ..
 
 
 __all__ = ["FEWEST", "TITLE_CHARS", "Ending", "counter_text", "counting", "ending", "explored",
-           "remark",
-           "facts_line",
-           "searched_of",
-           "family_name", "goal_text", "human_title", "is_optimal", "metric_of", "title_lines",
-           "unit_of"]
+           "remark", "facts_line", "searched_of", "family_name", "goal_text", "human_title",
+           "is_optimal", "metric_of", "title_lines", "count_noun_of"]

@@ -96,7 +96,7 @@ def _mix_into(out: np.ndarray, start: int, placed: Sequence[Placed], starts: np.
             out[a - start:b - start] += np.float32(p.gain) * wave[a - p.at:b - p.at]
 
 
-class Track:
+class SoundTrack:
     """A video's sound track, read in pieces (``read``) or whole (``samples``): the
     sounds placed on their samples, ``length`` samples long, times ``gain`` (the level).
     Nothing holds the whole track until asked: a five-minute track is 58 MB of samples,
@@ -159,7 +159,7 @@ def _variants(count: int) -> list[int]:
     return np.random.default_rng(SEED).integers(0, VARIANTS, size=count).tolist()
 
 
-def place(sounds: Iterable[Sound], seconds: float) -> Track:
+def place(sounds: Iterable[Sound], seconds: float) -> SoundTrack:
     """The sounds on a track ``seconds`` long at their kinds' own levels (gain 1);
     sounds that start at or after the end, or have strength 0, are left out."""
     if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds >= 0):
@@ -173,23 +173,23 @@ def place(sounds: Iterable[Sound], seconds: float) -> Track:
         if at < n and sound.strength > 0:
             wave, weighted = voice(*_variant_key(sound, variant))
             placed.append(Placed(at, wave, weighted, float(sound.strength)))
-    return Track(placed, n)
+    return SoundTrack(placed, n)
 
 
-def level(track: Track, loudness: float = LOUDNESS, peak: float = PEAK) -> Track:
+def level(track: SoundTrack, loudness: float = LOUDNESS, peak: float = PEAK) -> SoundTrack:
     """``track`` with the gain that brings it to ``loudness`` LUFS, lowered if needed to
     keep its sample peak at most ``peak`` dBFS; silence keeps gain 1."""
     measured, top = track.measure()
     if top == 0.0:
-        return Track(track.placed, track.length, 1.0)
+        return SoundTrack(track.placed, track.length, 1.0)
     gain = 10 ** (peak / 20) / top
     if math.isfinite(measured):          # else too short or too quiet to measure
         gain = min(gain, 10 ** ((loudness - measured) / 20))
-    return Track(track.placed, track.length, gain)
+    return SoundTrack(track.placed, track.length, gain)
 
 
 def soundtrack(sounds: Iterable[Sound], seconds: float, *, loudness: float = LOUDNESS,
-               peak: float = PEAK) -> Track:
+               peak: float = PEAK) -> SoundTrack:
     """The sound track of a video ``seconds`` long, levelled: read it whole
     (``samples()``) or a piece at a time (``read``), or hand it to
     ``render.encoders.soundtrack.AudioMux``."""
@@ -204,5 +204,5 @@ def synthesize(sounds: Iterable[Sound], seconds: float, *, loudness: float = LOU
     return soundtrack(sounds, seconds, loudness=loudness, peak=peak).samples()
 
 
-__all__ = ["LOUDNESS", "PEAK", "RATE", "Placed", "Track", "level", "place", "sample_count",
+__all__ = ["LOUDNESS", "PEAK", "RATE", "Placed", "SoundTrack", "level", "place", "sample_count",
            "soundtrack", "synthesize"]

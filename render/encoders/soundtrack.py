@@ -39,7 +39,7 @@ import numpy as np
 
 from puzzlereel.ground.errors import quoted
 from puzzlereel.render.encoders.loudness import RATE
-from puzzlereel.render.encoders.sound import Track
+from puzzlereel.render.encoders.sound import SoundTrack
 from puzzlereel.render.film.sound_events import SoundError
 
 # each container's audio codec (FFmpeg's encoder names), and its bit rate (mono)
@@ -51,7 +51,7 @@ SAMPLE_FORMATS = {"aac": "fltp", "libopus": "flt"}   # float input each encoder 
 # almost nothing (a Hakoiri track: -55 dB of its energy): cut there it takes about 4/5
 # of the time, for a file as large.  libopus at complexity 5 of 10 takes about 3/4 of
 # the time of 10
-OPTIONS = {"aac": {"cutoff": "6000"}, "libopus": {"compression_level": "5"}}
+CODEC_OPTIONS = {"aac": {"cutoff": "6000"}, "libopus": {"compression_level": "5"}}
 LEAD = 0.5            # seconds of audio muxed ahead of the video packet being muxed
 CHUNK = RATE          # samples read from the track and handed to the encoder at a time
 
@@ -82,15 +82,15 @@ class AudioMux:
     ``threaded``: encode on a thread of its own (False: in the muxing thread, as it
     goes, for a process that has one core's share)."""
 
-    def __init__(self, container: Any, track: Track | ArrayTrack | np.ndarray, *,
+    def __init__(self, container: Any, track: SoundTrack | ArrayTrack | np.ndarray, *,
                  bit_rate: int | None = None, threaded: bool = True) -> None:
         self.container = container
-        self.track = track if isinstance(track, Track | ArrayTrack) else ArrayTrack(track)
+        self.track = track if isinstance(track, SoundTrack | ArrayTrack) else ArrayTrack(track)
         codec = CODECS[container_format(container)]
         stream: Any = container.add_stream(codec, rate=RATE, layout="mono")
         stream.bit_rate = bit_rate or BIT_RATES[codec]
         stream.codec_context.format = SAMPLE_FORMATS[codec]
-        stream.options = dict(OPTIONS.get(codec, {}))
+        stream.options = dict(CODEC_OPTIONS.get(codec, {}))
         stream.time_base = Fraction(1, RATE)
         self.stream = stream
         self.codec = codec

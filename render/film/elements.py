@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from puzzlereel.render.film import easing as eases
-from puzzlereel.render.film.shapes import EMPTY, Box, Group, Shape, bounds, colours, union
+from puzzlereel.render.film.shapes import EMPTY_BOX, Box, Group, Shape, bounds, colours, union
 from puzzlereel.render.film.theme import RGB
 
 LAYERS = ("under", "pieces", "over", "chrome", "overlay")
@@ -87,7 +87,7 @@ def _mix(a: Value, b: Value, f: float) -> Value:
     return a + (b - a) * f
 
 
-class State(NamedTuple):
+class ElementState(NamedTuple):
     """What an element shows at one moment."""
 
     shape: int
@@ -153,7 +153,7 @@ class Element:
             return (self.x, self.y)
         return float(getattr(self, prop))
 
-    def state(self, t: float) -> State:
+    def state(self, t: float) -> ElementState:
         """What the element shows at ``t`` seconds."""
         tr = self.tracks
         x, y = self.x, self.y
@@ -164,7 +164,7 @@ class Element:
         o = scalar(tr["opacity"].value(t, self.opacity)) if "opacity" in tr else self.opacity
         s = scalar(tr["scale"].value(t, self.scale)) if "scale" in tr else self.scale
         k = int(scalar(tr["shape"].value(t, self.shape))) if "shape" in tr else self.shape
-        return State(k, x, y, o, s)
+        return ElementState(k, x, y, o, s)
 
     def animate(self, prop: str, motion: Motion) -> None:
         if prop not in PROPERTIES:
@@ -183,8 +183,8 @@ class Element:
             used = {int(scalar(v)) for v in self.tracks["shape"].values()} | {self.shape}
             boxes = [b for i, b in enumerate(boxes) if i in used]
         local = union(boxes)
-        if local == EMPTY:
-            return EMPTY
+        if local == EMPTY_BOX:
+            return EMPTY_BOX
         scales = [self.scale, *(scalar(v) for v in self.tracks["scale"].values())] \
             if "scale" in self.tracks else [self.scale]
         points = [(self.x, self.y)]
@@ -206,7 +206,7 @@ class Element:
                 yield (m.t0, m.t1)
 
 
-def still_shape(element: Element, state: State) -> Shape | None:
+def still_shape(element: Element, state: ElementState) -> Shape | None:
     """The element as it shows in ``state``, as one plain shape (None when invisible)."""
     if state.opacity <= 0 or not element.variants:
         return None
@@ -268,5 +268,5 @@ class Film:
         return list(seen)
 
 
-__all__ = ["LAYERS", "PROPERTIES", "Element", "Film", "Motion", "State", "Stop", "Track",
+__all__ = ["LAYERS", "PROPERTIES", "Element", "ElementState", "Film", "Motion", "Stop", "Track",
            "Value", "scalar", "still_shape"]

@@ -266,7 +266,7 @@ def bounds(shape: Shape) -> Box:
     return (box[0] + shape.x, box[1] + shape.y, box[2] + shape.x, box[3] + shape.y)
 
 
-EMPTY: Box = (0.0, 0.0, 0.0, 0.0)
+EMPTY_BOX: Box = (0.0, 0.0, 0.0, 0.0)
 
 
 def union(boxes: Iterator[Box] | Sequence[Box]) -> Box:
@@ -277,7 +277,7 @@ def union(boxes: Iterator[Box] | Sequence[Box]) -> Box:
             continue
         out = b if out is None else (min(out[0], b[0]), min(out[1], b[1]),
                                      max(out[2], b[2]), max(out[3], b[3]))
-    return out or EMPTY
+    return out or EMPTY_BOX
 
 
 def colours(shape: Shape) -> Iterator[RGB]:
@@ -318,6 +318,6 @@ def placed_texts(shape: Shape, x: float = 0.0,
         yield x + shape.x, y + shape.y, shape
 
 
-__all__ = ["EMPTY", "Box", "Chequer", "Circle", "Group", "Point", "Polygon", "Rect", "Shape",
-           "Text", "bounds", "colours", "corner_radius", "group", "polyomino",
-           "rounded_box", "rounded_outline", "scaled", "placed_texts", "texts", "union"]
+__all__ = ["EMPTY_BOX", "Box", "Chequer", "Circle", "Group", "Point", "Polygon", "Rect", "Shape",
+           "Text", "bounds", "colours", "corner_radius", "group", "polyomino", "rounded_box",
+           "rounded_outline", "scaled", "placed_texts", "texts", "union"]

@@ -47,7 +47,7 @@ PIECE_ORDER: tuple[RGB, ...] = (BLUE, GREEN, SKY, PURPLE, ORANGE, (150, 110, 70)
 # colours by the words people use for them: a piece whose label names a colour ("red
 # car") is drawn in it, so that what the words say and what the video shows agree
 RED: RGB = (204, 37, 41)
-NAMED: Mapping[str, RGB] = {
+NAMED_COLOURS: Mapping[str, RGB] = {
     "red": RED, "orange": ORANGE, "yellow": YELLOW, "green": GREEN, "blue": BLUE,
     "purple": (110, 80, 160), "pink": PURPLE,      # Okabe-Ito's reddish purple reads pink
     "brown": (150, 110, 70), "grey": (112, 112, 112), "gray": (112, 112, 112),
@@ -56,10 +56,10 @@ NAMED: Mapping[str, RGB] = {
 
 
 def colour_word(text: str) -> str | None:
-    """The colour ``text`` names, the first of its words that is one of ``NAMED``'s
+    """The colour ``text`` names, the first of its words that is one of ``NAMED_COLOURS``'s
     ("red car" -> "red"), or None."""
     for word in text.lower().replace("-", " ").split():
-        if word in NAMED:
+        if word in NAMED_COLOURS:
             return word
     return None
 
@@ -137,7 +137,7 @@ class Theme:
             pairs.append((f"label on {key}", self.on(fill), fill))
         for i, fill in enumerate((*PIECE_ORDER, *CATEGORICAL)):
             pairs.append((f"label on palette {i}", self.on(fill), fill))
-        for word, fill in NAMED.items():
+        for word, fill in NAMED_COLOURS.items():
             pairs.append((f"label on {word}", self.on(fill), fill))
         return pairs
 
@@ -171,5 +171,5 @@ THEMES: dict[str, Theme] = {
     ),
 }
 
-__all__ = ["CATEGORICAL", "INK_DARK", "INK_LIGHT", "NAMED", "PIECE_ORDER", "PIECE_ROLES", "RGB",
-           "THEMES", "Theme", "colour_word", "contrast", "luminance", "readable_on"]
+__all__ = ["CATEGORICAL", "INK_DARK", "INK_LIGHT", "NAMED_COLOURS", "PIECE_ORDER", "PIECE_ROLES",
+           "RGB", "THEMES", "Theme", "colour_word", "contrast", "luminance", "readable_on"]

@@ -150,11 +150,11 @@ def _unbroken(text: str, px: int, max_w: int, bold: bool) -> bool:
     return all(fits(word, px, max_w, bold) for word in _words(text))
 
 
-OPERATORS = frozenset("+-−×÷*/=<>≤≥→←↑↓·")
+OPERATOR_CHARS = frozenset("+-−×÷*/=<>≤≥→←↑↓·")
 
 
 def _operator(word: str) -> bool:
-    return word != "" and all(ch in OPERATORS for ch in word)
+    return word != "" and all(ch in OPERATOR_CHARS for ch in word)
 
 
 def _number(word: str) -> bool:

@@ -28,7 +28,7 @@ from puzzlereel.render.film.shapes import Rect, Shape, Text, group
 from puzzlereel.render.film.theme import Theme
 from puzzlereel.render.film.typeset import text_width
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scenes.cards import CLEAR, PAD, CardScene
+from puzzlereel.render.scenes.cards import CARD_PAD, CLEAR, CardScene
 from puzzlereel.render.scenes.equation_glyphs import SYMBOLS
 from puzzlereel.rules.equations import AlphameticReplay
 from puzzlereel.rules.notation import letter_words, reveal_order
@@ -36,7 +36,7 @@ from puzzlereel.trace import Header, SolutionFound
 
 ROW = 1.1           # a sum's row's height, in cells
 RULED = 0.4         # the room the rule takes between a sum's words and its result, in cells
-GAP = 0.35          # between the words' sum and the digits' sum, in cells
+SUMS_GAP = 0.35          # between the words' sum and the digits' sum, in cells
 KEY_ROW = 0.9       # a key row's height, in cells
 KEY_PX = 0.65       # the key's text size, in cells (never under the legible size)
 KEY_STEP = 0.95     # the key's columns, in cells
@@ -71,18 +71,19 @@ class AlphameticScene(CardScene):
 
     def grid(self) -> tuple[float, float]:
         return (max(self.width + 1.6, KEY_STEP * len(self.order) / (1 - 2 * CLEAR)),
-                2 * self.sum_height() + GAP + 2 * KEY_ROW)
+                2 * self.sum_height() + SUMS_GAP + 2 * KEY_ROW)
 
     # ------------------------------------------------------------ geometry
 
     def row_y(self, r: int, block: int = 0) -> int:
         """The middle of row ``r`` of the words' sum (``block`` 0) or the digits' (1)."""
-        top = PAD + block * (self.sum_height() + GAP)
+        top = CARD_PAD + block * (self.sum_height() + SUMS_GAP)
         return int((top + 0.55 + r * ROW + (RULED if r >= self.split else 0.0)) * self.cell)
 
     def key_y(self, row: int) -> int:
         """The middle of the key's letters (``row`` 0) or digits (1)."""
-        return int((PAD + 2 * self.sum_height() + GAP + (row + 0.5) * KEY_ROW) * self.cell)
+        return int((CARD_PAD + 2 * self.sum_height() + SUMS_GAP + (row
+                                                                   + 0.5) * KEY_ROW) * self.cell)
 
     def _metrics(self) -> tuple[int, int, int]:
         """The text size, one column's width (the widest of a digit and the letters,
@@ -103,10 +104,10 @@ class AlphameticScene(CardScene):
 
     def board_marks(self) -> list[Shape]:
         c = self.cell
-        x0 = int(PAD * c)
+        x0 = int(CARD_PAD * c)
         out: list[Shape] = []
         for block in (0, 1):
-            top = PAD + block * (self.sum_height() + GAP)
+            top = CARD_PAD + block * (self.sum_height() + SUMS_GAP)
             ry = int((top + self.split * ROW + 0.2) * c)
             out.append(Rect(x0, ry, self.W - 2 * x0, max(2, c // 14), self.theme.text))
         return out
@@ -121,10 +122,10 @@ class AlphameticScene(CardScene):
         px, cw, right = self._metrics()
         row_h = int(ROW * c)
         first, last = self.row_y(self.split, 1), self.row_y(len(self.lines) - 1, 1)
-        x0 = int(PAD * c)
+        x0 = int(CARD_PAD * c)
         # the band that lights the digits' sum up (the payoff), under its result
         self.band = stage.add("band", Rect(x0, first - int(ROW * c / 2),
-                                           self.W - int(2 * PAD * c), last - first + row_h,
+                                           self.W - int(2 * CARD_PAD * c), last - first + row_h,
                                            t.row, rx=c * 0.2),
                               "under", opacity=0.0)
         signs: list[Shape] = []

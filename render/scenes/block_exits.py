@@ -18,7 +18,7 @@ from puzzlereel.render.film.shapes import Polygon, Rect, Shape
 from puzzlereel.render.film.theme import RGB, Theme
 
 ARROW = 0.5     # room for an exit's arrow beyond the frame, in cells
-SIDES = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
+EXIT_DIRS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
 def mark_colour(theme: Theme, fill: RGB | None, themed: RGB) -> RGB:
@@ -37,19 +37,19 @@ def exit_shapes(exits: Sequence[Mapping[str, Any]], board: tuple[float, float, f
     out: list[Shape] = []
     for ex in exits:
         side, off, length = str(ex.get("side")), ex.get("offset", 0), ex.get("length", 1)
-        if not isinstance(off, int) or not isinstance(length, int) or side not in SIDES:
+        if not isinstance(off, int) or not isinstance(length, int) or side not in EXIT_DIRS:
             continue
         beyond = fp + ARROW * c / 2       # the arrow's centre, from the board's edge
         if side in ("bottom", "top"):
             a, b = bx + off * c, bx + (off + length) * c
             out.append(Rect(a, by + H if side == "bottom" else by - fp, b - a, fp, floor))
             cy = by + H + beyond if side == "bottom" else by - beyond
-            out.append(arrow((a + b) / 2, cy, SIDES[side], c, mark))
+            out.append(arrow((a + b) / 2, cy, EXIT_DIRS[side], c, mark))
         else:
             a, b = by + off * c, by + (off + length) * c
             out.append(Rect(bx + W if side == "right" else bx - fp, a, fp, b - a, floor))
             cx = bx + W + beyond if side == "right" else bx - beyond
-            out.append(arrow(cx, (a + b) / 2, SIDES[side], c, mark))
+            out.append(arrow(cx, (a + b) / 2, EXIT_DIRS[side], c, mark))
     return out
 
 
@@ -66,4 +66,4 @@ def arrow(cx: float, cy: float, d: tuple[int, int], cell: float, colour: RGB) ->
     return Polygon((pts,), colour)
 
 
-__all__ = ["ARROW", "SIDES", "arrow", "exit_shapes", "mark_colour"]
+__all__ = ["ARROW", "EXIT_DIRS", "arrow", "exit_shapes", "mark_colour"]

@@ -22,11 +22,11 @@ from puzzlereel.render.scenes.equation_glyphs import pretty
 from puzzlereel.render.scenes.solutions import Entry, list_shapes, listing
 from puzzlereel.trace import Header, Replay, Replayed, SolutionFound
 
-PAD = 0.4           # the board's margin, in cells
+CARD_PAD = 0.4           # the board's margin, in cells
 CLEAR = 0.07        # a card's lines keep this share of the drawing's width clear on each
 #                     side: inside the title-safe area in every layout (a landscape
 #                     frame's board reaches past it)
-LISTED = 1.1        # the ending's list is set at most this many cells large
+LIST_SIZE = 1.1        # the ending's list is set at most this many cells large
 
 
 class CardScene(SceneBase):
@@ -68,7 +68,7 @@ class CardScene(SceneBase):
 
     def extent(self) -> tuple[float, float]:
         w, h = self.grid()
-        return (w + 2 * PAD, h + 2 * PAD)
+        return (w + 2 * CARD_PAD, h + 2 * CARD_PAD)
 
     def end_text(self, count: int) -> str:
         """"11 solutions", or "25 solutions shown" when more were found than shown."""
@@ -93,7 +93,7 @@ class CardScene(SceneBase):
 
     def line_room(self) -> int:
         """The width a card's line may take: the board's inside, ``CLEAR`` kept clear."""
-        return int(min(self.W - 2 * PAD * self.cell, self.W * (1 - 2 * CLEAR)))
+        return int(min(self.W - 2 * CARD_PAD * self.cell, self.W * (1 - 2 * CLEAR)))
 
     def line_set(self, raw: str, px: int, suffix: str = "") -> tuple[str, int]:
         """An equation and its size for a card's line, at about ``px``: spaced as people
@@ -127,10 +127,10 @@ class CardScene(SceneBase):
             return None
         c = self.cell
         room = self.line_room()
-        x, y = (self.W - room) // 2, int(PAD * c)
+        x, y = (self.W - room) // 2, int(CARD_PAD * c)
         height = self.H - 2 * y
         legible = self.at_stage.legible
-        made = listing(forms, room, height, legible, max(legible, int(c * LISTED)))
+        made = listing(forms, room, height, legible, max(legible, int(c * LIST_SIZE)))
         t = self.theme
         shapes = list_shapes(made, x, y, room, height, [t.text, t.emphasis])
         self.listed = self.at_stage.add("solutions", group(shapes), opacity=0.0)
@@ -159,4 +159,4 @@ class CardScene(SceneBase):
         return tweens
 
 
-__all__ = ["CLEAR", "PAD", "CardScene"]
+__all__ = ["CARD_PAD", "CLEAR", "CardScene"]

@@ -14,7 +14,7 @@ from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.film.typeset import text_width
 from puzzlereel.rules.notation import SYMBOLS, pretty
 
-OPERATORS = "+−×÷"
+OPERATOR_GLYPHS = "+−×÷"
 
 
 def line_glyphs(text: str, px: int, y: int, colours: Sequence[RGB], x: int,
@@ -39,4 +39,4 @@ def centred_x(text: str, px: int, width: int) -> int:
     return (width - text_width(text, px, bold=True)) // 2
 
 
-__all__ = ["OPERATORS", "SYMBOLS", "centred_x", "line_glyphs", "pretty"]
+__all__ = ["OPERATOR_GLYPHS", "SYMBOLS", "centred_x", "line_glyphs", "pretty"]

@@ -34,7 +34,7 @@ from puzzlereel.render.options import RenderOptions
 from puzzlereel.render.scenes.alphametic import AlphameticScene
 from puzzlereel.render.scenes.cards import CardScene
 from puzzlereel.render.scenes.equation_glyphs import (
-    OPERATORS,
+    OPERATOR_GLYPHS,
     SYMBOLS,
     centred_x,
     line_glyphs,
@@ -45,7 +45,7 @@ from puzzlereel.rules.equations import KomachiReplay, OomachiReplay
 from puzzlereel.rules.notation import equation_words
 from puzzlereel.trace import Header, SolutionFound
 
-DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
+CHIP_DROP = 0.3          # how far an oomachi chip drops as it appears, in cells
 
 
 class KomachiScene(CardScene):
@@ -79,7 +79,7 @@ class KomachiScene(CardScene):
         side = max(2, int(px * 0.55))
         slot = darker(t.board, 0.88)
         shapes: list[Shape] = [Rect(g.x - side // 2, g.y - side // 2, side, side, slot,
-                                    rx=side * 0.2) if g.text in OPERATORS else g
+                                    rx=side * 0.2) if g.text in OPERATOR_GLYPHS else g
                                for g in glyphs]
         shapes += self._target(str(rep.target), px)
         self.showing = [stage.add("puzzle", group(shapes))]
@@ -104,14 +104,14 @@ class KomachiScene(CardScene):
         t, c, W, H = self.theme, self.cell, self.W, self.H
         raw_left, _, right = (event.text or "").replace(" ", "").partition("=")
         left, px = self.line_set(raw_left, int(c * 1.6))
-        colours = [t.emphasis if ch in OPERATORS else t.text for ch in left]
+        colours = [t.emphasis if ch in OPERATOR_GLYPHS else t.text for ch in left]
         glyphs = line_glyphs(left, px, int(H * 0.38), colours, centred_x(left, px, W))
-        still: list[Shape] = [g for g in glyphs if g.text not in OPERATORS]
+        still: list[Shape] = [g for g in glyphs if g.text not in OPERATOR_GLYPHS]
         still += self._target(right, px)
         card = self.at_stage.add("card", group(still), opacity=0.0,
                                  data=(("card", str(event.k)),))
         ops = [self.at_stage.add("operator", g, opacity=0.0)
-               for g in glyphs if g.text in OPERATORS]
+               for g in glyphs if g.text in OPERATOR_GLYPHS]
         tweens = self.replace_card([card])
         n = max(1, len(ops))
         for j, op in enumerate(ops):
@@ -194,7 +194,7 @@ class OomachiScene(CardScene):
         n = max(1, len(product))
         for i, (chip, ch) in enumerate(zip(self.chips, product)):
             x = chip.x
-            up, down = (x, chip.y - c * DROP), (x, chip.y)
+            up, down = (x, chip.y - c * CHIP_DROP), (x, chip.y)
             tweens += [*self.show_variant([chip], int(ch)),
                        fade(chip, 0.0, 1.0, i / n, (i + 1) / n),
                        Tween(chip, "pos", ((i / n, up), ((i + 1) / n, down)))]

@@ -36,7 +36,7 @@ PAD = 0.3
 INDEX_W = 1.0
 REMAIN_W = 3.4
 TOP_H = 1.3
-DROP = 0.35                      # how far a peg drops into its hole, in cells
+PEG_DROP = 0.35                      # how far a peg drops into its hole, in cells
 RESULT = 0.9                     # a guess's pins and note fade in from this progress on
 SCROLL = 0.2                     # the share of a guess's time the rows take to scroll
 SLIDE = (0.0, 0.26, 0.74, 1.0)   # a scroll's way at 0, 1/3, 2/3 and all of its time: eased
@@ -199,7 +199,7 @@ class MastermindScene(SceneBase):
             # each peg falls in its own share of the beat's time, faster as it falls,
             # and clicks as it lands (linear time: the beat's easing does not stretch it)
             t0, t1 = (start + (1 - start) * k / L for k in (j, j + 1))
-            fall = tuple((t0 + (t1 - t0) * u, (peg.x, peg.y - c * DROP * (1 - u * u)))
+            fall = tuple((t0 + (t1 - t0) * u, (peg.x, peg.y - c * PEG_DROP * (1 - u * u)))
                          for u in (0.0, 0.25, 0.5, 0.75, 1.0))
             tweens += [Tween(peg, "pos", fall, "linear"),
                        Tween(peg, "opacity", ((t0, 0.0), ((t0 + t1) / 2, 1.0)), "linear")]
@@ -245,21 +245,21 @@ class MastermindScene(SceneBase):
         pin_d = max(3, round(c * 0.36))
         ring = max(1, round(max(1.0, pin_d * 0.16)))
         hole_d = max(2, pin_d // 2)
-        kinds: list[tuple[RGB, RGB] | None] = [BULL] * ev.bulls
-        kinds += [COW] * ev.cows
-        kinds += [None] * (self.length - len(kinds))
+        pin_colours: list[tuple[RGB, RGB] | None] = [BULL] * ev.bulls
+        pin_colours += [COW] * ev.cows
+        pin_colours += [None] * (self.length - len(pin_colours))
         out: list[Shape] = []
-        for n, kind in enumerate(kinds):
+        for n, pin_colour in enumerate(pin_colours):
             row, k = divmod(n, per_row)
             cx, cy = x0 + (k + 0.5) * 0.5 * c, y0 + row * 0.5 * c
-            if kind is None:
+            if pin_colour is None:
                 x, y = round(cx - hole_d / 2), round(cy - hole_d / 2)
                 out.append(Circle(x + hole_d / 2, y + hole_d / 2, hole_d / 2,
                                   darker(t.board, 0.85)))
                 continue
             x, y = round(cx - pin_d / 2), round(cy - pin_d / 2)
-            out.append(Circle(x + pin_d / 2, y + pin_d / 2, (pin_d - ring) / 2, kind[0],
-                              kind[1], ring))
+            out.append(Circle(x + pin_d / 2, y + pin_d / 2, (pin_d - ring) / 2, pin_colour[0],
+                              pin_colour[1], ring))
         if ev.bulls == self.length:
             note, colour = "found it", t.emphasis
         elif ev.remaining is not None:

@@ -23,7 +23,7 @@ from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.scenes.crown import crown_box
 
 GRID = 3                # the montage shows at most GRID x GRID boards
-GAP = 0.06              # the space between the montage's boards, a share of its width
+MONTAGE_GAP = 0.06              # the space between the montage's boards, a share of its width
 CROWN_LEAST = 10        # squares smaller than this (pixels) show a queen as a plain mark
 
 
@@ -84,7 +84,7 @@ def grid_cols(count: int, width: int, n: int, floor: int = 0) -> int:
 
 def _square(cols: int, width: int, n: int) -> int:
     """A board's square, in pixels, in a montage of ``cols`` across ``width`` pixels."""
-    gap = max(2, round(width * GAP))
+    gap = max(2, round(width * MONTAGE_GAP))
     border = max(1, round(width * 0.012))
     return max(1, int(((width - (cols + 1) * gap) / cols - 2 * border) // n))
 
@@ -93,7 +93,7 @@ def montage_grid(count: int, width: int, n: int, floor: int = 0) -> Grid:
     """The montage of ``count`` boards of ``n`` x ``n`` squares in a ``width``-pixel
     square (``grid_cols``: queens of ``floor`` pixels at the least)."""
     cols = grid_cols(count, width, n, floor)
-    gap = max(2, round(width * GAP))
+    gap = max(2, round(width * MONTAGE_GAP))
     border = max(1, round(width * 0.012))
     sq = _square(cols, width, n)
     pitch = sq * n + 2 * border + gap
@@ -187,5 +187,5 @@ class Montage:
         return any(book.showing(el) for el in self.places)
 
 
-__all__ = ["CROWN_LEAST", "GAP", "GRID", "Grid", "Look", "Montage", "attacked", "grid_cols",
+__all__ = ["CROWN_LEAST", "GRID", "MONTAGE_GAP", "Grid", "Look", "Montage", "attacked", "grid_cols",
            "montage_grid"]

@@ -59,7 +59,7 @@ from puzzlereel.rules.n_queens import NQueensReplay
 from puzzlereel.rules.notation import queen_words, queens_words
 from puzzlereel.trace import Header, Place, Remove, Replay, Replayed, SolutionFound
 
-FRAME = 0.32            # frame thickness, in cells
+QUEENS_BORDER = 0.32            # frame thickness, in cells
 MAX_SOLUTIONS = 200     # solutions drawn by default (a 12-queens trace holds 14,200)
 STEP_UNITS = 1.4        # a search step shown alone lasts this many `speed` units
 LAPSE_UNITS = 1.2       # a time-lapse beat of several steps or solutions
@@ -121,7 +121,7 @@ class NQueensScene(SceneBase):
     # ---------------------------------------------------------------- words
 
     def extent(self) -> tuple[float, float]:
-        return (self.n + 2 * FRAME, self.n + 2 * FRAME)
+        return (self.n + 2 * QUEENS_BORDER, self.n + 2 * QUEENS_BORDER)
 
     def goal_sentence(self) -> str:
         board = f"{article(self.n)} {self.n}×{self.n} board"
@@ -142,7 +142,7 @@ class NQueensScene(SceneBase):
         c, t = stage.cell, self.theme
         self.st = stage
         self.cell = c
-        self.fp = fp = max(2, round(FRAME * c))
+        self.fp = fp = max(2, round(QUEENS_BORDER * c))
         self.width = W = self.n * c + 2 * fp
         self.board = stage.add("board", group([Rect(0, 0, W, W, t.frame, rx=fp * 0.9),
                                                Chequer(fp, fp, self.n, c, self.light,

@@ -39,7 +39,7 @@ from puzzlereel.render.film.theme import RGB, Theme
 from puzzlereel.render.film.typeset import fit_text_px
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.notation import chain_words, column_letter, hole_name
-from puzzlereel.rules.peg_solitaire import Layout
+from puzzlereel.rules.peg_solitaire import PegLayout
 from puzzlereel.trace import Cell, Header, PegMove, Replay, Replayed
 
 MARGIN = 0.45      # around the holes, in cells
@@ -57,7 +57,7 @@ LABEL_OFF = 0.8    # a triangle's label from the hole at the end of its line, in
 ROWS_ROOM = 0.4    # a triangle's margin left of the holes widened for the row numbers
 ARC_STOPS = 12     # stops per jump along its arc (the arc is straight between them)
 PULSE_STOPS = 8    # stops of the payoff's pulse (a half sine)
-FADE = 0.8         # the jumped peg is gone after this share of its jump
+JUMPED_GONE = 0.8         # the jumped peg is gone after this share of its jump
 
 
 def ring(d: int, width: int, colour: RGB, opacity: float = 1.0) -> Circle:
@@ -72,7 +72,7 @@ class PegSolitaireScene(SceneBase):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        layout = Layout.from_header(header)         # parses and checks the header
+        layout = PegLayout.from_header(header)         # parses and checks the header
         self.holes: tuple[Cell, ...] = layout.holes
         self.geometry = layout.geometry
         self.goal_pegs: frozenset[Cell] = frozenset(layout.goal or ())
@@ -245,7 +245,7 @@ class PegSolitaireScene(SceneBase):
         # each hole's peg: gone as the move starts, fading during its jump, back on landing
         stops: dict[Cell, list[Stop]] = {move.start: [(0.0, 0.0)]}
         for j, hole in enumerate(jumped):
-            stops.setdefault(hole, []).extend([(j / k, 1.0), ((j + FADE) / k, 0.0)])
+            stops.setdefault(hole, []).extend([(j / k, 1.0), ((j + JUMPED_GONE) / k, 0.0)])
         stops.setdefault(chain[-1], []).extend([(1.0, 0.0), (1.0, 1.0)])
         tweens = [Tween(self.hole_pegs[h], "opacity", tuple(s)) for h, s in stops.items()]
         arc = self._arc(chain, self.peg_d)

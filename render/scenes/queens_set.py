@@ -34,9 +34,9 @@ from puzzlereel.render.film.typeset import CAP_HEIGHT
 QUEEN_LEAST = 0.9       # a small board's queen: at least this share of the text's capitals
 QUEEN_FILL = 0.95       # a small board's queen fills this share of its square
 BORDER = 0.12           # a small board's frame, a share of its square
-GAP = 0.015             # the space between boards, a share of the square's width
+SET_GAP = 0.015             # the space between boards, a share of the square's width
 MAX_COLS = 6            # the set's grid has at most this many columns (and rows)
-LINE = 1.3              # a text line's height, a share of its size
+SET_LEADING = 1.3              # a text line's height, a share of its size
 
 
 def symmetries(cols: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -129,8 +129,8 @@ def set_grid(count: int, width: int, n: int, floor: int, text_px: int,
     """The grid that shows the most of ``count`` boards in a ``width``-pixel square, the
     largest such (queens of at least ``floor`` pixels, a caption line above, a label
     line under each board when ``labelled``); None when not one board fits."""
-    gap = max(2, round(width * GAP))
-    line = math.ceil(text_px * LINE)
+    gap = max(2, round(width * SET_GAP))
+    line = math.ceil(text_px * SET_LEADING)
     label_h = line if labelled else 0
     best: SetGrid | None = None
     for cols in range(1, MAX_COLS + 1):

@@ -28,14 +28,14 @@ from puzzlereel.render.direction.search import moves_from_start
 from puzzlereel.render.film.draw import darker
 from puzzlereel.render.film.elements import Element
 from puzzlereel.render.film.shapes import Polygon, Rect, Shape, Text, group, polyomino, rounded_box
-from puzzlereel.render.film.theme import NAMED, PIECE_ORDER, RGB, Theme, colour_word
+from puzzlereel.render.film.theme import NAMED_COLOURS, PIECE_ORDER, RGB, Theme, colour_word
 from puzzlereel.render.options import RenderOptions, parse_colour
-from puzzlereel.render.scenes.block_exits import ARROW, SIDES, exit_shapes, mark_colour
+from puzzlereel.render.scenes.block_exits import ARROW, EXIT_DIRS, exit_shapes, mark_colour
 from puzzlereel.rules.notation import SOFT_HYPHEN, piece_name, slide_words, two_lines
-from puzzlereel.rules.sliding_block_layout import Layout, Piece
+from puzzlereel.rules.sliding_block_layout import BlockLayout, Piece
 from puzzlereel.trace import BlockMove, Cell, Header, Replay, Replayed
 
-FRAME = 0.32    # frame thickness, in cells
+BLOCK_BORDER = 0.32    # frame thickness, in cells
 
 
 def shape_class(cells: tuple[Cell, ...]) -> str:
@@ -71,7 +71,7 @@ def _own_colour(piece: Piece, given: Any) -> RGB | None:
         except ValueError:
             pass
     said = colour_word(piece.label or "")
-    return None if said is None else NAMED[said]
+    return None if said is None else NAMED_COLOURS[said]
 
 
 class _ClassColours:
@@ -103,7 +103,7 @@ class SlidingBlockScene(SceneBase):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        self.layout = layout = Layout.from_header(header)   # parses and checks the header
+        self.layout = layout = BlockLayout.from_header(header)   # parses and checks the header
         self.width, self.height = layout.width, layout.height
         self.walls = sorted(layout.walls)
         self.exits = layout.exits
@@ -118,7 +118,7 @@ class SlidingBlockScene(SceneBase):
             piece_name(goal.id, goal.label) if goal.label
             else f"{self.shape_word(self.goals[0][0]).lower()} piece")
         m = {side: (ARROW if any(e.get("side") == side for e in self.exits) else 0.0)
-             for side in SIDES}
+             for side in EXIT_DIRS}
         self.margin = (m["left"], m["top"])
         self.margin_far = (m["right"], m["bottom"])
 
@@ -135,8 +135,8 @@ class SlidingBlockScene(SceneBase):
     # ---------------------------------------------------------------- words
 
     def extent(self) -> tuple[float, float]:
-        return (self.width + 2 * FRAME + self.margin[0] + self.margin_far[0],
-                self.height + 2 * FRAME + self.margin[1] + self.margin_far[1])
+        return (self.width + 2 * BLOCK_BORDER + self.margin[0] + self.margin_far[0],
+                self.height + 2 * BLOCK_BORDER + self.margin[1] + self.margin_far[1])
 
     def goal_sentence(self) -> str:
         if not self.goals:
@@ -190,7 +190,7 @@ class SlidingBlockScene(SceneBase):
     def stage(self, stage: Stage) -> None:
         c = stage.cell
         self.cell = c
-        self.fp = fp = max(2, round(FRAME * c))
+        self.fp = fp = max(2, round(BLOCK_BORDER * c))
         ml, mt = (round(m * c) for m in self.margin)
         self.ox, self.oy = ml + fp, mt + fp          # the board's first cell, in the drawing
         self.at_stage = stage
@@ -354,8 +354,8 @@ class SlidingBlockScene(SceneBase):
         if not self.goals or not self.exits:
             return None
         i, (gx, gy) = self.goals[0]
-        x0, y0 = self.margin[0] + FRAME + gx, self.margin[1] + FRAME + gy
-        (ew, eh), (dx, dy) = self.extent(), SIDES.get(str(self.exits[0].get("side")), (0, 0))
+        x0, y0 = self.margin[0] + BLOCK_BORDER + gx, self.margin[1] + BLOCK_BORDER + gy
+        (ew, eh), (dx, dy) = self.extent(), EXIT_DIRS.get(str(self.exits[0].get("side")), (0, 0))
         return (0.0 if dx < 0 else x0, 0.0 if dy < 0 else y0,
                 ew if dx > 0 else x0 + self.pieces[i].w, eh if dy > 0 else y0 + self.pieces[i].h)
 
@@ -369,7 +369,7 @@ class SlidingBlockScene(SceneBase):
         piece = self.pieces[i]
         x, y = self.state[i]
         for ex in self.exits:
-            dx, dy = SIDES.get(str(ex.get("side")), (0, 0))
+            dx, dy = EXIT_DIRS.get(str(ex.get("side")), (0, 0))
             off, length = ex.get("offset", 0), ex.get("length", 1)
             if (dx, dy) == (0, 0) or not isinstance(off, int) or not isinstance(length, int):
                 continue

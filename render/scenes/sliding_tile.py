@@ -7,7 +7,7 @@ the tile's goal row), ``columns`` (by its goal column) and ``fringe``: the L-sha
 layers speed-solvers fill one after another - first the row and column farthest from the
 blank's goal cell, then the next row and column of the smaller board left, and so on. A
 scheme colours a tile by the part of the goal it belongs to, the goal sentence says so
-(``KEYS``), and the goal's picture shows those parts in the same colours. Colours come
+(``COLOUR_LEGENDS``), and the goal's picture shows those parts in the same colours. Colours come
 from the colour-blind-safe hues of ``theme.PIECE_ORDER``; numbers take the ink that
 reads on their tile. Each tile is one element that slides; one outline, shared by all
 tiles, follows the moving tile and fades in and out. The goal (the tiles in order) is
@@ -28,13 +28,13 @@ from puzzlereel.render.film.shapes import Rect, Shape, Text, group, rounded_box
 from puzzlereel.render.film.theme import PIECE_ORDER, RGB, Theme
 from puzzlereel.render.options import RenderOptions
 from puzzlereel.rules.notation import tile_words
-from puzzlereel.rules.sliding_tile import SCHEMES, Layout, Tiles
+from puzzlereel.rules.sliding_tile import SCHEMES, TileLayout, Tiles
 from puzzlereel.trace import Header, Replay, Replayed, TileMove, TraceError
 
-FRAME = 0.25      # frame thickness, in cells
+TILE_BORDER = 0.25      # frame thickness, in cells
 
 # what a colour scheme's colours mean, said after the goal sentence (the colour key)
-KEYS = {"rows": "Each colour is one row of the goal.",
+COLOUR_LEGENDS = {"rows": "Each colour is one row of the goal.",
         "columns": "Each colour is one column of the goal.",
         "fringe": "Each colour is one L-shaped layer of the goal, solved one after another."}
 
@@ -83,7 +83,7 @@ class SlidingTileScene(SceneBase):
 
     def __init__(self, header: Header, options: RenderOptions, theme: Theme) -> None:
         super().__init__(header, options, theme)
-        layout = Layout.from_header(header)     # parses and checks the header's fields
+        layout = TileLayout.from_header(header)     # parses and checks the header's fields
         self.rows, self.cols = layout.rows, layout.cols
         self.start: Tiles = layout.start
         self.goal_tiles: Tiles = layout.goal
@@ -97,11 +97,11 @@ class SlidingTileScene(SceneBase):
 
     def goal_sentence(self) -> str:
         """The family's goal, and under a colour scheme what its colours mean
-        (``KEYS``), so that no colour is without a meaning the frame says."""
-        return " ".join(x for x in (self.family.goal, KEYS.get(self.scheme, "")) if x)
+        (``COLOUR_LEGENDS``), so that no colour is without a meaning the frame says."""
+        return " ".join(x for x in (self.family.goal, COLOUR_LEGENDS.get(self.scheme, "")) if x)
 
     def extent(self) -> tuple[float, float]:
-        return (self.cols + 2 * FRAME, self.rows + 2 * FRAME)
+        return (self.cols + 2 * TILE_BORDER, self.rows + 2 * TILE_BORDER)
 
     def notation(self, tile: int, src: int, dst: int) -> str:
         """"5 ←": the tile and the way it slides (from cell ``src`` to ``dst``), as
@@ -114,7 +114,7 @@ class SlidingTileScene(SceneBase):
         c = stage.cell
         self.cell = c
         # the frame in whole pixels, never wider than the drawing
-        self.fp = fp = min(max(2, round(FRAME * c)),
+        self.fp = fp = min(max(2, round(TILE_BORDER * c)),
                            max(0, min(stage.width - self.cols * c,
                                       stage.height - self.rows * c) // 2))
         self.at_stage = stage
@@ -211,4 +211,4 @@ class SlidingTileScene(SceneBase):
         return Beat(tuple(tweens), units=0, pause=False, sheet=False)
 
 
-__all__ = ["KEYS", "SlidingTileScene", "chosen_scheme", "tile_groups"]
+__all__ = ["COLOUR_LEGENDS", "SlidingTileScene", "chosen_scheme", "tile_groups"]

@@ -23,7 +23,7 @@ from puzzlereel.render.film.theme import RGB
 from puzzlereel.render.film.typeset import text_width
 from puzzlereel.render.scenes.equation_glyphs import line_glyphs
 
-LINE = 1.3          # a line's height, in multiples of its size
+SOLUTION_LEADING = 1.3          # a line's height, in multiples of its size
 ENTRY_GAP = 0.5     # between entries of several lines, in lines
 COLUMN_GAP = 1.2    # between columns, in multiples of the size
 MOST_COLUMNS = 4
@@ -72,7 +72,7 @@ def _block(entries: Sequence[Entry], px: int, columns: int) -> tuple[int, int]:
     per = max(len(e) for e in entries)
     widest = max(text_width(line, px, BOLD) for e in entries for line in e)
     gap = ENTRY_GAP if per > 1 else 0.0
-    h = math.ceil(px * (rows * per * LINE + (rows - 1) * gap * LINE))
+    h = math.ceil(px * (rows * per * SOLUTION_LEADING + (rows - 1) * gap * SOLUTION_LEADING))
     w = columns * widest + math.ceil((columns - 1) * COLUMN_GAP * px)
     return w, h
 
@@ -123,7 +123,7 @@ def list_shapes(made: Listing, x: int, y: int, width: int, height: int,
     widest = (w - math.ceil((made.columns - 1) * COLUMN_GAP * px)) // made.columns
     step = widest + math.ceil(COLUMN_GAP * px)
     per = max(len(e) for e in made.entries)
-    entry_h = px * LINE * (per + (ENTRY_GAP if per > 1 else 0.0))
+    entry_h = px * SOLUTION_LEADING * (per + (ENTRY_GAP if per > 1 else 0.0))
     left, top = x + (width - w) // 2, y + (height - h) // 2
     out: list[Shape] = []
     for i, entry in enumerate(made.entries):
@@ -131,7 +131,7 @@ def list_shapes(made: Listing, x: int, y: int, width: int, height: int,
         right = left + column * step + widest
         for j, line in enumerate(entry):
             colour = colours[min(j, len(colours) - 1)]
-            cy = top + row * entry_h + (j + 0.5) * px * LINE
+            cy = top + row * entry_h + (j + 0.5) * px * SOLUTION_LEADING
             out += line_glyphs(line, px, round(cy), [colour] * len(line),
                                right - text_width(line, px, BOLD), BOLD)
     return out

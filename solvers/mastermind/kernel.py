@@ -34,9 +34,9 @@ def answer_table(codes: np.ndarray, counts: np.ndarray,
 
 
 @njit(cache=True)
-def best_guess(table: np.ndarray, remaining: np.ndarray, kind: int,
+def best_guess(table: np.ndarray, remaining: np.ndarray, scoring: int,
                 win: int) -> int:  # pragma: no cover - numba
-    """kind 0: minimax (largest part), 1: expected size (sum of squared parts)."""
+    """scoring 0: minimax (largest part), 1: expected size (sum of squared parts)."""
     n = table.shape[0]
     counts = np.zeros(win + 1, dtype=np.int64)
     best = -1
@@ -49,7 +49,7 @@ def best_guess(table: np.ndarray, remaining: np.ndarray, kind: int,
         key = 0
         for i in range(counts.shape[0]):
             c = int(counts[i])
-            if kind == 0:
+            if scoring == 0:
                 if c > key:
                     key = c
             else:

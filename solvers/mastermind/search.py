@@ -125,8 +125,8 @@ def choose(codes: Codes, remaining: np.ndarray, strategy: str) -> int:
     """The next guess (an index into ``codes``) given the codes still possible."""
     if strategy == "simple" or len(remaining) <= 2:
         return int(remaining[0])
-    kind = 0 if strategy == "minimax" else 1
-    return int(kernel().best_guess(codes.table(), remaining.astype(np.int64), kind, codes.win))
+    scoring = 0 if strategy == "minimax" else 1
+    return int(kernel().best_guess(codes.table(), remaining.astype(np.int64), scoring, codes.win))
 
 
 def scored(codes: Codes, remaining: np.ndarray, strategy: str) -> int:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from puzzlereel.ground.config import Config
 
-MAX_N = 20          # counting n = 20 takes hours; larger boards are refused
+MAX_SOLVED_N = 20          # counting n = 20 takes hours; larger boards are refused
 MAX_LIST_N = 14     # listing every solution in a trace stops here (365,596 at 14)
-STEPS = ("none", "first", "all")
+STEPS_CHOICES = ("none", "first", "all")
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,9 @@ class NQueens:
 
 def load(config: Config) -> NQueens:
     n = config.get("puzzle.n", int)
-    if not 1 <= n <= MAX_N:
-        raise config.error("puzzle.n", f"n must be between 1 and {MAX_N}, got {n}")
-    steps = config.get("solve.steps", str, "none", choices=STEPS)
+    if not 1 <= n <= MAX_SOLVED_N:
+        raise config.error("puzzle.n", f"n must be between 1 and {MAX_SOLVED_N}, got {n}")
+    steps = config.get("solve.steps", str, "none", choices=STEPS_CHOICES)
     max_steps = config.get("solve.max_steps", int, 20000)
     if max_steps < 0:
         raise config.error("solve.max_steps", f"must be >= 0, got {max_steps}")
@@ -49,4 +49,4 @@ def load(config: Config) -> NQueens:
                    title=config.title)
 
 
-__all__ = ["MAX_LIST_N", "MAX_N", "NQueens", "STEPS", "load"]
+__all__ = ["MAX_LIST_N", "MAX_SOLVED_N", "NQueens", "STEPS_CHOICES", "load"]

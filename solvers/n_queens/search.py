@@ -26,11 +26,11 @@ from ..base import Analysis, Series, SolveOptions
 from ..limits import Limits
 from ..stopwatch import Stopwatch
 from .config import MAX_LIST_N, NQueens
-from .watched import Written, watched
+from .watched import SolutionsWritten, watched
 
 T = TypeVar("T")
 STEP = 1 << 23      # placements a compiled step makes (a few hundredths of a second)
-LISTED = 1 << 12    # solutions listed a step
+LISTED_A_STEP = 1 << 12    # solutions listed a step
 
 
 def kernel() -> ModuleType:
@@ -191,7 +191,7 @@ def listed_steps(walk: Walk, limits: Limits | None = None
     """``walk`` listed a step at a time: (the solutions the step found, one row each,
     placements it made), stopping once ``limits`` are reached."""
     def step(room: int) -> tuple[np.ndarray, int]:
-        rows = np.zeros((LISTED, walk.n), dtype=np.int8)
+        rows = np.zeros((LISTED_A_STEP, walk.n), dtype=np.int8)
         found, nodes = walk.list(room, rows)
         return rows[:found], nodes
 
@@ -240,7 +240,7 @@ def solve(puzzle: NQueens, options: SolveOptions) -> Iterator[Event]:
         yield from merged(step_events(by_col))
     counted = sum(f for _, f in by_col) if by_col is not None and not limits.reached \
         else None
-    written = Written(puzzle.max_solutions)
+    written = SolutionsWritten(puzzle.max_solutions)
     steps: tuple[int, int] | None = None
     if puzzle.steps != "none":
         steps = (0, 0)
@@ -267,7 +267,7 @@ def _whole_search(puzzle: NQueens, options: SolveOptions, limits: Limits, watch:
 
 
 def _listed(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch,
-            written: Written, listed: list[tuple[int, ...]] | None
+            written: SolutionsWritten, listed: list[tuple[int, ...]] | None
             ) -> Generator[Event, None, int | None]:
     """The third pass: every solution in order (those of ``listed``, else found again),
     but those the backtracking gave; gives back how many there are when it went through
@@ -281,7 +281,7 @@ def _listed(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch,
         seen += 1
         if cols not in given:
             yield written.write(cols)
-            if seen % LISTED == 0:
+            if seen % LISTED_A_STEP == 0:
                 options.progress(f"listing solutions: {written.k:,} written", written.k,
                                  None)
         if limit and written.k >= limit:

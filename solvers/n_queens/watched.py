@@ -1,7 +1,7 @@
 """The N-Queens backtracking as it is watched: its ``place`` / ``remove`` steps and the
 solutions it finds, walked in Python (``backtrack_steps``), and the pass of the trace
 that shows them (``watched``), counting each step against ``--max-states`` and writing
-the solutions it finds into ``Written`` (the trace's solutions, numbered).
+the solutions it finds into ``SolutionsWritten`` (the trace's solutions, numbered).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def backtrack_steps(n: int, *, until_first: bool,
 
 
 @dataclass
-class Written:
+class SolutionsWritten:
     """The solutions the trace gives (``k`` of them, numbered from 1), at most ``limit``
     (0: every one); ``seen``: those the watched backtracking gave."""
 
@@ -74,7 +74,7 @@ class Written:
         return SolutionFound(k=self.k, cols=cols)
 
 
-def watched(puzzle: NQueens, limits: Limits, watch: Stopwatch, written: Written
+def watched(puzzle: NQueens, limits: Limits, watch: Stopwatch, written: SolutionsWritten
              ) -> Generator[Event, None, tuple[int, int]]:
     """The second pass: the backtracking as it runs, its place and remove events (each a
     placement of ``--max-states``) and the solutions it finds; gives back (queens
@@ -102,4 +102,4 @@ def watched(puzzle: NQueens, limits: Limits, watch: Stopwatch, written: Written
     return placed, removed
 
 
-__all__ = ["Written", "backtrack_steps", "watched"]
+__all__ = ["SolutionsWritten", "backtrack_steps", "watched"]

@@ -14,7 +14,7 @@ argument proves some starts impossible at once, like the French board's central 
 
 The parts, each with one job: ``board`` is the board model (holes numbered row by row,
 jumps as hole triples, positions as bitboards, symmetries, built-in boards, ASCII
-boards, text form); ``config`` reads the TOML into a ``Puzzle``; ``tables`` packs a
+boards, text form); ``config`` reads the TOML into a ``PegPuzzle``; ``tables`` packs a
 board into the arrays the compiled search reads; ``kernel`` holds the compiled loops;
 ``search`` drives them and writes the trace events.  The board as the trace carries it,
 and the legality of every jump, are shared with the renderer in
@@ -24,9 +24,9 @@ and the legality of every jump, are shared with the renderer in
 from __future__ import annotations
 
 from ..base import Solver
-from .config import Puzzle, load
+from .config import PegPuzzle, load
 from .search import analyze, plot_series, solve
 
-SOLVER: Solver[Puzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
+SOLVER: Solver[PegPuzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
 
-__all__ = ["SOLVER", "Puzzle", "load"]
+__all__ = ["SOLVER", "PegPuzzle", "load"]

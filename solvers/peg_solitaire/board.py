@@ -1,6 +1,6 @@
 """The peg-solitaire board: holes, jump vectors, symmetries, positions as bitboards.
 
-A ``Board`` numbers its holes row by row from the top (at most 63, so that a position
+A ``PegBoard`` numbers its holes row by row from the top (at most 63, so that a position
 fits one 64-bit word: bit ``i`` set = a peg in hole ``i``) and lists every jump as a
 (from, over, to) triple of hole numbers.  The family's small interface lives here:
 ``legal_jumps``, ``apply_jump``, ``chain_moves`` (a move is a chain of jumps by one
@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from puzzlereel.ground.errors import PuzzlereelError
-from puzzlereel.rules.peg_solitaire import Layout, board_text
+from puzzlereel.rules.peg_solitaire import PegLayout, board_text
 from puzzlereel.trace import Cell
 
 Jump = tuple[int, int, int]
@@ -64,7 +64,7 @@ class PegConfigError(PuzzlereelError):
 
 
 @dataclass(frozen=True)
-class Board:
+class PegBoard:
     """The holes (numbered row by row from the top), jump vectors and geometry."""
 
     name: str
@@ -76,7 +76,7 @@ class Board:
 
     @staticmethod
     def make(name: str, holes: Sequence[Cell], vectors: Sequence[Cell],
-             geometry: str = "square") -> Board:
+             geometry: str = "square") -> PegBoard:
         ordered = tuple(sorted(set(holes), key=lambda c: (c[1], c[0])))
         if len(ordered) != len(holes):
             raise PegConfigError("a hole is listed twice")
@@ -96,7 +96,7 @@ class Board:
                 to = index.get((x + dx, y + dy))
                 if over is not None and to is not None:
                     triples.append((i, over, to))
-        return Board(name, ordered, tuple(vectors), geometry, index, tuple(triples))
+        return PegBoard(name, ordered, tuple(vectors), geometry, index, tuple(triples))
 
     @property
     def size(self) -> int:
@@ -236,10 +236,10 @@ class Board:
         """The position as text: ``o`` peg, ``.`` empty hole (round-trips through parse)."""
         return board_text(self.holes, set(self.cells(pos)), self.geometry)
 
-    def layout(self, pos: int, goal: int) -> Layout:
+    def layout(self, pos: int, goal: int) -> PegLayout:
         """The shared board value of the trace header: this board, pegs ``pos`` and the
         goal's pegs (``goal`` = 0: one peg anywhere)."""
-        return Layout(holes=self.holes, pegs=tuple(self.cells(pos)), jumps=self.vectors,
+        return PegLayout(holes=self.holes, pegs=tuple(self.cells(pos)), jumps=self.vectors,
                       geometry=self.geometry,
                       goal=tuple(self.cells(goal)) if goal else None, board=self.name)
 
@@ -247,11 +247,11 @@ class Board:
 # ---------------------------------------------------------------- moves
 
 
-def chain_moves(board: Board, pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def chain_moves(board: PegBoard, pos: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every move (one peg's chain of one or more jumps) as (holes visited, new position)."""
     stack: list[tuple[tuple[int, ...], int]] = []
     for f, o, t in board.legal_jumps(pos):
-        stack.append(((f, t), Board.apply_jump(pos, (f, o, t))))
+        stack.append(((f, t), PegBoard.apply_jump(pos, (f, o, t))))
     seen: set[tuple[tuple[int, ...], int]] = set()
     while stack:
         route, p = stack.pop()
@@ -262,7 +262,7 @@ def chain_moves(board: Board, pos: int) -> Iterator[tuple[tuple[int, ...], int]]
         here = route[-1]
         for f, o, t in board.legal_jumps(p):
             if f == here:
-                stack.append((route + (t,), Board.apply_jump(p, (f, o, t))))
+                stack.append((route + (t,), PegBoard.apply_jump(p, (f, o, t))))
 
 
 def count_moves(jumps: Sequence[Jump]) -> int:
@@ -320,19 +320,19 @@ def parse_ascii(text: str, geometry: str) -> tuple[list[Cell], list[Cell]]:
     return holes, pegs
 
 
-def triangle_board(rows: int) -> Board:
+def triangle_board(rows: int) -> PegBoard:
     holes = [(x, y) for y in range(rows) for x in range(y + 1)]
-    return Board.make("triangle", holes, TRIANGLE_JUMPS, "triangle")
+    return PegBoard.make("triangle", holes, TRIANGLE_JUMPS, "triangle")
 
 
-def builtin_board(name: str, rows: int = 5) -> Board:
+def builtin_board(name: str, rows: int = 5) -> PegBoard:
     if name == "triangle":
         return triangle_board(rows)
     holes, _ = parse_ascii(BOARDS[name], "square")
     vectors = HOPPERS_JUMPS if name == "hoppers" else ORTHOGONAL
-    return Board.make(name, holes, vectors)
+    return PegBoard.make(name, holes, vectors)
 
 
 __all__ = ["BOARDS", "DEFAULT_EMPTY", "DIAGONAL", "HOPPERS_JUMPS", "MAX_HOLES", "ORTHOGONAL",
-           "TRIANGLE_JUMPS", "Board", "Jump", "PegConfigError", "builtin_board",
-           "chain_moves", "count_moves", "group_moves", "parse_ascii", "triangle_board"]
+           "TRIANGLE_JUMPS", "Jump", "PegBoard", "PegConfigError", "builtin_board", "chain_moves",
+           "count_moves", "group_moves", "parse_ascii", "triangle_board"]

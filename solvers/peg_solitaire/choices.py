@@ -14,7 +14,7 @@ stays true for any start: dead positions, budgets proved too small):
   of jumps: ``dfs_jumps`` looks for any.
 
 The counts may search a tenth of the positions the solver's search did, and at least
-``LEAST_NODES`` (``budget_for``): a count of work, never a time.  They are worked out
+``PEG_LEAST_NODES`` (``budget_for``): a count of work, never a time.  They are worked out
 from the last move back, where proofs are small (few pegs left); a move whose
 successors are not all decided within what is left has no counts (None), and neither
 has any move before it.
@@ -29,14 +29,14 @@ import numpy as np
 from puzzlereel.trace import Choices
 
 from ..choices import path_choices as counted
-from .board import Board, Jump
-from .config import Puzzle
-from .tables import Arrays
+from .board import Jump, PegBoard
+from .config import PegPuzzle
+from .tables import PegArrays
 
-LEAST_NODES = 100_000     # positions the counts may search, at least (``budget_for``)
+PEG_LEAST_NODES = 100_000     # positions the counts may search, at least (``budget_for``)
 
 
-def successors(board: Board, pos: int, metric: str) -> set[int]:
+def successors(board: PegBoard, pos: int, metric: str) -> set[int]:
     """The distinct positions one move leads to from ``pos``: one jump (``jumps``), or
     one peg's chain of one or more jumps (``moves``)."""
     reached: set[int] = set()
@@ -47,7 +47,7 @@ def successors(board: Board, pos: int, metric: str) -> set[int]:
         for f, o, t in board.legal_jumps(here):
             if at >= 0 and f != at:
                 continue
-            after = Board.apply_jump(here, (f, o, t))
+            after = PegBoard.apply_jump(here, (f, o, t))
             reached.add(after)
             if metric == "moves" and (after, t) not in seen:
                 seen.add((after, t))
@@ -55,7 +55,7 @@ def successors(board: Board, pos: int, metric: str) -> set[int]:
     return reached
 
 
-def reaches(puzzle: Puzzle, arrays: Arrays, pos: int, left: int, nodes: int
+def reaches(puzzle: PegPuzzle, arrays: PegArrays, pos: int, left: int, nodes: int
             ) -> tuple[bool | None, int]:
     """Whether ``pos`` reaches the goal within ``left`` moves (None: not found out within
     ``nodes`` positions of search), and the positions searched."""
@@ -74,11 +74,11 @@ def reaches(puzzle: Puzzle, arrays: Arrays, pos: int, left: int, nodes: int
 
 def budget_for(searched: int) -> int:
     """The positions the counts may search: a tenth of what the search did, at least
-    ``LEAST_NODES``."""
-    return max(LEAST_NODES, searched // 10)
+    ``PEG_LEAST_NODES``."""
+    return max(PEG_LEAST_NODES, searched // 10)
 
 
-def path_choices(puzzle: Puzzle, arrays: Arrays, groups: Sequence[Sequence[Jump]],
+def path_choices(puzzle: PegPuzzle, arrays: PegArrays, groups: Sequence[Sequence[Jump]],
                  nodes: int) -> list[Choices | None]:
     """The choices of each move of a solution from ``puzzle.start`` (``groups``: each
     move's jumps), with the search's ``arrays`` and their table of positions, within
@@ -87,10 +87,10 @@ def path_choices(puzzle: Puzzle, arrays: Arrays, groups: Sequence[Sequence[Jump]
     for group in groups:
         pos = positions[-1]
         for jump in group:
-            pos = Board.apply_jump(pos, jump)
+            pos = PegBoard.apply_jump(pos, jump)
         positions.append(pos)
     return counted(positions, lambda pos: sorted(successors(puzzle.board, pos, puzzle.metric)),
                    lambda pos, left, budget: reaches(puzzle, arrays, pos, left, budget), nodes)
 
 
-__all__ = ["LEAST_NODES", "budget_for", "path_choices", "reaches", "successors"]
+__all__ = ["PEG_LEAST_NODES", "budget_for", "path_choices", "reaches", "successors"]

@@ -1,7 +1,7 @@
 """Reading a peg-solitaire config: the board (built in or drawn in ASCII), the jumps it
 allows, the starting pegs, the goal, and how to solve it.
 
-``load`` turns ``[puzzle]`` and ``[solve]`` into a ``Puzzle``: a ``Board`` (``board``)
+``load`` turns ``[puzzle]`` and ``[solve]`` into a ``PegPuzzle``: a ``PegBoard`` (``board``)
 with the start and the goal as bitboards, plus the search settings (metric, algorithm,
 a fixed first jump, a move limit, the memory budget).  Holes may be written ``[x, y]``
 or as hole numbers (row by row from the top, from 0).  Every problem is a
@@ -24,22 +24,22 @@ from .board import (
     HOPPERS_JUMPS,
     ORTHOGONAL,
     TRIANGLE_JUMPS,
-    Board,
     Jump,
+    PegBoard,
     PegConfigError,
     builtin_board,
     parse_ascii,
 )
 
-METRICS = ("moves", "jumps")
-ALGORITHMS = FAMILIES["peg-solitaire"].algorithms   # declared in its registry row
+PEG_METRICS = ("moves", "jumps")
+PEG_ALGORITHMS = FAMILIES["peg-solitaire"].algorithms   # declared in its registry row
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class PegPuzzle:
     """One instance: board, start position, goal (0 = one peg anywhere), how to solve."""
 
-    board: Board
+    board: PegBoard
     start: int
     goal: int
     metric: str = "moves"
@@ -72,7 +72,7 @@ class Puzzle:
                               "program": "puzzlereel peg-solitaire"})
 
 
-def _one_cell(cfg: Config, name: str, v: Any, board: Board) -> Cell:
+def _one_cell(cfg: Config, name: str, v: Any, board: PegBoard) -> Cell:
     """A hole written as ``[x, y]`` or as a hole number (row by row from the top, from 0)."""
     if isinstance(v, int) and not isinstance(v, bool):
         if not 0 <= v < board.size:
@@ -88,7 +88,7 @@ def _one_cell(cfg: Config, name: str, v: Any, board: Board) -> Cell:
     raise cfg.error(name, f"expected [x, y] or a hole number, got {v!r}")
 
 
-def _cell_list(cfg: Config, key: str, value: Any, board: Board) -> list[Cell]:
+def _cell_list(cfg: Config, key: str, value: Any, board: PegBoard) -> list[Cell]:
     """One hole or several: ``[x, y]``, ``n``, ``[[x, y], ...]`` or ``[n, n, n, ...]``
     (two bare numbers ``[a, b]`` always mean the cell x = a, y = b)."""
     if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
@@ -98,7 +98,7 @@ def _cell_list(cfg: Config, key: str, value: Any, board: Board) -> list[Cell]:
     return [_one_cell(cfg, key, value, board)]
 
 
-def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
+def _jump_vectors(cfg: Config, raw: Any, board: PegBoard) -> list[Cell]:
     """``[puzzle] jumps``: a named set of vectors or a list of ``[dx, dy]``."""
     if isinstance(raw, str):
         named = {"orthogonal": list(ORTHOGONAL), "diagonal": list(ORTHOGONAL + DIAGONAL),
@@ -117,15 +117,15 @@ def _jump_vectors(cfg: Config, raw: Any, board: Board) -> list[Cell]:
     return out
 
 
-def load(cfg: Config) -> Puzzle:
+def load(cfg: Config) -> PegPuzzle:
     """Read ``[puzzle]`` and ``[solve]`` of a peg-solitaire config; raise ``ConfigError``
     naming the field on bad input."""
     board, pegs_given = _board(cfg)
     empty, start = _start(cfg, board, pegs_given)
     goal = _goal(cfg, board, empty)
-    metric = cfg.get("solve.metric", str, "moves", choices=METRICS)
+    metric = cfg.get("solve.metric", str, "moves", choices=PEG_METRICS)
     algorithm = cfg.get("solve.algorithm", str, "ida" if metric == "moves" else "dfs",
-                        choices=ALGORITHMS)
+                        choices=PEG_ALGORITHMS)
     first = _first_jump(cfg, board, start)
     max_moves = cfg.get("solve.max_moves", int, None)
     if max_moves is not None and max_moves < 1:
@@ -133,11 +133,11 @@ def load(cfg: Config) -> Puzzle:
     memory_mb = cfg.get("solve.memory_mb", int, None)
     if memory_mb is not None and not 1 <= memory_mb <= 65536:
         raise cfg.error("solve.memory_mb", f"must be 1..65536 (MB), got {memory_mb}")
-    return Puzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
+    return PegPuzzle(board, start, goal, metric, algorithm, cfg.title, first, max_moves,
                   memory_mb, cfg.size("solve.max_memory"))
 
 
-def _board(cfg: Config) -> tuple[Board, list[Cell] | None]:
+def _board(cfg: Config) -> tuple[PegBoard, list[Cell] | None]:
     """The board (built in, or drawn in ``[puzzle] holes``) with its jumps, and the pegs
     a drawn board shows (None: it shows none, or the board is built in)."""
     geometry = cfg.get("puzzle.geometry", str, "square", choices=("square", "triangle"))
@@ -154,17 +154,17 @@ def _board(cfg: Config) -> tuple[Board, list[Cell] | None]:
         else:
             holes, pegs_given = parse_ascii(ascii_board, geometry)
             default = TRIANGLE_JUMPS if geometry == "triangle" else ORTHOGONAL
-            board = Board.make("custom", holes, default, geometry)
+            board = PegBoard.make("custom", holes, default, geometry)
         raw_jumps = cfg.get("puzzle.jumps", (list, str), None)
         if raw_jumps is not None:
             vectors = _jump_vectors(cfg, raw_jumps, board)
-            board = Board.make(board.name, board.holes, vectors, board.geometry)
+            board = PegBoard.make(board.name, board.holes, vectors, board.geometry)
     except PegConfigError as exc:
         raise _board_error(cfg, exc.problem, ascii_board) from None
     return board, pegs_given
 
 
-def _builtin(cfg: Config, name: str) -> Board:
+def _builtin(cfg: Config, name: str) -> PegBoard:
     """The built-in board ``name`` (a triangle of ``[puzzle] rows``)."""
     rows = cfg.get("puzzle.rows", int, 5)
     if name == "triangle" and not 3 <= rows <= 10:
@@ -185,7 +185,7 @@ def _board_error(cfg: Config, problem: str, ascii_board: str | None) -> ConfigEr
                      else "puzzle.jumps", problem, line=line)
 
 
-def _start(cfg: Config, board: Board, pegs_given: list[Cell] | None
+def _start(cfg: Config, board: PegBoard, pegs_given: list[Cell] | None
            ) -> tuple[list[Cell], int]:
     """The holes empty at the start, and the starting pegs: ``[puzzle] empty``, else the
     drawn board's pegs, else the board's usual empty hole."""
@@ -199,7 +199,7 @@ def _start(cfg: Config, board: Board, pegs_given: list[Cell] | None
     return empty, board.full & ~board.mask(empty)
 
 
-def _goal(cfg: Config, board: Board, empty: list[Cell]) -> int:
+def _goal(cfg: Config, board: PegBoard, empty: list[Cell]) -> int:
     """``[puzzle] goal`` as a bitboard: 0 for one peg anywhere (``"one"``, the default),
     the start's empty holes (``"complement"``) or ``{ pegs = [...] }``."""
     raw_goal = cfg.get("puzzle.goal", (dict, str), None)
@@ -220,7 +220,7 @@ def _goal(cfg: Config, board: Board, empty: list[Cell]) -> int:
     return 0
 
 
-def _first_jump(cfg: Config, board: Board, start: int) -> Jump | None:
+def _first_jump(cfg: Config, board: PegBoard, start: int) -> Jump | None:
     """``[solve] first``: the first jump's two holes, which must make a legal jump."""
     raw_first = cfg.get("solve.first", list, None)
     if raw_first is None:
@@ -235,4 +235,4 @@ def _first_jump(cfg: Config, board: Board, start: int) -> Jump | None:
     return match[0]
 
 
-__all__ = ["ALGORITHMS", "METRICS", "Puzzle", "load"]
+__all__ = ["PEG_ALGORITHMS", "PEG_METRICS", "PegPuzzle", "load"]

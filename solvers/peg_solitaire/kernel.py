@@ -26,7 +26,7 @@ import numpy as np
 
 from puzzlereel.solvers.jit import njit
 
-from .tables import Arrays
+from .tables import PegArrays
 
 HASH_MUL = 0x5851F42D4C957F2D
 
@@ -114,7 +114,7 @@ def is_goal(b: int, goal_mask: int) -> bool:
 
 
 @njit(cache=True)
-def dfs_jumps(start: int, goal_mask: int, goal_count: int, arrays: Arrays, max_nodes: int,
+def dfs_jumps(start: int, goal_mask: int, goal_count: int, arrays: PegArrays, max_nodes: int,
               path: np.ndarray) -> tuple[int, int]:
     """Depth-first search for any solution; returns (status, nodes).
 
@@ -199,7 +199,7 @@ def can_jump_from(b: int, h: int, off: np.ndarray, jo: np.ndarray, jt: np.ndarra
 
 @njit(cache=True)
 def ida_moves(start: int, last0: int, bound: int, goal_mask: int, goal_count: int,
-              arrays: Arrays, count_mode: bool, jump_metric: bool, max_nodes: int,
+              arrays: PegArrays, count_mode: bool, jump_metric: bool, max_nodes: int,
               path: np.ndarray) -> tuple[int, int, int]:
     """One depth-first round under a budget of ``bound`` moves.
 

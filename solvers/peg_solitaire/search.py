@@ -34,10 +34,10 @@ from puzzlereel.trace.search import iteration_events, merged
 from ..base import Analysis, Series, SolveOptions
 from ..limits import memory_budget
 from ..stopwatch import Stopwatch
-from .board import Board, Jump, chain_moves, count_moves, group_moves
+from .board import Jump, PegBoard, chain_moves, count_moves, group_moves
 from .choices import budget_for, path_choices
-from .config import ALGORITHMS, Puzzle
-from .tables import Arrays, board_arrays, position_table
+from .config import PEG_ALGORITHMS, PegPuzzle
+from .tables import PegArrays, board_arrays, position_table
 
 
 @dataclass
@@ -54,7 +54,7 @@ class SearchOutcome:
     per_bound: list[tuple[int, int]] = field(default_factory=list)
     depth_first: bool = False     # found by ``search_any`` (one depth-first search)
     watch: Stopwatch = field(default_factory=Stopwatch)   # set by the family interface
-    arrays: Arrays | None = None  # the board's arrays and the table the search left
+    arrays: PegArrays | None = None  # the board's arrays and the table the search left
 
     def search_events(self) -> list[Search]:
         """The trace's search events: one ``ida*`` event per move budget tried (the
@@ -74,7 +74,7 @@ class _Prepared:
     start: int
     last: int
     prefix: list[Jump]
-    arrays: Arrays
+    arrays: PegArrays
     path: np.ndarray
 
     def jumps(self, count: int) -> list[Jump]:
@@ -84,16 +84,16 @@ class _Prepared:
                               for j in self.path[:count]]
 
 
-def _prepare(puzzle: Puzzle, max_states: int | None, budget: int | None) -> _Prepared:
+def _prepare(puzzle: PegPuzzle, max_states: int | None, budget: int | None) -> _Prepared:
     start, last, prefix = puzzle.start, -1, []
     if puzzle.first is not None:
-        start = Board.apply_jump(puzzle.start, puzzle.first)
+        start = PegBoard.apply_jump(puzzle.start, puzzle.first)
         last, prefix = puzzle.first[2], [puzzle.first]
     arrays = board_arrays(puzzle.board, puzzle.goal, position_table(max_states, puzzle, budget))
     return _Prepared(start, last, prefix, arrays, np.zeros(puzzle.board.size + 1, np.int64))
 
 
-def impossible_reason(puzzle: Puzzle) -> str | None:
+def impossible_reason(puzzle: PegPuzzle) -> str | None:
     """A proof of impossibility that needs no search, if there is one."""
     b = puzzle.board
     if bin(puzzle.start).count("1") < puzzle.goal_count:
@@ -107,7 +107,7 @@ def impossible_reason(puzzle: Puzzle) -> str | None:
     return None
 
 
-def search_any(puzzle: Puzzle, max_states: int | None = None,
+def search_any(puzzle: PegPuzzle, max_states: int | None = None,
                budget: int | None = None) -> SearchOutcome:
     """Any solution, by depth-first search with a table of dead positions."""
     from . import kernel as k
@@ -130,7 +130,7 @@ def search_any(puzzle: Puzzle, max_states: int | None = None,
     return out
 
 
-def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | None = None,
+def search_min_moves(puzzle: PegPuzzle, *, count: bool = False, max_states: int | None = None,
                      budget: int | None = None,
                      progress: Progress | None = None) -> SearchOutcome:
     """Fewest moves by iterative deepening; with ``count``, also how many jump sequences
@@ -197,7 +197,7 @@ def search_min_moves(puzzle: Puzzle, *, count: bool = False, max_states: int | N
     return out
 
 
-def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None,
+def count_jump_solutions(puzzle: PegPuzzle, max_states: int | None = None,
                          budget: int | None = None) -> SearchOutcome:
     """Every jump sequence that solves the puzzle (all have the same number of jumps)."""
     from . import kernel as k
@@ -222,7 +222,7 @@ def count_jump_solutions(puzzle: Puzzle, max_states: int | None = None,
                          seconds=time.perf_counter() - t0)
 
 
-def reference_min_moves(puzzle: Puzzle) -> int | None:
+def reference_min_moves(puzzle: PegPuzzle) -> int | None:
     """Fewest moves by plain breadth-first search over whole moves (``search.bfs``):
     slow, simple, for checking the compiled search on small boards."""
     from puzzlereel.solvers.search import bfs
@@ -241,7 +241,7 @@ def reference_min_moves(puzzle: Puzzle) -> int | None:
 # ---------------------------------------------------------------- family interface
 
 
-def _load_kernel(puzzle: Puzzle) -> None:
+def _load_kernel(puzzle: PegPuzzle) -> None:
     """Load every compiled entry point for this board's argument types (from the cache,
     or by compiling it) without running it, so that the search's time holds none of it."""
     from puzzlereel.solvers.jit import preload
@@ -257,9 +257,9 @@ def _load_kernel(puzzle: Puzzle) -> None:
     preload(k.can_jump_from, start, -1, a.off, a.jo, a.jt)
 
 
-def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
+def _run(puzzle: PegPuzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
     algorithm = options.algorithm or puzzle.algorithm
-    if algorithm not in ALGORITHMS:
+    if algorithm not in PEG_ALGORITHMS:
         raise ConfigError(f"{algorithm!r} is not one of: 'ida', 'dfs'", path="--algorithm")
     watch = Stopwatch()
     with watch.loading(options.progress):
@@ -270,7 +270,7 @@ def _run(puzzle: Puzzle, options: SolveOptions, *, count: bool = False) -> Searc
     return found
 
 
-def _search(puzzle: Puzzle, options: SolveOptions, algorithm: str,
+def _search(puzzle: PegPuzzle, options: SolveOptions, algorithm: str,
             count: bool) -> SearchOutcome:
     budget = memory_budget(options, puzzle.max_memory)
     if puzzle.metric == "jumps":
@@ -288,7 +288,7 @@ def _search(puzzle: Puzzle, options: SolveOptions, algorithm: str,
                             progress=options.progress)
 
 
-def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
+def solve(puzzle: PegPuzzle, options: SolveOptions) -> Iterator[Event]:
     """Header, one ``move`` per move (per jump under the jumps metric), end.
 
     The search runs before the header is written, so that the header can carry the
@@ -325,7 +325,7 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
     yield End(status="solved", moves=len(groups), stats=stats)
 
 
-def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
+def analyze(puzzle: PegPuzzle, options: SolveOptions) -> Analysis:
     """``optimal_moves`` and ``optimal_solutions`` (distinct jump sequences)."""
     result = _run(puzzle, options, count=True)
     b = puzzle.board

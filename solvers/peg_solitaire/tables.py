@@ -5,7 +5,7 @@ the holes nothing can jump over (for the lower bound), and the board's symmetrie
 keep the goal, as byte lookup tables that map a whole bitboard in a few steps.  With
 them travels the position (transposition) table: three int64 arrays, a power of two in
 length, sized by ``position_table`` from ``[solve] memory_mb`` or the number of
-positions the search may visit.  ``Arrays`` is the one value ``kernel`` takes.
+positions the search may visit.  ``PegArrays`` is the one value ``kernel`` takes.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .board import Board
-from .config import Puzzle
+from .board import PegBoard
+from .config import PegPuzzle
 
 MIN_TABLE_BITS = 12
 
 
-class Arrays(NamedTuple):
+class PegArrays(NamedTuple):
     """What the compiled search reads about one board and goal (int64 arrays)."""
 
     jf: np.ndarray      # [J] jump j moves the peg at hole jf[j] ...
@@ -45,7 +45,7 @@ def _permute_bits(bits: int, perm: Sequence[int]) -> int:
     return out
 
 
-def position_table(states: int | None, puzzle: Puzzle, budget: int | None = None
+def position_table(states: int | None, puzzle: PegPuzzle, budget: int | None = None
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An empty position table (three int64 arrays, 24 bytes an entry, allocated lazily
     by the OS): ``[solve] memory_mb`` if given, else about ``states`` entries, else by
@@ -64,8 +64,8 @@ def position_table(states: int | None, puzzle: Puzzle, budget: int | None = None
     return np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
 
 
-def board_arrays(board: Board, goal: int,
-                 table: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> Arrays:
+def board_arrays(board: PegBoard, goal: int,
+                 table: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> PegArrays:
     """Jump arrays (grouped by the jumping hole) and the symmetries that keep ``goal``,
     with ``table`` (by default an empty one of the smallest size)."""
     trip = sorted(board.triples)
@@ -98,8 +98,8 @@ def board_arrays(board: Board, goal: int,
         size = 1 << MIN_TABLE_BITS
         table = np.zeros(size, np.int64), np.zeros(size, np.int64), np.zeros(size, np.int64)
     tk, tk2, tv = table
-    return Arrays(jf=jf, jo=jo, jt=jt, jm=jm, off=off, umask=umask, ptab=ptab, plast=plast,
+    return PegArrays(jf=jf, jo=jo, jt=jt, jm=jm, off=off, umask=umask, ptab=ptab, plast=plast,
                   tk=tk, tk2=tk2, tv=tv)
 
 
-__all__ = ["MIN_TABLE_BITS", "Arrays", "board_arrays", "position_table"]
+__all__ = ["MIN_TABLE_BITS", "PegArrays", "board_arrays", "position_table"]

@@ -7,7 +7,7 @@ metrics: ``step`` (one cell), ``line`` (any distance in one straight line), ``pi
 (any number of cells with turns: M. Hiroi's 「箱入り娘」 and Hordern's metric).
 Breadth-first search finds an optimal solution.
 
-The parts, each with one job: ``config`` reads the TOML into a ``Puzzle``; ``board``
+The parts, each with one job: ``config`` reads the TOML into a ``BlockPuzzle``; ``board``
 packs positions into ints and precomputes every placement; ``small`` is the plain-Python
 layer loop for small spaces; ``tables`` turns the board into the arrays of ``kernel``,
 the compiled layer loop, which ``compiled`` drives from where ``small`` stopped;
@@ -19,9 +19,9 @@ and ``puzzlereel.rules.sliding_block``.
 from __future__ import annotations
 
 from puzzlereel.solvers.base import Solver
-from puzzlereel.solvers.sliding_block.config import Puzzle, load
+from puzzlereel.solvers.sliding_block.config import BlockPuzzle, load
 from puzzlereel.solvers.sliding_block.search import analyze, plot_series, solve
 
-SOLVER: Solver[Puzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
+SOLVER: Solver[BlockPuzzle] = Solver(solve=solve, analyze=analyze, plot_series=plot_series)
 
-__all__ = ["SOLVER", "Puzzle", "load"]
+__all__ = ["SOLVER", "BlockPuzzle", "load"]

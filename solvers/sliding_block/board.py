@@ -6,7 +6,7 @@ Python int (word ``w`` in bits ``64w`` and up).  Pieces of one group are interch
 so the grid determines where every piece is (a tiling by translates of one shape is
 unique) and is both the state and its canonical key.
 
-``Board`` precomputes every placement of every group: the cells it covers and its packed
+``BlockBoard`` precomputes every placement of every group: the cells it covers and its packed
 labels.  The plain-Python search (``small``) reads it directly; ``tables.Tables`` turns
 it into the arrays the compiled search reads.  No numpy here, so that a small puzzle is
 solved without loading it.
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from puzzlereel.rules.sliding_block_layout import DIRS, METRICS, PIECE_CHARS, shape_of
-from puzzlereel.solvers.sliding_block.config import Puzzle
+from puzzlereel.rules.sliding_block_layout import BLOCK_METRICS, DIRS, PIECE_CHARS, shape_of
+from puzzlereel.solvers.sliding_block.config import BlockPuzzle
 from puzzlereel.trace import Cell
 
 
-class Board:
+class BlockBoard:
     """Every placement of every group of one puzzle, and positions packed into ints."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: BlockPuzzle) -> None:
         self.puzzle = puzzle
         layout = puzzle.layout
         self.width, self.height = layout.width, layout.height
@@ -42,7 +42,7 @@ class Board:
         self._neighbours()
         self.wall_key = sum(self.wall_label << self.shift(y * self.width + x)
                             for x, y in layout.walls)
-        self.metric_code = METRICS.index(layout.metric)
+        self.metric_code = BLOCK_METRICS.index(layout.metric)
         self.goal_pairs = self._goal_pairs()
         self.start = self.key_of({p.id: xy for p, xy in zip(layout.pieces, layout.start,
                                                             strict=True)})
@@ -196,4 +196,4 @@ class Board:
         return "\n".join("".join(r) for r in grid)
 
 
-__all__ = ["Board"]
+__all__ = ["BlockBoard"]

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from puzzlereel.trace import Choices
 
-from .board import Board
+from .board import BlockBoard
 from .small import Moves, Store
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def _layer_starts(layers: list[int]) -> list[int]:
     return starts
 
 
-def goal_groups(board: Board) -> list[int]:
+def goal_groups(board: BlockBoard) -> list[int]:
     """The groups whose moves can reach the goal from a position that is not one: those
     the goal names (a move of any other piece changes no cell the goal looks at from
     one of its groups' labels to another), or all of them when the goal wants some cell

@@ -24,7 +24,7 @@ from puzzlereel.ground.words import count_text, plural
 from ..stopwatch import Stopwatch
 from .choices import compiled_choices
 from .small import LAST_KEPT, Reached, Store
-from .tables import Arrays, Tables
+from .tables import BlockArrays, Tables
 
 
 class SpaceWarning(UserWarning):
@@ -141,7 +141,7 @@ class _Space:
         return True
 
 
-def _next_layer(space: _Space, arrays: Arrays, lo_hi: tuple[int, int], n: int,
+def _next_layer(space: _Space, arrays: BlockArrays, lo_hi: tuple[int, int], n: int,
                 to_goal: bool, limit: int, budget: int) -> tuple[int, int, bool]:
     """Expand the layer ``lo_hi`` (its positions' indices, from ``lo`` to ``hi``),
     growing the arrays when they fill up: (positions stored, the goal's index or -1,

@@ -1,7 +1,7 @@
 """Reading a sliding-block config: the layout drawn as rows of letters, the goal, which
 pieces are alike, and how to solve it.
 
-``load`` turns ``[puzzle]`` and ``[solve]`` into a ``Puzzle``: the shared ``Layout``
+``load`` turns ``[puzzle]`` and ``[solve]`` into a ``BlockPuzzle``: the shared ``BlockLayout``
 (``puzzlereel.rules.sliding_block_layout``) plus what only the search needs (groups of
 interchangeable pieces, memory budget).  Every problem is a ``ConfigError`` naming the
 field and, for layouts, the line of the offending row.
@@ -17,11 +17,11 @@ from puzzlereel import __version__
 from puzzlereel.ground.config import Config
 from puzzlereel.registry import FAMILIES
 from puzzlereel.rules.sliding_block_layout import (
-    MAX_CELLS,
+    BLOCK_METRICS,
+    MAX_BLOCK_CELLS,
     MAX_SIDE,
-    METRICS,
     BadLayout,
-    Layout,
+    BlockLayout,
     Piece,
     exit_problem,
     layout_cells,
@@ -30,17 +30,17 @@ from puzzlereel.rules.sliding_block_layout import (
 from puzzlereel.solvers.limits import read_max_memory
 from puzzlereel.trace import Cell, Header
 
-ALGORITHMS = FAMILIES["sliding-block"].algorithms   # declared in its registry row
+BLOCK_ALGORITHMS = FAMILIES["sliding-block"].algorithms   # declared in its registry row
 
 
 @dataclass(frozen=True)
-class Puzzle:
+class BlockPuzzle:
     """A sliding-block puzzle as the config describes it, plus its solve settings.
 
     ``groups`` are the sets of interchangeable pieces (by default: same shape and axis,
     except the goal's pieces), in reading order of their first piece."""
 
-    layout: Layout
+    layout: BlockLayout
     groups: tuple[tuple[str, ...], ...] = ()
     algorithm: str = "bfs"
     max_memory: int | None = None     # bytes: ``[solve] max_memory`` (or ``memory_mb``)
@@ -235,7 +235,7 @@ def _groups(cfg: Config, pieces: list[Piece], start: list[Cell],
 # ---------------------------------------------------------------- the whole config
 
 
-def load(cfg: Config) -> Puzzle:
+def load(cfg: Config) -> BlockPuzzle:
     """Read a sliding-block config; raise ``ConfigError`` naming the field on bad input."""
     rows, where = _board(cfg)
     height, width = len(rows), len(rows[0])
@@ -248,13 +248,13 @@ def load(cfg: Config) -> Puzzle:
     groups = _groups(cfg, pieces, start, {pid for pid, _ in goal})
     exits = _exits(cfg, width, height)
     pieces = _labelled(cfg, pieces, cells)
-    metric = cfg.get("solve.metric", str, "piece", choices=METRICS)
-    algorithm = cfg.get("solve.algorithm", str, "bfs", choices=ALGORITHMS)
+    metric = cfg.get("solve.metric", str, "piece", choices=BLOCK_METRICS)
+    algorithm = cfg.get("solve.algorithm", str, "bfs", choices=BLOCK_ALGORITHMS)
     max_memory = read_max_memory(cfg)
-    layout = Layout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
+    layout = BlockLayout(width=width, height=height, walls=frozenset(walls), pieces=tuple(pieces),
                     start=tuple(start), exits=tuple(exits), goal=tuple(goal), target=target,
                     metric=metric)
-    return Puzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
+    return BlockPuzzle(layout=layout, groups=tuple(groups), algorithm=algorithm,
                   max_memory=max_memory, title=cfg.title, render=_render(cfg), source=cfg.path)
 
 
@@ -264,9 +264,9 @@ def _board(cfg: Config) -> tuple[list[str], list[int]]:
     layout_text = cfg.get("puzzle.layout", str)
     rows, where = _parse_layout(cfg, "puzzle.layout", layout_text)
     height, width = len(rows), len(rows[0])
-    if width * height > MAX_CELLS:
+    if width * height > MAX_BLOCK_CELLS:
         raise cfg.error("puzzle.layout", f"board of {width}x{height} cells is larger than "
-                        f"{MAX_CELLS} cells")
+                        f"{MAX_BLOCK_CELLS} cells")
     if max(width, height) > MAX_SIDE:      # a trace holds no wider board
         raise cfg.error("puzzle.layout", f"board of {width}x{height} cells: at most "
                         f"{MAX_SIDE} cells along a side")
@@ -323,4 +323,4 @@ def _render(cfg: Config) -> dict[str, Any]:
     return render
 
 
-__all__ = ["ALGORITHMS", "MAX_CELLS", "Puzzle", "load"]
+__all__ = ["BLOCK_ALGORITHMS", "MAX_BLOCK_CELLS", "BlockPuzzle", "load"]

@@ -27,9 +27,9 @@ from ..base import Analysis, Series, SolveOptions
 from ..limits import memory_budget
 from ..stopwatch import Stopwatch
 from . import small
-from .board import Board
+from .board import BlockBoard
 from .choices import small_choices
-from .config import Puzzle
+from .config import BlockPuzzle
 from .small import Reached
 
 
@@ -58,7 +58,7 @@ class BfsResult:
         return merged(layer_events([*self.reached.layers, partial]))
 
 
-def run_bfs(board: Board, *, to_goal: bool, budget: Callable[[], int],
+def run_bfs(board: BlockBoard, *, to_goal: bool, budget: Callable[[], int],
             max_states: int | None = None, progress: Progress = no_progress) -> BfsResult:
     """Layered breadth-first search: in plain Python while the space is small
     (``small``), then, if it is not done, with the compiled kernel from where that one
@@ -88,7 +88,7 @@ def run_bfs(board: Board, *, to_goal: bool, budget: Callable[[], int],
                      limit_text(found.stored, budget=found.budget, max_states=max_states))
 
 
-def moves_from_path(board: Board, path: list[int],
+def moves_from_path(board: BlockBoard, path: list[int],
                     choices: Sequence[Choices] | None = None) -> list[BlockMove]:
     """Name the piece and its unit-step route for each step of a solution (with its
     ``choices``, one per move, when given)."""
@@ -123,9 +123,9 @@ def moves_from_path(board: Board, path: list[int],
     return out
 
 
-def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
+def solve(puzzle: BlockPuzzle, options: SolveOptions) -> Iterator[Event]:
     """Header, the optimal solution's moves, end (with stats)."""
-    board = Board(puzzle)
+    board = BlockBoard(puzzle)
     result = run_bfs(board, to_goal=True, max_states=options.max_states,
                      budget=lambda: memory_budget(options, puzzle.max_memory),
                      progress=options.progress)
@@ -149,9 +149,9 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> Iterator[Event]:
               stats=stats)
 
 
-def analyze(puzzle: Puzzle, options: SolveOptions) -> Analysis:
+def analyze(puzzle: BlockPuzzle, options: SolveOptions) -> Analysis:
     """The whole space reachable from the start: positions per depth, the farthest ones."""
-    board = Board(puzzle)
+    board = BlockBoard(puzzle)
     result = run_bfs(board, to_goal=False, max_states=options.max_states,
                      budget=lambda: memory_budget(options, puzzle.max_memory),
                      progress=options.progress)

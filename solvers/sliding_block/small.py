@@ -26,7 +26,7 @@ from puzzlereel.ground.progress import Progress, no_progress
 from puzzlereel.ground.words import count_text, plural
 from puzzlereel.trace import Choices
 
-from .board import Board
+from .board import BlockBoard
 
 MAX_POSITIONS = 50_000      # positions this search stores before handing over
 MAX_WORK = 250_000          # cells and placements it looks at working out patterns, at most
@@ -80,7 +80,7 @@ class Reached:
 class Moves:
     """Every placement's moves for one pattern of empty cells, worked out on first use."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: BlockBoard) -> None:
         self.board = board
         C = board.C
         self.cells = [[sum(1 << c for c in cs) if cs is not None else -1
@@ -174,7 +174,7 @@ class Moves:
         return out
 
 
-def start_store(board: Board) -> Store:
+def start_store(board: BlockBoard) -> Store:
     """The store holding only the start."""
     layout = board.puzzle.layout
     pieces = 0
@@ -191,7 +191,7 @@ def start_store(board: Board) -> Store:
                  layers=[1])
 
 
-def search(board: Board, *, to_goal: bool, max_states: int | None = None,
+def search(board: BlockBoard, *, to_goal: bool, max_states: int | None = None,
            max_positions: int = MAX_POSITIONS, max_work: int | None = None,
            progress: Progress = no_progress) -> Store:
     """Breadth-first search from the start; the store is ``done`` when the goal was

@@ -15,12 +15,12 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzlereel.rules.sliding_block_layout import shape_of
-from puzzlereel.solvers.sliding_block.board import Board
-from puzzlereel.solvers.sliding_block.config import Puzzle
+from puzzlereel.solvers.sliding_block.board import BlockBoard
+from puzzlereel.solvers.sliding_block.config import BlockPuzzle
 from puzzlereel.trace import Cell
 
 
-class Arrays(NamedTuple):
+class BlockArrays(NamedTuple):
     """What the compiled search reads about one puzzle (see ``Tables`` for each array)."""
 
     C: int                  # cells
@@ -73,9 +73,9 @@ class Tables:
     compiled kernel reads.
     """
 
-    def __init__(self, puzzle: Puzzle, board: Board | None = None) -> None:
+    def __init__(self, puzzle: BlockPuzzle, board: BlockBoard | None = None) -> None:
         self.puzzle = puzzle
-        self.board = board = board or Board(puzzle)
+        self.board = board = board or BlockBoard(puzzle)
         self.width, self.height, self.C = board.width, board.height, board.C
         self.group_ids, self.G, self.group_of = board.group_ids, board.G, board.group_of
         self.first, self.offsets = board.first, board.offsets
@@ -106,7 +106,7 @@ class Tables:
                                    dtype=np.int32)
         self.goal_label = np.array([lab for _, lab in pairs], dtype=np.uint64)
         self.start = self.from_int(board.start)
-        self.arrays = Arrays(
+        self.arrays = BlockArrays(
             C=C, bits=self.bits, cpw=self.cpw, G=G, ncells=self.ncells,
             cells_at=self.cells_at, fits=self.fits, pkey=self.pkey, nbr=self.nbr,
             axis_dirs=self.axis_dirs, metric=self.metric_code, goal_word=self.goal_word,

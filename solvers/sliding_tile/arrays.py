@@ -1,6 +1,6 @@
 """The arrays the compiled IDA* works on (``kernel``), and the board geometry in them.
 
-``Arrays`` is everything IDA* reads about one puzzle and its lower bound, built once per
+``TileArrays`` is everything IDA* reads about one puzzle and its lower bound, built once per
 puzzle and heuristic by ``ida.TileSearch``; ``Work`` and ``Stack`` are what it changes
 as it goes, kept between calls so that a long iteration can be paused (progress, node
 limits) and resumed.  They are numpy arrays in ``typing.NamedTuple``s, which numba
@@ -21,12 +21,12 @@ ST_SP, ST_BOUND, ST_NEXT, ST_NODES, ST_SOLUTIONS, ST_H0 = 0, 1, 2, 3, 4, 5
 ST_SIZE = 6
 
 MODE_ZERO, MODE_MANHATTAN, MODE_LINEAR, MODE_PDB = 0, 1, 2, 3
-MODES = {"manhattan": MODE_MANHATTAN, "linear-conflict": MODE_LINEAR, "pdb": MODE_PDB}
+HEURISTIC_MODES = {"manhattan": MODE_MANHATTAN, "linear-conflict": MODE_LINEAR, "pdb": MODE_PDB}
 
 INF = 1 << 30
 
 
-class Arrays(NamedTuple):
+class TileArrays(NamedTuple):
     """What the compiled search reads about one puzzle and its lower bound (n = cells).
 
     With pattern databases, group g's tiles occupy the cells of the bit mask
@@ -135,6 +135,6 @@ def new_stack(start: Tiles, depth_cap: int) -> Stack:
                  saved=np.zeros((depth_cap, 2), np.int64))
 
 
-__all__ = ["INF", "MODES", "MODE_LINEAR", "MODE_MANHATTAN", "MODE_PDB", "MODE_ZERO", "ST_BOUND",
-           "ST_NEXT", "ST_NODES", "ST_SIZE", "ST_SOLUTIONS", "ST_SP", "Arrays", "Stack", "Work",
-           "adjacency", "goal_distances", "new_stack"]
+__all__ = ["HEURISTIC_MODES", "INF", "MODE_LINEAR", "MODE_MANHATTAN", "MODE_PDB", "MODE_ZERO",
+           "ST_BOUND", "ST_NEXT", "ST_NODES", "ST_SIZE", "ST_SOLUTIONS", "ST_SP", "Stack",
+           "TileArrays", "Work", "adjacency", "goal_distances", "new_stack"]

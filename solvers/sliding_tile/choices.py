@@ -12,7 +12,7 @@ Whether a board is within k moves of the goal is answered one of two ways:
   reaches``) with cost bound k from that board, with the solver's lower bound (pattern
   databases, when it searched with them; else Manhattan distance plus linear
   conflicts).  The counts may search a tenth of the nodes the solver's search did, and
-  at least ``LEAST_NODES`` (``budget_for``): a count of work, never a time.  They are
+  at least ``TILE_LEAST_NODES`` (``budget_for``): a count of work, never a time.  They are
   worked out from the last move back; a move whose boards are not all decided within
   what is left has no counts (None), and neither has any move before it.
 
@@ -33,9 +33,9 @@ from .config import TilePuzzle
 from .ida import TileSearch
 
 TABLE_MAX_CELLS = 8       # the whole space in a plain-Python table: 2x4 boards at most
-LEAST_NODES = 1_000_000   # IDA* nodes the counts may search, at least (``budget_for``)
+TILE_LEAST_NODES = 1_000_000   # IDA* nodes the counts may search, at least (``budget_for``)
 
-Reach = Callable[[Tiles, int, int], tuple[bool | None, int]]   # solvers.choices.Reach
+TileReach = Callable[[Tiles, int, int], tuple[bool | None, int]]   # solvers.choices.Reach
 
 
 def successors(tiles: Tiles, rows: int, cols: int) -> list[Tiles]:
@@ -66,8 +66,8 @@ def distances(goal: Tiles, rows: int, cols: int) -> dict[Tiles, int]:
     return dist
 
 
-def table_reach(puzzle: TilePuzzle) -> Reach:
-    """``Reach`` from the distances of the whole space (no search: no nodes spent)."""
+def table_reach(puzzle: TilePuzzle) -> TileReach:
+    """``TileReach`` from the distances of the whole space (no search: no nodes spent)."""
     dist = distances(puzzle.goal, puzzle.rows, puzzle.cols)
 
     def reach(board: Tiles, k: int, nodes: int) -> tuple[bool | None, int]:
@@ -76,12 +76,12 @@ def table_reach(puzzle: TilePuzzle) -> Reach:
     return reach
 
 
-def ida_reach(search: TileSearch) -> Reach:
-    """``Reach`` by one bounded IDA* iteration of ``search`` per board."""
+def ida_reach(search: TileSearch) -> TileReach:
+    """``TileReach`` by one bounded IDA* iteration of ``search`` per board."""
     return search.reaches
 
 
-def path_choices(start: Tiles, path: Sequence[int], rows: int, cols: int, reach: Reach,
+def path_choices(start: Tiles, path: Sequence[int], rows: int, cols: int, reach: TileReach,
                  nodes: int) -> list[Choices | None]:
     """The choices of each move of ``path`` (the tiles moved, from ``start``) within
     ``nodes`` nodes of search in all (``solvers.choices.path_choices``)."""
@@ -93,8 +93,8 @@ def path_choices(start: Tiles, path: Sequence[int], rows: int, cols: int, reach:
 
 def budget_for(searched: int) -> int:
     """The nodes the counts may search: a tenth of what the search did, at least
-    ``LEAST_NODES``."""
-    return max(LEAST_NODES, searched // 10)
+    ``TILE_LEAST_NODES``."""
+    return max(TILE_LEAST_NODES, searched // 10)
 
 
 def solution_choices(puzzle: TilePuzzle, path: Sequence[int], searched: int,
@@ -115,5 +115,5 @@ def solution_choices(puzzle: TilePuzzle, path: Sequence[int], searched: int,
     return path_choices(board.tiles, path, board.rows, board.cols, ida_reach(search), nodes)
 
 
-__all__ = ["LEAST_NODES", "TABLE_MAX_CELLS", "Reach", "budget_for", "distances", "ida_reach",
-           "path_choices", "solution_choices", "successors", "table_reach"]
+__all__ = ["TABLE_MAX_CELLS", "TILE_LEAST_NODES", "TileReach", "budget_for", "distances",
+           "ida_reach", "path_choices", "solution_choices", "successors", "table_reach"]

@@ -19,7 +19,7 @@ from puzzlereel.ground.errors import PuzzlereelError
 from puzzlereel.registry import FAMILIES
 from puzzlereel.rules.sliding_tile import (
     SCHEMES,
-    Layout,
+    TileLayout,
     Tiles,
     check_tiles,
     default_goal,
@@ -29,11 +29,11 @@ from puzzlereel.rules.sliding_tile import (
 )
 from puzzlereel.trace import Header
 
-ALGORITHMS = FAMILIES["sliding-tile"].algorithms   # declared in its registry row
+TILE_ALGORITHMS = FAMILIES["sliding-tile"].algorithms   # declared in its registry row
 ALGORITHM_ALIASES = {"idastar": "ida*", "ida-star": "ida*", "ida": "ida*", "id": "iddfs",
                      "bidirectional-bfs": "bidirectional"}
 HEURISTICS = ("manhattan", "linear-conflict", "pdb")
-MAX_CELLS = 49            # the compiled search keeps a board in one 64-bit occupancy mask
+MAX_TILE_CELLS = 49            # the compiled search keeps a board in one 64-bit occupancy mask
 MAX_GROUP_TILES = 8       # building a table keeps k * k tables of k! ranks (k = 8: 10 MB)
 MAX_PDB_ENTRIES = 600_000_000  # one group's table: n! / (n - k)! placements (16!/8! = 518.9 M)
 
@@ -66,9 +66,9 @@ class TilePuzzle:
         return "-".join(str(len(g)) for g in self.groups)
 
     @property
-    def layout(self) -> Layout:
+    def layout(self) -> TileLayout:
         """Board size, start and goal as the trace header carries them (shared rules)."""
-        return Layout(rows=self.rows, cols=self.cols, start=self.tiles, goal=self.goal)
+        return TileLayout(rows=self.rows, cols=self.cols, start=self.tiles, goal=self.goal)
 
     def solvable(self) -> bool:
         return solvable(self.tiles, self.goal, self.cols)
@@ -199,8 +199,8 @@ def load(cfg: Config) -> TilePuzzle:
     why = check_tiles(tiles, rows, cols)
     if why:
         raise cfg.error("puzzle.tiles", why)
-    if rows * cols > MAX_CELLS:
-        raise cfg.error("puzzle.tiles", f"boards up to {MAX_CELLS} cells are supported, "
+    if rows * cols > MAX_TILE_CELLS:
+        raise cfg.error("puzzle.tiles", f"boards up to {MAX_TILE_CELLS} cells are supported, "
                         f"this one has {rows * cols}")
     goal = _goal(cfg, rows, cols)
     algorithm = _algorithm(cfg)
@@ -266,9 +266,9 @@ def _algorithm(cfg: Config) -> str:
     """``[solve] algorithm``, its aliases read as the names they stand for."""
     algorithm = cfg.get("solve.algorithm", str, "ida*")
     algorithm = ALGORITHM_ALIASES.get(algorithm, algorithm)
-    if algorithm not in ALGORITHMS:
+    if algorithm not in TILE_ALGORITHMS:
         raise cfg.error("solve.algorithm", f"{cfg.get('solve.algorithm', str)!r} is not one "
-                        "of: " + ", ".join(ALGORITHMS))
+                        "of: " + ", ".join(TILE_ALGORITHMS))
     return algorithm
 
 
@@ -331,6 +331,6 @@ def _listed_groups(cfg: Config, spec: list[Any], n: int) -> tuple[tuple[int, ...
     return tuple(tuple(g) for g in spec)
 
 
-__all__ = ["ALGORITHMS", "ALGORITHM_ALIASES", "HEURISTICS", "KORF_FELNER_24", "MAX_CELLS",
-           "MAX_GROUP_TILES", "MAX_PDB_ENTRIES", "PuzzleError", "TilePuzzle", "default_groups",
-           "group_spec", "load"]
+__all__ = ["ALGORITHM_ALIASES", "HEURISTICS", "KORF_FELNER_24", "MAX_GROUP_TILES",
+           "MAX_PDB_ENTRIES", "MAX_TILE_CELLS", "TILE_ALGORITHMS", "PuzzleError", "TilePuzzle",
+           "default_groups", "group_spec", "load"]

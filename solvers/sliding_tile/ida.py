@@ -21,15 +21,15 @@ from puzzlereel.ground.words import count_text
 from puzzlereel.rules.sliding_tile import Tiles
 
 from .arrays import (
+    HEURISTIC_MODES,
     INF,
     MODE_PDB,
     MODE_ZERO,
-    MODES,
     ST_BOUND,
     ST_NEXT,
     ST_NODES,
     ST_SOLUTIONS,
-    Arrays,
+    TileArrays,
     Work,
     adjacency,
     goal_distances,
@@ -39,7 +39,7 @@ from .config import TilePuzzle
 from .pdb import PdbInfo, binomials, load_tables, popcounts
 from .pdb_lookup import group_index, mirror_index, mirror_symmetric
 
-MAX_DEPTH = 1000
+MAX_IDA_DEPTH = 1000
 
 
 @dataclass
@@ -67,7 +67,7 @@ class TileSearch:
         self.puzzle = puzzle
         rows, cols = puzzle.rows, puzzle.cols
         n = rows * cols
-        mode = MODE_ZERO if heuristic is None else MODES[heuristic]
+        mode = MODE_ZERO if heuristic is None else HEURISTIC_MODES[heuristic]
         adj, deg = adjacency(rows, cols)
         dist, grow, gcol = goal_distances(puzzle.goal, rows, cols)
         grp, loc = np.zeros(n, np.int64), np.zeros(n, np.int64)
@@ -88,7 +88,7 @@ class TileSearch:
             mgrp, mloc, tcell = mirror_index(puzzle, grp, loc)
         else:
             mgrp, mloc, tcell = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
-        self.arrays = Arrays(rows=rows, cols=cols, mode=mode, adj=adj, deg=deg, dist=dist,
+        self.arrays = TileArrays(rows=rows, cols=cols, mode=mode, adj=adj, deg=deg, dist=dist,
                              grow=grow, gcol=gcol, grp=grp, loc=loc, gsize=gsize, gfact=gfact,
                              pdb=pdb, pdboff=pdboff, binom=binomials(n, kmax),
                              popc=popcounts(), ident=np.arange(n, dtype=np.int64),
@@ -153,7 +153,7 @@ class TileSearch:
         return {0: False, 1: None, 2: True}[int(status)], nodes
 
     def run(self, start: Tiles, *, count_all: bool = False, max_nodes: int | None = None,
-            max_depth: int = MAX_DEPTH, progress: Progress | None = None,
+            max_depth: int = MAX_IDA_DEPTH, progress: Progress | None = None,
             chunk: int = 2_000_000) -> IdaResult:
         """IDA* from ``start`` to the goal; with ``count_all`` also count optimal solutions."""
         from . import kernel as k
@@ -211,4 +211,4 @@ class TileSearch:
         return out
 
 
-__all__ = ["MAX_DEPTH", "IdaResult", "TileSearch"]
+__all__ = ["MAX_IDA_DEPTH", "IdaResult", "TileSearch"]

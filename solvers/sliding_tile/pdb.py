@@ -41,7 +41,7 @@ from puzzlereel.ground.progress import Progress
 from .arrays import adjacency
 from .config import TilePuzzle
 
-FORMAT = 2          # how tables are built and stored (part of every file's name and header)
+PDB_FORMAT = 2          # how tables are built and stored (part of every file's name and header)
 MAGIC = b"puzzlereel sliding-tile pattern database\n"
 MAX_HEADER = 4096
 UNSET = 15          # a 4-bit entry not reached (yet)
@@ -103,10 +103,11 @@ class Pattern:
     def file_name(self) -> str:
         key = f"{self.rows}x{self.cols}:{','.join(map(str, self.cells))}:blank {self.blank}"
         digest = hashlib.sha1(key.encode()).hexdigest()[:12]
-        return f"tiles-pdb{FORMAT}-{self.rows}x{self.cols}-{self.k}-{digest}.pdb"
+        return f"tiles-pdb{PDB_FORMAT}-{self.rows}x{self.cols}-{self.k}-{digest}.pdb"
 
     def header(self, crc: int) -> dict[str, object]:
-        return {"format": FORMAT, "rows": self.rows, "cols": self.cols, "cells": list(self.cells),
+        return {"format": PDB_FORMAT, "rows": self.rows, "cols": self.cols,
+                "cells": list(self.cells),
                 "blank": self.blank, "entries": self.entries, "bytes": self.nbytes, "crc32": crc}
 
 
@@ -376,5 +377,5 @@ def load_tables(puzzle: TilePuzzle, progress: Progress | None
     return flat, offsets, info
 
 
-__all__ = ["FORMAT", "DamagedTableWarning", "Pattern", "PdbInfo", "binomials",
+__all__ = ["PDB_FORMAT", "DamagedTableWarning", "Pattern", "PdbInfo", "binomials",
            "build_group_table", "load_tables", "patterns_of", "pdb_dir", "popcounts"]

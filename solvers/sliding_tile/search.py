@@ -32,8 +32,8 @@ from ..base import Analysis, Series, SolveOptions
 from ..stopwatch import Stopwatch
 from .arrays import adjacency
 from .choices import solution_choices
-from .config import ALGORITHM_ALIASES, ALGORITHMS, PuzzleError, TilePuzzle
-from .ida import MAX_DEPTH, TileSearch
+from .config import ALGORITHM_ALIASES, TILE_ALGORITHMS, PuzzleError, TilePuzzle
+from .ida import MAX_IDA_DEPTH, TileSearch
 from .pdb import pdb_dir
 from .symmetry import AS_GIVEN, Turn, sharing
 
@@ -42,7 +42,7 @@ BFS_DEFAULT_CAP = 10_000_000  # positions kept by bfs / bidirectional without --
 
 
 @dataclass
-class Solved:
+class FoundPath:
     """What ``find_solution`` found, whichever algorithm ran."""
 
     status: str
@@ -66,12 +66,12 @@ def _turn_for(puzzle: TilePuzzle, heuristic: str | None) -> tuple[Turn, TilePuzz
     return sharing(puzzle)
 
 
-def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
+def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> FoundPath:
     """Search with the algorithm asked for (``--algorithm`` over ``[solve]``)."""
     algorithm = options.algorithm or puzzle.algorithm
     algorithm = ALGORITHM_ALIASES.get(algorithm, algorithm)
-    if algorithm not in ALGORITHMS:
-        raise ConfigError(f"{algorithm!r} is not one of: " + ", ".join(ALGORITHMS),
+    if algorithm not in TILE_ALGORITHMS:
+        raise ConfigError(f"{algorithm!r} is not one of: " + ", ".join(TILE_ALGORITHMS),
                           path=puzzle.source, field="solve.algorithm")
     notes: list[str] = []
     stats: dict[str, Any] = {"algorithm": algorithm}
@@ -93,7 +93,7 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
                               f"{algorithm} stops at {BFS_DEFAULT_CAP:,} positions unless "
                               "--max-states says otherwise; ida* solves this size")
         events = search.search_events(res) if options.search_events else []
-        return Solved(res.status, list(res.moves), stats, notes, events)
+        return FoundPath(res.status, list(res.moves), stats, notes, events)
     heuristic = _heuristic_for(puzzle, algorithm)
     with watch.loading(options.progress, "loading compiled code and tables"):
         turn, searched = _turn_for(puzzle, heuristic)
@@ -121,11 +121,11 @@ def find_solution(puzzle: TilePuzzle, options: SolveOptions) -> Solved:
         stats["nodes_per_second"] = int(res2.nodes / watch.search)
     if res2.status == "limit":
         stats["limit"] = (f"--max-states {options.max_states} nodes"
-                          if options.max_states is not None else f"depth {MAX_DEPTH}")
+                          if options.max_states is not None else f"depth {MAX_IDA_DEPTH}")
     phase = "deepening" if heuristic is None else "ida*"
     events = (merged(iteration_events(phase, res2.iterations)) if options.search_events
               else [])
-    return Solved(res2.status, res2.path, stats, notes, events, ts)
+    return FoundPath(res2.status, res2.path, stats, notes, events, ts)
 
 
 def solve(puzzle: TilePuzzle, options: SolveOptions) -> Iterator[Event]:
@@ -256,4 +256,4 @@ def plot_series(result: Mapping[str, Any]) -> Series | None:
     return None
 
 
-__all__ = ["Solved", "analyze", "farthest_positions", "find_solution", "plot_series", "solve"]
+__all__ = ["FoundPath", "analyze", "farthest_positions", "find_solution", "plot_series", "solve"]

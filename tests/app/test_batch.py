@@ -20,7 +20,7 @@ from puzzlereel.batch import allocator, planning, running, sources
 from puzzlereel.batch.planning import Result
 from puzzlereel.batch.running import Finished, Progressed
 from puzzlereel.batch.sources import Source
-from puzzlereel.batch.unit import Outcome, Steps
+from puzzlereel.batch.task import Outcome, Steps
 from puzzlereel.ground.config import load_config
 from puzzlereel.ground.errors import EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_UNSOLVABLE
 from puzzlereel.ground.manifest import FILE_NAME, LOCK_NAME, Manifest
@@ -225,11 +225,11 @@ def test_an_unreadable_manifest_is_set_aside_with_a_warning(tmp_path):
 def test_a_unit_names_every_output_after_the_config(tmp_path):
     path = CONFIGS / "n-queens-8.toml"
     options = planning.BatchOptions(tmp_path, formats=parse_formats("png,mp4,png"))
-    unit, _, _ = planning.unit_for(path, load_config(path), options)
-    assert unit.formats == ("png", "mp4")
-    assert unit.trace_source == str(tmp_path / "n-queens-8.jsonl")
-    steps = Steps(unit, tmp_path)
-    assert [steps.path(kind) for kind in ("jsonl", *unit.formats)] == [
+    task, _, _ = planning.task_for(path, load_config(path), options)
+    assert task.formats == ("png", "mp4")
+    assert task.trace_source == str(tmp_path / "n-queens-8.jsonl")
+    steps = Steps(task, tmp_path)
+    assert [steps.path(kind) for kind in ("jsonl", *task.formats)] == [
         tmp_path / "n-queens-8.jsonl", tmp_path / "n-queens-8.png", tmp_path / "n-queens-8.mp4"]
 
 
@@ -240,7 +240,7 @@ def test_two_configs_of_one_name_do_not_overwrite_each_other(tmp_path):
     second = tiny(tmp_path / "b", "same")
     plan = planning.plan(sources.collect([str(first), str(second)]),
                       planning.BatchOptions(out_dir=tmp_path / "out"))
-    assert [job.unit.source for job in plan.jobs] == [str(first)]
+    assert [job.task.source for job in plan.jobs] == [str(first)]
     (clash,) = plan.done.values()
     assert clash.status == "error"
     assert f"{second}: its outputs same.* would replace those of {first}" in clash.message
@@ -303,7 +303,7 @@ def _processes_with(marker: str) -> list[int]:
 
 @pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
 def test_a_signal_stops_a_batch_cleanly(tmp_path, name):
-    """Finished outputs stay, the units still running leave no file at all (no .part),
+    """Finished outputs stay, the tasks still running leave no file at all (no .part),
     the workers and their scratch folder are gone, and the summary says what stopped."""
     signum = getattr(signal, name)
     quick = tiny(tmp_path, "quick")
@@ -381,7 +381,7 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
                       options)
     outcomes: dict[str, Outcome] = {}
     with LocalExecutor(1) as executor:
-        executor.submit([job.unit for job in plan.jobs])
+        executor.submit([job.task for job in plan.jobs])
         deadline = time.monotonic() + 600      # a guard against a hang only
         killed = False
         while len(outcomes) < 2 and time.monotonic() < deadline:
@@ -389,7 +389,7 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
                 if isinstance(event, Progressed) and event.name == "hakoiri-musume" \
                         and event.stage.startswith("render") and not killed:
                     (pid,) = [w.process.pid for w in executor._workers
-                              if w.unit is not None and w.unit.name == "hakoiri-musume"]
+                              if w.task is not None and w.task.name == "hakoiri-musume"]
                     os.kill(pid, signal.SIGKILL)
                     killed = True
                 elif isinstance(event, Finished):
@@ -404,7 +404,7 @@ def test_a_worker_that_dies_takes_only_its_own_config_with_it(tmp_path):
 
 @pytest.mark.parametrize("cores", [1, 2, 8])
 def test_jobs_are_a_budget_of_cores_that_the_running_units_split(monkeypatch, cores):
-    """--jobs N is N cores: one unit with every core lets the encoder choose (0); units
+    """--jobs N is N cores: one task with every core lets the encoder choose (0); tasks
     at once split the budget (at least one thread each); --jobs 1 keeps to one core."""
     from puzzlereel.batch import executors
 
@@ -428,22 +428,22 @@ class _Pipe:
 
 
 def test_each_unit_is_handed_its_share_of_the_cores_and_memory(monkeypatch):
-    """The local executor sends every unit with its encoder threads (the budget split
-    between the units at work and waiting, the whole machine for a unit alone) and the
+    """The local executor sends every task with its encoder threads (the budget split
+    between the tasks at work and waiting, the whole machine for a task alone) and the
     number of searches that share the machine's memory."""
     from puzzlereel.batch import executors
 
     monkeypatch.setattr(executors, "default_jobs", lambda: 8)
 
-    def handed(jobs: int, units: int) -> list:
+    def handed(jobs: int, tasks: int) -> list:
         ex = executors.LocalExecutor(jobs)
-        ex._waiting.extend(f"u{i}" for i in range(units))
-        workers = [executors._Worker(None, _Pipe()) for _ in range(min(jobs, units))]
+        ex._waiting.extend(f"u{i}" for i in range(tasks))
+        workers = [executors._Worker(None, _Pipe()) for _ in range(min(jobs, tasks))]
         for w in workers:
             ex._workers.append(w)
             ex._next(w)
-        while any(w.unit is not None for w in workers):    # the first busy one finishes
-            ex._next(next(w for w in workers if w.unit is not None))
+        while any(w.task is not None for w in workers):    # the first busy one finishes
+            ex._next(next(w for w in workers if w.task is not None))
         return [m for w in workers for m in w.conn.sent]
 
     assert handed(1, 3) == [("u0", 1, 1), ("u1", 1, 1), ("u2", 1, 1), None]
@@ -472,7 +472,7 @@ class _FakeLibc:
 
 
 def test_a_unit_undoes_dasks_trim_threshold_while_it_runs(monkeypatch):
-    """Under MALLOC_TRIM_THRESHOLD_ (Dask's nanny sets 65536), a unit runs with frame-sized
+    """Under MALLOC_TRIM_THRESHOLD_ (Dask's nanny sets 65536), a task runs with frame-sized
     blocks kept on the heap, then the worker's setting is back and memory is returned;
     without the variable nothing is touched."""
     fake = _FakeLibc()

@@ -21,7 +21,7 @@ import pytest
 
 from puzzlereel.batch import planning, sources
 from puzzlereel.catalog import importers
-from puzzlereel.ground.manifest import Entry, Manifest, Output
+from puzzlereel.ground.manifest import ConfigRecord, Manifest, OutputRecord
 from puzzlereel.rules.sliding_tile import check_tiles
 from tests.fixtures import DATA, cli, long_tile_trace, tiny_block
 from tests.fuzz.checks import time_limit
@@ -115,9 +115,9 @@ def test_validate_and_import_a_250000_tile_board_end(tmp_path):
 # ---------------------------------------------------------------- the batch manifest
 
 
-def entry(i: int, folder: Path) -> Entry:
-    return Entry(f"c{i}.toml", "solved", path=str(folder / f"c{i}.toml"),
-                 outputs={"jsonl": Output(f"c{i}.jsonl", "0" * 64, 1, {"config": "x"})})
+def entry(i: int, folder: Path) -> ConfigRecord:
+    return ConfigRecord(f"c{i}.toml", "solved", path=str(folder / f"c{i}.toml"),
+                 outputs={"jsonl": OutputRecord(f"c{i}.jsonl", "0" * 64, 1, {"config": "x"})})
 
 
 def test_the_manifest_is_written_a_bounded_number_of_times(tmp_path, monkeypatch):
@@ -147,9 +147,9 @@ def test_entries_of_configs_that_no_longer_exist_are_dropped(tmp_path):
     keep = tiny_block(configs, "keep", "tiny", 'formats = ["gif"]')
     drop = tiny_block(configs, "drop", "tiny", 'formats = ["gif"]')
     out = tmp_path / "out"
-    manifest = Manifest(out, {"keep": Entry("keep.toml", "solved", path=str(keep)),
-                              "drop": Entry("drop.toml", "solved", path=str(drop)),
-                              "old": Entry("relative.toml", "solved")})
+    manifest = Manifest(out, {"keep": ConfigRecord("keep.toml", "solved", path=str(keep)),
+                              "drop": ConfigRecord("drop.toml", "solved", path=str(drop)),
+                              "old": ConfigRecord("relative.toml", "solved")})
     manifest.save()
     drop.unlink()
     planned = planning.plan(sources.collect([str(keep)]), planning.BatchOptions(out))

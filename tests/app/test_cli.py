@@ -78,7 +78,7 @@ def test_solve_writes_atomically_and_validates(tmp_path):
 
 def test_solve_to_a_file_ends_with_one_summary_line(tmp_path):
     """``solve -o FILE`` says what it wrote on stderr, as ``render`` does: the file, the
-    answer in the family's unit, what the search looked at and its time; a trace going
+    answer in the family's count noun, what the search looked at and its time; a trace going
     to stdout, and ``--quiet``, add nothing to stderr."""
     out = tmp_path / "h.jsonl"
     result = cli("solve", "hakoiri-musume", "-o", out)

@@ -16,7 +16,13 @@ from pathlib import Path
 import pytest
 
 from puzzlereel.ground import memory
-from puzzlereel.ground.manifest import FILE_NAME, Entry, Manifest, ManifestWarning, Output
+from puzzlereel.ground.manifest import (
+    FILE_NAME,
+    ConfigRecord,
+    Manifest,
+    ManifestWarning,
+    OutputRecord,
+)
 from puzzlereel.solvers import base, limits
 from tests.fixtures import OPEN_BOARD, cli, tiny_block
 from tests.fuzz.checks import run_cli
@@ -146,8 +152,8 @@ MANIFESTS = {
 
 
 def good_manifest(folder: Path) -> Path:
-    manifest = Manifest(folder, {"a": Entry("a.toml", "solved", outputs={
-        "jsonl": Output("a.jsonl", "0" * 64, 10, {"config": "x"})})})
+    manifest = Manifest(folder, {"a": ConfigRecord("a.toml", "solved", outputs={
+        "jsonl": OutputRecord("a.jsonl", "0" * 64, 10, {"config": "x"})})})
     manifest.save()
     return manifest.path
 

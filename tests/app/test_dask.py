@@ -108,8 +108,8 @@ def test_a_dask_run_with_a_bad_config_goes_on(scheduler, tmp_path):
 
 @pytest.mark.timeout(900)
 def test_a_clusters_machines_split_their_cores_between_their_workers(scheduler):
-    """Against a scheduler, each machine's units share its cores: the client counts the
-    units every host runs at once (two worker processes of one thread here); a unit's
+    """Against a scheduler, each machine's tasks share its cores: the client counts the
+    tasks every host runs at once (two worker processes of one thread here); a task's
     encoder gets that host's cores split between them (``share_of_cores``)."""
     from puzzlereel.batch.dask_executor import DaskExecutor
 

@@ -19,7 +19,7 @@ import puzzlereel
 from puzzlereel.cli.commands import app
 from puzzlereel.ground.errors import UsageError
 from puzzlereel.render.declared import (
-    COMMANDS,
+    OPTION_COMMANDS,
     OPTIONS,
     FrameKeywords,
     Option,
@@ -46,7 +46,7 @@ def render_params(command: str) -> list[typer.core.TyperOption]:
             and set(p.opts) | set(p.secondary_opts) <= spelt]
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", OPTION_COMMANDS)
 def test_each_command_has_the_flags_of_its_options_with_their_help(command: str) -> None:
     params = render_params(command)
     declared = flag_options(command)

@@ -18,16 +18,15 @@ from typer.testing import CliRunner
 
 from puzzlereel.batch import EXECUTORS
 from puzzlereel.catalog import BLANKS as IMPORT_BLANKS
-from puzzlereel.catalog import FORMATS as IMPORT_FORMATS
+from puzzlereel.catalog import IMPORT_FORMATS, manual
 from puzzlereel.catalog import examples as catalog
-from puzzlereel.catalog import manual
 from puzzlereel.cli import commands as cli_module
 from puzzlereel.ground import progress
 from puzzlereel.registry import ALGORITHMS, FAMILIES, NAMES
 from puzzlereel.render.declared import FORMATS, OPTIONS, TARGETS
 from puzzlereel.render.film.easing import EASINGS
 from puzzlereel.render.film.theme import THEMES
-from puzzlereel.rules.sliding_block_layout import METRICS
+from puzzlereel.rules.sliding_block_layout import BLOCK_METRICS
 from tests.fixtures import ROOT
 
 GROUP = typer.main.get_command(cli_module.app)
@@ -90,11 +89,11 @@ def test_every_example_is_one_whole_line_at_80_columns(command: str | None) -> N
 
 
 DECLARED_CHOICES = [
-    (None, "--progress", progress.MODES),
+    (None, "--progress", progress.PROGRESS_MODES),
     ("run", "--executor", EXECUTORS),
     ("run", "--formats", FORMATS),
     ("import", "--blank", IMPORT_BLANKS),
-    ("import", "--metric", METRICS),
+    ("import", "--metric", BLOCK_METRICS),
     ("solve", "--algorithm", ALGORITHMS),
     *((command, option.flags[0], option.choices) for option in OPTIONS
       if option.flag and option.choices for command in option.commands),
@@ -121,9 +120,9 @@ def test_the_algorithms_are_those_the_solvers_take() -> None:
     """``solve --algorithm`` lists each family's algorithms from its registry row, the
     same names its config loader accepts in [solve] algorithm."""
     from puzzlereel.solvers.mastermind.config import STRATEGIES
-    from puzzlereel.solvers.peg_solitaire.config import ALGORITHMS as PEGS
-    from puzzlereel.solvers.sliding_block.config import ALGORITHMS as BLOCKS
-    from puzzlereel.solvers.sliding_tile.config import ALGORITHMS as TILES
+    from puzzlereel.solvers.peg_solitaire.config import PEG_ALGORITHMS as PEGS
+    from puzzlereel.solvers.sliding_block.config import BLOCK_ALGORITHMS as BLOCKS
+    from puzzlereel.solvers.sliding_tile.config import TILE_ALGORITHMS as TILES
 
     taken = {"sliding-block": BLOCKS, "sliding-tile": TILES, "peg-solitaire": PEGS,
              "mastermind": STRATEGIES}
@@ -168,7 +167,7 @@ def test_completion_offers_example_names_and_configs(tmp_path: Path,
     ("run x --easing ", tuple(EASINGS)),
     ("preview x -o f.png --target ", tuple(TARGETS)),
     ("render t.jsonl --target s", tuple(t for t in TARGETS if t.startswith("s"))),
-    ("--progress ", progress.MODES),
+    ("--progress ", progress.PROGRESS_MODES),
     ("run x --executor ", EXECUTORS),
     ("solve x --algorithm ", ALGORITHMS),
     ("solve x --algorithm id", ("ida*", "iddfs", "ida")),

@@ -22,10 +22,10 @@ import pytest
 from PIL import Image
 
 from puzzlereel.batch import planning, running, sources
-from puzzlereel.batch.unit import Outcome, Product, Steps
+from puzzlereel.batch.task import Outcome, Product, Steps
 from puzzlereel.gallery import build as gallery
 from puzzlereel.ground.interrupts import Interrupted
-from puzzlereel.ground.manifest import FILE_NAME, Entry, Manifest, Output
+from puzzlereel.ground.manifest import FILE_NAME, ConfigRecord, Manifest, OutputRecord
 from tests.fixtures import cli, one_line_error, tiny_block
 
 RENDER = 'formats = ["gif", "vtt"]\nfps = 5\ncell = 8'
@@ -85,10 +85,10 @@ def test_a_wrong_expect_moves_later_fixed_finishes(tmp_path):
 
 KILLED = """
 import os, signal, sys
-from puzzlereel.batch import unit
+from puzzlereel.batch import task
 def render(self, *args, **kwargs):
     os.kill(os.getpid(), signal.SIGKILL)
-unit.Steps.render = render
+task.Steps.render = render
 from puzzlereel.cli.main import main
 sys.argv = ["puzzlereel", "--progress", "none", "run", *sys.argv[1:]]
 main()
@@ -134,9 +134,9 @@ def test_after_a_failure_no_card_links_a_render_of_the_older_config(tmp_path, mo
 # ---------------------------------------------------------------- two runs, one folder
 
 
-def _entry(name: str) -> Entry:
-    return Entry(config=f"/nowhere/{name}.toml", status="solved",
-                 outputs={"jsonl": Output(f"{name}.jsonl", "0" * 64, 1, {})})
+def _entry(name: str) -> ConfigRecord:
+    return ConfigRecord(config=f"/nowhere/{name}.toml", status="solved",
+                 outputs={"jsonl": OutputRecord(f"{name}.jsonl", "0" * 64, 1, {})})
 
 
 def test_two_runs_into_one_folder_both_end_recorded(tmp_path):
@@ -171,7 +171,7 @@ def test_two_batches_at_once_into_one_folder(tmp_path):
 # ---------------------------------------------------------------- owners as files are put
 
 
-def _planned(tmp_path: Path) -> tuple[planning.Plan, Path]:
+def _planned(tmp_path: Path) -> tuple[planning.Batch, Path]:
     configs = tmp_path / "configs"
     tiny(configs, "a")
     tiny(configs, "b")
@@ -181,7 +181,7 @@ def _planned(tmp_path: Path) -> tuple[planning.Plan, Path]:
 
 
 def _outcome(job: planning.Job) -> Outcome:
-    return Outcome(job.unit.name, "solved", (Product("jsonl", b"{}\n"), Product("gif", b"G")),
+    return Outcome(job.task.name, "solved", (Product("jsonl", b"{}\n"), Product("gif", b"G")),
                    searched="solved", answer="1 move", moves=1)
 
 
@@ -190,7 +190,7 @@ def test_a_file_of_the_users_written_mid_run_is_not_replaced(tmp_path):
     out.mkdir()
     theirs = out / "a.gif"
     theirs.write_bytes(MINE)                      # after the plan judged the name free
-    jobs = {job.unit.name: job for job in batch.jobs}
+    jobs = {job.task.name: job for job in batch.jobs}
     a = running.store(batch, jobs["a"], _outcome(jobs["a"]))
     b = running.store(batch, jobs["b"], _outcome(jobs["b"]))
     assert theirs.read_bytes() == MINE

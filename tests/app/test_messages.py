@@ -259,6 +259,6 @@ def test_the_help_names_every_format_the_code_writes():
     run = help_of("run")
     assert all(fmt in run for fmt in FORMATS), run
     imports = help_of("import")
-    assert all(fmt in imports for fmt in importers.FORMATS), imports
+    assert all(fmt in imports for fmt in importers.IMPORT_FORMATS), imports
     new = help_of("new")
     assert all(family in new for family in NAMES), new

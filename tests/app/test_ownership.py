@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from puzzlereel.batch import planning, running, sources
-from puzzlereel.batch.unit import Outcome, Product
+from puzzlereel.batch.task import Outcome, Product
 from puzzlereel.gallery import build as gallery
 from puzzlereel.ground.manifest import FILE_NAME, Manifest
 from tests.fixtures import cli, one_line_error, tiny_block

@@ -139,7 +139,7 @@ def test_one_environment_finds_each_template_by_one_name():
     from puzzlereel.ground import pages
 
     gallery_names = {f.name for f in resources.files("puzzlereel").joinpath(
-        pages.FOLDER).iterdir() if f.is_file()}
+        pages.PAGES_FOLDER).iterdir() if f.is_file()}
     player_names = {f.name for f in resources.files(pages.PLAYER[0]).joinpath(
         pages.PLAYER[1]).iterdir() if f.is_file()}
     assert gallery_names and "player.html" in player_names

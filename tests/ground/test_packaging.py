@@ -75,9 +75,9 @@ def test_every_example_config_is_shipped():
 
 
 def test_every_doc_is_shipped_and_is_a_topic():
-    assert _folder_of(manual.PACKAGE) == ROOT / "docs"
+    assert _folder_of(manual.DOCS_PACKAGE) == ROOT / "docs"
     docs = set((ROOT / "docs").glob("*.md"))
-    assert docs and _shipped(manual.PACKAGE) == docs
+    assert docs and _shipped(manual.DOCS_PACKAGE) == docs
     assert set(manual.topics()) == {path.stem for path in docs}
 
 

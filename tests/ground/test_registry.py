@@ -15,7 +15,7 @@ PARTS = ("config", "rules", "solver", "scene")
 @pytest.mark.parametrize("family", FAMILIES.values(), ids=list(FAMILIES))
 def test_every_row_has_every_part(family: Family) -> None:
     assert family.display_name.strip() and family.display_name != family.name
-    assert family.unit in ("move", "guess", "solution")
+    assert family.count_noun in ("move", "guess", "solution")
     assert family.goal.strip().endswith(".")
     assert tuple(family.pacing) == PACING_KEYS
     assert all(isinstance(v, float) and 0 <= v <= 10 for v in family.pacing.values())

@@ -10,7 +10,7 @@ from puzzlereel.render.direction.director import Director
 from puzzlereel.render.film.elements import still_shape
 from puzzlereel.render.film.shapes import Box, Group, Polygon, Rect, bounds
 from puzzlereel.render.options import RenderOptions
-from puzzlereel.render.scenes.block_exits import SIDES
+from puzzlereel.render.scenes.block_exits import EXIT_DIRS
 from puzzlereel.render.scenes.sliding_block import SlidingBlockScene
 from tests.render.films import directed
 from tests.render.test_svg import trace_of
@@ -65,7 +65,7 @@ def walls(scene: SlidingBlockScene) -> tuple[Box, list[Box], list[Box]]:
     openings = []
     for ex in scene.exits:
         side, off, length = ex["side"], ex.get("offset", 0), ex.get("length", 1)
-        dx, dy = SIDES[side]
+        dx, dy = EXIT_DIRS[side]
         if dy:
             a, b = x0 + off * c, x0 + (off + length) * c
             openings.append((a, y1, b, y1 + fp) if dy > 0 else (a, y0 - fp, b, y0))

@@ -145,7 +145,7 @@ def test_generate_and_test_videos_open_on_their_puzzle(frame: str) -> None:
     """Frame 0 shows the puzzle: komachi's digits with an empty slot between each two
     and "= 100"; the alphametic's words over a blank slot for each digit; oomachi's
     factors over an empty slot for each digit; Mastermind's hidden code."""
-    from puzzlereel.render.scenes.equation_glyphs import OPERATORS
+    from puzzlereel.render.scenes.equation_glyphs import OPERATOR_GLYPHS
 
     komachi = film_of("komachi-100", frame)
     assert rows(komachi, 0.0) == ["123456789", "=", "100"] or \
@@ -153,7 +153,7 @@ def test_generate_and_test_videos_open_on_their_puzzle(frame: str) -> None:
     slots = [s for shape in komachi.film.still(0.0, "board") for _, _, s in placed(shape)
              if isinstance(s, Rect) and s.w < komachi.layout.cell]
     assert len(slots) == 8
-    assert not any(x.text in OPERATORS for x in shown(komachi, 0.0, "board"))
+    assert not any(x.text in OPERATOR_GLYPHS for x in shown(komachi, 0.0, "board"))
     legible(komachi, 0.0)
 
     alphametic = film_of("send-more-money", frame)

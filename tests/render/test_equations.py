@@ -201,7 +201,7 @@ def test_komachi_shows_at_most_max_cards(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_oomachi_digits_drop_in_one_at_a_time(golden: GoldenImages) -> None:
     from puzzlereel.render.film.theme import CATEGORICAL
-    from puzzlereel.render.scenes.equations import DROP, OomachiScene
+    from puzzlereel.render.scenes.equations import CHIP_DROP, OomachiScene
     from tests.render.films import beat_time, frame
 
     cell = 24
@@ -215,7 +215,7 @@ def test_oomachi_digits_drop_in_one_at_a_time(golden: GoldenImages) -> None:
     states = [c.state(t) for c in chips]
     assert [round(s.opacity, 2) for s in states] == [1.0] * 5 + [0.5] + [0.0] * 4
     assert [s.y - c.y for s, c in zip(states[:6], chips)] == \
-        pytest.approx([0.0] * 5 + [-cell * DROP / 2])
+        pytest.approx([0.0] * 5 + [-cell * CHIP_DROP / 2])
     done = frame(d.film, beat_time(plan, 0, 1.0))
     assert [c.state(beat_time(plan, 0, 1.0)).shape for c in chips] == \
         [int(ch) for ch in "2038719564"]

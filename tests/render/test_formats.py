@@ -1,5 +1,5 @@
 """Every place that knows the output formats reads their one declaration
-(``puzzlereel.ground.formats.FORMATS``): each row has a writer (``render.sinks.SINKS``)
+(``puzzlereel.ground.formats.FORMAT_ROWS``): each row has a writer (``render.sinks.SINKS``)
 and each writer a row; each format is rendered by ``run``, recorded and owned by the
 manifest with its words, shown on a gallery card as declared, drawn at its frame rate,
 in its layout, looping as declared, and listed by the help and the docs; and no other
@@ -23,7 +23,7 @@ from puzzlereel.ground.formats import (
     BY_SUFFIX,
     CHARTS,
     DEFAULT,
-    FORMATS,
+    FORMAT_ROWS,
     LISTED,
     STREAM,
     SUFFIXES,
@@ -57,13 +57,13 @@ NOT_FORMATS = {
 
 def test_every_format_has_one_writer_and_every_writer_a_format():
     assert list(SINKS) == list(SUFFIXES)
-    assert len(set(SUFFIXES)) == len(FORMATS)
-    assert all(f.suffix == f.suffix.lower() and f.suffix.isalnum() for f in FORMATS)
+    assert len(set(SUFFIXES)) == len(FORMAT_ROWS)
+    assert all(f.suffix == f.suffix.lower() and f.suffix.isalnum() for f in FORMAT_ROWS)
 
 
 def test_the_formats_a_video_encoder_is_needed_for_have_one():
     assert STREAM.chart, "a device or pipe given to analyze --video gets the stream format"
-    for f in FORMATS:
+    for f in FORMAT_ROWS:
         assert (SINKS[f.suffix].frames is not None) >= f.chart, f.suffix
 
 
@@ -75,13 +75,13 @@ def test_the_lists_made_from_the_table():
     RenderOptions(formats=SUFFIXES)
     assert FILE_KINDS == (TRACE, *(f.suffix for f in LISTED), POSTER)
     assert CARD_KINDS == (TRACE, *(f.suffix for f in LISTED if f.card), POSTER)
-    assert {KIND_WORDS[f.suffix] for f in FORMATS} == {f.words for f in FORMATS}
-    assert all(KIND_WORDS[f.suffix] == f.words for f in FORMATS)
+    assert {KIND_WORDS[f.suffix] for f in FORMAT_ROWS} == {f.words for f in FORMAT_ROWS}
+    assert all(KIND_WORDS[f.suffix] == f.words for f in FORMAT_ROWS)
 
 
 def test_a_device_gets_the_stream_format_and_analyze_makes_its_own():
     assert stream_format("/dev/null") == STREAM.suffix
-    for f in FORMATS:
+    for f in FORMAT_ROWS:
         assert stream_format(f"/dev/null.{f.suffix}") is None
         if f.chart:
             assert video_format(f"space.{f.suffix.upper()}") == f.suffix
@@ -118,19 +118,19 @@ def test_run_renders_records_and_shows_every_format(tmp_path: Path):
     assert result.exit_code == 0, result.output
     entry = json.loads((out / FILE_NAME).read_text(encoding="utf-8"))["entries"]["tiny"]
     assert set(entry["outputs"]) == {TRACE, *SUFFIXES}
-    for f in FORMATS:
+    for f in FORMAT_ROWS:
         assert entry["outputs"][f.suffix]["file"] == f"tiny.{f.suffix}"
         assert (out / f"tiny.{f.suffix}").stat().st_size > 0
     gallery = build(out)
     (card,) = gallery.cards
-    assert set(card.files) == {TRACE, POSTER, *(f.suffix for f in FORMATS if f.card)}
+    assert set(card.files) == {TRACE, POSTER, *(f.suffix for f in FORMAT_ROWS if f.card)}
     shown = view.card_view(card)
-    played = min((f for f in FORMATS if f.card and f.video),
+    played = min((f for f in FORMAT_ROWS if f.card and f.video),
                  key=lambda f: f.card.place if f.card else 0)
     assert shown["media"]["kind"] == "video"
     assert (shown["media"]["src"], shown["media"]["mime"]) == (f"tiny.{played.suffix}",
                                                                 played.mime)
-    linked = sorted([(f.card.place, f.card.link) for f in FORMATS
+    linked = sorted([(f.card.place, f.card.link) for f in FORMAT_ROWS
                      if f.card and f is not played] + [(TRACE_PLACE, "Trace")])
     assert [link["label"] for link in shown["links"]] == [label for _, label in linked]
 
@@ -138,10 +138,10 @@ def test_run_renders_records_and_shows_every_format(tmp_path: Path):
 def test_a_card_without_a_video_or_poster_shows_its_first_picture(tmp_path: Path):
     trace = tmp_path / "h.jsonl"
     shutil.copy(TRACE_FILE, trace)
-    pictures = sorted((f for f in FORMATS if f.card and f.card.picture),
+    pictures = sorted((f for f in FORMAT_ROWS if f.card and f.card.picture),
                       key=lambda f: f.card.place if f.card else 0)
     assert pictures, "a card shows a picture of some format"
-    for f in FORMATS:
+    for f in FORMAT_ROWS:
         if not f.video:
             (tmp_path / f"h.{f.suffix}").write_bytes(b"x")
     shown = view.card_view(card_for(tmp_path, trace, None))

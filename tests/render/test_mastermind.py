@@ -62,7 +62,7 @@ def test_mastermind_pegs_drop_in_one_by_one() -> None:
     faster as it falls, fading in over the first half of its fall, and clicks as it
     lands (never after); the pins and the codes left fade in as the last one lands."""
     from puzzlereel.render.film.timeline import MOVE
-    from puzzlereel.render.scenes.mastermind import DROP
+    from puzzlereel.render.scenes.mastermind import PEG_DROP
     from tests.render.films import beat_time
 
     cell = 20
@@ -76,7 +76,7 @@ def test_mastermind_pegs_drop_in_one_by_one() -> None:
     t = t0 + (t1 - t0) * 0.375          # peg 1 half-way down, 0 in, 2 and 3 not yet
     states = [p.state(t) for p in pegs]
     assert [round(s.opacity, 2) for s in states] == [1.0, 1.0, 0.0, 0.0]
-    assert states[1].y - pegs[1].y == pytest.approx(-cell * DROP * 0.75)
+    assert states[1].y - pegs[1].y == pytest.approx(-cell * PEG_DROP * 0.75)
     assert number.state(t).opacity == 1.0 and result.state(t).opacity == 0.0
     assert result.state(beat_time(plan, 0, 1.0)).opacity == 1.0
     clicks = [s.start for s in d.sounds if s.start < t1 + 1e-9]

@@ -242,7 +242,7 @@ def test_a_colour_the_label_names_is_the_colour_drawn() -> None:
     """"Get the red car out": the piece whose label says red is drawn red (the theme's
     red), and the goal sentence names it by that label; a piece whose label names no
     colour keeps its shape's colour or the goal colour."""
-    from puzzlereel.render.film.theme import NAMED, colour_word
+    from puzzlereel.render.film.theme import NAMED_COLOURS, colour_word
     from tests.fixtures import CONFIGS
     from tests.render.examples import example_trace
 
@@ -253,7 +253,7 @@ def test_a_colour_the_label_names_is_the_colour_drawn() -> None:
     for piece, fill in zip(scene.pieces, scene.fills, strict=True):
         word = colour_word(piece.label or "")
         if word is not None:
-            assert fill == NAMED[word], (piece.id, piece.label, fill)
+            assert fill == NAMED_COLOURS[word], (piece.id, piece.label, fill)
             said += 1
     assert said == 1 and "red car" in scene.goal_sentence()
     assert colour_word("Daughter") is None and colour_word("the Red-car") == "red"
@@ -310,13 +310,13 @@ def test_every_piece_s_name_is_drawn_legibly_in_a_9_16_video(name: str) -> None:
 
 def test_rush_hour_is_lettered_as_its_cards_are() -> None:
     """The red car X (its label says so), the other cars A, B, C..., the trucks O, P, Q, R."""
-    from puzzlereel.rules.sliding_block_layout import Layout
+    from puzzlereel.rules.sliding_block_layout import BlockLayout
     from tests.render.test_svg import trace_of
 
     head = next(e for _, e in read_trace(iter(trace_of("rush-hour-style").splitlines(True)),
                                          "rush", allow_partial=True))
     assert isinstance(head, Header)
-    pieces = {p.id: p for p in Layout.from_header(head).pieces}
+    pieces = {p.id: p for p in BlockLayout.from_header(head).pieces}
     assert pieces["X"].label == "red car" and len(pieces["X"].cells) == 2
     assert sorted(p for p in pieces if p != "X" and len(pieces[p].cells) == 2) == ["A", "B", "C"]
     assert sorted(p for p in pieces if len(pieces[p].cells) == 3) == ["O", "P", "Q", "R"]

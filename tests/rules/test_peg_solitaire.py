@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from puzzlereel.ground.config import load_config
-from puzzlereel.rules.peg_solitaire import Layout, PegSolitaireReplay, board_text
+from puzzlereel.rules.peg_solitaire import PegLayout, PegSolitaireReplay, board_text
 from puzzlereel.solvers.peg_solitaire import config as pc
 from puzzlereel.trace import TraceError, replay_for, validate
 from puzzlereel.trace.events import Header
@@ -175,9 +175,9 @@ def solver_header(path: Path) -> Header:
 @pytest.mark.parametrize("path", configs_of("peg-solitaire"), ids=lambda p: p.stem)
 def test_the_solvers_header_reads_back_to_the_same_fields(path: Path) -> None:
     written = solver_header(path)
-    layout = Layout.from_header(wire(written))
+    layout = PegLayout.from_header(wire(written))
     assert layout.header_fields() == written.fields
-    assert Layout.from_header(Header("peg-solitaire", layout.header_fields())) == layout
+    assert PegLayout.from_header(Header("peg-solitaire", layout.header_fields())) == layout
 
 
 def _english(change: Any) -> Header:
@@ -194,5 +194,5 @@ def _english(change: Any) -> Header:
 ], ids=["holes[33]", "pegs[0]", "jumps[0]"])
 def test_a_malformed_header_field_is_named(change: Any, field: str, words: str) -> None:
     with pytest.raises(TraceError) as err:
-        Layout.from_header(_english(change))
+        PegLayout.from_header(_english(change))
     assert err.value.field == field and words in str(err.value)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from puzzlereel.ground.config import load_config
-from puzzlereel.rules.sliding_block_layout import Layout
+from puzzlereel.rules.sliding_block_layout import BlockLayout
 from puzzlereel.solvers import sliding_block as sb
 from puzzlereel.trace import BlockMove, Choices, Header, TraceError, replay, validate
 from tests.fixtures import (
@@ -91,9 +91,9 @@ def solver_header(path: Path) -> Header:
 @pytest.mark.parametrize("path", configs_of("sliding-block"), ids=lambda p: p.stem)
 def test_the_solvers_header_reads_back_to_the_same_fields(path: Path):
     written = solver_header(path)
-    layout = Layout.from_header(wire(written))
+    layout = BlockLayout.from_header(wire(written))
     assert layout.header_fields() == written.fields
-    assert Layout.from_header(Header("sliding-block", layout.header_fields(),
+    assert BlockLayout.from_header(Header("sliding-block", layout.header_fields(),
                                      solver=written.solver)) == layout
 
 
@@ -112,7 +112,7 @@ def _hakoiri(change: Any) -> Header:
 ], ids=["board.width", "pieces[1].id", "goal.piece"])
 def test_a_malformed_header_field_is_named(change, field, words):
     with pytest.raises(TraceError) as info:
-        Layout.from_header(_hakoiri(change))
+        BlockLayout.from_header(_hakoiri(change))
     assert info.value.field == field and words in str(info.value)
 
 

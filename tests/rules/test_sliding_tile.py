@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from puzzlereel.ground.config import load_config
 from puzzlereel.rules.sliding_tile import (
-    Layout,
     SlidingTileReplay,
+    TileLayout,
     Tiles,
     default_goal,
     neighbours,
@@ -147,9 +147,9 @@ def solver_header(path: Path) -> Header:
 @pytest.mark.parametrize("path", configs_of("sliding-tile"), ids=lambda p: p.stem)
 def test_the_solvers_header_reads_back_to_the_same_fields(path: Path):
     written = solver_header(path)
-    layout = Layout.from_header(wire(written))
+    layout = TileLayout.from_header(wire(written))
     assert layout.header_fields() == written.fields
-    assert Layout.from_header(Header("sliding-tile", layout.header_fields())) == layout
+    assert TileLayout.from_header(Header("sliding-tile", layout.header_fields())) == layout
 
 
 def _eight(change: Any) -> Header:
@@ -166,5 +166,5 @@ def _eight(change: Any) -> Header:
 ], ids=["rows", "tiles", "goal"])
 def test_a_malformed_header_field_is_named(change, field, words):
     with pytest.raises(TraceError) as info:
-        Layout.from_header(_eight(change))
+        TileLayout.from_header(_eight(change))
     assert info.value.field == field and words in str(info.value)

@@ -55,7 +55,7 @@ def test_an_end_line_longer_than_a_read_at_a_time_is_read_whole(tmp_path, newlin
 def test_an_end_line_longer_than_any_trace_line_is_refused_unread(tmp_path, monkeypatch) -> None:
     from puzzlereel.trace import ends
 
-    monkeypatch.setattr(ends, "MAX_LINE", 100_000)
+    monkeypatch.setattr(ends, "MAX_TRACE_LINE", 100_000)
     lines = (DATA / "hakoiri-5.jsonl").read_text(encoding="utf-8").splitlines()
     lines[-1] = lines[-1].replace("the first five moves only", "x" * 150_000)
     path = tmp_path / "t.jsonl"

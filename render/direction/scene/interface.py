@@ -81,7 +81,7 @@ class Scene(Protocol):
 
 class SceneBase:
     """Defaults for scenes: keeps header, options and theme and the family's registry
-    row; the counter word is the puzzle's unit ("Move", "Guess", "Solution") unless the
+    row; the counter word is the puzzle's count noun ("Move", "Guess", "Solution") unless the
     class says otherwise."""
 
     counter_word: str = ""
@@ -92,9 +92,9 @@ class SceneBase:
         self.options = options
         self.theme = theme
         self.family = FAMILIES[header.puzzle]
-        self.unit = self.family.unit
+        self.count_noun = self.family.count_noun
         if not self.counter_word:
-            self.counter_word = self.unit.capitalize()
+            self.counter_word = self.count_noun.capitalize()
 
     def picture_extent(self) -> tuple[float, float]:
         return self.extent()
@@ -131,7 +131,7 @@ class SceneBase:
 
     def end_text(self, count: int) -> str:
         """"Solved in 81 moves" (``count`` = the last counter value shown)."""
-        return f"Solved in {count} {plural(self.unit, count)}"
+        return f"Solved in {count} {plural(self.count_noun, count)}"
 
     def goal_reached(self, depth: int) -> str:
         """Where the search first reached the goal, in words (``search.goal_reached``)."""

@@ -1,6 +1,6 @@
-"""One config's work: the ``Unit`` sent to an executor, its steps, and its ``Outcome``.
+"""One config's work: the ``Task`` sent to an executor, its steps, and its ``Outcome``.
 
-A unit carries everything it needs as plain values (the config's bytes, and the trace's
+A task carries everything it needs as plain values (the config's bytes, and the trace's
 when only rendering is left), so it runs the same in a process of this machine or on
 another machine.  ``Steps`` are the work itself, in a folder: solve (or take the trace
 given), see how the search ended, render every format in one pass, draw the gallery's
@@ -43,18 +43,18 @@ T = TypeVar("T")
 
 
 class StageProgress(Protocol):
-    """``report(stage, label, done, total)``: what a unit is doing ("search",
+    """``report(stage, label, done, total)``: what a task is doing ("search",
     "render mp4+gif", "poster") and how far it is (``total`` may be None)."""
 
     def __call__(self, stage: str, label: str, done: int, total: int | None, /) -> None: ...
 
 
 def no_report(stage: str, label: str, done: int, total: int | None, /) -> None:
-    """A unit's progress, shown nowhere."""
+    """A task's progress, shown nowhere."""
 
 
 @dataclass(frozen=True)
-class Unit:
+class Task:
     """One config's work as sent to an executor: everything it needs, no shared files."""
 
     name: str                              # the config's name: outputs are <name>.<ext>
@@ -73,7 +73,7 @@ class Unit:
 
 @dataclass(frozen=True)
 class Product:
-    """One file a unit made: its kind (``jsonl``, ``mp4``, ..., ``poster``) and bytes."""
+    """One file a task made: its kind (``jsonl``, ``mp4``, ..., ``poster``) and bytes."""
 
     kind: str
     data: bytes
@@ -81,7 +81,7 @@ class Product:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a unit came to: its status, the files it made (the trace first) and why."""
+    """What a task came to: its status, the files it made (the trace first) and why."""
 
     name: str
     status: str                            # solved / unsolvable / limit / error
@@ -101,15 +101,15 @@ def _direct(work: Callable[[], T]) -> T:
 
 
 class Steps:
-    """A unit's steps in ``folder`` and what they came to.  ``stoppable`` runs the search
+    """A task's steps in ``folder`` and what they came to.  ``stoppable`` runs the search
     (a run of one config hands it to a second thread, so that a signal stops it at
     once); ``collect``: keep each file's bytes as a ``Product``; ``written`` receives the
     renderer's account of each file it wrote."""
 
-    def __init__(self, unit: Unit, folder: Path, report: StageProgress = no_report, *,
+    def __init__(self, task: Task, folder: Path, report: StageProgress = no_report, *,
                  stoppable: Callable[[Callable[[], End | None]], End | None] = _direct,
                  collect: bool = True) -> None:
-        self.unit = unit
+        self.task = task
         self.folder = folder
         self.report = report
         self.stoppable = stoppable
@@ -127,36 +127,37 @@ class Steps:
             self.products.append(Product(kind, path.read_bytes()))
 
     def path(self, kind: str) -> Path:
-        """Where this unit's file of ``kind`` is made."""
-        return self.folder / file_name(self.unit.name, kind)
+        """Where this task's file of ``kind`` is made."""
+        return self.folder / file_name(self.task.name, kind)
 
     def run(self, loaded: Loaded[Any]) -> None:
-        unit = self.unit
-        options, explicit = render_options(loaded.config, unit.flags)
+        task = self.task
+        options, explicit = render_options(loaded.config, task.flags)
         trace = self.path(TRACE)
-        if unit.trace is None:
+        if task.trace is None:
             end = self.solve(loaded, trace)
         else:       # a current trace, given: in the folder already (a run of one config)
-            if not (trace.is_file() and trace.read_bytes() == unit.trace):
-                trace.write_bytes(unit.trace)
-            end = end_of(unit.trace, unit.trace_source)
+            if not (trace.is_file() and trace.read_bytes() == task.trace):
+                trace.write_bytes(task.trace)
+            end = end_of(task.trace, task.trace_source)
         self.end = end
         count = found_count(loaded.family, end)
-        self.answer = "" if count is None else f"{count:,} {plural(loaded.family.unit, count)}"
+        self.answer = "" if count is None \
+            else f"{count:,} {plural(loaded.family.count_noun, count)}"
         if end.status == "solved":
             self.status = "solved"
         else:
             try:
-                check_outcome(end, unit.source)
+                check_outcome(end, task.source)
             except Unsolvable as exc:
                 self.status, self.message, self.exit_code = "unsolvable", str(exc), exc.exit_code
             except LimitReached as exc:
                 self.status, self.message, self.exit_code = "limit", str(exc), exc.exit_code
-        if self.status == "solved" and unit.formats:
+        if self.status == "solved" and task.formats:
             self.render(trace, options, explicit)
-        if unit.poster:
+        if task.poster:
             self.report("poster", "ending", 0, None)
-            draw_poster(trace, self.path(POSTER), options, explicit, unit.trace_source)
+            draw_poster(trace, self.path(POSTER), options, explicit, task.trace_source)
             self.keep(POSTER, self.path(POSTER))
 
     def solve(self, loaded: Loaded[Any], trace: Path) -> End:
@@ -166,19 +167,19 @@ class Steps:
             self.report("search", label, done, total)
 
         self.report("search", "starting", 0, None)
-        options = SolveOptions(max_states=self.unit.max_states,
-                               max_memory=self.unit.max_memory, progress=progress)
+        options = SolveOptions(max_states=self.task.max_states,
+                               max_memory=self.task.max_memory, progress=progress)
         try:
             end = self.stoppable(lambda: solve_to(loaded, trace, options))
         finally:
             if trace.exists():       # a whole trace, also when its answer was unexpected
                 self.keep(TRACE, trace)
         if end is None:
-            raise TraceError("the solver wrote no 'end' event", source=self.unit.source)
+            raise TraceError("the solver wrote no 'end' event", source=self.task.source)
         return end
 
     def render(self, trace: Path, options: RenderOptions, explicit: frozenset[str]) -> None:
-        formats = self.unit.formats
+        formats = self.task.formats
         stage = "render " + "+".join(formats)
 
         def progress(label: str, done: int, total: int | None) -> None:
@@ -187,23 +188,23 @@ class Steps:
         self.report(stage, "starting", 0, None)
         files = [(fmt, self.path(fmt)) for fmt in formats]
         with open_trace(str(trace)) as (stream, _):
-            render_trace(stream, self.unit.trace_source, files, options,
+            render_trace(stream, self.task.trace_source, files, options,
                          explicit=explicit, progress=progress, written=self.written)
         for fmt, path in files:
             self.keep(fmt, path)
 
 
-def execute(unit: Unit, report: StageProgress = no_report, *,
+def execute(task: Task, report: StageProgress = no_report, *,
             scratch: str | Path | None = None) -> Outcome:
-    """Do one unit's steps in a private folder under ``scratch`` and return its files.
+    """Do one task's steps in a private folder under ``scratch`` and return its files.
 
     Never raises for a problem with the config or trace: every ``PuzzlereelError``, I/O
     error or unexpected failure becomes an outcome with status ``error``.  A signal
     (``Interrupted``, ``KeyboardInterrupt``) is not caught."""
     t0 = time.perf_counter()
-    if unit.version != __version__:
-        return Outcome(unit.name, "error", message=f"{unit.source}: this worker runs "
-                       f"puzzlereel {__version__}, the run {unit.version}; install the same "
+    if task.version != __version__:
+        return Outcome(task.name, "error", message=f"{task.source}: this worker runs "
+                       f"puzzlereel {__version__}, the run {task.version}; install the same "
                        "version on both", exit_code=EXIT_BAD_INPUT)
     with tempfile.TemporaryDirectory(prefix="puzzlereel-unit-", dir=scratch) as name, \
             warnings.catch_warnings(record=True) as caught, roomy_allocator():
@@ -212,28 +213,28 @@ def execute(unit: Unit, report: StageProgress = no_report, *,
 
         def local(text: str) -> str:
             """A message with the scratch folder's paths replaced by the user's names."""
-            config = str(folder / safe_name(unit.config_file, "config.toml"))
-            return text.replace(config, unit.source).replace(str(folder) + os.sep, "")
+            config = str(folder / safe_name(task.config_file, "config.toml"))
+            return text.replace(config, task.source).replace(str(folder) + os.sep, "")
 
-        steps = Steps(unit, folder, report)
+        steps = Steps(task, folder, report)
         failed: tuple[str, int, str] | None = None
         try:
-            config_file = folder / safe_name(unit.config_file, "config.toml")
-            config_file.write_bytes(unit.config_text)
-            steps.run(puzzle_of(replace(load_config(config_file), path=unit.source)))
+            config_file = folder / safe_name(task.config_file, "config.toml")
+            config_file.write_bytes(task.config_text)
+            steps.run(puzzle_of(replace(load_config(config_file), path=task.source)))
         except PuzzlereelError as exc:
             failed = (str(exc), exc.exit_code, "")
         except MemoryError:
-            failed = (f"{unit.source}: out of memory", EXIT_BAD_INPUT, "")
+            failed = (f"{task.source}: out of memory", EXIT_BAD_INPUT, "")
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            failed = (f"{unit.source}: {where}{exc.strerror or exc}", EXIT_BAD_INPUT, "")
-        except Exception as exc:  # noqa: BLE001 - a bug: reported, the other units go on
-            failed = (f"{unit.source}: internal error: {type(exc).__name__}: {exc}",
+            failed = (f"{task.source}: {where}{exc.strerror or exc}", EXIT_BAD_INPUT, "")
+        except Exception as exc:  # noqa: BLE001 - a bug: reported, the other tasks go on
+            failed = (f"{task.source}: internal error: {type(exc).__name__}: {exc}",
                       EXIT_BAD_INPUT, traceback.format_exc())
         notes = tuple(dict.fromkeys(local(str(w.message)) for w in caught))
     end = steps.end
-    outcome = Outcome(unit.name, steps.status, tuple(steps.products),
+    outcome = Outcome(task.name, steps.status, tuple(steps.products),
                       end.status if end is not None else None, steps.answer,
                       end.moves if end is not None else None, steps.message,
                       steps.exit_code, seconds=round(time.perf_counter() - t0, 3),
@@ -245,4 +246,4 @@ def execute(unit: Unit, report: StageProgress = no_report, *,
     return outcome
 
 
-__all__ = ["Outcome", "Product", "StageProgress", "Steps", "Unit", "execute", "no_report"]
+__all__ = ["Outcome", "Product", "StageProgress", "Steps", "Task", "execute", "no_report"]
