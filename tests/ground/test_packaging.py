@@ -68,9 +68,9 @@ def test_every_package_folder_is_listed_and_nothing_else():
 
 
 def test_every_example_config_is_shipped():
-    assert _folder_of(catalog.PACKAGE) == CONFIGS
+    assert _folder_of(catalog.EXAMPLES_PACKAGE) == CONFIGS
     configs = {path for path in CONFIGS.iterdir() if path.is_file()}
-    assert configs and _shipped(catalog.PACKAGE) == configs
+    assert configs and _shipped(catalog.EXAMPLES_PACKAGE) == configs
     assert set(catalog.names()) == {path.stem for path in configs}
 
 

@@ -85,7 +85,7 @@ def written(events: list[Event]) -> list[Choices | None]:
 # ---------------------------------------------------------------- sliding blocks
 
 
-def block_moves(layout: blocks.Layout) -> tuple[Any, Moves, Callable[[Any], bool]]:
+def block_moves(layout: blocks.BlockLayout) -> tuple[Any, Moves, Callable[[Any], bool]]:
     """(start, moves, is_goal) of a sliding-block layout, positions as frozensets of
     (kind, top-left): pieces of one shape and axis alike, those of the goal each its own
     kind (swapping alike pieces changes neither the moves nor the goal); a target layout
@@ -171,7 +171,7 @@ def test_sliding_block_counts_match_the_whole_space(monkeypatch, tmp_path, name,
     assert (events[-1].stats["bytes_per_state"] < small.BYTES_PER_POSITION) == compiled
     header = events[0]
     assert isinstance(header, Header)
-    layout = blocks.Layout.from_header(header)
+    layout = blocks.BlockLayout.from_header(header)
     start, moves, is_goal = block_moves(layout)
     graph = whole_space(start, moves)
     dist = distances_to((p for p in graph if is_goal(p)), graph.__getitem__)
@@ -216,7 +216,7 @@ def test_sliding_tile_counts_match_the_whole_space(name, algorithm):
     events = solved(name, algorithm=algorithm)
     header = events[0]
     assert isinstance(header, Header)
-    layout = tiles.Layout.from_header(header)
+    layout = tiles.TileLayout.from_header(header)
     moves = tile_moves(layout.cols, layout.rows)
     dist = distances_to([layout.goal], moves)
     path = [layout.start]
@@ -272,7 +272,7 @@ def test_the_last_moves_are_counted_first_within_the_budget():
 # ---------------------------------------------------------------- peg solitaire
 
 
-def peg_moves(layout: pegs.Layout, metric: str) -> Moves:
+def peg_moves(layout: pegs.PegLayout, metric: str) -> Moves:
     """The positions (frozensets of pegs) one move leads to: one jump, or one peg's chain."""
     holes = set(layout.holes)
 
@@ -305,7 +305,7 @@ def test_peg_solitaire_counts_match_the_whole_space(tmp_path, name, metric):
     events = solved(name, tmp_path)
     header = events[0]
     assert isinstance(header, Header)
-    layout = pegs.Layout.from_header(header)
+    layout = pegs.PegLayout.from_header(header)
     assert layout.goal is not None
     metric = header.solver.get("metric", "moves")
     moves = peg_moves(layout, metric)

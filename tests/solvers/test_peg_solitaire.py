@@ -27,11 +27,11 @@ def write_config(tmp_path: Path, body: str, name: str = "p.toml") -> Path:
     return write(tmp_path, name, '[puzzle]\ntype = "peg-solitaire"\n' + body)
 
 
-def load(path: Path) -> pc.Puzzle:
+def load(path: Path) -> pc.PegPuzzle:
     return pc.load(load_config(path))
 
 
-def trace_of(puzzle: pc.Puzzle) -> tuple[str, End]:
+def trace_of(puzzle: pc.PegPuzzle) -> tuple[str, End]:
     events = list(ps.solve(puzzle, SolveOptions()))
     end = events[-1]
     assert isinstance(end, End)
@@ -192,8 +192,8 @@ def test_min_moves_matches_bfs(board: str, diagonal: bool) -> None:
     if not pegs:
         return
     vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
-    b = pb.Board.make("custom", holes, vectors)
-    puzzle = pc.Puzzle(b, b.mask(pegs), 0)
+    b = pb.PegBoard.make("custom", holes, vectors)
+    puzzle = pc.PegPuzzle(b, b.mask(pegs), 0)
     expected = ps.reference_min_moves(puzzle)
     got = ps.search_min_moves(puzzle)
     if expected is None:
@@ -205,7 +205,7 @@ def test_min_moves_matches_bfs(board: str, diagonal: bool) -> None:
         assert ps.search_any(puzzle).status == "solved"
 
 
-def brute_force_counts(puzzle: pc.Puzzle) -> tuple[int | None, int, int]:
+def brute_force_counts(puzzle: pc.PegPuzzle) -> tuple[int | None, int, int]:
     """(fewest moves, how many jump sequences achieve it, how many solve it at all),
     by enumerating every jump sequence."""
     b = puzzle.board
@@ -222,7 +222,7 @@ def brute_force_counts(puzzle: pc.Puzzle) -> tuple[int | None, int, int]:
                 count[0] += 1
             return
         for f, o, t in b.legal_jumps(pos):
-            rec(pb.Board.apply_jump(pos, (f, o, t)), t, moves + (0 if f == last else 1))
+            rec(pb.PegBoard.apply_jump(pos, (f, o, t)), t, moves + (0 if f == last else 1))
 
     rec(puzzle.start, -1, 0)
     return best[0], count[0], total[0]
@@ -236,17 +236,17 @@ def test_solution_counts_match_brute_force(board: str, diagonal: bool,
     if not pegs or len(pegs) > 8:
         return
     vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
-    b = pb.Board.make("custom", holes, vectors)
+    b = pb.PegBoard.make("custom", holes, vectors)
     empty = b.full & ~b.mask(pegs)
     goal = empty if complement and empty else 0
-    puzzle = pc.Puzzle(b, b.mask(pegs), goal)
+    puzzle = pc.PegPuzzle(b, b.mask(pegs), goal)
     fewest, count, total = brute_force_counts(puzzle)
     got = ps.search_min_moves(puzzle, count=True)
     if fewest is None:
         assert got.status == "unsolvable"
         return
     assert (got.moves, got.solutions) == (fewest, count)
-    jumps = ps.count_jump_solutions(pc.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    jumps = ps.count_jump_solutions(pc.PegPuzzle(b, b.mask(pegs), goal, metric="jumps"))
     assert jumps.solutions == total
 
 
@@ -257,14 +257,14 @@ def test_counts_on_symmetric_boards(board: str, diagonal: bool, complement: bool
     """Boards with symmetries, where the tables fold positions by symmetry."""
     holes, pegs = pb.parse_ascii(board, "square")
     vectors = pb.ORTHOGONAL + (pb.DIAGONAL if diagonal else ())
-    b = pb.Board.make("custom", holes, vectors)
+    b = pb.PegBoard.make("custom", holes, vectors)
     assert len(b.symmetries()) >= 4
     goal = (b.full & ~b.mask(pegs)) if complement else 0
-    puzzle = pc.Puzzle(b, b.mask(pegs), goal)
+    puzzle = pc.PegPuzzle(b, b.mask(pegs), goal)
     fewest, count, total = brute_force_counts(puzzle)
     got = ps.search_min_moves(puzzle, count=True)
     assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
-    jumps = ps.count_jump_solutions(pc.Puzzle(b, b.mask(pegs), goal, metric="jumps"))
+    jumps = ps.count_jump_solutions(pc.PegPuzzle(b, b.mask(pegs), goal, metric="jumps"))
     assert jumps.solutions == (total or None)
 
 
@@ -272,14 +272,14 @@ def test_counts_on_symmetric_boards(board: str, diagonal: bool, complement: bool
 def test_counts_on_the_10_hole_triangle(hole: int) -> None:
     b = pb.triangle_board(4)
     for goal in (0, 1 << hole):
-        puzzle = pc.Puzzle(b, b.full & ~(1 << hole), goal)
+        puzzle = pc.PegPuzzle(b, b.full & ~(1 << hole), goal)
         fewest, count, total = brute_force_counts(puzzle)
         got = ps.search_min_moves(puzzle, count=True)
         assert (got.moves, got.solutions) == (fewest, count if fewest is not None else None)
         assert ps.reference_min_moves(puzzle) == fewest
 
 
-def true_moves_left(puzzle: pc.Puzzle, last: int) -> int | None:
+def true_moves_left(puzzle: pc.PegPuzzle, last: int) -> int | None:
     """Fewest moves from ``puzzle.start`` when the peg that landed on ``last`` may go on
     jumping for free: either it does (any chain from ``last``), or the rest is counted
     from scratch (plain BFS reference)."""
@@ -287,7 +287,7 @@ def true_moves_left(puzzle: pc.Puzzle, last: int) -> int | None:
     if last >= 0 and puzzle.start >> last & 1:
         for route, after in pb.chain_moves(puzzle.board, puzzle.start):
             if route[0] == last:
-                rest = ps.reference_min_moves(pc.Puzzle(puzzle.board, after, puzzle.goal))
+                rest = ps.reference_min_moves(pc.PegPuzzle(puzzle.board, after, puzzle.goal))
                 if rest is not None and (best is None or rest < best):
                     best = rest
     return best
@@ -311,10 +311,10 @@ def test_lower_bound_is_admissible(name: str, any_goal: bool, choices: list[int]
         if not jumps:
             break
         f, o, t = jumps[c % len(jumps)]
-        pos = pb.Board.apply_jump(pos, (f, o, t))
+        pos = pb.PegBoard.apply_jump(pos, (f, o, t))
         last = t
     tb = pt.board_arrays(b, goal)
-    truth = true_moves_left(pc.Puzzle(b, pos, goal), last)
+    truth = true_moves_left(pc.PegPuzzle(b, pos, goal), last)
     lastn = last if k.can_jump_from(pos, last, tb.off, tb.jo, tb.jt) else -1
     bound = k.lower_bound(pos, lastn, tb.umask, any_goal, 1)
     if truth is not None:

@@ -27,12 +27,12 @@ from puzzlereel.trace import BlockMove, End, Header
 from tests.fixtures import CONFIGS, ROOT, replayed, write
 
 
-def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.Puzzle:
+def puzzle_from(tmp_path: Path, body: str, name: str = "p.toml") -> sb.BlockPuzzle:
     cfg = load_config(write(tmp_path, name, textwrap.dedent(body)))
     return sb.load(cfg)
 
 
-def solve_events(puzzle: sb.Puzzle, **kw) -> list:
+def solve_events(puzzle: sb.BlockPuzzle, **kw) -> list:
     return list(solve(puzzle, SolveOptions(**kw)))
 
 
@@ -41,7 +41,7 @@ def check_trace(events: list) -> int:
     return replayed(events, "solver")[1].moves
 
 
-def with_metric(metric: str, path: Path = CONFIGS / "hakoiri-musume.toml") -> sb.Puzzle:
+def with_metric(metric: str, path: Path = CONFIGS / "hakoiri-musume.toml") -> sb.BlockPuzzle:
     cfg = load_config(path)
     data = dict(cfg.data)
     data["solve"] = {**data.get("solve", {}), "metric": metric}
