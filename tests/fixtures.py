@@ -202,6 +202,29 @@ def pipe_read(pipe: Path) -> Iterator[list[bytes]]:
         reader.join(timeout=120)
 
 
+def child_commands(pid: int) -> dict[int, str]:
+    """The processes whose parent is ``pid``, each with its whole command line, read from
+    /proc (``ps`` cuts a command line to the width it guesses for its output, 80 columns
+    under pytest, which a long venv path fills).  Skips the test where /proc is not."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").is_file():
+        pytest.skip("needs /proc to list a process's children")
+    children: dict[int, str] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text(encoding="utf-8", errors="replace")
+            # pid (comm) state ppid ...: comm may hold spaces and parentheses
+            if int(stat.rsplit(")", 1)[1].split()[1]) != pid:
+                continue
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue                                 # gone meanwhile
+        children[int(entry.name)] = " ".join(w.decode(errors="replace") for w in words if w)
+    return children
+
+
 def one_line_error(result: Result, code: int, *fragments: str) -> None:
     """The command failed with exit ``code`` and one line on stderr holding every fragment."""
     assert result.exit_code == code, (result.exit_code, result.output)

@@ -23,7 +23,7 @@ import pytest
 
 from puzzlereel.batch.dask_executor import QUIET_WORKERS
 from puzzlereel.ground.manifest import FILE_NAME
-from tests.fixtures import CONFIGS, cli, need_extra, one_line_error
+from tests.fixtures import CONFIGS, child_commands, cli, need_extra, one_line_error
 
 SIX = ["six-puzzle-2x3", "rush-hour-style", "mastermind-9876-simple", "send-more-money",
        "oomachi", "french"]
@@ -230,7 +230,7 @@ def test_a_dask_run_works_with_port_8787_held_by_someone_else(tmp_path):
     assert (tmp_path / "six-puzzle-2x3.vtt").is_file() and res.stderr == "", res.stderr
 
 
-def _blocked_signals(pid: str) -> int | None:
+def _blocked_signals(pid: int) -> int | None:
     """The signal mask of process ``pid`` (/proc/PID/status SigBlk), None once gone."""
     try:
         status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
@@ -255,11 +255,9 @@ def test_a_local_clusters_workers_start_with_ctrl_c_held_back(tmp_path):
          str(CONFIGS / "six-puzzle-2x3.toml"), "--executor", "dask", "--jobs", "1",
          "--out-dir", str(tmp_path), "--formats", "vtt"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    masks: dict[str, int] = {}
+    masks: dict[int, int] = {}
     while proc.poll() is None:
-        children = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(proc.pid)],
-                                  capture_output=True, text=True).stdout.splitlines()
-        for pid, args in (line.strip().split(" ", 1) for line in children):
+        for pid, args in child_commands(proc.pid).items():
             if "spawn_main" in args and pid not in masks:
                 if (mask := _blocked_signals(pid)) is not None:
                     masks[pid] = mask

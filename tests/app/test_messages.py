@@ -29,6 +29,7 @@ from puzzlereel.render.options import FORMATS
 from tests.fixtures import (
     CONFIGS,
     DATA,
+    child_commands,
     cli,
     need_extra,
     one_line_error,
@@ -217,9 +218,7 @@ def test_ctrl_c_while_the_dask_cluster_starts_stops_the_run(tmp_path):
             "--executor", "dask", "--jobs", "1", "--out-dir", str(tmp_path), "--formats", "vtt"]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    while not any("spawn_main" in line for line in subprocess.run(
-            ["ps", "-o", "args=", "--ppid", str(proc.pid)], capture_output=True,
-            text=True).stdout.splitlines()):
+    while not any("spawn_main" in args for args in child_commands(proc.pid).values()):
         assert proc.poll() is None, proc.communicate()
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGINT)
