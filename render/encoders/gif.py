@@ -59,10 +59,12 @@ def palette_lut(palette: np.ndarray, keys: Sequence[RGB]) -> np.ndarray:
     r, gg, b = np.meshgrid(g, g, g, indexing="ij")
     centres = np.stack([r.ravel(), gg.ravel(), b.ravel()], axis=1)
     pal = palette.astype(np.int32)
+    # |c - p|^2 = |c|^2 - 2 c.p + |p|^2, and |c|^2 is the same for every p of a row: the
+    # nearest colour (the first of equals) from one product, exact in integers
+    weight = (pal * pal).sum(axis=1)
     lut = np.empty(len(centres), np.uint8)
     for s in range(0, len(centres), 4096):
-        d = centres[s:s + 4096, None, :] - pal[None, :, :]
-        lut[s:s + 4096] = np.argmin((d * d).sum(axis=2), axis=1)
+        lut[s:s + 4096] = np.argmin(weight[None, :] - 2 * (centres[s:s + 4096] @ pal.T), axis=1)
     for i, k in enumerate(keys):   # flat colours always map to themselves
         key = (k[0] >> 3) << 10 | (k[1] >> 3) << 5 | (k[2] >> 3)
         lut[key] = i

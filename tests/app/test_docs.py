@@ -14,7 +14,7 @@ How a block says what it is:
 
 Videos are drawn small, here and in the ``--help`` examples: each ``render`` and ``run``
 gets ``--size`` (its ``--target``'s frame, else the default 1280x720, shrunk to
-``SMALL_SIDE`` pixels on its longer side, its shape kept) and ``--fps 10`` right after
+``SMALL_SIDE`` pixels on its longer side, its shape kept) and ``--fps 5`` right after
 its name, so that what the command itself
 says about size -- its own ``--size``, ``--cell`` or ``--fps`` -- still wins.  What is
 run is every command as written, at a fraction of the pixels; the Python guide's
@@ -51,7 +51,7 @@ DRAWING = re.compile(r"\bpuzzlereel(?:\s+--?\w[\w-]*(?:\s+(?:auto|bar|plain|none
 COMMENT = re.compile(r"(?P<code>.*?)(?P<comment>(?:^|\s)#.*)?")
 DEFAULT_SIZE = (1280, 720)         # the frame of a video without --size or --target
 SMALL_SIDE = 320                   # ... drawn with this many pixels on its longer side
-SMALL_FPS = 10
+SMALL_FPS = 5
 
 
 def shrunk_size(size: tuple[int, int] | None) -> tuple[int, int]:
@@ -236,19 +236,19 @@ def test_the_runner_catches_a_broken_command(tmp_path: Path):
 
 @pytest.mark.parametrize(("written", "run"), [
     ("puzzlereel render t.jsonl -o t.mp4  # the mp4",
-     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o t.mp4  # the mp4"),
+     "puzzlereel render --size 320x180 --fps 5 t.jsonl -o t.mp4  # the mp4"),
     ("puzzlereel solve x | puzzlereel render - -o s.mp4 --target shorts --sound",
-     "puzzlereel solve x | puzzlereel render --size 180x320 --fps 10 - -o s.mp4 "
+     "puzzlereel solve x | puzzlereel render --size 180x320 --fps 5 - -o s.mp4 "
      "--target shorts --sound"),
     ("puzzlereel render t.jsonl -o 4k.mp4 --target 4k && puzzlereel run a --target shorts",
-     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o 4k.mp4 --target 4k && "
-     "puzzlereel run --size 180x320 --fps 10 a --target shorts"),
+     "puzzlereel render --size 320x180 --fps 5 t.jsonl -o 4k.mp4 --target 4k && "
+     "puzzlereel run --size 180x320 --fps 5 a --target shorts"),
     ("puzzlereel render t.jsonl -o i.mp4 --target instagram",
-     "puzzlereel render --size 256x320 --fps 10 t.jsonl -o i.mp4 --target instagram"),
+     "puzzlereel render --size 256x320 --fps 5 t.jsonl -o i.mp4 --target instagram"),
     ("puzzlereel --progress plain run my/ --force",
-     "puzzlereel --progress plain run --size 320x180 --fps 10 my/ --force"),
+     "puzzlereel --progress plain run --size 320x180 --fps 5 my/ --force"),
     ("puzzlereel render t.jsonl -o a.gif --cell 24 --fps 60",
-     "puzzlereel render --size 320x180 --fps 10 t.jsonl -o a.gif --cell 24 --fps 60"),
+     "puzzlereel render --size 320x180 --fps 5 t.jsonl -o a.gif --cell 24 --fps 60"),
     ("puzzlereel solve run -o render.jsonl  # then puzzlereel render it",
      "puzzlereel solve run -o render.jsonl  # then puzzlereel render it"),
     ("# puzzlereel run my-puzzles/", "# puzzlereel run my-puzzles/"),
@@ -263,8 +263,8 @@ def test_the_python_guide_draws_small_unless_the_call_sizes_it():
     render(None, "a.mp4")
     render(None, "b.mp4", target="shorts", sound=True)
     render(None, "c.gif", size=(640, 480), fps=60)
-    assert calls == [{"size": (320, 180), "fps": 10},
-                     {"size": (180, 320), "fps": 10, "target": "shorts", "sound": True},
+    assert calls == [{"size": (320, 180), "fps": 5},
+                     {"size": (180, 320), "fps": 5, "target": "shorts", "sound": True},
                      {"size": (640, 480), "fps": 60}]
 
 

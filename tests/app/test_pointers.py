@@ -29,47 +29,39 @@ URL = re.compile(r"https?://[^\s)>\"'`]+")
 PLACEHOLDERS = {"TOPIC"}
 
 
-def helps() -> Iterator[tuple[str, str]]:
-    group = typer.main.get_command(cli_module.app)
-    for command in [None, *sorted(group.commands)]:     # type: ignore[attr-defined]
-        args = [command, "--help"] if command else ["--help"]
-        result = CliRunner().invoke(cli_module.app, args, terminal_width=200)
-        assert result.exit_code == 0, result.output
-        yield f"puzzlereel {command or ''} --help", result.stdout
+COMMANDS = [None, *sorted(typer.main.get_command(cli_module.app).commands)]  # type: ignore[attr-defined]
+# the templates of ``new`` and of the pages, and the example configs
+FILES = [path for folder in ("puzzlereel/config-templates", "puzzlereel/page-templates",
+                             "render/templates")
+         for path in sorted((ROOT / folder).iterdir())] + sorted(CONFIGS.glob("*.toml"))
+MODULES = [path for top in ("puzzlereel", "solvers", "render")
+           for path in sorted((ROOT / top).rglob("*.py"))]
 
 
-def files() -> Iterator[tuple[str, str]]:
-    """The templates of ``new`` and of the pages, and the example configs."""
-    for folder in ("puzzlereel/config-templates", "puzzlereel/page-templates",
-                   "render/templates"):
-        for path in sorted((ROOT / folder).iterdir()):
-            yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
-    for path in sorted(CONFIGS.glob("*.toml")):
-        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+def help_text(command: str | None) -> str:
+    args = [command, "--help"] if command else ["--help"]
+    result = CliRunner().invoke(cli_module.app, args, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    return result.stdout
 
 
-def messages() -> Iterator[tuple[str, str]]:
-    """Every string of the package's code but its docstrings and comments."""
-    for top in ("puzzlereel", "solvers", "render"):
-        for path in sorted((ROOT / top).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                          if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                               ast.AsyncFunctionDef))
-                          and node.body and isinstance(node.body[0], ast.Expr)
-                          and isinstance(node.body[0].value, ast.Constant)}
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
-                        id(node) not in docstrings:
-                    yield f"{path.relative_to(ROOT)}:{node.lineno}", node.value
+def messages(path: Path) -> Iterator[tuple[int, str]]:
+    """Every string of a module's code but its docstrings and comments, with its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                       ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docstrings:
+            yield node.lineno, node.value
 
 
-def printed_docs() -> Iterator[tuple[str, str]]:
-    for topic in manual.topics():
-        yield manual.command(topic), manual.text(topic)
-
-
-PRINTED = [*helps(), *files(), *messages()]
+def wrong_pointers(text: str) -> list[str]:
+    """What in ``text`` names a file an install lacks, or a pointer that leads nowhere."""
+    return REPOSITORY_PATH.findall(text) + broken_pointers(text)
 
 
 def broken_pointers(text: str) -> list[str]:
@@ -95,10 +87,22 @@ def project_page_exists(url: str) -> bool:
     return kind in ("tree", "blob") and bool(path) and (ROOT / path).exists()
 
 
-@pytest.mark.parametrize(("where", "text"), PRINTED, ids=[w for w, _ in PRINTED])
-def test_printed_text_names_no_file_an_install_lacks(where: str, text: str) -> None:
-    assert REPOSITORY_PATH.findall(text) == []
-    assert broken_pointers(text) == []
+@pytest.mark.parametrize("command", COMMANDS, ids=[f"puzzlereel {c or ''} --help"
+                                                 for c in COMMANDS])
+def test_help_names_no_file_an_install_lacks(command: str | None) -> None:
+    assert wrong_pointers(help_text(command)) == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(ROOT)) for p in FILES])
+def test_a_template_or_example_names_no_file_an_install_lacks(path: Path) -> None:
+    assert wrong_pointers(path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(ROOT)) for p in MODULES])
+def test_a_message_of_the_code_names_no_file_an_install_lacks(path: Path) -> None:
+    wrong = [(f"{path.relative_to(ROOT)}:{line}", text, found)
+             for line, text in messages(path) if (found := wrong_pointers(text))]
+    assert wrong == []
 
 
 @pytest.mark.parametrize("topic", manual.topics())

@@ -8,6 +8,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 import puzzlereel
 from tests.fixtures import ROOT
 
@@ -34,17 +36,13 @@ def test_mypy_strict_passes_on_the_public_api_and_a_client():
     assert "no issues found in 4 source files" in proc.stdout
 
 
-def test_mypy_strict_finds_the_installed_package_from_any_folder(tmp_path):
+def test_mypy_strict_finds_the_installed_package_from_any_folder(clients_checked):
     """README's install (strict editable, or a plain one) is one mypy can follow: a
     client outside the checkout is checked against the installed package."""
-    client = tmp_path / "client.py"
-    client.write_text((ROOT / "tests" / "data" / "typed_client.py").read_text("utf-8"),
-                      encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           str(client)], capture_output=True, text=True, check=False,
-                          cwd=tmp_path)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "no issues found in 1 source file" in proc.stdout
+    assert clients_checked.returncode in (0, 1), clients_checked.stderr
+    assert not [line for line in clients_checked.stdout.splitlines()
+                if line.startswith("client.py:")], clients_checked.stdout
+    assert "checked 2 source files" in clients_checked.stdout, clients_checked.stdout
 
 
 def test_every_annotation_of_the_api_resolves_at_run_time():
@@ -74,18 +72,29 @@ MISTAKES = {
 }
 
 
-def test_mypy_strict_flags_a_mistyped_keyword_and_a_value_of_the_wrong_type(tmp_path):
+@pytest.fixture(scope="module")
+def clients_checked(tmp_path_factory: pytest.TempPathFactory) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict`` run once, in a folder outside the checkout, on two clients of the
+    installed package: ``client.py`` (``tests/data/typed_client.py``, which must pass)
+    and ``mistakes.py`` (one line for each of ``MISTAKES``, each to be flagged)."""
+    folder = tmp_path_factory.mktemp("clients")
+    client = folder / "client.py"
+    client.write_text((ROOT / "tests" / "data" / "typed_client.py").read_text("utf-8"),
+                      encoding="utf-8")
+    mistakes = folder / "mistakes.py"
+    lines = ["import puzzlereel", 's = puzzlereel.load("t.jsonl")', *MISTAKES]
+    mistakes.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           "--hide-error-context", client.name, mistakes.name],
+                          capture_output=True, text=True, check=False, cwd=folder)
+
+
+def test_mypy_strict_flags_a_mistyped_keyword_and_a_value_of_the_wrong_type(clients_checked):
     """The render options are typed keywords (``RenderKeywords``), ``status`` a
     ``Literal`` and ``save`` returns the path: a client's mistakes are flagged before it
     runs, each on its own line."""
-    client = tmp_path / "mistakes.py"
-    lines = ["import puzzlereel", 's = puzzlereel.load("t.jsonl")', *MISTAKES]
-    client.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           "--hide-error-context", str(client)], capture_output=True,
-                          text=True, check=False, cwd=tmp_path)
-    errors = [line for line in proc.stdout.splitlines() if ": error: " in line]
+    errors = [line for line in clients_checked.stdout.splitlines() if ": error: " in line]
     for number, (code, word) in enumerate(MISTAKES.items(), start=3):
         found = [line for line in errors if line.startswith(f"mistakes.py:{number}:")]
-        assert found and word in found[0], (code, proc.stdout)
-    assert len(errors) == len(MISTAKES), proc.stdout
+        assert found and word in found[0], (code, clients_checked.stdout)
+    assert len(errors) == len(MISTAKES), clients_checked.stdout

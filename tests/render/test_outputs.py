@@ -306,6 +306,25 @@ def test_gif_centiseconds_are_distributed() -> None:
     assert buf.getvalue().endswith(b"\x3b")          # the trailer: a whole file
 
 
+def test_gif_lookup_table_gives_the_nearest_colour_and_the_first_of_equals() -> None:
+    """Every cell of the 32x32x32 table names the palette colour nearest its centre
+    (ties to the first such colour), and the key colours name themselves."""
+    from puzzlereel.render.encoders.gif import palette_lut
+
+    rng = np.random.default_rng(7)
+    palette = rng.integers(0, 256, (256, 3)).astype(np.uint8)
+    palette[128:] = palette[:128]                   # every colour twice: ties everywhere
+    keys = [(0, 0, 0), (255, 255, 255)]
+    palette[0], palette[1] = keys
+    lut = palette_lut(palette, keys)
+    centres = np.stack(np.meshgrid(*[np.arange(32) * 8 + 4] * 3, indexing="ij"),
+                       axis=-1).reshape(-1, 3)
+    for cell in rng.choice(len(centres), 2000, replace=False):
+        distances = ((palette.astype(int) - centres[cell]) ** 2).sum(axis=1)
+        assert lut[cell] == np.argmin(distances), cell
+    assert lut[0] == 0 and lut[-1] == 1
+
+
 # ---------------------------------------------------------------- PNG sheet
 
 

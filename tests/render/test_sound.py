@@ -4,13 +4,13 @@ against pyloudnorm, and the audio stream of MP4 and WebM files decoded back with
 
 from __future__ import annotations
 
+import functools
 import io
 from fractions import Fraction
 from typing import Any
 
 import av
 import numpy as np
-import pyloudnorm
 import pytest
 
 from puzzlereel.render.encoders import video as encode
@@ -31,12 +31,20 @@ from puzzlereel.render.options import RenderOptions
 
 FPS = 30
 FRAME = 1 / FPS
-METER = pyloudnorm.Meter(RATE)
+
+
+@functools.cache
+def meter() -> Any:
+    """pyloudnorm's meter, imported when a test first measures (pyloudnorm brings SciPy's
+    signal package: seconds that collecting the suite need not spend)."""
+    import pyloudnorm
+
+    return pyloudnorm.Meter(RATE)
 
 
 def lufs(samples: np.ndarray) -> float:
     """Integrated loudness by pyloudnorm (BS.1770-4), the reference measure."""
-    return float(METER.integrated_loudness(np.asarray(samples, np.float64)))
+    return float(meter().integrated_loudness(np.asarray(samples, np.float64)))
 
 
 def moves(count: int, every: float, kind: str = "slide", first: float = 1.0,

@@ -8,6 +8,7 @@ time statistics, and every trace replayed move by move.  No test builds the 15-p
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -210,10 +211,21 @@ def test_pattern_tables_hold_exactly_the_pattern_distances(groups, blank_first):
         assert ts.h(board) == want, (board, groups)
 
 
-EIGHT = exact_distances(3, 3, default_goal(9))
+@functools.cache
+def eight() -> dict[tuple[int, ...], int]:
+    """Every reachable 8-puzzle board with its exact distance to the goal, searched
+    when a test first asks (not while the suite is collected)."""
+    distances = exact_distances(3, 3, default_goal(9))
+    assert len(distances) == EIGHT_COUNT
+    return distances
 
 
-EIGHT_BOARDS = sorted(EIGHT)
+@functools.cache
+def eight_boards() -> list[tuple[int, ...]]:
+    return sorted(eight())
+
+
+EIGHT_COUNT = math.factorial(9) // 2     # half of all placings can be reached
 
 
 EIGHT_TS = {}
@@ -228,13 +240,13 @@ def _eight_ts(heuristic: str) -> ida.TileSearch:
 
 
 @settings(max_examples=300, deadline=None)
-@given(i=st.integers(0, len(EIGHT_BOARDS) - 1),
+@given(i=st.integers(0, EIGHT_COUNT - 1),
        heuristic=st.sampled_from(["manhattan", "linear-conflict", "pdb"]))
 def test_heuristics_admissible_on_8_puzzle_boards(i, heuristic):
-    board = EIGHT_BOARDS[i]
+    board = eight_boards()[i]
     ts = _eight_ts(heuristic)
     h = ts.h(board)
-    assert h <= EIGHT[board]
+    assert h <= eight()[board]
     p = ts.puzzle
     if heuristic != "pdb":
         for _, nb in p.moves(board):
@@ -249,10 +261,10 @@ def test_ida_star_is_optimal_on_random_8_puzzles(perm):
     board = tuple(perm)
     p = puzzle(board, 3, 3)
     if not p.solvable():
-        assert board not in EIGHT
+        assert board not in eight()
         return
     res = ida.TileSearch(p, "linear-conflict").run(board)
-    assert len(res.path) == EIGHT[board]
+    assert len(res.path) == eight()[board]
     b = board
     for t in res.path:
         b = slide(b, t, 3)
@@ -547,13 +559,13 @@ def _count_shortest(board: tuple[int, ...], dist: dict, p: TilePuzzle,
 def test_optimal_solution_counts_agree_with_breadth_first_counting():
     p = puzzle(SEED, 3, 3)
     memo: dict = {}
-    assert _count_shortest(SEED, EIGHT, p, memo) == 40
+    assert _count_shortest(SEED, eight(), p, memo) == 40
     rng = random.Random(7)
-    for board in rng.sample(EIGHT_BOARDS, 12):
+    for board in rng.sample(eight_boards(), 12):
         q = puzzle(board, 3, 3)
         got = tiles.analyze(q, SolveOptions())
-        assert got["optimal_moves"] == EIGHT[board]
-        assert got["optimal_solutions"] == _count_shortest(board, EIGHT, q, memo)
+        assert got["optimal_moves"] == eight()[board]
+        assert got["optimal_solutions"] == _count_shortest(board, eight(), q, memo)
     dist6 = exact_distances(2, 3, default_goal(6))
     memo6: dict = {}
     for board in sorted(dist6)[::7]:
@@ -562,11 +574,11 @@ def test_optimal_solution_counts_agree_with_breadth_first_counting():
             _count_shortest(board, dist6, q, memo6)
     # the pattern tables are not consistent: the count must not depend on that
     for groups in (((1, 2, 3, 4), (5, 6, 7, 8)), ((1, 2, 3), (4, 5, 6, 7, 8))):
-        for board in rng.sample(EIGHT_BOARDS, 20):
+        for board in rng.sample(eight_boards(), 20):
             q = puzzle(board, 3, 3, heuristic="pdb", groups=groups)
             got = tiles.analyze(q, SolveOptions())
-            assert got["optimal_moves"] == EIGHT[board]
-            assert got["optimal_solutions"] == _count_shortest(board, EIGHT, q, memo)
+            assert got["optimal_moves"] == eight()[board]
+            assert got["optimal_solutions"] == _count_shortest(board, eight(), q, memo)
 
 
 def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
@@ -578,9 +590,9 @@ def test_mirrored_pattern_database_lookups_raise_h_and_stay_admissible():
     assert both.mirror
     rng = random.Random(3)
     higher = 0
-    for board in rng.sample(EIGHT_BOARDS, 3000):
+    for board in rng.sample(eight_boards(), 3000):
         hb, hp = both.h(board), plain.h(board)
-        assert hp <= hb <= EIGHT[board]
+        assert hp <= hb <= eight()[board]
         higher += hb > hp
     assert higher > 0
     assert mirror_symmetric(tuple(range(1, 9)) + (0,), 3, 3)
@@ -678,8 +690,8 @@ def test_the_15_puzzle_construction_is_admissible_on_every_8_puzzle_board():
     # the blank's goal cell, tables looked up for the board and its mirror image, h
     # compared with the exact distance of all 181,440 boards; then the same split turned
     # a quarter (the columns)
-    boards = np.array(EIGHT_BOARDS, np.int64)
-    exact = np.array([EIGHT[b] for b in EIGHT_BOARDS])
+    boards = np.array(eight_boards(), np.int64)
+    exact = np.array([eight()[b] for b in eight_boards()])
     md = _eight_ts("manhattan").h_all(boards)
     for groups in (((1, 2, 3), (4, 5, 6, 7, 8)), ((1, 4, 7), (2, 3, 5, 6, 8))):
         p = puzzle(default_goal(9), 3, 3, heuristic="pdb", groups=groups)
@@ -687,9 +699,9 @@ def test_the_15_puzzle_construction_is_admissible_on_every_8_puzzle_board():
         assert ts.mirror
         h = ts.h_all(boards)
         bad = np.flatnonzero((h > exact) | (h < md))
-        assert bad.size == 0, [(EIGHT_BOARDS[i], int(h[i]), int(exact[i])) for i in bad[:5]]
+        assert bad.size == 0, [(eight_boards()[i], int(h[i]), int(exact[i])) for i in bad[:5]]
         assert (h > md).sum() > len(boards) // 2
-        assert all(h[i] == ts.h(EIGHT_BOARDS[i]) for i in range(0, len(boards), 9973))
+        assert all(h[i] == ts.h(eight_boards()[i]) for i in range(0, len(boards), 9973))
 
 
 @settings(max_examples=40, deadline=None)
@@ -789,7 +801,7 @@ def test_stats_keep_search_and_load_time_apart(algorithm):
     board = (4, 1, 2, 5, 8, 3, 7, 0, 6)
     events = trace_of(puzzle(board, 3, 3, heuristic="pdb", groups=((1, 2, 3, 4), (5, 6, 7, 8))),
                       algorithm)
-    assert len(moves_of(events)) == EIGHT[board]
+    assert len(moves_of(events)) == eight()[board]
     stats = events[-1].stats
     assert stats["search_seconds"] >= 0 and stats["load_seconds"] >= 0
     assert stats["seconds"] == pytest.approx(stats["search_seconds"] + stats["load_seconds"],
