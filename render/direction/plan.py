@@ -295,6 +295,16 @@ def told(beats: Sequence[Beat], scene_word: str, starts: Mapping[int, float]) ->
     return Told(notes, at, made, line_of)
 
 
+def move_starts(phases: Sequence[Phase], spans: Sequence[tuple[float, float]]
+                ) -> dict[int, float]:
+    """When each move's beat (by its index) starts playing, in seconds."""
+    starts: dict[int, float] = {}
+    for phase, (start, _stop) in zip(phases, spans, strict=True):
+        if phase.kind == MOVE and phase.step is not None:
+            starts.setdefault(phase.step, start)
+    return starts
+
+
 def _line_text(line: Line, totals: Mapping[str, int]) -> str:
     """A line as a subtitle: "Move 12 / 81: S3 ↑", "Moves 12–14 / 81: S3 ↑ · S1 ←"."""
     total = totals.get(line.word)
@@ -310,22 +320,21 @@ def subtitles(plan: Plan) -> Iterator[Cue]:
     notes, from its first frame to the next line's; the last ends with the payoff or the
     hold.  The "how it was found" segment's words (``search``) are its own cue while it
     shows (in time order with the others)."""
-    starts: dict[int, float] = {}
+    starts = move_starts(plan.phases, plan.spans)
     ending: float | None = None
     chart: Cue | None = None
     end = plan.spans[-1][1] if plan.spans else 0.0
     for phase, (start, stop) in zip(plan.phases, plan.spans, strict=True):
-        if phase.kind == MOVE and phase.step is not None:
-            starts.setdefault(phase.step, start)
-        elif phase.kind in (HOLD, PAYOFF) and ending is None:
+        if phase.kind in (HOLD, PAYOFF) and ending is None:
             ending = start
         elif phase.kind == SEARCH and plan.search:
             chart = Cue(start, stop, plan.search)
-    made = told(plan.beats, plan.word, starts)
+    beat_of = {note: beat for beat, note in plan.note_at.items()}
     cues: list[Cue] = [] if chart is None else [chart]
-    for i, line in enumerate(made.lines):
-        start = starts[made.beats[line.notes[0]]]
-        stop = starts[made.beats[made.lines[i + 1].notes[0]]] if i + 1 < len(made.lines) \
+    lines = plan.lines
+    for i, line in enumerate(lines):
+        start = starts[beat_of[line.notes[0]]]
+        stop = starts[beat_of[lines[i + 1].notes[0]]] if i + 1 < len(lines) \
             else min(end, ending if ending is not None else end)
         if stop > start:
             cues.append(Cue(start, stop, _line_text(line, plan.totals)))
@@ -351,11 +360,7 @@ def plan(given: PlanInput) -> Plan:
                    search_after=given.search_after, loop=given.loop)
     scheduled, counts = placed(timed, given.fps, given.options.duration)
     grid = spans(counts, given.fps)
-    starts: dict[int, float] = {}
-    for phase, (t0, _t1) in zip(scheduled, grid, strict=True):
-        if phase.kind == MOVE and phase.step is not None:
-            starts.setdefault(phase.step, t0)
-    made = told(beats, scene_word, starts)
+    made = told(beats, scene_word, move_starts(scheduled, grid))
     return Plan(given, scheduled, counts, grid, shown, made.notes,
                 {k: i for i, k in enumerate(made.beats)}, made.lines, made.line_of,
                 _totals(beats, given.header, scene_word), moved[-1] if moved else 0,

@@ -276,7 +276,7 @@ def _listed(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch,
     found = iter(listed) if listed is not None else \
         watch.timed(solutions_in_order(n, limits))
     seen = 0                          # solutions the listing passed (those written too)
-    given, limit = written.seen, written.limit
+    given = written.seen
     for cols in found:
         seen += 1
         if cols not in given:
@@ -284,7 +284,7 @@ def _listed(n: int, options: SolveOptions, limits: Limits, watch: Stopwatch,
             if seen % LISTED_A_STEP == 0:
                 options.progress(f"listing solutions: {written.k:,} written", written.k,
                                  None)
-        if limit and written.k >= limit:
+        if not written.wants_more():
             return None
     return None if limits.reached else seen
 

@@ -260,7 +260,8 @@ def _load_kernel(puzzle: PegPuzzle) -> None:
 def _run(puzzle: PegPuzzle, options: SolveOptions, *, count: bool = False) -> SearchOutcome:
     algorithm = options.algorithm or puzzle.algorithm
     if algorithm not in PEG_ALGORITHMS:
-        raise ConfigError(f"{algorithm!r} is not one of: 'ida', 'dfs'", path="--algorithm")
+        raise ConfigError(f"{algorithm!r} is not one of: "
+                          f"{', '.join(map(repr, PEG_ALGORITHMS))}", path="--algorithm")
     watch = Stopwatch()
     with watch.loading(options.progress):
         _load_kernel(puzzle)
