@@ -34,6 +34,7 @@ from puzzlereel.ground.manifest import (
     sha256_bytes,
 )
 from puzzlereel.ground.owners import Claims
+from puzzlereel.ground.placing import replaced_outputs
 
 if TYPE_CHECKING:
     from puzzlereel.render.options import RenderOptions
@@ -227,13 +228,6 @@ def plan(sources: Sequence[Source], options: BatchOptions,
     return Batch(options, manifest, order, done, jobs, unusable)
 
 
-def _unlinked(out_dir: Path, name: str, kinds: Sequence[str]) -> list[Path]:
-    """The outputs of ``kinds`` that are not symbolic links: a link planted at an output
-    is replaced, never written through, so the file it names (another output, an input)
-    is not this output."""
-    return [out for kind in kinds if not (out := out_dir / file_name(name, kind)).is_symlink()]
-
-
 def _stale(manifest: Manifest, name: str, kinds: Sequence[str], keys: Keys,
            trace_sha: str) -> tuple[str, ...]:
     """The kinds of ``kinds`` the manifest has no current file of, drawn from the trace
@@ -251,7 +245,8 @@ def _job(path: Path, options: BatchOptions, manifest: Manifest, solve_key: str,
     kinds = (*task.formats, POSTER) if options.posters else task.formats
     # with the gallery, every name the gallery reads as this config's is its own
     claims.take(task.name, str(path), FILE_KINDS if options.posters else (TRACE, *kinds))
-    check_outputs(_unlinked(Path(options.out_dir), task.name, (TRACE, *kinds)), inputs)
+    check_outputs(replaced_outputs(Path(options.out_dir) / file_name(task.name, kind)
+                                   for kind in (TRACE, *kinds)), inputs)
     keys = Keys(sha256_bytes(task.config_text), solve_key,
                 render_keys(render_options, explicit, kinds))
     name = task.name

@@ -36,7 +36,7 @@ from puzzlereel.ground.config import load_config
 from puzzlereel.ground.fileio import guarded, make_folder
 from puzzlereel.ground.manifest import FILE_KINDS, POSTER, TRACE, file_name, sha256_file
 from puzzlereel.ground.owners import Claims
-from puzzlereel.ground.placing import placing
+from puzzlereel.ground.placing import placing, replaced_outputs
 from puzzlereel.ground.progress import Reporter
 
 
@@ -99,8 +99,7 @@ def run_one(config: str | Path, out_dir: str | Path, given: Mapping[str, Any],
     t0 = time.perf_counter()
     checks = job.placement.checks() if job.placement is not None else {}
     try:
-        # a link planted at an output is replaced, not written through (as planned)
-        with guarded(inputs=[path], outputs=[p for p in paths if not p.is_symlink()]), \
+        with guarded(inputs=[path], outputs=replaced_outputs(paths)), \
                 placing(checks):
             steps.run(loaded)
     except BaseException:          # stopped or failed: what it made is recorded as the

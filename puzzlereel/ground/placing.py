@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from puzzlereel.ground import writestate
@@ -49,3 +49,10 @@ def check_of(target: str | os.PathLike[str]) -> Check | None:
 
 
 __all__ = ["Check", "check_of", "placing"]
+
+
+def replaced_outputs(paths: Iterable[Path]) -> list[Path]:
+    """The outputs among ``paths`` to check against the inputs before placing them: a
+    symbolic link planted at an output is replaced, never written through, so the file
+    it names (another output, an input) is not that output."""
+    return [path for path in paths if not path.is_symlink()]
