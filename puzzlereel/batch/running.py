@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -214,7 +214,7 @@ def record(batch: Batch, job: Job, outcome: Outcome, made: Mapping[str, tuple[st
         r.stale = remove_outputs(r.out, entry, keep=r.written)
         r.stale += [file for file in _unsettled(r.out, entry, r.outputs)  # a stopped run's
                     if remove_output(r.out / file)]
-    after = _ENTRY_AFTER[_rule(r)](r)
+    after = _entry_after(r)
     if after is None:
         manifest.entries.pop(task.name, None)
     else:
@@ -276,17 +276,20 @@ def _made_older(r: _Recording) -> bool:
                                          or not _current(r.entry, r.job.keys))
 
 
-def _rule(r: _Recording) -> str:
-    """Which ownership rule decides the config's entry after this task (``_ENTRY_AFTER``)."""
+def _entry_after(r: _Recording) -> ConfigRecord | None:
+    """The config's entry after this task (None: no entry), by the first ownership rule
+    that holds, in this order: a given trace rendered, a search that ended, files of a
+    search that did not end; else nothing was written, and the entry is dropped when it
+    is another config's, older, or its files are gone, and kept otherwise."""
     if r.job.task.trace is not None:
-        return "rendered"
+        return _rendered(r)
     if r.outcome.searched is not None:
-        return "searched"
+        return _searched(r)
     if r.written:
-        return "unfinished"
+        return _unfinished(r)
     if r.stale or not r.mine or not _current(r.entry, r.job.keys):
-        return "dropped"
-    return "kept"
+        return None
+    return _kept(r)
 
 
 def _rendered(r: _Recording) -> ConfigRecord | None:
@@ -323,22 +326,11 @@ def _unfinished(r: _Recording) -> ConfigRecord:
                  writing=r.unsettled(r.outputs), render=r.job.render)
 
 
-def _dropped(r: _Recording) -> None:
-    """Nothing written, and the entry is another config's, older, or its files gone:
-    no entry."""
-    return None
-
-
 def _kept(r: _Recording) -> ConfigRecord | None:
     """Nothing written, the entry this config's and current: kept as it is, its files
     being written by others brought up to date."""
     assert r.entry is not None
     return replace(r.entry, writing=r.unsettled(r.entry.outputs))
-
-
-_ENTRY_AFTER: dict[str, Callable[[_Recording], ConfigRecord | None]] = {
-    "rendered": _rendered, "searched": _searched, "unfinished": _unfinished,
-    "dropped": _dropped, "kept": _kept}
 
 
 def _unsettled(folder: Path, entry: ConfigRecord | None, outputs: Mapping[str, OutputRecord]
