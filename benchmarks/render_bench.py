@@ -108,6 +108,7 @@ def premade_frames(trace: Path, size: tuple[int, int]) -> list:
     import cv2
 
     sys.path.insert(0, str(ROOT))
+    from puzzlereel.render.direction.director import Director
     from puzzlereel.render.direction.resolve import resolve_options
     from puzzlereel.render.options import RenderOptions
     from puzzlereel.render.outputs import Movie, render_stream
@@ -140,8 +141,8 @@ def premade_frames(trace: Path, size: tuple[int, int]) -> list:
     options = RenderOptions(size=size)
     with open(trace, "rb") as f:
         render_stream(f, str(trace),
-                      lambda h: [Movie(h, resolve_options(h, options, {"size"}), options.fps,
-                                       lambda *a: Capture())])
+                      lambda h: [Movie(Director(h, resolve_options(h, options, {"size"}),
+                                                options.fps), lambda *a: Capture())])
     return frames
 
 

@@ -83,12 +83,12 @@ SinkFactory = Callable[[Film, Director], Sink]
 
 
 class Movie:
-    """A video of the trace: its film's frames into the sink ``make_sink`` opens."""
+    """A video of the trace: its film, planned by ``director`` at its frame rate, drawn
+    frame by frame into the sink ``make_sink`` opens."""
 
-    def __init__(self, header: Header, options: RenderOptions, fps: int,
-                 make_sink: SinkFactory, *, layout: str = "video", loop: bool = False) -> None:
-        self.fps = fps
-        self.director = Director(header, options, fps, layout=layout, loop=loop)
+    def __init__(self, director: Director, make_sink: SinkFactory) -> None:
+        self.fps = director.fps
+        self.director = director
         self.make_sink = make_sink
         self.sink: Sink | None = None
         self.frames = 0

@@ -92,13 +92,10 @@ def _movie(frames: FrameSink) -> Writer:
 
     def output(fmt: str, path: Path, header: Header, options: RenderOptions,
                name: str | None) -> Output:
-        fps = frame_rate(fmt, options)
-
         def open_sink(film: Film, director: Director) -> Sink:
-            return frames(path, film, fps, options, director.theme.colours(), name)
+            return frames(path, film, director.fps, options, director.theme.colours(), name)
 
-        return Movie(header, options, fps, open_sink, layout=layout_for(fmt, options),
-                     loop=BY_SUFFIX[fmt].loops)
+        return Movie(director_for(fmt, header, options), open_sink)
 
     return Writer(output, frames)
 

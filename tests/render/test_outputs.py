@@ -16,6 +16,7 @@ from PIL import Image
 import puzzlereel
 from puzzlereel.registry import FAMILIES
 from puzzlereel.render.api import render_trace
+from puzzlereel.render.direction.director import Director
 from puzzlereel.render.direction.resolve import resolve_options
 from puzzlereel.render.encoders.gif import GifSink
 from puzzlereel.render.encoders.video import VideoSink
@@ -238,8 +239,9 @@ def gif_and_drawing(tmp_path: Path, opts: RenderOptions, fps: int
                        palette(film, director.theme.colours()))
 
     def both(h):
-        capture.append(Movie(h, opts, fps, lambda *a: Capture(), layout="compact", loop=True))
-        return [Movie(h, opts, fps, factory, layout="compact", loop=True), capture[0]]
+        capture.append(Movie(Director(h, opts, fps, layout="compact", loop=True),
+                             lambda *a: Capture()))
+        return [Movie(Director(h, opts, fps, layout="compact", loop=True), factory), capture[0]]
 
     with open(TRACE, "rb") as f:
         render_stream(f, "t", both)
@@ -540,9 +542,10 @@ def test_region_writes_leave_the_video_unchanged(tmp_path: Path) -> None:
 
     def movies(h):
         o = resolve_options(h, opts, {"size", "fps"})
-        return [Movie(h, o, 10, lambda f, d: Counted(outs["region"], f.width, f.height, 10, o)),
-                WholeMovie(h, o, 10, lambda f, d: Whole(outs["whole"], f.width, f.height, 10,
-                                                        o))]
+        return [Movie(Director(h, o, 10),
+                      lambda f, d: Counted(outs["region"], f.width, f.height, 10, o)),
+                WholeMovie(Director(h, o, 10),
+                           lambda f, d: Whole(outs["whole"], f.width, f.height, 10, o))]
 
     with open(TRACE, "rb") as f:
         render_stream(f, "t", movies)
